@@ -1,0 +1,65 @@
+# msx developer tasks. Run `make help` for the list.
+
+SWIFT ?= swift
+SHELL := /bin/bash
+
+# Path of the debug msx binary, evaluated by the shell when a recipe runs.
+MSX_DEBUG = "$$($(SWIFT) build --show-bin-path)/msx"
+
+.PHONY: help deps build test demo man man-check bench soak completions clean
+
+help:
+	@echo "make deps         install/check system libraries (libgit2, cmark-gfm, pkg-config)"
+	@echo "make build        debug build"
+	@echo "make test         build and run the tests (MSX_TEST_SCALE=1 by default), then man-check"
+	@echo "make demo         scripted walk-through on a temporary project"
+	@echo "make man          regenerate man/ from the command definitions"
+	@echo "make man-check    fail if man/ is out of date"
+	@echo "make bench        release build, then timings on a 1,000,000-word project"
+	@echo "make soak         tests at MSX_TEST_SCALE=50 plus the kill -9 crash soak"
+	@echo "make completions  regenerate completions/ (bash, zsh, fish)"
+	@echo "make clean        remove build products"
+
+deps:
+	@scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} $(SWIFT) test --skip-build
+	$(MAKE) man-check
+
+demo: deps build
+	SWIFT=$(SWIFT) scripts/demo.sh
+
+man: deps
+	SWIFT=$(SWIFT) scripts/man.sh
+
+man-check: deps
+	SWIFT=$(SWIFT) scripts/man.sh --check
+
+bench: deps
+	$(SWIFT) build -c release
+	SWIFT=$(SWIFT) scripts/bench.sh
+
+soak: deps
+	MSX_TEST_SCALE=50 $(SWIFT) test
+	@if [ -x scripts/crash-soak.sh ]; then \
+		echo "SWIFT=$(SWIFT) scripts/crash-soak.sh"; \
+		SWIFT=$(SWIFT) scripts/crash-soak.sh; \
+	fi
+
+completions: build
+	mkdir -p completions
+	msx=$(MSX_DEBUG); \
+	for pair in bash:msx.bash zsh:_msx fish:msx.fish; do \
+		shell=$${pair%%:*}; file=completions/$${pair#*:}; \
+		"$$msx" --generate-completion-script "$$shell" > "$$file.tmp" && mv "$$file.tmp" "$$file" \
+			|| { rm -f "$$file.tmp"; exit 1; }; \
+		echo "wrote $$file"; \
+	done
+
+clean:
+	rm -rf .build

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "msx",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "msx", targets: ["msx"]),
+        .library(name: "MsxKit", targets: ["MsxKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .target(
+            name: "MsxKit",
+            dependencies: ["CCmarkGFM", "CGit2"]
+        ),
+        .executableTarget(
+            name: "msx",
+            dependencies: [
+                "MsxKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit"]),
+        .testTarget(name: "MsxCLITests", dependencies: ["MsxKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What `msx format` should change, and where.
+public struct FormatRequest: Sendable {
+    /// Which text to format.
+    public enum Selection: Sendable {
+        /// Occurrences of exact text (within one paragraph).
+        case match(String, occurrence: Occurrence)
+        /// Whole paragraphs, numbered from 1.
+        case paragraphs(ClosedRange<Int>)
+        /// UTF-16 offsets into the document's text (paragraphs joined by newlines).
+        case range(Range<Int>)
+    }
+
+    /// Which occurrence of `--match` text.
+    public enum Occurrence: Sendable, Equatable {
+        /// Exactly one must exist.
+        case only
+        case number(Int)
+        case all
+    }
+
+    public var selection: Selection
+    /// Character attributes to set (`.null` removes): bold, italic, strikethrough, underline, fontFamily, fontSize,
+    /// foregroundColor, backgroundColor.
+    public var character: Attributes
+    /// Paragraph attributes to set (`.null` removes): style, alignment, indents, spacing, tabStops, listFormat, checklist.
+    public var paragraph: Attributes
+
+    public init(selection: Selection, character: Attributes = [:], paragraph: Attributes = [:]) {
+        self.selection = selection
+        self.character = character
+        self.paragraph = paragraph
+    }
+
+    /// Checks every value, normalizing colours to uppercase `#RRGGBB`.
+    public func validated() throws -> FormatRequest {
+        guard !character.isEmpty || !paragraph.isEmpty else {
+            throw MsxError.usage("no-change", "say what to change (for example --bold or --align center)")
+        }
+        var copy = self
+        for key in ["foregroundColor", "backgroundColor"] {
+            guard let value = character[key], value != .null else { continue }
+            copy.character[key] = .string(try Self.color(value.stringValue ?? ""))
+        }
+        if let underline = character["underline"]?.stringValue, !AttributeName.underlines.contains(underline) {
+            throw MsxError.usage("invalid-value", "underline must be single, double or thick, not '\(underline)'")
+        }
+        if let size = character["fontSize"]?.numberValue, !(size > 0 && size < 1000) {
+            throw MsxError.usage("invalid-value", "font size must be between 0 and 1000 points")
+        }
+        if let alignment = paragraph["alignment"]?.stringValue, !AttributeName.alignments.contains(alignment) {
+            throw MsxError.usage("invalid-value", "alignment must be one of \(AttributeName.alignments.joined(separator: ", "))")
+        }
+        if let format = paragraph["listFormat"]?.stringValue, ListFormat(rawValue: format) == nil {
+            throw MsxError.usage("invalid-value", "list format must be one of \(AttributeName.listFormats.joined(separator: ", "))")
+        }
+        if let multiple = paragraph["lineHeightMultiple"]?.numberValue, !(multiple > 0 && multiple <= 10) {
+            throw MsxError.usage("invalid-value", "line height must be a multiple between 0 and 10")
+        }
+        if case .match(let text, _) = selection, text.isEmpty || text.contains("\n") {
+            throw MsxError.usage("invalid-selection", "--match needs text from within one paragraph")
+        }
+        return copy
+    }
+
+    /// `#RGB`, `#RRGGBB` or `RRGGBB` as uppercase `#RRGGBB`.
+    static func color(_ text: String) throws -> String {
+        var hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+        guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
+            throw MsxError.usage("invalid-value", "colour '\(text)' is not a hex colour like #8B0000")
+        }
+        return "#" + hex.uppercased()
+    }
+}

@@ -1,0 +1,217 @@
+/// A strict JSON parser (RFC 8259) that reports the line and column of the first problem.
+public struct JSONParser {
+    /// Why a JSON text could not be read, with a 1-based line and column.
+    public struct SyntaxError: Error, Equatable {
+        public let line: Int
+        public let column: Int
+        public let reason: String
+        public var description: String { "line \(line), column \(column): \(reason)" }
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    /// Parses a complete JSON text.
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func parseDocument() throws(SyntaxError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count { throw fail("unexpected text after the end of the JSON value") }
+        return value
+    }
+
+    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw fail("unexpected end of file") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        }
+    }
+
+    private mutating func enter() throws(SyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(SyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { throw fail("expected a quoted key") }
+            let key = try parseString()
+            if members[key] != nil { throw fail("duplicate key \"\(key)\"") }
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw fail("expected ':' after key \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            members[key] = try parseValue()
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { index += 1; continue }
+            if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+            throw fail("expected ',' or '}' in object")
+        }
+    }
+
+    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { index += 1; continue }
+            if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
+            throw fail("expected ',' or ']' in array")
+        }
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ bytes: ArraySlice<UInt8>, into scalars: inout String.UnicodeScalarView) {
+            scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(bytes[runStart..<index], into: &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw fail("control character in string") }
+            if byte == UInt8(ascii: "\\") {
+                flush(bytes[runStart..<index], into: &scalars)
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+                default: throw fail("invalid escape in string")
+                }
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Self.hexValue(bytes[index]) else { throw fail("invalid \\u escape") }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseUnicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
+        let high = try parseHex4()
+        if (0xD800...0xDBFF).contains(high) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw fail("unpaired surrogate in \\u escape") }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw fail("unpaired surrogate in \\u escape") }
+        return scalar
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> Double {
+        let start = index
+        if peek(UInt8(ascii: "-")) { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
+        if peek(UInt8(ascii: ".")) {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+            skipDigits()
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            index += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+            skipDigits()
+        }
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+            throw fail("number out of range")
+        }
+        return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private mutating func skipDigits() { while index < bytes.count, isDigit(bytes[index]) { index += 1 } }
+    private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    private mutating func expectWord(_ word: String) throws(SyntaxError) {
+        for byte in word.utf8 {
+            guard peek(byte) else { throw fail("invalid literal (expected \(word))") }
+            index += 1
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func fail(_ reason: String) -> SyntaxError {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(index, bytes.count)] {
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return SyntaxError(line: line, column: column, reason: reason)
+    }
+}

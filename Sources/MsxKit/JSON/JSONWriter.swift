@@ -1,0 +1,82 @@
+/// Writes JSON deterministically: keys sorted by code point, 2-space indent, shortest round-trip numbers,
+/// a trailing newline. Writing the same value twice gives the same bytes.
+public enum JSONWriter {
+    /// Serializes `value` in msx's canonical form.
+    /// - Parameter pretty: indented (files, `--json`) or compact on one line.
+    public static func string(_ value: JSONValue, pretty: Bool = true) -> String {
+        var out = ""
+        write(value, into: &out, indent: pretty ? 0 : nil)
+        if pretty { out += "\n" }
+        return out
+    }
+
+    private static func write(_ value: JSONValue, into out: inout String, indent: Int?) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += format(n)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                newline(&out, indent.map { $0 + 1 })
+                write(item, into: &out, indent: indent.map { $0 + 1 })
+            }
+            newline(&out, indent)
+            out += "]"
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            out += "{"
+            let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            for (i, key) in keys.enumerated() {
+                if i > 0 { out += "," }
+                newline(&out, indent.map { $0 + 1 })
+                writeString(key, into: &out)
+                out += indent == nil ? ":" : ": "
+                write(members[key]!, into: &out, indent: indent.map { $0 + 1 })
+            }
+            newline(&out, indent)
+            out += "}"
+        }
+    }
+
+    private static func newline(_ out: inout String, _ indent: Int?) {
+        guard let indent else { return }
+        out += "\n"
+        out += String(repeating: "  ", count: indent)
+    }
+
+    /// Integral values print without a fraction; others in Swift's shortest round-trip form.
+    static func format(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(), abs(n) < 9_007_199_254_740_992 {
+            return String(Int64(n))
+        }
+        return "\(n)"
+    }
+
+    private static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

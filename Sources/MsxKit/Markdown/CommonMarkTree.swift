@@ -1,0 +1,95 @@
+import CCmarkGFM
+
+/// A node of cmark-gfm's parse tree, copied into Swift values. No C type escapes this file.
+struct CommonMarkNode {
+    /// cmark's type string: "paragraph", "heading", "item", "strong", "table_row", "strikethrough", ...
+    var type: String
+    var children: [CommonMarkNode] = []
+    var literal: String?
+    var url: String?
+    var headingLevel = 0
+    var isOrderedList = false
+    var listStart = 1
+    var isFenced = false
+    /// For task list items: whether the box is checked; nil for ordinary items.
+    var taskChecked: Bool?
+    /// 1-based line and byte column as cmark reports them (reliable for blocks only).
+    var startLine = 0
+    var startColumn = 0
+    var endLine = 0
+    var endColumn = 0
+}
+
+/// Parses Markdown with cmark-gfm (CommonMark + tables, strikethrough, autolinks, task lists).
+enum CommonMarkTree {
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Parses `source` and returns the document node.
+    static func parse(_ source: [UInt8]) -> CommonMarkNode {
+        cmark_gfm_core_extensions_ensure_registered()
+        let parser = Parser()
+        source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser.handle, chars.baseAddress, chars.count)
+            }
+        }
+        let root = OwnedNode(cmark_parser_finish(parser.handle))
+        return copy(root.handle)
+    }
+
+    /// Owns a cmark parser with the GitHub extensions attached.
+    private final class Parser {
+        let handle: OpaquePointer
+        init() {
+            handle = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE)
+            for name in CommonMarkTree.extensionNames {
+                if let ext = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(handle, ext)
+                }
+            }
+        }
+        deinit { cmark_parser_free(handle) }
+    }
+
+    /// Owns a cmark document tree.
+    private final class OwnedNode {
+        let handle: OpaquePointer
+        init(_ handle: OpaquePointer) { self.handle = handle }
+        deinit { cmark_node_free(handle) }
+    }
+
+    private static func copy(_ node: OpaquePointer) -> CommonMarkNode {
+        let type = cmark_node_get_type_string(node).map { String(cString: $0) } ?? "unknown"
+        var result = CommonMarkNode(type: type)
+        result.startLine = Int(cmark_node_get_start_line(node))
+        result.startColumn = Int(cmark_node_get_start_column(node))
+        result.endLine = Int(cmark_node_get_end_line(node))
+        result.endColumn = Int(cmark_node_get_end_column(node))
+        switch type {
+        case "text", "code", "code_block", "html_inline", "html_block":
+            result.literal = cmark_node_get_literal(node).map { String(cString: $0) }
+            if type == "code_block" {
+                var length: Int32 = 0, offset: Int32 = 0
+                var character: CChar = 0
+                result.isFenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
+            }
+        case "heading":
+            result.headingLevel = Int(cmark_node_get_heading_level(node))
+        case "list":
+            result.isOrderedList = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            result.listStart = Int(cmark_node_get_list_start(node))
+        case "link", "image":
+            result.url = cmark_node_get_url(node).map { String(cString: $0) }
+        case "tasklist":
+            result.taskChecked = cmark_gfm_extensions_get_tasklist_item_checked(node)
+        default:
+            break
+        }
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.children.append(copy(current))
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+}

@@ -1,0 +1,323 @@
+/// Walks cmark's inline tree of one block and finds each text character's bytes in the source, with msx's own
+/// scanner. cmark's inline positions are unreliable (0.29), but its tree is right: reading the source forward in
+/// tree order, every delimiter and text character must appear in sequence.
+struct InlineMapper {
+    private let source: [UInt8]
+    private var cursor: Int
+    private(set) var text = ""
+    private var ranges: [Range<Int>] = []
+    private(set) var spans: [InlineSpan] = []
+    private(set) var delimiters: [DelimiterMarkup] = []
+    private var failed = false
+    private var emitting = true
+    private var length = 0
+
+    init(source: [UInt8], start: Int) {
+        self.source = source
+        self.cursor = start
+    }
+
+    /// The byte range of every UTF-16 unit, or nil when the block could not be mapped.
+    var sourceRanges: [Range<Int>]? { failed ? nil : ranges }
+    /// Where the scanner stopped: the end of the block's inline content.
+    var position: Int { cursor }
+
+    mutating func map(_ nodes: [CommonMarkNode]) {
+        for node in nodes { visit(node) }
+    }
+
+    /// Maps the cells of a table row, joining them with tabs.
+    mutating func mapTableRow(_ row: CommonMarkNode) {
+        for (i, cell) in row.children.enumerated() {
+            skip(while: { $0 == 0x20 || $0 == 0x09 })
+            if i > 0 || peek(UInt8(ascii: "|")) {
+                let pipe = cursor
+                if peek(UInt8(ascii: "|")) { cursor += 1 } else if i > 0 { failed = true }
+                if i > 0 { emit("\t", pipe..<pipe + 1) }
+            }
+            skip(while: { $0 == 0x20 || $0 == 0x09 })
+            map(cell.children)
+        }
+    }
+
+    private mutating func visit(_ node: CommonMarkNode) {
+        switch node.type {
+        case "text":
+            matchLiteral(node.literal ?? "", within: nil)
+        case "softbreak":
+            let start = cursor
+            skip(while: { $0 == 0x20 || $0 == 0x09 })
+            consumeLineEnd()
+            emit(" ", start..<max(start + 1, cursor))
+            skipContinuationPrefix()
+        case "linebreak":
+            let start = cursor
+            if peek(UInt8(ascii: "\\")) { cursor += 1 }
+            skip(while: { $0 == 0x20 || $0 == 0x09 })
+            consumeLineEnd()
+            emit("\u{2028}", start..<max(start + 1, cursor))
+            skipContinuationPrefix()
+        case "code":
+            mapCodeSpan(node.literal ?? "")
+        case "html_inline":
+            let literal = Array((node.literal ?? "").utf8)
+            if source.count >= cursor + literal.count, Array(source[cursor..<cursor + literal.count]) == literal {
+                cursor += literal.count
+            } else {
+                failed = true
+            }
+        case "emph":
+            delimited(node, .italic, maxRun: 1)
+        case "strong":
+            delimited(node, .bold, maxRun: 2)
+        case "strikethrough":
+            delimited(node, .strikethrough, maxRun: 2)
+        case "link":
+            mapLink(node, image: false)
+        case "image":
+            mapLink(node, image: true)
+        default:
+            map(node.children)
+        }
+    }
+
+    private mutating func delimited(_ node: CommonMarkNode, _ attribute: InlineAttribute, maxRun: Int) {
+        let textStart = length
+        let open = consumeDelimiter(maxRun: maxRun, required: attribute == .strikethrough ? nil : maxRun)
+        map(node.children)
+        let close = consumeDelimiter(maxRun: open.count, required: open.count)
+        guard !failed, emitting else { return }
+        spans.append(InlineSpan(range: textStart..<length, attribute: attribute))
+        delimiters.append(DelimiterMarkup(attribute: attribute, open: open, close: close, textRange: textStart..<length))
+    }
+
+    /// Consumes a run of `*`, `_` or `~` of the given length (or up to `maxRun` when `required` is nil).
+    private mutating func consumeDelimiter(maxRun: Int, required: Int?) -> Range<Int> {
+        let start = cursor
+        guard cursor < source.count, [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~")].contains(source[cursor])
+        else {
+            failed = true
+            return start..<start
+        }
+        let char = source[cursor]
+        var count = 0
+        while cursor < source.count, source[cursor] == char, count < maxRun { cursor += 1; count += 1 }
+        if let required, count != required { failed = true }
+        return start..<cursor
+    }
+
+    private mutating func mapCodeSpan(_ literal: String) {
+        let textStart = length
+        var ticks = 0
+        while peek(UInt8(ascii: "`")) { cursor += 1; ticks += 1 }
+        guard ticks > 0 else { failed = true; return }
+        var close = cursor
+        var found = false
+        while close < source.count {
+            if source[close] == UInt8(ascii: "`") {
+                var run = 0
+                while close + run < source.count, source[close + run] == UInt8(ascii: "`") { run += 1 }
+                if run == ticks { found = true; break }
+                close += run
+            } else {
+                close += 1
+            }
+        }
+        guard found else { failed = true; return }
+        matchLiteral(literal, within: close, codeSpan: true)
+        cursor = close + ticks
+        guard emitting else { return }
+        spans.append(InlineSpan(range: textStart..<length, attribute: .code))
+    }
+
+    private mutating func mapLink(_ node: CommonMarkNode, image: Bool) {
+        let start = cursor
+        let textStart = length
+        let url = node.url ?? ""
+        enum Form { case bracket, angle, bare }
+        var form = Form.bare
+        if image {
+            if source.count > cursor + 1, source[cursor] == UInt8(ascii: "!"), source[cursor + 1] == UInt8(ascii: "[") {
+                cursor += 2
+                form = .bracket
+            } else {
+                failed = true
+            }
+        } else if peek(UInt8(ascii: "[")) {
+            cursor += 1
+            form = .bracket
+        } else if peek(UInt8(ascii: "<")) {
+            cursor += 1
+            form = .angle
+        }
+        if image {
+            let saved = emitting
+            emitting = false
+            map(node.children)
+            emitting = saved
+        } else {
+            map(node.children)
+        }
+        switch form {
+        case .bracket:
+            if peek(UInt8(ascii: "]")) { cursor += 1 } else { failed = true }
+            if peek(UInt8(ascii: "(")) {
+                skipLinkDestination()
+            } else if peek(UInt8(ascii: "[")) {
+                skipBracketedLabel()
+            }
+        case .angle:
+            if peek(UInt8(ascii: ">")) { cursor += 1 } else { failed = true }
+        case .bare:
+            break
+        }
+        if image {
+            emit("\u{FFFC}", start..<max(start + 1, cursor))
+            spans.append(InlineSpan(range: textStart..<length, attribute: .image(url)))
+        } else if emitting {
+            spans.append(InlineSpan(range: textStart..<length, attribute: .link(url)))
+        }
+    }
+
+    /// Skips `(destination "title")`, honouring nested parentheses, `<...>` destinations, quotes and escapes.
+    private mutating func skipLinkDestination() {
+        var depth = 0
+        var quote: UInt8?
+        var angle = false
+        while cursor < source.count {
+            let byte = source[cursor]
+            cursor += 1
+            if byte == UInt8(ascii: "\\") { cursor += 1; continue }
+            if let q = quote {
+                if byte == q || (q == UInt8(ascii: "(") && byte == UInt8(ascii: ")")) { quote = nil }
+                continue
+            }
+            if angle {
+                if byte == UInt8(ascii: ">") { angle = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "("):
+                if depth > 0, cursor >= 2, source[cursor - 2] == 0x20 || source[cursor - 2] == 0x0A {
+                    quote = UInt8(ascii: "(")
+                } else {
+                    depth += 1
+                }
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return }
+            case UInt8(ascii: "<") where depth == 1 && cursor >= 2 && source[cursor - 2] == UInt8(ascii: "("):
+                angle = true
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                if depth == 1, cursor >= 2, [0x20, 0x09, 0x0A].contains(source[cursor - 2]) { quote = byte }
+            default:
+                break
+            }
+        }
+        failed = true
+    }
+
+    private mutating func skipBracketedLabel() {
+        cursor += 1
+        while cursor < source.count {
+            let byte = source[cursor]
+            cursor += 1
+            if byte == UInt8(ascii: "\\") { cursor += 1; continue }
+            if byte == UInt8(ascii: "]") { return }
+        }
+        failed = true
+    }
+
+    /// Finds each scalar of a literal in the source, allowing backslash escapes, entities, and (in code spans)
+    /// line endings read as spaces.
+    private mutating func matchLiteral(_ literal: String, within limit: Int?, codeSpan: Bool = false) {
+        for scalar in literal.unicodeScalars {
+            let range = failed ? cursor..<cursor : locate(scalar, limit: limit ?? source.count, codeSpan: codeSpan)
+            emit(scalar, range)
+        }
+    }
+
+    private mutating func locate(_ scalar: Unicode.Scalar, limit: Int, codeSpan: Bool) -> Range<Int> {
+        let encoded = Array(String(scalar).utf8)
+        var skipped = 0
+        while cursor < limit && skipped < 256 {
+            if matches(encoded, at: cursor) {
+                defer { cursor += encoded.count }
+                return cursor..<cursor + encoded.count
+            }
+            let byte = source[cursor]
+            if byte == UInt8(ascii: "\\"), cursor + 1 < limit, Unicode.Scalar(source[cursor + 1]) == scalar,
+                isASCIIPunctuation(source[cursor + 1])
+            {
+                defer { cursor += 2 }
+                return cursor..<cursor + 2
+            }
+            if byte == UInt8(ascii: "&"), let end = entityEnd(from: cursor, limit: limit), scalar != "&" {
+                defer { cursor = end }
+                return cursor..<end
+            }
+            if codeSpan && scalar == " " && (byte == 0x0A || byte == 0x0D) {
+                let start = cursor
+                consumeLineEnd()
+                skipContinuationPrefix()
+                return start..<cursor
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">") {
+                cursor += 1
+                skipped += 1
+                continue
+            }
+            break
+        }
+        failed = true
+        return cursor..<cursor
+    }
+
+    private func matches(_ bytes: [UInt8], at offset: Int) -> Bool {
+        guard offset + bytes.count <= source.count else { return false }
+        for (i, byte) in bytes.enumerated() where source[offset + i] != byte { return false }
+        return true
+    }
+
+    /// The end of an HTML entity (`&amp;`, `&#123;`, `&#x1F;`) starting at `start`, if one is there.
+    private func entityEnd(from start: Int, limit: Int) -> Int? {
+        var i = start + 1
+        while i < min(limit, start + 40) {
+            let byte = source[i]
+            if byte == UInt8(ascii: ";") { return i > start + 1 ? i + 1 : nil }
+            let isAlnum = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            if !(isAlnum || byte == UInt8(ascii: "#")) { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
+    }
+
+    private mutating func emit(_ scalar: Unicode.Scalar, _ range: Range<Int>) {
+        guard emitting else { return }
+        text.unicodeScalars.append(scalar)
+        let units = UTF16.width(scalar)
+        for _ in 0..<units { ranges.append(range) }
+        length += units
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { cursor < source.count && source[cursor] == byte }
+
+    private mutating func skip(while predicate: (UInt8) -> Bool) {
+        while cursor < source.count, predicate(source[cursor]) { cursor += 1 }
+    }
+
+    private mutating func consumeLineEnd() {
+        if peek(0x0D) { cursor += 1 }
+        if peek(0x0A) { cursor += 1 }
+    }
+
+    /// After a line end inside a block: indentation and block-quote markers belong to containers, not text.
+    private mutating func skipContinuationPrefix() {
+        skip(while: { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") })
+    }
+}

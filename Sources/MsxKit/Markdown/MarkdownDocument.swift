@@ -1,0 +1,200 @@
+/// A Markdown file read into msx's text model: its bytes, its front matter, and its paragraphs.
+public struct MarkdownDocument: Sendable {
+    /// The file exactly as it is on disk.
+    public let source: [UInt8]
+    /// Length in bytes of a YAML front-matter block at the top (kept as is, not text); 0 when there is none.
+    public let frontMatterLength: Int
+    public let blocks: [MarkdownBlock]
+    /// Byte offset of the start of each line.
+    let lineStarts: [Int]
+
+    /// Parses Markdown source (already checked to be UTF-8).
+    public init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    init(bytes: [UInt8]) {
+        source = bytes
+        lineStarts = Self.lineStarts(of: bytes)
+        frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
+        let body = Array(bytes[frontMatterLength...])
+        let tree = CommonMarkTree.parse(body)
+        var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: frontMatterLength)
+        builder.walk(tree, quoteDepth: 0, list: nil)
+        blocks = builder.blocks
+    }
+
+    /// The document's text: its paragraphs joined by one newline.
+    public var text: String { blocks.map(\.text).joined(separator: "\n") }
+
+    /// The YAML front matter, if any, exactly as written.
+    public var frontMatter: String? {
+        frontMatterLength == 0 ? nil : String(decoding: source[..<frontMatterLength], as: UTF8.self)
+    }
+
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        return starts
+    }
+
+    /// A front-matter block: `---` on the first line, up to a line of `---` or `...`.
+    static func frontMatterLength(_ bytes: [UInt8], lineStarts: [Int]) -> Int {
+        func line(_ i: Int) -> String {
+            let end = i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
+            var s = String(decoding: bytes[lineStarts[i]..<end], as: UTF8.self)
+            while s.hasSuffix("\n") || s.hasSuffix("\r") { s.removeLast() }
+            return s
+        }
+        guard lineStarts.count > 1, line(0) == "---" else { return 0 }
+        for i in 1..<lineStarts.count where line(i) == "---" || line(i) == "..." {
+            return i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
+        }
+        return 0
+    }
+
+    /// The 0-based line holding a byte offset.
+    func line(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The byte range of a line without its line ending.
+    func lineContent(_ line: Int) -> Range<Int> {
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : source.count
+        if end > start, source[end - 1] == 0x0A { end -= 1 }
+        if end > start, source[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+}
+
+/// Turns cmark's block tree into the flat list of text-model paragraphs.
+private struct BlockBuilder {
+    let source: [UInt8]
+    let lineStarts: [Int]
+    /// Byte offset of the Markdown body (after front matter) in the file.
+    let base: Int
+    var blocks: [MarkdownBlock] = []
+    private let baseLine: Int
+
+    init(source: [UInt8], lineStarts: [Int], base: Int) {
+        self.source = source
+        self.lineStarts = lineStarts
+        self.base = base
+        baseLine = lineStarts.firstIndex(of: base) ?? 0
+    }
+
+    /// Byte offset in the file of a cmark (1-based, body-relative) line and byte column.
+    func offset(line: Int, column: Int) -> Int {
+        let fileLine = min(max(0, line - 1 + baseLine), lineStarts.count - 1)
+        return min(lineStarts[fileLine] + max(0, column - 1), source.count)
+    }
+
+    func lines(of node: CommonMarkNode) -> ClosedRange<Int> {
+        let first = max(0, node.startLine - 1 + baseLine)
+        return first...max(first, node.endLine - 1 + baseLine)
+    }
+
+    mutating func walk(_ node: CommonMarkNode, quoteDepth: Int, list: ListContext?) {
+        switch node.type {
+        case "block_quote":
+            for child in node.children { walk(child, quoteDepth: quoteDepth + 1, list: list) }
+        case "list":
+            let depth = (list?.depth ?? 0) + 1
+            for item in node.children {
+                let context = ListContext(
+                    ordered: node.isOrderedList, depth: depth, taskChecked: item.taskChecked,
+                    isFirstParagraph: true, markerOffset: offset(line: item.startLine, column: item.startColumn))
+                walkItem(item, quoteDepth: quoteDepth, list: context)
+            }
+        case "paragraph":
+            addInline(node, kind: list == nil ? .paragraph : .listItem, quoteDepth: quoteDepth, list: list)
+        case "heading":
+            let setext = !isATXHeading(node)
+            addInline(node, kind: .heading(level: node.headingLevel, setext: setext), quoteDepth: quoteDepth, list: list)
+        case "code_block":
+            var literal = node.literal ?? ""
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            let start = offset(line: node.startLine, column: node.startColumn)
+            blocks.append(leaf(.codeBlock, text: literal, node: node, quoteDepth: quoteDepth, list: list, start: start))
+        case "thematic_break":
+            let start = offset(line: node.startLine, column: node.startColumn)
+            blocks.append(leaf(.thematicBreak, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
+        case "table_row", "table_header":
+            let start = offset(line: node.startLine, column: 1)
+            var mapper = InlineMapper(source: source, start: start)
+            mapper.mapTableRow(node)
+            appendMapped(mapper, kind: .tableRow, node: node, quoteDepth: quoteDepth, list: list, start: start)
+        case "html_block":
+            break
+        default:
+            for child in node.children { walk(child, quoteDepth: quoteDepth, list: list) }
+        }
+    }
+
+    private mutating func walkItem(_ item: CommonMarkNode, quoteDepth: Int, list: ListContext) {
+        var context = list
+        for child in item.children {
+            walk(child, quoteDepth: quoteDepth, list: context)
+            if child.type == "paragraph" { context.isFirstParagraph = false }
+        }
+        if item.children.isEmpty {
+            let start = context.markerOffset
+            blocks.append(leaf(.listItem, text: "", node: item, quoteDepth: quoteDepth, list: context, start: start))
+        }
+    }
+
+    private func isATXHeading(_ node: CommonMarkNode) -> Bool {
+        let start = offset(line: node.startLine, column: node.startColumn)
+        return start < source.count && source[start] == UInt8(ascii: "#")
+    }
+
+    private mutating func addInline(_ node: CommonMarkNode, kind: BlockKind, quoteDepth: Int, list: ListContext?) {
+        var start = offset(line: node.startLine, column: node.startColumn)
+        if case .heading(_, false) = kind {
+            while start < source.count, source[start] == UInt8(ascii: "#") { start += 1 }
+            while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
+        }
+        if list?.taskChecked != nil, list?.isFirstParagraph == true {
+            start = taskContentStart(from: start)
+        }
+        var mapper = InlineMapper(source: source, start: start)
+        mapper.map(node.children)
+        appendMapped(mapper, kind: kind, node: node, quoteDepth: quoteDepth, list: list, start: start)
+    }
+
+    /// cmark-gfm may or may not count the task box in the paragraph's column: step over it if it is there.
+    private func taskContentStart(from start: Int) -> Int {
+        var i = start
+        if i + 2 < source.count, source[i] == UInt8(ascii: "["), source[i + 2] == UInt8(ascii: "]") {
+            i += 3
+            while i < source.count, source[i] == 0x20 || source[i] == 0x09 { i += 1 }
+        }
+        return i
+    }
+
+    private mutating func appendMapped(
+        _ mapper: InlineMapper, kind: BlockKind, node: CommonMarkNode, quoteDepth: Int, list: ListContext?, start: Int
+    ) {
+        var block = leaf(kind, text: mapper.text, node: node, quoteDepth: quoteDepth, list: list, start: start)
+        block.spans = mapper.spans
+        block.sourceRanges = mapper.sourceRanges
+        block.delimiters = mapper.delimiters
+        block.contentEnd = mapper.position
+        blocks.append(block)
+    }
+
+    private func leaf(
+        _ kind: BlockKind, text: String, node: CommonMarkNode, quoteDepth: Int, list: ListContext?, start: Int
+    ) -> MarkdownBlock {
+        MarkdownBlock(
+            kind: kind, text: text, spans: [], quoteDepth: quoteDepth, list: list, lines: lines(of: node),
+            sourceRanges: nil, delimiters: [], contentStart: start, contentEnd: start)
+    }
+}

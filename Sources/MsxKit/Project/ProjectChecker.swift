@@ -1,0 +1,181 @@
+import Foundation
+
+/// A problem `msx check` found.
+public struct CheckFinding: Sendable, Equatable {
+    public enum Severity: String, Sendable { case error, warning }
+    public var severity: Severity
+    /// Stable machine-readable code, e.g. `missing-file`, `stale-sidecar`.
+    public var code: String
+    /// The project-relative file concerned.
+    public var path: String
+    public var message: String
+}
+
+/// What `msx check` found and, with `--repair`, what it fixed.
+public struct CheckReport: Sendable {
+    public var findings: [CheckFinding] = []
+    public var repairs: [String] = []
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+}
+
+/// Checks the manifest against the files, and repairs what is safe to repair.
+public struct ProjectChecker {
+    public private(set) var project: Project
+
+    public init(project: Project) { self.project = project }
+
+    /// Checks the project; with `repair`, saves re-anchored sidecars, re-attaches documents moved or renamed outside
+    /// msx, adopts other stray documents into a `Recovered` folder, and removes leftover temporary files.
+    public mutating func run(repair: Bool) throws -> CheckReport {
+        let lock = repair ? try project.lock() : nil
+        defer { withExtendedLifetime(lock) {} }
+        var report = CheckReport()
+        if let recovery = project.recovery { report.repairs.append(recovery) }
+        let manifest = project.manifest
+        var seen: [String: String] = [:]
+        var missing: [BinderNode] = []
+        var transaction = project.transaction()
+        var newManifest = manifest
+
+        for entry in manifest.entries {
+            let node = entry.node
+            func add(_ severity: CheckFinding.Severity, _ code: String, _ message: String) {
+                report.findings.append(CheckFinding(severity: severity, code: code, path: node.path, message: message))
+            }
+            if let other = seen[node.id] { add(.error, "duplicate-id", "id \(node.id) is used by '\(other)' and '\(node.title)'") }
+            seen[node.id] = node.title
+            if !Identifier.isValid(node.id) { add(.warning, "unusual-id", "id '\(node.id)' is not 12 hex digits") }
+            let url: URL
+            do { url = try project.url(node.path) } catch let error as MsxError { add(.error, error.code, error.message); continue }
+            if let parent = entry.parentID.flatMap({ manifest.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
+                add(.error, "path-outside-folder", "'\(node.title)' is at \(node.path), outside its folder \(parent.path)")
+            }
+            if entry.parentID == nil && !node.path.hasPrefix("contents/") {
+                add(.error, "path-outside-contents", "top-level folder '\(node.title)' is not under contents/")
+            }
+            guard node.kind == .document else { continue }
+            guard FileIO.exists(url) else {
+                missing.append(node)
+                add(.error, "missing-file", "document '\(node.title)' (\(node.id)) is missing its file")
+                continue
+            }
+            do {
+                let document = try project.loadDocument(node)
+                for warning in document.warnings {
+                    add(.error, "unplaceable-run", "\(node.sidecarPath ?? node.path): \(warning)")
+                }
+                if document.sidecarIsStale {
+                    add(.warning, "stale-sidecar", "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
+                    if repair {
+                        try project.stage(document, markdown: nil, for: node, into: &transaction)
+                        report.repairs.append("saved the re-anchored sidecar of '\(node.title)'")
+                    }
+                }
+            } catch let error as MsxError {
+                add(.error, error.code, error.message)
+            }
+        }
+
+        let known = Set(manifest.entries.map(\.node.path))
+        let strays = try strayFiles(known: known)
+        for path in strays.temporary {
+            report.findings.append(CheckFinding(severity: .warning, code: "temporary-file", path: path, message: "\(path): left over by an interrupted write"))
+            if repair { transaction.delete(path); report.repairs.append("removed \(path)") }
+        }
+        var orphans = strays.documents
+        if repair {
+            try reattach(&missing, orphans: &orphans, manifest: &newManifest, transaction: &transaction, report: &report)
+            report.findings.removeAll { f in f.code == "missing-file" && !missing.contains { $0.path == f.path } }
+            if !orphans.isEmpty { adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
+        }
+        for path in orphans where !repair {
+            report.findings.append(CheckFinding(severity: .warning, code: "not-in-binder", path: path, message: "\(path): not in the binder (msx check --repair adopts it)"))
+        }
+        if repair { try project.commit(transaction, manifest: newManifest) }
+        return report
+    }
+
+    /// `.md` files under `contents/` that the binder does not list, and leftover temporary files.
+    private func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
+        var documents: [String] = []
+        var temporary: [String] = []
+        let contents = project.root.appendingPathComponent("contents")
+        guard let walker = FileManager.default.enumerator(at: contents, includingPropertiesForKeys: nil) else { return ([], []) }
+        let prefix = project.root.path + "/"
+        for case let url as URL in walker {
+            let path = url.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "")
+            if url.lastPathComponent.hasSuffix(".msx-tmp") { temporary.append(path) }
+            else if path.hasSuffix(".md") && !known.contains(path) { documents.append(path) }
+        }
+        let root = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
+        temporary += root.filter { $0.hasSuffix(".msx-tmp") }
+        return (documents.sorted(), temporary.sorted())
+    }
+
+    /// A missing document whose content (by the count cache's hash) or file name turns up elsewhere keeps its id.
+    private func reattach(_ missing: inout [BinderNode], orphans: inout [String], manifest: inout Manifest,
+                          transaction: inout FileTransaction, report: inout CheckReport) throws {
+        let cache = WordCountCache(paths: project.paths)
+        var orphanHashes: [String: String] = [:]
+        for orphan in orphans {
+            if let text = try? FileIO.readText(try project.url(orphan), displayPath: orphan) { orphanHashes[orphan] = TextHash.fnv1a64(text) }
+        }
+        for node in missing {
+            let name = node.path.split(separator: "/").last.map(String.init)
+            let match = orphans.first { cache.entries[node.path]?.hash != nil && orphanHashes[$0] == cache.entries[node.path]?.hash }
+                ?? orphans.first { $0.split(separator: "/").last.map(String.init) == name }
+            guard let match else { continue }
+            let folderPath = String(match.split(separator: "/").dropLast().joined(separator: "/"))
+            guard let folder = manifest.entries.first(where: { $0.node.kind == .folder && $0.node.path == folderPath })?.node else { continue }
+            guard var moved = manifest.remove(node.id) else { continue }
+            let slug = String(match.split(separator: "/").last!.dropLast(3))
+            moved.relocate(under: folder.path, slug: slug)
+            manifest.insert(moved, into: folder.id)
+            if let oldSidecar = node.sidecarPath, let newSidecar = moved.sidecarPath,
+                FileIO.exists(try project.url(oldSidecar)), !FileIO.exists(try project.url(newSidecar))
+            {
+                transaction.move(oldSidecar, to: newSidecar)
+            }
+            orphans.removeAll { $0 == match }
+            missing.removeAll { $0.id == node.id }
+            report.repairs.append("'\(node.title)' was moved outside msx to \(match): kept its id \(node.id)")
+        }
+    }
+
+    /// Adopts stray documents into a top-level `Recovered` folder (created when needed), moving their files there.
+    private func adopt(_ orphans: [String], manifest: inout Manifest, transaction: inout FileTransaction, report: inout CheckReport) {
+        var taken = manifest.allIDs
+        var folder = manifest.binder.first { $0.role == nil && $0.path == "contents/recovered" }
+        if folder == nil {
+            var created = BinderNode(id: Identifier.make(avoiding: taken), kind: .folder, title: "Recovered", path: "contents/recovered")
+            created.children = []
+            taken.insert(created.id)
+            let index = manifest.binder.firstIndex { $0.role == "trash" } ?? manifest.binder.count
+            manifest.binder.insert(created, at: index)
+            transaction.makeFolder(created.path)
+            folder = created
+        }
+        guard let folder else { return }
+        for orphan in orphans {
+            let fileName = String(orphan.split(separator: "/").last!.dropLast(3))
+            let slugs = Set(manifest.node(id: folder.id)?.children.map(\.slug) ?? [])
+            let slug = slugs.contains(fileName) ? Slug.unique(fileName, taken: slugs) : fileName
+            var node = BinderNode(id: Identifier.make(avoiding: taken), kind: .document, title: Self.title(fromSlug: fileName), path: "\(folder.path)/\(slug).md")
+            node.custom["recoveredFrom"] = .string(orphan)
+            taken.insert(node.id)
+            manifest.insert(node, into: folder.id)
+            if orphan != node.path {
+                transaction.move(orphan, to: node.path)
+                let sidecar = String(orphan.dropLast(3)) + ".attrs.json"
+                if let target = node.sidecarPath, (try? project.url(sidecar)).map(FileIO.exists) == true { transaction.move(sidecar, to: target) }
+            }
+            report.repairs.append("adopted \(orphan) into Recovered as '\(node.title)' (\(node.id))")
+        }
+    }
+
+    static func title(fromSlug slug: String) -> String {
+        let words = slug.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
+        guard let first = words.first else { return slug }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+}

@@ -1,0 +1,90 @@
+/// The contents of a `NAME.attrs.json` sidecar: formatting Markdown cannot say, anchored to the text.
+public struct Sidecar: Equatable, Sendable {
+    public static let formatVersion = 1
+
+    /// A stretch of text with character attributes, remembered with its words and their context.
+    public struct Run: Equatable, Sendable {
+        public var start: Int
+        public var end: Int
+        public var text: String
+        public var before: String
+        public var after: String
+        public var attributes: Attributes
+        var extra: [String: JSONValue] = [:]
+    }
+
+    /// A paragraph's attributes and runs, with the hash of the text they were anchored to.
+    public struct Paragraph: Equatable, Sendable {
+        public var index: Int
+        public var textHash: String
+        /// The paragraph's first and last 16 UTF-16 units, to find it again after its text changed.
+        public var head: String = ""
+        public var tail: String = ""
+        public var attributes: Attributes
+        public var runs: [Run]
+        var extra: [String: JSONValue] = [:]
+    }
+
+    public var paragraphs: [Paragraph]
+    var extra: [String: JSONValue] = [:]
+
+    public init(paragraphs: [Paragraph] = []) { self.paragraphs = paragraphs }
+
+    public var isEmpty: Bool { paragraphs.isEmpty && extra.isEmpty }
+}
+
+extension Sidecar {
+    /// Reads a sidecar file's text. Throws a damaged-data error naming `file` for anything malformed.
+    public init(json text: String, file: String) throws {
+        let root = try JSONReader(try JSONReader.parse(text, file: file), file: file)
+        try root.checkFormatVersion(supported: Self.formatVersion)
+        extra = root.unknown(except: ["formatVersion", "paragraphs"])
+        paragraphs = try root.array("paragraphs").enumerated().map { i, value in
+            let p = try JSONReader(value, file: file, path: "paragraphs[\(i)]")
+            let runs = try p.array("runs").enumerated().map { j, value in
+                let r = try JSONReader(value, file: file, path: "\(p.path).runs[\(j)]")
+                let run = Run(
+                    start: try r.requiredInt("start"), end: try r.requiredInt("end"), text: try r.string("text") ?? "",
+                    before: try r.string("before") ?? "", after: try r.string("after") ?? "",
+                    attributes: try r.attributes("attributes"),
+                    extra: r.unknown(except: ["start", "end", "text", "before", "after", "attributes"]))
+                guard run.start >= 0, run.end >= run.start else { throw r.fail("end", "at or after start") }
+                return run
+            }
+            let index = try p.requiredInt("index")
+            guard index >= 0 else { throw p.fail("index", "0 or more") }
+            return Paragraph(
+                index: index, textHash: try p.string("textHash") ?? "", head: try p.string("head") ?? "",
+                tail: try p.string("tail") ?? "", attributes: try p.attributes("attributes"), runs: runs,
+                extra: p.unknown(except: ["index", "textHash", "head", "tail", "attributes", "runs"]))
+        }
+    }
+
+    /// The sidecar in msx's canonical JSON form.
+    public var json: String {
+        var root = extra
+        root["formatVersion"] = .int(Self.formatVersion)
+        root["paragraphs"] = .array(paragraphs.map { p in
+            var object = p.extra
+            object["index"] = .int(p.index)
+            object["textHash"] = .string(p.textHash)
+            if !p.head.isEmpty { object["head"] = .string(p.head) }
+            if !p.tail.isEmpty { object["tail"] = .string(p.tail) }
+            if !p.attributes.isEmpty { object["attributes"] = .object(p.attributes) }
+            if !p.runs.isEmpty {
+                object["runs"] = .array(p.runs.map { r in
+                    var run = r.extra
+                    run["start"] = .int(r.start)
+                    run["end"] = .int(r.end)
+                    run["text"] = .string(r.text)
+                    if !r.before.isEmpty { run["before"] = .string(r.before) }
+                    if !r.after.isEmpty { run["after"] = .string(r.after) }
+                    run["attributes"] = .object(r.attributes)
+                    return .object(run)
+                })
+            }
+            return .object(object)
+        })
+        return JSONWriter.string(.object(root))
+    }
+}

@@ -1,0 +1,14 @@
+/// FNV-1a 64-bit hashing of text: small, fast, stable across platforms. Used to recognise a paragraph whose text
+/// has not changed since its sidecar entry was written (not for security).
+public enum TextHash {
+    /// The hash of `text`'s UTF-8 bytes as 16 lowercase hex digits.
+    public static func fnv1a64(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Move: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move a document or folder in the binder (its files follow).")
+
+    @Argument(help: "The document or folder to move (id, title or path).")
+    var reference: String
+
+    @Option(help: ArgumentHelp("The folder to move into.", valueName: "folder"))
+    var into: String?
+
+    @Option(help: ArgumentHelp("Place it just before this sibling.", valueName: "ref"))
+    var before: String?
+
+    @Option(help: ArgumentHelp("Place it just after this sibling.", valueName: "ref"))
+    var after: String?
+
+    @Flag(help: "Say what would change without changing anything.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if before != nil && after != nil { throw ValidationError("give --before or --after, not both") }
+        if into == nil && before == nil && after == nil { throw ValidationError("say where: --into FOLDER, --before REF or --after REF") }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let references = project.references(from: global.workingDirectory)
+            let node = try references.resolve(reference)
+            let folder = try into.map { try references.folder($0) }
+            var position = BinderEditor.Position.end
+            if let before { position = .before(try references.resolve(before)) }
+            if let after { position = .after(try references.resolve(after)) }
+            var editor = BinderEditor(project: project)
+            NodeRendering.report(try editor.move(node, into: folder, position: position, dryRun: dryRun), dryRun: dryRun, to: output)
+        }
+    }
+}
+
+struct Rename: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Give a document or folder a new title (its file is renamed, its id stays).")
+
+    @Argument(help: "The document or folder (id, title or path).")
+    var reference: String
+
+    @Argument(help: "The new title.")
+    var title: String
+
+    @Flag(help: "Say what would change without changing anything.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let node = try project.references(from: global.workingDirectory).resolve(reference)
+            var editor = BinderEditor(project: project)
+            NodeRendering.report(try editor.rename(node, to: title, dryRun: dryRun), dryRun: dryRun, to: output)
+        }
+    }
+}
+
+struct Trash: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move a document or folder to the Trash, or empty the Trash.",
+        discussion: "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.")
+
+    @Argument(help: "The document or folder to trash.")
+    var reference: String?
+
+    @Flag(help: "Delete everything in the Trash for good.")
+    var empty = false
+
+    @Flag(name: .shortAndLong, help: "With --empty: do not ask for confirmation.")
+    var yes = false
+
+    @Flag(help: "Say what would change without changing anything.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if empty == (reference != nil) { throw ValidationError("give a document or folder to trash, or --empty") }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            var editor = BinderEditor(project: project)
+            if empty {
+                let preview = try editor.emptyTrash(dryRun: true)
+                if !dryRun && !yes && !preview.descriptions.isEmpty {
+                    guard Confirmation.ask("Delete \(preview.descriptions.count) item\(preview.descriptions.count == 1 ? "" : "s") in the Trash for good?") else {
+                        throw MsxError(.user, code: "not-confirmed", "the Trash was not emptied (use --yes to skip the question)")
+                    }
+                }
+                NodeRendering.report(dryRun ? preview : try editor.emptyTrash(), dryRun: dryRun, to: output)
+                return
+            }
+            let node = try project.references(from: global.workingDirectory).resolve(reference!)
+            NodeRendering.report(try editor.trash(node, dryRun: dryRun), dryRun: dryRun, to: output)
+        }
+    }
+}
+
+struct Untrash: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Bring a document or folder back from the Trash to where it was.")
+
+    @Argument(help: "The trashed document or folder.")
+    var reference: String
+
+    @Option(help: ArgumentHelp("Put it in this folder instead of where it was.", valueName: "folder"))
+    var into: String?
+
+    @Flag(help: "Say what would change without changing anything.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let references = project.references(from: global.workingDirectory)
+            let node = try references.resolve(reference, prefer: .trashed)
+            var editor = BinderEditor(project: project)
+            let change = try editor.untrash(node, into: try into.map { try references.folder($0) }, dryRun: dryRun)
+            NodeRendering.report(change, dryRun: dryRun, to: output)
+        }
+    }
+}
+
+/// Asks a yes/no question on a terminal; off a terminal the answer is no (scripts pass --yes).
+enum Confirmation {
+    static func ask(_ question: String) -> Bool {
+        guard isatty(STDIN_FILENO) != 0 else { return false }
+        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        return readLine()?.lowercased().hasPrefix("y") == true
+    }
+}

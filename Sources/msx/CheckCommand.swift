@@ -1,0 +1,47 @@
+import ArgumentParser
+import MsxKit
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the binder against the files; --repair fixes what is safe.",
+        discussion: """
+            Errors (exit 1): missing files, duplicate ids, paths outside the project, formatting that cannot be \
+            placed, damaged files. Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
+            --repair saves re-anchored sidecars, re-attaches documents moved outside msx, and adopts stray \
+            documents into a Recovered folder.
+            """)
+
+    @Flag(help: "Fix what is safe to fix, and say what was done.")
+    var repair = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            var checker = ProjectChecker(project: try global.openProject())
+            let report = try checker.run(repair: repair)
+            if output.json {
+                output.emit([
+                    "schemaVersion": 1, "ok": .bool(report.errorCount == 0),
+                    "errors": .int(report.errorCount), "warnings": .int(report.findings.count - report.errorCount),
+                    "findings": .array(report.findings.map { f in
+                        ["severity": .string(f.severity.rawValue), "code": .string(f.code), "path": .string(f.path),
+                         "message": .string(f.message)]
+                    }),
+                    "repairs": .array(report.repairs.map(JSONValue.string)),
+                ])
+            } else {
+                for f in report.findings {
+                    let tag = f.severity == .error ? output.paint("error", "31") : output.paint("warning", "33")
+                    output.line("\(tag): \(f.message)")
+                }
+                for repair in report.repairs { output.line("repaired: \(repair)") }
+                if report.findings.isEmpty { output.line("ok") }
+            }
+            if report.errorCount > 0 {
+                output.flush()
+                throw ExitCode(1)
+            }
+        }
+    }
+}

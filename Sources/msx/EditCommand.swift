@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a document in $VISUAL or $EDITOR, then re-anchor and save its formatting.")
+
+    @Argument(help: "The document (id, title or path).")
+    var reference: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let node = try project.references(from: global.workingDirectory).document(reference)
+            let env = ProcessInfo.processInfo.environment
+            guard let editor = env["VISUAL"] ?? env["EDITOR"], !editor.isEmpty else {
+                throw MsxError(.user, code: "no-editor", "set VISUAL or EDITOR to the editor msx should open")
+            }
+            let file = try project.url(node.path)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "\(editor) \"$1\"", "msx-edit", file.path]
+            do { try process.run() } catch {
+                throw MsxError(.user, code: "editor-failed", "could not start the editor '\(editor)'")
+            }
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw MsxError(.user, code: "editor-failed", "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
+            }
+            let outcome = try project.reanchor(node)
+            for warning in outcome.warnings { output.note("warning: \(warning)") }
+            if output.json {
+                output.emit(["schemaVersion": 1, "document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
+                             "warnings": .array(outcome.warnings.map(JSONValue.string))])
+            } else if outcome.saved {
+                output.line("formatting re-anchored and saved")
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a project from a template.",
+        discussion: "A template is a plain project folder: a name from `msx templates` or a path to any project.")
+
+    @Argument(help: "Folder to create (default: the working folder, which must be empty).")
+    var folder: String?
+
+    @Option(help: ArgumentHelp("Template name or folder.", valueName: "name|path"))
+    var template = "blank"
+
+    @Option(help: "The book's title (default: the folder's name).")
+    var title: String?
+
+    @Option(help: ArgumentHelp("The author, optionally with an address: \"Name <mail>\".", valueName: "author"))
+    var author: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let destination = URL(fileURLWithPath: folder ?? ".", relativeTo: global.workingDirectory).standardizedFileURL
+            let creator = ProjectCreator(templateFolders: TemplateFolders.search)
+            let (name, email) = Self.parseAuthor(author ?? ProcessInfo.processInfo.environment["MSX_AUTHOR"] ?? "")
+            let details = ProjectCreator.Details(
+                title: title ?? destination.lastPathComponent, author: name, email: email, date: Self.today())
+            let project = try creator.create(at: destination, from: try creator.locate(template), details: details)
+            if output.json {
+                output.emit([
+                    "schemaVersion": 1, "root": .string(project.root.path), "template": .string(template),
+                    "project": ["id": .string(project.manifest.id), "title": .string(project.manifest.title)],
+                ])
+            } else {
+                output.line("Created '\(project.manifest.title)' in \(project.root.path) from the \(template) template.")
+            }
+        }
+    }
+
+    /// "Ada Lovelace <ada@example.com>" -> ("Ada Lovelace", "ada@example.com").
+    static func parseAuthor(_ text: String) -> (String, String?) {
+        guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else {
+            return (text.trimmingCharacters(in: .whitespaces), nil)
+        }
+        let name = text[..<open].trimmingCharacters(in: .whitespaces)
+        return (name, String(text[text.index(after: open)..<close]))
+    }
+
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}
+
+struct Templates: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the templates `msx init` can use.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let templates = ProjectCreator(templateFolders: TemplateFolders.search).templates()
+            if output.json {
+                output.emit([
+                    "schemaVersion": 1,
+                    "templates": .array(templates.map { t in
+                        ["name": .string(t.name), "path": .string(t.folder.path), "documents": .int(t.documentCount),
+                         "folders": .array(t.topFolders.map(JSONValue.string))]
+                    }),
+                ])
+            } else {
+                for t in templates {
+                    let name = t.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    output.line("\(name) \(t.documentCount) document\(t.documentCount == 1 ? "" : "s")  (\(t.topFolders.joined(separator: ", ")))")
+                }
+            }
+        }
+    }
+}
+
+/// Where templates are found: MSX_TEMPLATES, the installed share folder, then the source tree's templates/.
+enum TemplateFolders {
+    static var search: [URL] {
+        var folders: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["MSX_TEMPLATES"] {
+            folders += env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let bin = executable.deletingLastPathComponent()
+        folders.append(bin.deletingLastPathComponent().appendingPathComponent("share/msx/templates"))
+        var folder = bin
+        for _ in 0..<5 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                folders.append(folder.appendingPathComponent("templates"))
+                break
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return folders
+    }
+}

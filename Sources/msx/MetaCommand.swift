@@ -1,0 +1,82 @@
+import ArgumentParser
+import MsxKit
+
+struct Meta: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show or set a document's or folder's metadata.",
+        discussion: "Without options, shows the metadata. An empty value clears --synopsis, --label and --status; --target 0 clears the target.")
+
+    @Argument(help: "The document or folder (id, title or path).")
+    var reference: String
+
+    @Option(help: "Set the synopsis.") var synopsis: String?
+    @Option(help: "Set the label.") var label: String?
+    @Option(help: "Set the status.") var status: String?
+    @Option(name: .customLong("add-keyword"), help: ArgumentHelp("Add a keyword (repeatable).", valueName: "keyword"))
+    var addKeywords: [String] = []
+    @Option(name: .customLong("remove-keyword"), help: ArgumentHelp("Remove a keyword (repeatable).", valueName: "keyword"))
+    var removeKeywords: [String] = []
+    @Option(help: ArgumentHelp("Set the word target.", valueName: "words")) var target: Int?
+    @Flag(name: .customLong("include"), help: "Include in compile.") var include = false
+    @Flag(name: .customLong("exclude"), help: "Exclude from compile.") var exclude = false
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a custom key (repeatable).", valueName: "key=value"))
+    var assignments: [String] = []
+    @Option(name: .customLong("unset"), help: ArgumentHelp("Remove a custom key (repeatable).", valueName: "key"))
+    var unsetKeys: [String] = []
+
+    @Flag(help: "Say what would change without changing anything.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if include && exclude { throw ValidationError("give --include or --exclude, not both") }
+        for assignment in assignments where !assignment.contains("=") || assignment.hasPrefix("=") {
+            throw ValidationError("--set takes KEY=VALUE, not '\(assignment)'")
+        }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let node = try project.references(from: global.workingDirectory).resolve(reference)
+            var change = BinderEditor.MetadataChange()
+            change.synopsis = synopsis
+            change.label = label
+            change.status = status
+            change.addKeywords = addKeywords
+            change.removeKeywords = removeKeywords
+            change.target = target
+            change.includeInCompile = include ? true : (exclude ? false : nil)
+            for assignment in assignments {
+                let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                change.set[String(parts[0])] = String(parts[1])
+            }
+            change.unset = unsetKeys
+            if change.isEmpty {
+                show(node, output: output)
+                return
+            }
+            var editor = BinderEditor(project: project)
+            NodeRendering.report(try editor.setMetadata(change, on: node, dryRun: dryRun), dryRun: dryRun, to: output)
+        }
+    }
+
+    private func show(_ node: BinderNode, output: Output) {
+        if output.json {
+            output.emit(["schemaVersion": 1, "node": .object(NodeRendering.json(node))])
+            return
+        }
+        output.line("\(node.title) (\(node.kind.rawValue) \(node.id))")
+        output.line("path:      \(node.path)")
+        output.line("synopsis:  \(node.synopsis ?? "")")
+        output.line("label:     \(node.label ?? "")")
+        output.line("status:    \(node.status ?? "")")
+        output.line("keywords:  \(node.keywords.joined(separator: ", "))")
+        output.line("target:    \(node.target.map(String.init) ?? "")")
+        output.line("compile:   \(node.includeInCompile ? "included" : "excluded")")
+        for (key, value) in node.custom.sorted(by: { $0.key < $1.key }) {
+            output.line("\(key): \(value.stringValue ?? JSONWriter.string(value, pretty: false))")
+        }
+    }
+}

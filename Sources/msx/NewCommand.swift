@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add a document or folder, or a whole outline.",
+        discussion: """
+            With --outline, a Markdown outline (headings and nested lists) becomes folders and documents in order; \
+            an item with items under it becomes a folder, and the text under an item becomes its synopsis.
+            """)
+
+    @Argument(help: "Title of the new document or folder.")
+    var title: String?
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Folder to add to (default: Draft).", valueName: "folder"))
+    var folder: String?
+
+    @Flag(name: .customLong("folder"), help: "Create a folder instead of a document.")
+    var isFolder = false
+
+    @Option(help: ArgumentHelp("Take the document's Markdown from a file, or - for standard input.", valueName: "file"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Create folders and documents from a Markdown outline file (- for standard input).", valueName: "file"))
+    var outline: String?
+
+    @Option(help: "A one-line summary.")
+    var synopsis: String?
+
+    @Option(help: "A label (added to the project's labels if new).")
+    var label: String?
+
+    @Option(help: "A status (added to the project's statuses if new).")
+    var status: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if outline == nil && title == nil { throw ValidationError("give a TITLE, or --outline FILE") }
+        if outline != nil && (title != nil || from != nil || isFolder) {
+            throw ValidationError("--outline creates its own titles; it cannot be combined with TITLE, --from or --folder")
+        }
+        if isFolder && from != nil { throw ValidationError("a folder has no text: --from goes with documents") }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let references = project.references(from: global.workingDirectory)
+            let parent: BinderNode
+            if let folder {
+                parent = try references.folder(folder)
+            } else if let draft = project.manifest.roleFolder("draft") {
+                parent = draft
+            } else {
+                throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
+            }
+            let items: [OutlineItem]
+            if let outline {
+                items = Outline.parse(try InputFile.read(outline, base: global.workingDirectory))
+                if items.isEmpty { throw MsxError(.user, code: "empty-outline", "\(outline): no headings or list items to create") }
+            } else {
+                let markdown = try from.map { try InputFile.read($0, base: global.workingDirectory) } ?? ""
+                let node = BinderEditor.NewNode(
+                    title: title ?? "", kind: isFolder ? .folder : .document, markdown: markdown, synopsis: synopsis,
+                    label: label, status: status)
+                items = [OutlineItem(node)]
+            }
+            var editor = BinderEditor(project: project)
+            let change = try editor.create(items, in: parent)
+            if output.json {
+                output.emit(["schemaVersion": 1, "created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
+            } else if outline == nil, let node = change.nodes.first {
+                output.line("\(node.id) \(node.path)")
+            } else {
+                for line in change.descriptions { output.line(line) }
+            }
+        }
+    }
+}
+
+/// Reads a file named on the command line (or standard input for `-`), strictly as UTF-8.
+enum InputFile {
+    static func read(_ name: String, base: URL) throws -> String {
+        if name == "-" {
+            return try FileIO.decodeUTF8(FileHandle.standardInput.readDataToEndOfFile(), displayPath: "standard input")
+        }
+        let url = URL(fileURLWithPath: name, relativeTo: base)
+        return try FileIO.readText(url, displayPath: name)
+    }
+}

@@ -1,0 +1,39 @@
+import MsxKit
+
+/// JSON and text forms of binder nodes, shared by the commands that report them.
+enum NodeRendering {
+    /// A node's metadata as JSON (without children).
+    static func json(_ node: BinderNode) -> [String: JSONValue] {
+        var o: [String: JSONValue] = [
+            "id": .string(node.id), "kind": .string(node.kind.rawValue), "title": .string(node.title),
+            "path": .string(node.path), "synopsis": .optional(node.synopsis), "label": .optional(node.label),
+            "status": .optional(node.status), "keywords": .array(node.keywords.map(JSONValue.string)),
+            "includeInCompile": .bool(node.includeInCompile), "target": node.target.map(JSONValue.int) ?? .null,
+            "custom": .object(node.custom),
+        ]
+        if let role = node.role { o["role"] = .string(role) }
+        return o
+    }
+
+    /// A counted tree node as JSON, with children and words.
+    static func json(_ counted: CountedNode) -> JSONValue {
+        var o = json(counted.node)
+        o["words"] = .int(counted.words)
+        if counted.node.kind == .folder { o["children"] = .array(counted.children.map(json)) }
+        return .object(o)
+    }
+
+    /// The report of a binder change.
+    static func report(_ change: BinderChange, dryRun: Bool, to output: Output) {
+        if output.json {
+            output.emit([
+                "schemaVersion": 1, "dryRun": .bool(dryRun),
+                "changes": .array(change.descriptions.map(JSONValue.string)),
+                "nodes": .array(change.nodes.map { .object(json($0)) }),
+            ])
+        } else {
+            for line in change.descriptions { output.line((dryRun ? "would have " : "") + line) }
+            if change.descriptions.isEmpty { output.line("nothing to do") }
+        }
+    }
+}
