@@ -33,7 +33,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit"]),
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit"], exclude: ["Fixtures"]),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,7 @@ struct Move: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: !dryRun)
             let references = project.references(from: global.workingDirectory)
             let node = try references.resolve(reference)
             let folder = try into.map { try references.folder($0) }
@@ -58,7 +58,7 @@ struct Rename: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: !dryRun)
             let node = try project.references(from: global.workingDirectory).resolve(reference)
             var editor = BinderEditor(project: project)
             NodeRendering.report(try editor.rename(node, to: title, dryRun: dryRun), dryRun: dryRun, to: output)
@@ -91,7 +91,7 @@ struct Trash: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: !dryRun)
             var editor = BinderEditor(project: project)
             if empty {
                 let preview = try editor.emptyTrash(dryRun: true)
@@ -125,7 +125,7 @@ struct Untrash: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: !dryRun)
             let references = project.references(from: global.workingDirectory)
             let node = try references.resolve(reference, prefer: .trashed)
             var editor = BinderEditor(project: project)

@@ -18,7 +18,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            var checker = ProjectChecker(project: try global.openProject())
+            var checker = ProjectChecker(project: try global.openProject(forWriting: repair))
             let report = try checker.run(repair: repair)
             if output.json {
                 output.emit([

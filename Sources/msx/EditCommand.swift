@@ -13,7 +13,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: true)
             let node = try project.references(from: global.workingDirectory).document(reference)
             let env = ProcessInfo.processInfo.environment
             guard let editor = env["VISUAL"] ?? env["EDITOR"], !editor.isEmpty else {

@@ -68,7 +68,7 @@ struct Format: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: !dryRun)
             let node = try project.references(from: global.workingDirectory).document(reference)
             let outcome = try project.format(node, try request(), dryRun: dryRun)
             if output.json {

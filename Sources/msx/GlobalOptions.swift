@@ -20,9 +20,9 @@ struct GlobalOptions: ParsableArguments {
         return URL(fileURLWithPath: directory, relativeTo: cwd).standardizedFileURL
     }
 
-    /// Opens the project containing the working folder.
-    func openProject() throws -> Project {
-        try Project.open(from: workingDirectory)
+    /// Opens the project containing the working folder; commands that write take the write lock first.
+    func openProject(forWriting: Bool = false) throws -> Project {
+        try Project.open(from: workingDirectory, forWriting: forWriting)
     }
 
     /// Runs a command body, turning MsxKit errors into one line (or a JSON error) and the documented exit code.

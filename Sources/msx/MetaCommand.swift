@@ -38,7 +38,7 @@ struct Meta: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: true)
             let node = try project.references(from: global.workingDirectory).resolve(reference)
             var change = BinderEditor.MetadataChange()
             change.synopsis = synopsis

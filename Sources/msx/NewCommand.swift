@@ -46,7 +46,7 @@ struct New: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject()
+            let project = try global.openProject(forWriting: true)
             let references = project.references(from: global.workingDirectory)
             let parent: BinderNode
             if let folder {

@@ -69,7 +69,7 @@ public struct BinderEditor {
             for child in item.children { try add(child, into: node) }
         }
         for item in items { try add(item, into: folder) }
-        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        if !dryRun { try commit(transaction, manifest: manifest) }
         return BinderChange(descriptions: lines, nodes: created)
     }
 
@@ -130,7 +130,7 @@ public struct BinderEditor {
         var transaction = project.transaction()
         try stageMove(of: node, from: oldPath, to: moving, into: &transaction)
         let where_ = oldPath == moving.path ? "" : " (\(moving.path))"
-        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        if !dryRun { try commit(transaction, manifest: manifest) }
         return BinderChange(descriptions: ["\(verb) '\(node.title)' to \(target.title)\(where_)"], nodes: [moving])
     }
 
@@ -151,7 +151,7 @@ public struct BinderEditor {
             try stageMove(of: node, from: node.path, to: renamed, into: &transaction)
         }
         manifest.update(node.id) { $0 = renamed }
-        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        if !dryRun { try commit(transaction, manifest: manifest) }
         let moved = renamed.path == node.path ? "" : " (\(renamed.path))"
         return BinderChange(descriptions: ["renamed '\(node.title)' to '\(title)'\(moved)"], nodes: [renamed])
     }
@@ -187,8 +187,15 @@ public struct BinderEditor {
             lines.append("deleted '\(child.title)' (\(child.documents.count) document\(child.documents.count == 1 ? "" : "s"))")
         }
         manifest.update(trash.id) { $0.children = [] }
-        if !dryRun && !lines.isEmpty { try project.commit(transaction, manifest: manifest) }
+        if !dryRun && !lines.isEmpty { try commit(transaction, manifest: manifest) }
         return BinderChange(descriptions: lines, nodes: trash.children)
+    }
+
+    /// Lands a change under the project's write lock.
+    private mutating func commit(_ transaction: FileTransaction, manifest: Manifest) throws {
+        let lock = try project.lock()
+        defer { withExtendedLifetime(lock) {} }
+        try project.commit(transaction, manifest: manifest)
     }
 
     private func guardMovable(_ node: BinderNode) throws {
@@ -272,7 +279,7 @@ public struct BinderEditor {
         var manifest = project.manifest
         manifest.update(node.id) { $0 = updated }
         registerListValues(updated, in: &manifest)
-        if !dryRun && manifest != project.manifest { try project.commit(project.transaction(), manifest: manifest) }
+        if !dryRun && manifest != project.manifest { try commit(project.transaction(), manifest: manifest) }
         return BinderChange(descriptions: lines, nodes: [updated])
     }
 }

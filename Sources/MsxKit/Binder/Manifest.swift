@@ -64,6 +64,10 @@ extension Manifest {
             try BinderNode(json: node, file: file, path: "binder[\(i)]")
         }
         extra = r.unknown(except: Self.knownKeys)
+        for entry in entries where !ProjectPaths.isPlain(entry.node.path) {
+            throw MsxError.damaged(
+                "path-escapes-project", "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
+        }
     }
 
     /// The manifest in canonical JSON.

@@ -20,7 +20,7 @@ public struct StyleSheet: Sendable {
     }()
 
     public init(manifest: Manifest) {
-        defaults = manifest.defaults
+        defaults = Manifest.referenceDefaults.overlaid(with: manifest.defaults)
         var styles = Self.builtIn
         for (name, attributes) in manifest.styles {
             styles[name] = (styles[name] ?? [:]).overlaid(with: attributes)

@@ -91,11 +91,19 @@ struct BlockMarkupEditor {
         return hashes < start ? hashes..<block.contentStart : nil
     }
 
-    /// The whole underline line of a setext heading, line ending included.
+    /// The whole underline line (`===` or `---`) of a setext heading, line ending included: the first such line
+    /// after the heading's text.
     private func underlineLine() -> Range<Int> {
-        let last = block.lines.upperBound
-        let end = last + 1 < document.lineStarts.count ? document.lineStarts[last + 1] : document.source.count
-        return document.lineStarts[last]..<end
+        var line = document.line(containing: max(block.contentStart, block.contentEnd - 1)) + 1
+        while line < document.lineStarts.count - 1 {
+            let marks = document.source[document.lineContent(line)].filter { $0 != 0x20 && $0 != 0x09 }
+            if !marks.isEmpty, marks.allSatisfy({ $0 == UInt8(ascii: "=") }) || marks.allSatisfy({ $0 == UInt8(ascii: "-") }) {
+                break
+            }
+            line += 1
+        }
+        let end = line + 1 < document.lineStarts.count ? document.lineStarts[line + 1] : document.source.count
+        return document.lineStarts[min(line, document.lineStarts.count - 1)]..<end
     }
 
     /// Soft line breaks inside the paragraph become spaces (an ATX heading is one line).

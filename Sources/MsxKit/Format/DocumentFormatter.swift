@@ -97,6 +97,10 @@ struct DocumentFormatter {
             if let trimmedRange = trimmed(range, in: text), let result = editor.set(inline, on, over: trimmedRange) {
                 markdown = result
                 document.formatting.paragraphs[paragraph].set([key: .null], over: range)
+                // A style can still say otherwise (headings are bold): then the sidecar states it outright.
+                if resolvedRuns(paragraph: paragraph).contains(where: { $0.range.overlaps(trimmedRange) && $0.attributes[key] != .bool(on) }) {
+                    document.formatting.paragraphs[paragraph].set([key: .bool(on)], over: trimmedRange)
+                }
             } else {
                 // Markdown cannot say it here (inside code, or flanking rules): the sidecar carries it.
                 document.formatting.paragraphs[paragraph].set([key: .bool(on)], over: range)
@@ -178,11 +182,17 @@ struct DocumentFormatter {
         }
     }
 
+    /// The paragraph as `show` would report it now.
+    private func resolvedParagraph(_ paragraph: Int) -> ResolvedParagraph {
+        result.resolved(with: styles)[paragraph]
+    }
+
+    private func resolvedRuns(paragraph: Int) -> [ResolvedRun] { resolvedParagraph(paragraph).runs }
+
     /// The resolved value of a paragraph attribute, as `show` would report it.
     private func resolvedAttribute(_ key: String, paragraph: Int) -> JSONValue {
-        let current = RichDocument(markdown: markdown, formatting: document.formatting, keeping: document)
         let block = markdown.blocks[paragraph]
-        let resolved = current.resolved(with: styles)[paragraph]
+        let resolved = resolvedParagraph(paragraph)
         if key == "style", case .heading(let level, _) = block.kind { return .string("Heading \(level)") }
         return resolved.attributes[key] ?? .null
     }

@@ -78,7 +78,9 @@ struct JSONReader {
 
     /// Refuses files written by a newer msx.
     func checkFormatVersion(supported: Int) throws {
-        let version = try int("formatVersion") ?? 1
+        guard let version = try int("formatVersion") else {
+            throw MsxError.damaged("invalid-json", "\(file): formatVersion is missing")
+        }
         if version > supported {
             throw MsxError.damaged(
                 "newer-format",

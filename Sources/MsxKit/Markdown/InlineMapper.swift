@@ -241,6 +241,12 @@ struct InlineMapper {
         let encoded = Array(String(scalar).utf8)
         var skipped = 0
         while cursor < limit && skipped < 256 {
+            if source[cursor] == UInt8(ascii: "&"), !codeSpan, let end = entityEnd(from: cursor, limit: limit),
+                HTMLEntity.decode(source[cursor..<end]) == scalar
+            {
+                defer { cursor = end }
+                return cursor..<end
+            }
             if matches(encoded, at: cursor) {
                 defer { cursor += encoded.count }
                 return cursor..<cursor + encoded.count
@@ -251,10 +257,6 @@ struct InlineMapper {
             {
                 defer { cursor += 2 }
                 return cursor..<cursor + 2
-            }
-            if byte == UInt8(ascii: "&"), let end = entityEnd(from: cursor, limit: limit), scalar != "&" {
-                defer { cursor = end }
-                return cursor..<end
             }
             if codeSpan && scalar == " " && (byte == 0x0A || byte == 0x0D) {
                 let start = cursor

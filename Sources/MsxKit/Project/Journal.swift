@@ -53,11 +53,11 @@ public struct FileTransaction {
         do {
             for write in writes {
                 let url = try FileIO.stage(write.data, besides: try paths.url(write.target))
-                staged.append(Write(target: write.target, staged: paths.relative(url) ?? url.path))
+                staged.append(Write(target: write.target, staged: try paths.relativeInside(url)))
             }
             if let manifestData {
                 let url = try FileIO.stage(manifestData, besides: paths.manifest)
-                manifestWrite = Write(target: Manifest.fileName, staged: paths.relative(url) ?? url.path)
+                manifestWrite = Write(target: Manifest.fileName, staged: try paths.relativeInside(url))
             }
         } catch {
             for write in staged + (manifestWrite.map { [$0] } ?? []) {
@@ -109,6 +109,11 @@ public struct FileTransaction {
             let url = try paths.url(relative, context: "journal")
             if FileIO.exists(url) { try FileManager.default.removeItem(at: url) }
         }
+    }
+
+    /// Whether an interrupted (or running) command left a journal.
+    static func hasJournal(paths: ProjectPaths) -> Bool {
+        FileIO.exists(paths.privateFolder.appendingPathComponent("journal.json"))
     }
 
     /// Completes or undoes a transaction a crash interrupted. Returns a description of what it did, or nil.

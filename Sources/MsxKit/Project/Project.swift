@@ -7,10 +7,14 @@ public struct Project: Sendable {
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
     public let recovery: String?
+    /// The write lock, held from opening for writing until the last copy of this project is gone.
+    private let heldLock: ProjectLock?
 
     /// Finds the project containing `directory` (walking up like git) and opens it.
-    public static func open(from directory: URL) throws -> Project {
-        try Project(root: try locate(from: directory))
+    /// - Parameter forWriting: take the project's write lock first, so the manifest read is the one this command
+    ///   will change (another msx command writing meanwhile makes this one wait, then fail with exit 75).
+    public static func open(from directory: URL, forWriting: Bool = false) throws -> Project {
+        try Project(root: try locate(from: directory), forWriting: forWriting)
     }
 
     /// The nearest folder at or above `directory` that holds `manuscript.json`.
@@ -29,10 +33,18 @@ public struct Project: Sendable {
     }
 
     /// Opens the project at `root`, finishing or undoing any command a crash interrupted.
-    public init(root: URL) throws {
+    public init(root: URL, forWriting: Bool = false) throws {
         self.root = root.standardizedFileURL
         paths = ProjectPaths(root: self.root)
-        recovery = try FileTransaction.recover(paths: paths)
+        heldLock = forWriting ? try ProjectLock(folder: paths.privateFolder) : nil
+        // A journal seen without the lock may belong to a command still running: recover only while holding it.
+        if heldLock == nil && FileTransaction.hasJournal(paths: paths) {
+            let lock = try ProjectLock(folder: paths.privateFolder)
+            recovery = try FileTransaction.recover(paths: ProjectPaths(root: self.root))
+            withExtendedLifetime(lock) {}
+        } else {
+            recovery = try FileTransaction.recover(paths: paths)
+        }
         let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
         manifest = try Manifest(json: text)
     }
@@ -43,8 +55,8 @@ public struct Project: Sendable {
     /// The URL of a project-relative path, checked to stay inside the project.
     public func url(_ relative: String) throws -> URL { try paths.url(relative) }
 
-    /// Takes the project's write lock for the lifetime of the returned object.
-    func lock() throws -> ProjectLock { try ProjectLock(folder: paths.privateFolder) }
+    /// The project's write lock: the one held since opening for writing, or a new one for the caller's lifetime.
+    func lock() throws -> ProjectLock { try heldLock ?? ProjectLock(folder: paths.privateFolder) }
 
     /// Starts a transaction on this project's files.
     func transaction() -> FileTransaction { FileTransaction(paths: paths) }

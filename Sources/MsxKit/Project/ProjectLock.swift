@@ -1,7 +1,7 @@
 import Foundation
 
 /// An exclusive `flock(2)` on `.msx/lock`, so two msx commands never write a project at once.
-final class ProjectLock {
+final class ProjectLock: Sendable {
     private let descriptor: Int32
 
     /// Takes the lock, waiting up to `timeout` seconds for another msx command to finish.

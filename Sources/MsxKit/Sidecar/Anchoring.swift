@@ -17,7 +17,10 @@ public enum Anchoring {
     /// Anchors `sidecar` to the paragraphs `texts`.
     public static func anchor(_ sidecar: Sidecar, to texts: [String]) -> Result {
         var placer = Placer(texts: texts)
-        for paragraph in sidecar.paragraphs { placer.place(paragraph) }
+        // Paragraphs whose text is unchanged first, so formatting searched for by its words never lands on them.
+        let unchanged = sidecar.paragraphs.filter(placer.isUnchanged)
+        for paragraph in unchanged { placer.place(paragraph) }
+        for paragraph in sidecar.paragraphs where !placer.isUnchanged(paragraph) { placer.place(paragraph) }
         return Result(formatting: placer.formatting, isStale: placer.stale, warnings: placer.warnings)
     }
 }
@@ -36,6 +39,11 @@ private struct Placer {
         units = texts.map { Array($0.utf16) }
         hashes = texts.map(TextHash.fnv1a64)
         formatting = DocumentFormatting(paragraphCount: texts.count)
+    }
+
+    /// Whether the paragraph at the sidecar entry's index still has the text it was anchored to.
+    func isUnchanged(_ paragraph: Sidecar.Paragraph) -> Bool {
+        paragraph.index < hashes.count && hashes[paragraph.index] == paragraph.textHash
     }
 
     mutating func place(_ paragraph: Sidecar.Paragraph) {
@@ -108,21 +116,13 @@ private struct Placer {
         guard !needle.isEmpty, !texts.isEmpty else { return }
         let nearby = max(0, guess - 2)...min(texts.count - 1, guess + 2)
         var candidates = occurrences(of: needle, in: Array(nearby))
-        if !candidates.contains(where: { $0.score >= 8 }) {
+        if !candidates.contains(where: { $0.beforeIntact || $0.afterIntact }) {
             candidates = occurrences(of: needle, in: Array(texts.indices))
         }
-        let unique = candidates.count == 1
-        let acceptable = candidates.filter { c in
-            c.score >= 4 || c.bothEdgesMatch || (unique && needle.count >= 4)
+        candidates.removeAll { c in
+            formatting.paragraphs[c.paragraph].runs.contains { $0.range.overlaps(c.offset..<c.offset + needle.count) }
         }
-        guard
-            let chosen = acceptable.min(by: { a, b in
-                if a.score != b.score { return a.score > b.score }
-                let da = abs(a.paragraph - guess), db = abs(b.paragraph - guess)
-                if da != db { return da < db }
-                return abs(a.offset - run.start) < abs(b.offset - run.start)
-            })
-        else {
+        guard let chosen = Self.choose(among: candidates, for: run, guess: guess) else {
             warnings.append(
                 "paragraph \(oldParagraph + 1): formatting on '\(run.text)' was dropped: its words are gone")
             return
@@ -144,9 +144,15 @@ private struct Placer {
                         let newAfter = Array(Context.after(hay, i + needle.count).utf16)
                         let b = commonSuffix(before, newBefore)
                         let a = commonPrefix(after, newAfter)
-                        let edges = (b == before.count && before.count == newBefore.count)
-                            && (a == after.count && after.count == newAfter.count)
-                        found.append(Candidate(paragraph: p, offset: i, score: b + a, bothEdgesMatch: edges))
+                        // Intact: all the remembered context is there, and it is either full length or reaches the
+                        // paragraph's edge in both the old and the new text.
+                        let beforeIntact = b == before.count && (before.count == Context.length || newBefore.count == before.count)
+                        let afterIntact = a == after.count && (after.count == Context.length || newAfter.count == after.count)
+                        found.append(Candidate(
+                            paragraph: p, offset: i, beforeMatched: b, afterMatched: a, beforeIntact: beforeIntact,
+                            afterIntact: afterIntact,
+                            beforeIsBoundary: i == 0 || !isWordUnit(hay[i - 1]),
+                            afterIsBoundary: i + needle.count == hay.count || !isWordUnit(hay[i + needle.count])))
                     }
                     i += 1
                 }
@@ -155,12 +161,66 @@ private struct Placer {
         }
     }
 
+    /// The one place whose surroundings show it is where the run was, or nil when none does or several do.
+    ///
+    /// A side of the context is *intact* when all of it is still there: a full 16 units is strong evidence, a side
+    /// cut short by the paragraph's edge needs some of the other side too (the shorter, the more). A run that began
+    /// or ended at a word boundary must still do so, so a run is never put on part of another word. A long run text
+    /// found only once needs little context. Two places with the same best evidence (a phrase typed again next to
+    /// itself) cannot be told apart, so the run is dropped rather than guessed.
+    private static func choose(among candidates: [Candidate], for run: Sidecar.Run, guess: Int) -> Candidate? {
+        let oldBeforeIsBoundary = run.before.unicodeScalars.last.map { !isWordScalar($0) } ?? true
+        let oldAfterIsBoundary = run.after.unicodeScalars.first.map { !isWordScalar($0) } ?? true
+        let unique = candidates.count == 1
+        let tiny = run.text.utf16.count <= 3
+        let distinctive = run.text.utf16.count >= 12 && unique
+        func evidence(_ c: Candidate) -> Int? {
+            if (oldBeforeIsBoundary && !c.beforeIsBoundary) || (oldAfterIsBoundary && !c.afterIsBoundary) { return nil }
+            if c.beforeIntact && c.afterIntact { return 2 }
+            for (intact, length, other) in [(c.beforeIntact, run.before.utf16.count, c.afterMatched),
+                                            (c.afterIntact, run.after.utf16.count, c.beforeMatched)] where intact {
+                let needed = length >= 8 ? 0 : length >= 4 ? 1 : (unique && run.text.utf16.count >= 5 ? 3 : 6)
+                if other >= needed + (tiny && length < Context.length ? 2 : 0) { return 1 }
+            }
+            if distinctive && c.beforeMatched + c.afterMatched >= 6 { return 1 }
+            return min(c.beforeMatched, c.afterMatched) >= 4 && c.beforeMatched + c.afterMatched >= 12 ? 0 : nil
+        }
+        let graded = candidates.compactMap { c in evidence(c).map { (c, $0) } }
+        guard let top = graded.map(\.1).max() else { return nil }
+        let best = graded.filter { $0.1 == top }.map(\.0)
+        if top < 2 {
+            let most = best.map { $0.beforeMatched + $0.afterMatched }.max()!
+            let leaders = best.filter { $0.beforeMatched + $0.afterMatched == most }
+            return best.count == 1 || (top == 0 && leaders.count == 1) ? leaders[0] : nil
+        }
+        return best.min { a, b in
+            let (da, db) = (abs(a.paragraph - guess), abs(b.paragraph - guess))
+            return da != db ? da < db : abs(a.offset - run.start) < abs(b.offset - run.start)
+        }
+    }
+
     private struct Candidate {
         var paragraph: Int
         var offset: Int
-        var score: Int
-        var bothEdgesMatch: Bool
+        var beforeMatched: Int
+        var afterMatched: Int
+        var beforeIntact: Bool
+        var afterIntact: Bool
+        /// Whether the new position starts (ends) at a word boundary.
+        var beforeIsBoundary: Bool
+        var afterIsBoundary: Bool
     }
+}
+
+/// Letters, digits and marks make words; anything else is a boundary.
+private func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark
+}
+
+/// The same for a UTF-16 unit (surrogates belong to words: emoji and rare letters sit inside them).
+private func isWordUnit(_ unit: UInt16) -> Bool {
+    guard let scalar = Unicode.Scalar(unit) else { return true }
+    return isWordScalar(scalar)
 }
 
 private func commonSuffix(_ a: [UInt16], _ b: [UInt16]) -> Int {

@@ -4,7 +4,9 @@ import Foundation
 public enum Slug {
     /// The slug of `title`; accents are transliterated ("Café" -> "cafe"), other characters become hyphens.
     public static func make(_ title: String) -> String {
-        let latin = title.applyingTransform(.toLatin, reverse: false) ?? title
+        var spelled = title.lowercased()
+        for (letter, spelling) in Self.spellings { spelled = spelled.replacingOccurrences(of: letter, with: spelling) }
+        let latin = spelled.applyingTransform(.toLatin, reverse: false) ?? spelled
         let folded = latin.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingHyphen = false
@@ -23,6 +25,9 @@ public enum Slug {
         }
         return slug.isEmpty ? "untitled" : slug
     }
+
+    /// Letters whose usual ASCII spelling is not their base letter.
+    private static let spellings = [("ß", "ss"), ("æ", "ae"), ("œ", "oe"), ("ø", "o"), ("þ", "th"), ("ł", "l"), ("đ", "d")]
 
     /// A slug for `title` not in `taken`, adding `-2`, `-3`, ... as needed.
     public static func unique(_ title: String, taken: Set<String>) -> String {

@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+
+/// Damaged projects (exit 3), not-a-project (exit 1), usage errors (exit 64) and `-C`.
+final class BadInputTests: MsxTestCase {
+    /// Read-only commands that open the project and every document.
+    static let readers: [[String]] = [["tree"], ["show", "Chapter 1"], ["meta", "Chapter 1"]]
+
+    /// Replaces text in a project file, failing the test if `old` is not there.
+    private func edit(_ relative: String, in root: URL, replacing old: String, with new: String,
+                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let text = try read(relative, in: root)
+        XCTAssertTrue(text.contains(old), "\(relative) lacks \(old)", file: file, line: line)
+        try write(text.replacingOccurrences(of: old, with: new), to: relative, in: root)
+    }
+
+    /// Runs each command and asserts exit `status`, with stderr (or the JSON message) containing every `words`;
+    /// and that nothing in the project changed.
+    private func assertAllFail(_ commands: [[String]], in root: URL, status: Int32, naming words: [String],
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = snapshot(root)
+        for command in commands {
+            let result = try MsxRunner.run(command, in: root)
+            assertExit(result, status, file: file, line: line)
+            for word in words {
+                XCTAssertTrue(result.stderr.contains(word), "\(command): '\(word)' not in \(result.stderr)", file: file, line: line)
+            }
+            let message = assertJSONError(try MsxRunner.run(command + ["--json"], in: root), status, file: file, line: line)
+            for word in words { XCTAssertTrue(message.contains(word), "\(command) --json: \(message)", file: file, line: line) }
+        }
+        assertSameSnapshot(before, snapshot(root), file: file, line: line)
+    }
+
+    func testMalformedManifestNamesFileLineAndColumn() throws {
+        let root = try makeProject()
+        try edit("manuscript.json", in: root, replacing: "\"formatVersion\": 1,", with: "\"formatVersion\": 1,,")
+        let result = try expect(3, "tree", in: root)
+        XCTAssertTrue(result.stderr.contains("manuscript.json"), result.stderr)
+        XCTAssertNotNil(result.stderr.range(of: #"line \d+"#, options: .regularExpression), result.stderr)
+        XCTAssertNotNil(result.stderr.range(of: #"column \d+"#, options: .regularExpression), result.stderr)
+        try assertAllFail(Self.readers + [["check"], ["new", "X"], ["rename", "Chapter 1", "Y"]], in: root,
+                          status: 3, naming: ["manuscript.json"])
+    }
+
+    func testNewerFormatVersionIsRefused() throws {
+        let root = try makeProject()
+        try edit("manuscript.json", in: root, replacing: "\"formatVersion\": 1,", with: "\"formatVersion\": 99,")
+        try assertAllFail(Self.readers + [["check"], ["new", "X"]], in: root, status: 3, naming: ["manuscript.json", "99"])
+    }
+
+    func testMissingFormatVersionIsDamaged() throws {
+        let root = try makeProject()
+        try edit("manuscript.json", in: root, replacing: "\"formatVersion\": 1,", with: "")
+        try assertAllFail([["tree"]], in: root, status: 3, naming: ["manuscript.json"])
+    }
+
+    func testBinderPathWithDotDotIsRefused() throws {
+        let root = try makeProject()
+        try edit("manuscript.json", in: root, replacing: "contents/draft/chapter-1.md", with: "contents/draft/../../escape.md")
+        try assertAllFail([["tree"], ["show", "Chapter 1"], ["format", "Chapter 1", "--paragraph", "1", "--bold"],
+                           ["rename", "Chapter 1", "Z"], ["mv", "Chapter 1", "--into", "Notes"]],
+                          in: root, status: 3, naming: ["manuscript.json"])
+        let check = try expect(1, "check", "--json", in: root).json()
+        XCTAssertEqual(check["ok"] as? Bool, false)
+    }
+
+    /// A manifest with an escaping path is damaged as a whole, even for commands that only read metadata.
+    func testBinderPathWithDotDotDamagesMeta() throws {
+        let root = try makeProject()
+        try edit("manuscript.json", in: root, replacing: "contents/draft/chapter-1.md", with: "contents/draft/../../escape.md")
+        try assertAllFail([["meta", "Chapter 1"]], in: root, status: 3, naming: ["manuscript.json"])
+    }
+
+    func testSymlinkedDocumentOutsideTheProjectIsRefused() throws {
+        let root = try makeProject()
+        let outside = scratch.appendingPathComponent("outside.md")
+        try Data("Secret words outside.\n".utf8).write(to: outside)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("contents/draft/chapter-1.md"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("contents/draft/chapter-1.md"),
+                                                   withDestinationURL: outside)
+        try assertAllFail([["show", "Chapter 1"], ["format", "Chapter 1", "--match", "Secret", "--bold"],
+                           ["format", "Chapter 1", "--match", "Secret", "--underline"]],
+                          in: root, status: 3, naming: ["chapter-1.md"])
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "Secret words outside.\n")
+        XCTAssertFalse(exists("outside.attrs.json", in: scratch))
+        try expect(1, "check", in: root)
+    }
+
+    func testSymlinkedFolderOutsideTheProjectIsRefused() throws {
+        let root = try makeProject()
+        let outside = scratch.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("contents/notes"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("contents/notes"), withDestinationURL: outside)
+        let result = try msx("new", "Leak", "--in", "Notes", in: root)
+        assertExit(result, 3)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "msx wrote outside the project")
+        // The refusal leaves the project usable once the link is gone.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("contents/notes"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("contents/notes"), withIntermediateDirectories: true)
+        try expect(0, "check", in: root)
+        try expect(0, "new", "Fine", "--in", "Notes", in: root)
+    }
+
+    func testMalformedSidecarNamesTheSidecar() throws {
+        let root = try makeProject()
+        try write("{ \"formatVersion\": 1, \"paragraphs\": [ }\n", to: "contents/draft/chapter-1.attrs.json", in: root)
+        try assertAllFail([["show", "Chapter 1"], ["show", "Chapter 1", "--as", "json"],
+                           ["format", "Chapter 1", "--paragraph", "1", "--align", "center"]],
+                          in: root, status: 3, naming: ["chapter-1.attrs.json"])
+        let check = try expect(1, "check", in: root)
+        XCTAssertTrue(check.stdout.contains("chapter-1.attrs.json"), check.stdout)
+    }
+
+    func testInvalidUTF8DocumentNamesTheFile() throws {
+        let root = try makeProject()
+        try Data([0x4F, 0x6B, 0x20, 0xFF, 0xFE, 0x0A]).write(to: root.appendingPathComponent("contents/draft/chapter-1.md"))
+        try assertAllFail([["show", "Chapter 1"], ["tree"], ["format", "Chapter 1", "--paragraph", "1", "--bold"]],
+                          in: root, status: 3, naming: ["chapter-1.md"])
+        XCTAssertTrue(try expect(1, "check", in: root).stdout.contains("chapter-1.md"))
+    }
+
+    func testNotAProject() throws {
+        let empty = scratch.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        for command in [["tree"], ["check"], ["show", "x"], ["new", "x"], ["meta", "x"]] {
+            assertExit(try MsxRunner.run(command, in: empty), 1)
+            assertJSONError(try MsxRunner.run(command + ["--json"], in: empty), 1)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: empty.path), [])
+    }
+
+    func testDashCBeforeTheSubcommand() throws {
+        let root = try makeProject()
+        let elsewhere = scratch.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let viaC = try expect(0, "-C", root.path, "tree", "--json", in: elsewhere)
+        XCTAssertEqual(viaC.stdout, try expect(0, "tree", "--json", in: root).stdout)
+        try expect(0, "-C", "book", "new", "Added", in: scratch)
+        XCTAssertTrue(exists("contents/draft/added.md", in: root))
+        // Found by walking up from a folder inside the project.
+        try expect(0, "show", "Added", in: root.appendingPathComponent("contents/draft"))
+        try expect(64, "-C", scratch.appendingPathComponent("missing").path, "tree")
+    }
+
+    func testUsageErrors() throws {
+        let root = try makeProject()
+        try expect(64, "frobnicate", in: root)
+        try expect(64, "tree", "--bogus", in: root)
+        try expect(64, "rename", "Chapter 1", in: root)
+        try expect(64, "show", in: root)
+        try expect(0, "--version", in: root)
+        XCTAssertTrue(try expect(0, "--help", in: root).stdout.contains("SUBCOMMANDS"))
+    }
+
+    func testCompletionScripts() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try expect(0, "--generate-completion-script", shell)
+            XCTAssertFalse(result.stdout.isEmpty, shell)
+            XCTAssertTrue(result.stdout.contains("msx"), shell)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+/// The outcome of one msx run.
+struct MsxResult {
+    var stdout: String
+    var stderr: String
+    /// The exit status, or the signal number when `signalled` is true.
+    var exitCode: Int32
+    /// True when the process was killed by a signal rather than exiting.
+    var signalled: Bool
+
+    /// Standard output parsed as a JSON object (fails the test and returns `[:]` when it is not one).
+    func json(file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+        guard let data = stdout.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            XCTFail("stdout is not a JSON object: \(stdout)\nstderr: \(stderr)", file: file, line: line)
+            return [:]
+        }
+        return object
+    }
+
+    /// Everything msx printed, for messages that may go to either stream.
+    var output: String { stdout + stderr }
+}
+
+/// Runs the built msx binary as a child process.
+///
+/// The binary is `$MSX_BIN` when set, else `<package root>/.build/debug/msx`. Every run gets `NO_COLOR=1` and
+/// `MSX_TEMPLATES=<package root>/templates`; variables that change msx's behaviour (`MSX_FAULT`, `EDITOR`, …) are
+/// removed from the inherited environment unless a test passes them explicitly. Standard input is never a terminal.
+enum MsxRunner {
+    /// The package root, three levels above this file (`Tests/MsxCLITests/MsxRunner.swift`).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The msx executable under test.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["MSX_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return packageRoot.appendingPathComponent(".build/debug/msx")
+    }()
+
+    /// The templates shipped in the source tree.
+    static let templates: URL = packageRoot.appendingPathComponent("templates")
+
+    /// The environment for a child msx: the inherited one, scrubbed, plus `extra`.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["MSX_FAULT", "VISUAL", "EDITOR", "MSX_PAGER", "PAGER", "MSX_AUTHOR"] { env[key] = nil }
+        env["NO_COLOR"] = "1"
+        env["MSX_TEMPLATES"] = templates.path
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
+    /// A configured but not yet started msx process whose output goes to temporary files.
+    struct Launch {
+        let process: Process
+        let stdoutURL: URL
+        let stderrURL: URL
+
+        /// Waits for the process and collects its output.
+        func wait() -> MsxResult {
+            process.waitUntilExit()
+            let out = (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? ""
+            let err = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: stdoutURL)
+            try? FileManager.default.removeItem(at: stderrURL)
+            return MsxResult(
+                stdout: out, stderr: err, exitCode: process.terminationStatus,
+                signalled: process.terminationReason == .uncaughtSignal)
+        }
+    }
+
+    /// Starts msx with `arguments` in `directory`; `stdin` (if given) is fed through a file.
+    static func start(_ arguments: [String], in directory: URL, stdin: Data? = nil,
+                      environment extra: [String: String] = [:]) throws -> Launch {
+        let scratch = FileManager.default.temporaryDirectory
+        let token = UUID().uuidString
+        let outURL = scratch.appendingPathComponent("msx-out-\(token)")
+        let errURL = scratch.appendingPathComponent("msx-err-\(token)")
+        let inURL = scratch.appendingPathComponent("msx-in-\(token)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment(extra)
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        try? FileManager.default.removeItem(at: inURL)  // the child holds it open
+        return Launch(process: process, stdoutURL: outURL, stderrURL: errURL)
+    }
+
+    /// Runs msx to completion and returns its output and exit status.
+    static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil,
+                    environment extra: [String: String] = [:]) throws -> MsxResult {
+        try start(arguments, in: directory, stdin: stdin, environment: extra).wait()
+    }
+}

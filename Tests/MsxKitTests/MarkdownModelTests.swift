@@ -1,0 +1,107 @@
+import XCTest
+@testable import MsxKit
+
+final class MarkdownModelTests: XCTestCase {
+    func testBlocksAndTheirTextFollowTheTextModel() {
+        let doc = MarkdownDocument("""
+            ---
+            title: x
+            ---
+            # The *Storm*
+
+            Then _the storm_ rolled
+              in. A `code` span.
+
+            > Quoted and
+            lazy.
+
+            - [x] done
+            1. first
+            ***
+            | a | b \\| c |
+            |---|---|
+            | *x* | y |
+
+            ```
+            let x = 1
+            ```
+
+            """)
+        XCTAssertEqual(doc.frontMatter, "---\ntitle: x\n---\n")
+        XCTAssertEqual(doc.blocks.map(\.text), [
+            "The Storm", "Then the storm rolled in. A code span.", "Quoted and lazy.", "done", "first", "",
+            "a\tb | c", "x\ty", "let x = 1",
+        ])
+        XCTAssertEqual(doc.blocks.map(\.kind.name), [
+            "heading", "paragraph", "paragraph", "listItem", "listItem", "thematicBreak", "tableRow", "tableRow",
+            "codeBlock",
+        ])
+        XCTAssertEqual(doc.blocks[2].quoteDepth, 1)
+        XCTAssertEqual(doc.blocks[3].list?.taskChecked, true)
+        XCTAssertEqual(doc.blocks[4].list?.ordered, true)
+        XCTAssertEqual(doc.text, doc.blocks.map(\.text).joined(separator: "\n"))
+    }
+
+    func testInlineSpansUseUTF16Offsets() {
+        let doc = MarkdownDocument("🌊 **storm** and [a *b*](u)\n")
+        let spans = doc.blocks[0].spans
+        XCTAssertEqual(doc.blocks[0].text, "🌊 storm and a b")
+        XCTAssertTrue(spans.contains(InlineSpan(range: 3..<8, attribute: .bold)))
+        XCTAssertTrue(spans.contains(InlineSpan(range: 15..<16, attribute: .italic)))
+        XCTAssertTrue(spans.contains(InlineSpan(range: 13..<16, attribute: .link("u"))))
+    }
+
+    func testEveryCharacterMapsToItsSourceBytes() {
+        let source = "A \\*not\\* &amp; *it*\r\ncontinues  \r\nhere\r\n"
+        let doc = MarkdownDocument(source)
+        let block = doc.blocks[0]
+        XCTAssertEqual(block.text, "A *not* & it continues\u{2028}here")
+        XCTAssertTrue(block.isSourceMapped)
+        let bytes = Array(source.utf8)
+        for (i, unit) in block.text.utf16.enumerated() where unit < 0x80 && unit != 0x20 && unit != 0x2028 {
+            let range = block.sourceRanges![i]
+            XCTAssertTrue(bytes[range].contains(UInt8(unit)), "unit \(i) maps to \(range)")
+        }
+    }
+
+    func testHardBreakImageAndCRLF() {
+        let doc = MarkdownDocument("One\\\r\ntwo ![alt](i.png)\r\n")
+        XCTAssertEqual(doc.blocks[0].text, "One\u{2028}two \u{FFFC}")
+        XCTAssertTrue(doc.blocks[0].spans.contains(InlineSpan(range: 8..<9, attribute: .image("i.png"))))
+    }
+
+    func testEmptyAndFrontMatterOnlyFilesHaveNoParagraphs() {
+        XCTAssertEqual(MarkdownDocument("").blocks.count, 0)
+        XCTAssertEqual(MarkdownDocument("---\na: 1\n...\n").blocks.count, 0)
+    }
+
+    func testWordCountIsUnicodeAware() {
+        XCTAssertEqual(WordCount.count("The storm — it came, twice."), 5)
+        XCTAssertEqual(WordCount.count("日本語の文"), 5)
+        XCTAssertEqual(WordCount.count("Tokyo東京 rocks"), 4)
+        XCTAssertEqual(WordCount.count("  ... --- "), 0)
+        XCTAssertEqual(WordCount.count("don't well-known 42"), 3)
+    }
+
+    func testSlugsAreLowercaseASCIIAndUnique() {
+        XCTAssertEqual(Slug.make("Chapter 1"), "chapter-1")
+        XCTAssertEqual(Slug.make("Éloïse & Ümit"), "eloise-umit")
+        XCTAssertEqual(Slug.make("Nell's Boat"), "nells-boat")
+        XCTAssertEqual(Slug.make("Straße"), "strasse")
+        XCTAssertEqual(Slug.make("!!!"), "untitled")
+        XCTAssertEqual(Slug.unique("Chapter 1", taken: ["chapter-1", "chapter-1-2"]), "chapter-1-3")
+    }
+
+    func testListFormatSymbols() {
+        XCTAssertEqual((0..<4).map { ListFormat.lowercaseRoman.symbol(at: $0) }, ["i.", "ii.", "iii.", "iv."])
+        XCTAssertEqual(ListFormat.uppercaseLetter.symbol(at: 26), "AA.")
+        XCTAssertEqual(ListFormat.footnoteSymbols.symbol(at: 5), "*")
+        XCTAssertEqual(ListFormat.bulletSymbols.symbol(at: 1), "\u{25E6}")
+    }
+
+    func testGraphemeWidening() {
+        let text = "a👍🏽b"
+        XCTAssertEqual(text.widenedToGraphemes(2..<3), 1..<5)
+        XCTAssertEqual(text.widenedToGraphemes(0..<1), 0..<1)
+    }
+}
