@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MsxKit
 
 /// `msx -C DIR ...` runs as if started in DIR, as `git -C` does; the rest is ArgumentParser's.
 @main
@@ -14,7 +15,24 @@ enum Entrypoint {
             arguments.removeFirst(2)
         }
         signal(SIGPIPE, SIG_DFL)
-        Msx.main(Format.normalize(arguments))
+        arguments = Format.normalize(arguments)
+        do {
+            var command = try Msx.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            // With --json, usage errors come as JSON on stdout too, like every other error.
+            let code = Msx.exitCode(for: error)
+            if error is ExitCode { exit(code.rawValue) }  // the command already reported it
+            if arguments.contains("--json"), code.rawValue != 0 {
+                let value: JSONValue = [
+                    "schemaVersion": 1,
+                    "error": ["code": "usage", "message": .string(Msx.message(for: error)), "exitCode": .int(Int(code.rawValue))],
+                ]
+                FileHandle.standardOutput.write(Data(JSONWriter.string(value).utf8))
+                exit(code.rawValue)
+            }
+            Msx.exit(withError: error)
+        }
     }
 }
 

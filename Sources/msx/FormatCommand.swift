@@ -34,12 +34,12 @@ struct Format: ParsableCommand {
     @Option(help: ArgumentHelp("Highlight colour, #RRGGBB.", valueName: "hex")) var highlight: String?
 
     @Option(help: ArgumentHelp("Alignment: left, center, right, justified.", valueName: "a")) var align: String?
-    @Option(name: .customLong("first-indent"), help: ArgumentHelp("First-line indent in points.", valueName: "pt")) var firstIndent: Double?
-    @Option(name: .customLong("left-indent"), help: ArgumentHelp("Left indent in points.", valueName: "pt")) var leftIndent: Double?
-    @Option(name: .customLong("right-indent"), help: ArgumentHelp("Right indent in points (NSParagraphStyle tailIndent).", valueName: "pt")) var rightIndent: Double?
+    @Option(name: .customLong("first-indent"), parsing: .unconditional, help: ArgumentHelp("First-line indent in points.", valueName: "pt")) var firstIndent: Double?
+    @Option(name: .customLong("left-indent"), parsing: .unconditional, help: ArgumentHelp("Left indent in points.", valueName: "pt")) var leftIndent: Double?
+    @Option(name: .customLong("right-indent"), parsing: .unconditional, help: ArgumentHelp("Right indent in points (NSParagraphStyle tailIndent).", valueName: "pt")) var rightIndent: Double?
     @Option(name: .customLong("line-height"), help: ArgumentHelp("Line height multiple, e.g. 1.5.", valueName: "x")) var lineHeight: Double?
-    @Option(name: .customLong("space-before"), help: ArgumentHelp("Space before the paragraph in points.", valueName: "pt")) var spaceBefore: Double?
-    @Option(name: .customLong("space-after"), help: ArgumentHelp("Space after the paragraph in points.", valueName: "pt")) var spaceAfter: Double?
+    @Option(name: .customLong("space-before"), parsing: .unconditional, help: ArgumentHelp("Space before the paragraph in points.", valueName: "pt")) var spaceBefore: Double?
+    @Option(name: .customLong("space-after"), parsing: .unconditional, help: ArgumentHelp("Space after the paragraph in points.", valueName: "pt")) var spaceAfter: Double?
     @Option(help: ArgumentHelp("Named paragraph style (Body, Heading 1-3, Block Quote, Code Block, or the project's own).", valueName: "name"))
     var style: String?
     @Option(help: ArgumentHelp("List format: none, decimal, lowercaseRoman, uppercaseRoman, lowercaseLetter, uppercaseLetter, footnoteSymbols, bulletSymbols.", valueName: "format"))

@@ -38,8 +38,6 @@ struct Meta: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject(forWriting: true)
-            let node = try project.references(from: global.workingDirectory).resolve(reference)
             var change = BinderEditor.MetadataChange()
             change.synopsis = synopsis
             change.label = label
@@ -53,6 +51,8 @@ struct Meta: ParsableCommand {
                 change.set[String(parts[0])] = String(parts[1])
             }
             change.unset = unsetKeys
+            let project = try global.openProject(forWriting: !change.isEmpty && !dryRun)
+            let node = try project.references(from: global.workingDirectory).resolve(reference)
             if change.isEmpty {
                 show(node, output: output)
                 return

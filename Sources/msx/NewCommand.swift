@@ -46,16 +46,7 @@ struct New: ParsableCommand {
 
     func run() throws {
         try global.run { output in
-            let project = try global.openProject(forWriting: true)
-            let references = project.references(from: global.workingDirectory)
-            let parent: BinderNode
-            if let folder {
-                parent = try references.folder(folder)
-            } else if let draft = project.manifest.roleFolder("draft") {
-                parent = draft
-            } else {
-                throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
-            }
+            // Read the input first: bad input must not even take the project's lock.
             let items: [OutlineItem]
             if let outline {
                 items = Outline.parse(try InputFile.read(outline, base: global.workingDirectory))
@@ -66,6 +57,16 @@ struct New: ParsableCommand {
                     title: title ?? "", kind: isFolder ? .folder : .document, markdown: markdown, synopsis: synopsis,
                     label: label, status: status)
                 items = [OutlineItem(node)]
+            }
+            let project = try global.openProject(forWriting: true)
+            let references = project.references(from: global.workingDirectory)
+            let parent: BinderNode
+            if let folder {
+                parent = try references.folder(folder)
+            } else if let draft = project.manifest.roleFolder("draft") {
+                parent = draft
+            } else {
+                throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
             }
             var editor = BinderEditor(project: project)
             let change = try editor.create(items, in: parent)

@@ -37,9 +37,9 @@ public enum Outline {
             let title = block.text.trimmingCharacters(in: .whitespaces)
             switch block.kind {
             case .heading(let level, _):
-                append(OutlineItem(BinderEditor.NewNode(title: title)), key: level)
+                append(item(block, in: document), key: level)
             case .listItem where block.list?.isFirstParagraph == true:
-                append(OutlineItem(BinderEditor.NewNode(title: title)), key: 100 + (block.list?.depth ?? 1))
+                append(item(block, in: document), key: 100 + (block.list?.depth ?? 1))
             case .paragraph, .listItem:
                 guard let top = stack.last, !title.isEmpty else { continue }
                 modify(&roots, at: top.path) { item in
@@ -51,6 +51,18 @@ public enum Outline {
             }
         }
         return roots
+    }
+
+    /// An item from a heading or list item: its first line is the title, any lines after it the synopsis.
+    private static func item(_ block: MarkdownBlock, in document: MarkdownDocument) -> OutlineItem {
+        let units = Array(block.text.utf16)
+        var split: Int?
+        if let ranges = block.sourceRanges, case .listItem = block.kind {
+            split = units.indices.first { units[$0] == 0x20 && document.source[ranges[$0]].contains(0x0A) }
+        }
+        let title = Context.slice(units, 0, split ?? units.count).trimmingCharacters(in: .whitespaces)
+        let rest = split.map { Context.slice(units, $0 + 1, units.count).trimmingCharacters(in: .whitespaces) }
+        return OutlineItem(BinderEditor.NewNode(title: title, synopsis: rest.flatMap { $0.isEmpty ? nil : $0 }))
     }
 
     private static func modify(_ items: inout [OutlineItem], at path: [Int], _ change: (inout OutlineItem) -> Void) {
