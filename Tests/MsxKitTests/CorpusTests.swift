@@ -59,6 +59,15 @@ final class CorpusTests: XCTestCase {
         }
     }
 
+    func testEveryCorpusParagraphIsMappedToItsBytes() throws {
+        for file in try corpusFiles() {
+            let document = MarkdownDocument(try FileIO.readText(file, displayPath: file.lastPathComponent))
+            for (i, block) in document.blocks.enumerated() where ![.codeBlock, .thematicBreak].contains(block.kind) {
+                XCTAssertTrue(block.isSourceMapped, "\(file.lastPathComponent) paragraph \(i + 1) '\(block.text.prefix(40))' is not mapped")
+            }
+        }
+    }
+
     /// The first word of at least four letters that occurs once in the whole document.
     private func uniqueWord(in paragraph: String, document: String) -> String? {
         paragraph.split(whereSeparator: { !$0.isLetter }).map(String.init).first { word in

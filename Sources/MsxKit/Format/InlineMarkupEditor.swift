@@ -55,29 +55,22 @@ struct InlineMarkupEditor {
 
     /// The byte before any opening delimiters that sit right before text position `offset`.
     private func outerStart(of offset: Int, _ block: MarkdownBlock, _ sourceRanges: [Range<Int>]) -> Int {
-        var byte = sourceRanges[offset].lowerBound
-        var moved = true
-        while moved {
-            moved = false
-            for d in block.delimiters where d.open.upperBound == byte && d.textRange.lowerBound == offset {
-                byte = d.open.lowerBound
-                moved = true
-            }
+        outward(from: sourceRanges[offset].lowerBound, block) { d, byte in
+            d.open.upperBound == byte && d.textRange.lowerBound == offset ? d.open.lowerBound : nil
         }
-        return byte
     }
 
     /// The byte after any closing delimiters that sit right after text position `offset`.
     private func outerEnd(of offset: Int, _ block: MarkdownBlock, _ sourceRanges: [Range<Int>]) -> Int {
-        var byte = sourceRanges[offset - 1].upperBound
-        var moved = true
-        while moved {
-            moved = false
-            for d in block.delimiters where d.close.lowerBound == byte && d.textRange.upperBound == offset {
-                byte = d.close.upperBound
-                moved = true
-            }
+        outward(from: sourceRanges[offset - 1].upperBound, block) { d, byte in
+            d.close.lowerBound == byte && d.textRange.upperBound == offset ? d.close.upperBound : nil
         }
+    }
+
+    /// Steps over adjacent delimiters for as long as `step` finds one at the current byte.
+    private func outward(from byte: Int, _ block: MarkdownBlock, step: (DelimiterMarkup, Int) -> Int?) -> Int {
+        var byte = byte
+        while let next = block.delimiters.compactMap({ step($0, byte) }).first { byte = next }
         return byte
     }
 }

@@ -40,8 +40,11 @@ struct ProjectPaths: Sendable {
             rest.insert(existing.lastPathComponent, at: 0)
             existing = existing.deletingLastPathComponent()
         }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let base = realpath(existing.path, &buffer) != nil ? String(cString: buffer) : existing.path
+        var base = existing.path
+        if let resolved = realpath(existing.path, nil) {
+            base = String(cString: resolved)
+            free(resolved)
+        }
         return ([base == "/" ? "" : base] + rest).joined(separator: "/")
     }
 
