@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Path of the debug msx binary, evaluated by the shell when a recipe runs.
 MSX_DEBUG = "$$($(SWIFT) build --show-bin-path)/msx"
 
-.PHONY: help deps build test demo man man-check bench soak completions clean
+.PHONY: help deps build test schema-check demo man man-check bench soak completions clean
 
 help:
 	@echo "make deps         install/check system libraries (libgit2, cmark-gfm, pkg-config)"
@@ -30,6 +30,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} $(SWIFT) test --skip-build
 	$(MAKE) man-check
+	$(MAKE) schema-check
+
+# Templates and the schemas in docs/schema/ must agree (needs Python's jsonschema, installed if missing).
+schema-check:
+	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install --quiet jsonschema
+	python3 scripts/validate-schemas.py
 
 demo: deps build
 	SWIFT=$(SWIFT) scripts/demo.sh
