@@ -97,8 +97,9 @@ private struct BlockBuilder {
     }
 
     func lines(of node: CommonMarkNode) -> ClosedRange<Int> {
-        let first = max(0, node.startLine - 1 + baseLine)
-        return first...max(first, node.endLine - 1 + baseLine)
+        let last = lineStarts.count - 1
+        let first = min(max(0, node.startLine - 1 + baseLine), last)
+        return first...min(max(first, node.endLine - 1 + baseLine), last)
     }
 
     mutating func walk(_ node: CommonMarkNode, quoteDepth: Int, list: ListContext?) {

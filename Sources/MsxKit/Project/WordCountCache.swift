@@ -30,10 +30,14 @@ struct WordCountCache {
 
     /// The word count of the document at `path`, reading it only when the cache is out of date.
     mutating func words(of path: String, at fileURL: URL) throws -> Int {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
-        guard let attributes, let size = (attributes[.size] as? NSNumber)?.intValue,
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
-        else { throw MsxError.user("missing-file", "\(path): file not found") }
+        var info = stat()
+        guard stat(fileURL.path, &info) == 0 else { throw MsxError.user("missing-file", "\(path): file not found") }
+        let size = Int(info.st_size)
+        #if os(Linux)
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #endif
         if let entry = entries[path], entry.size == size, entry.modified == modified { return entry.words }
         let data = try FileIO.readData(fileURL, displayPath: path)
         let text = try FileIO.decodeUTF8(data, displayPath: path)
