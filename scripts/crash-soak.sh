@@ -122,9 +122,9 @@ for i in $(seq 1 "$ndocs"); do
         "Zoë counts the steps — $i of them — and the café below goes dark. 灯台の光。" \
         "" \
         "The *tide* turns at $((i * 7)) minutes past the hour, and **nobody** sees it." \
-        | "$MSX" new "Scene $i" --in "$folder" --from - >/dev/null
-    # A sidecar run too, so moves and renames carry an .attrs.json file.
-    "$MSX" format "Scene $i" --match "lantern" --underline=single >/dev/null
+        | "$MSX" new "Soak Scene $i" --in "$folder" --from - >"$work/new.out"
+    # A sidecar run too, so moves and renames carry an .attrs.json file (by id: titles may repeat).
+    "$MSX" format "$(cut -d' ' -f1 "$work/new.out")" --match "lantern" --underline=single >/dev/null
 done
 
 docs=()
@@ -181,9 +181,11 @@ fi
 if [ -e .msx/journal.json ]; then
     fail ".msx/journal.json still present after msx check"
 fi
+# A kill during staging leaves temporary files (harmless, reported as warnings); --repair removes them.
+"$MSX" check --repair >/dev/null || fail "msx check --repair exited non-zero"
 staged=$(find . -name '*.msx-tmp' -print)
 if [ -n "$staged" ]; then
-    fail "staged files left after msx check: $staged"
+    fail "staged files left after msx check --repair: $staged"
 fi
 
 docs_after=()

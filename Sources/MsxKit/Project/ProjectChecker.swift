@@ -109,6 +109,8 @@ public struct ProjectChecker {
         }
         let root = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
         temporary += root.filter { $0.hasSuffix(".msx-tmp") }
+        let journalFolder = (try? FileManager.default.contentsOfDirectory(atPath: project.paths.privateFolder.path)) ?? []
+        temporary += journalFolder.filter { $0.hasSuffix(".msx-tmp") }.map { ".msx/" + $0 }
         return (documents.sorted(), temporary.sorted())
     }
 
