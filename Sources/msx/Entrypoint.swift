@@ -50,7 +50,8 @@ struct Msx: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, Templates.self, New.self, Tree.self, Move.self, Rename.self, Trash.self, Untrash.self,
-            Meta.self, Format.self, Edit.self, Show.self, Check.self,
+            Meta.self, Format.self, Edit.self, Show.self, Check.self, Status.self, Snapshot.self, Log.self,
+            Restore.self, Tag.self, Tags.self,
         ]
     )
 }

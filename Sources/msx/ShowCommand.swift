@@ -8,7 +8,7 @@ struct Show: ParsableCommand {
 
     enum Form: String, ExpressibleByArgument, CaseIterable { case text, markdown, html, json }
 
-    @Argument(help: "The document (id, title or path).")
+    @Argument(help: "The document (id, title or path), optionally @REV for a version: REF@a1b2c3d, REF@~2, REF@{2026-11-01}, REF@\"first draft\".")
     var reference: String
 
     @Option(name: .customLong("as"), help: "text, markdown, html or json.")
@@ -19,9 +19,24 @@ struct Show: ParsableCommand {
     func run() throws {
         try global.run { output in
             let project = try global.openProject()
-            let node = try project.references(from: global.workingDirectory).document(reference)
-            let document = try project.loadDocument(node)
-            let paragraphs = document.resolved(with: project.styleSheet)
+            let resolver = project.references(from: global.workingDirectory)
+            // A title may contain '@': only when the whole text names no document is the last '@' a revision.
+            let whole = try? resolver.document(self.reference)
+            let (reference, revision) = whole == nil ? RevisionReference.split(self.reference) : (self.reference, nil)
+            let node: BinderNode
+            let document: RichDocument
+            let sheet: StyleSheet
+            if let revision, let history = try ProjectHistory.open(project) {
+                let version = try history.resolve(revision, for: try? resolver.document(reference).id)
+                let id = try history.documentID(for: reference, at: version, workingDirectory: global.workingDirectory)
+                let old = try history.document(id, at: version)
+                (node, document, sheet) = (old.node, old.document, StyleSheet(manifest: old.manifest))
+            } else {
+                node = try whole ?? resolver.document(self.reference)
+                document = try project.loadDocument(node)
+                sheet = project.styleSheet
+            }
+            let paragraphs = document.resolved(with: sheet)
             let form = global.json ? .json : self.form
             if form != .json { for warning in document.warnings { output.note("warning: \(warning)") } }
             switch form {

@@ -77,7 +77,7 @@ public struct ProjectChecker {
         }
 
         let known = Set(manifest.entries.map(\.node.path))
-        let strays = try strayFiles(known: known)
+        let strays = try project.strayFiles(known: known)
         for path in strays.temporary {
             report.findings.append(CheckFinding(severity: .warning, code: "temporary-file", path: path, message: "\(path): left over by an interrupted write"))
             if repair { transaction.delete(path); report.repairs.append("removed \(path)") }
@@ -93,25 +93,6 @@ public struct ProjectChecker {
         }
         if repair { try project.commit(transaction, manifest: newManifest) }
         return report
-    }
-
-    /// `.md` files under `contents/` that the binder does not list, and leftover temporary files.
-    private func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
-        var documents: [String] = []
-        var temporary: [String] = []
-        let contents = project.root.appendingPathComponent("contents")
-        guard let walker = FileManager.default.enumerator(at: contents, includingPropertiesForKeys: nil) else { return ([], []) }
-        let prefix = project.root.path + "/"
-        for case let url as URL in walker {
-            let path = url.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "")
-            if url.lastPathComponent.hasSuffix(".msx-tmp") { temporary.append(path) }
-            else if path.hasSuffix(".md") && !known.contains(path) { documents.append(path) }
-        }
-        let root = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
-        temporary += root.filter { $0.hasSuffix(".msx-tmp") }
-        let journalFolder = (try? FileManager.default.contentsOfDirectory(atPath: project.paths.privateFolder.path)) ?? []
-        temporary += journalFolder.filter { $0.hasSuffix(".msx-tmp") }.map { ".msx/" + $0 }
-        return (documents.sorted(), temporary.sorted())
     }
 
     /// A missing document whose content (by the count cache's hash) or file name turns up elsewhere keeps its id.

@@ -99,7 +99,10 @@ public struct ProjectCreator {
             try? fm.removeItem(at: staging)
             throw error
         }
-        return try Project(root: destination)
+        let project = try Project(root: destination)
+        // History: a repository of its own, or the enclosing one when the project sits inside a git work tree.
+        _ = try ProjectHistory.open(project, create: true)
+        return project
     }
 
     private func copyTree(from source: URL, to destination: URL, details: Details) throws {

@@ -1,0 +1,29 @@
+import CGit2
+
+/// libgit2 is initialised once per process, before the first call.
+enum LibGit2 {
+    static let initialized: Bool = {
+        git_libgit2_init()
+        return true
+    }()
+
+    /// Turns a libgit2 return code into a thrown MsxError with libgit2's own explanation.
+    static func check(_ code: Int32, _ what: @autoclosure () -> String) throws {
+        guard code < 0 else { return }
+        throw error(code, what())
+    }
+
+    static func error(_ code: Int32, _ what: String) -> MsxError {
+        let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+        switch code {
+        case GIT_ENOTFOUND.rawValue:
+            return MsxError.user("not-found", "\(what): not found (\(detail))")
+        case GIT_EOWNER.rawValue:
+            return MsxError.damaged("repository-owner", "\(what): the repository is owned by another user (\(detail))")
+        case GIT_ELOCKED.rawValue:
+            return MsxError(.busy, code: "repository-locked", "\(what): another program holds the repository's lock (\(detail))")
+        default:
+            return MsxError.damaged("repository", "\(what): \(detail)")
+        }
+    }
+}

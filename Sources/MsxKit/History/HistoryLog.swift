@@ -1,0 +1,146 @@
+import Foundation
+
+/// One version in a log.
+public struct LogEntry: Sendable {
+    public var version: GitOID
+    /// Seconds since 1970.
+    public var time: Int64
+    public var author: String
+    public var email: String
+    /// The first line of the message.
+    public var subject: String
+    public var milestones: [String]
+    /// For a document's log: what this version changed in it.
+    public var change: VersionChange?
+}
+
+/// What a version changed in one document.
+public struct VersionChange: Sendable {
+    public var title: String
+    public var path: String
+    public var wordsAdded: Int
+    public var wordsRemoved: Int
+    public var text: Bool
+    public var formatting: Bool
+    public var metadata: Bool
+    public var created: Bool
+    public var deleted: Bool
+}
+
+/// Limits on a log.
+public struct LogFilter: Sendable {
+    public var limit: Int?
+    /// Only versions at or after / at or before these times (seconds since 1970).
+    public var since: Int64?
+    public var until: Int64?
+
+    public init(limit: Int? = nil, since: Int64? = nil, until: Int64? = nil) {
+        self.limit = limit
+        self.since = since
+        self.until = until
+    }
+}
+
+extension ProjectHistory {
+    /// The project's versions, newest first.
+    public func log(_ filter: LogFilter = LogFilter()) throws -> [LogEntry] {
+        guard let headID = try head() else { return [] }
+        let milestones = try self.milestones()
+        var entries: [LogEntry] = []
+        for id in try repository.history(from: headID) {
+            let commit = try repository.commit(id)
+            if let until = filter.until, commit.time > until { continue }
+            if let since = filter.since, commit.time < since { break }
+            entries.append(entry(commit, milestones: milestones, change: nil))
+            if let limit = filter.limit, entries.count >= limit { break }
+        }
+        return entries
+    }
+
+    /// One document's versions, newest first, following it by id across renames, moves and the Trash. Versions
+    /// made by msx name their documents in `Msx-Document` trailers; versions made with other git tools are found
+    /// by the document's path.
+    public func log(of documentID: String, _ filter: LogFilter = LogFilter()) throws -> [LogEntry] {
+        guard let headID = try head() else { return [] }
+        let milestones = try self.milestones()
+        var entries: [LogEntry] = []
+        var fallbackPath = project.manifest.node(id: documentID)?.path
+        for id in try repository.history(from: headID) {
+            let commit = try repository.commit(id)
+            if let until = filter.until, commit.time > until { continue }
+            if let since = filter.since, commit.time < since { break }
+            let ids = Self.documentIDs(in: commit.message)
+            let touches: Bool
+            if !ids.isEmpty {
+                touches = ids.contains(documentID)
+            } else {
+                let node = try manifest(at: id)?.node(id: documentID)
+                if let node { fallbackPath = node.path }
+                guard let path = node?.path ?? fallbackPath else { continue }
+                let now = try repository.entry(at: gitPath(path), in: id)
+                let before = try commit.parents.first.flatMap { try repository.entry(at: gitPath(path), in: $0) }
+                touches = now != before
+            }
+            guard touches else { continue }
+            entries.append(entry(commit, milestones: milestones, change: try versionChange(of: documentID, in: commit, path: fallbackPath)))
+            if let limit = filter.limit, entries.count >= limit { break }
+        }
+        return entries
+    }
+
+    private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
+        let subject = commit.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return LogEntry(version: commit.id, time: commit.time, author: commit.authorName, email: commit.authorEmail,
+                        subject: subject, milestones: milestones[commit.id] ?? [], change: change)
+    }
+
+    /// The ids in a message's `Msx-Document:` trailers.
+    static func documentIDs(in message: String) -> [String] {
+        message.split(separator: "\n").compactMap { line in
+            line.hasPrefix(trailer) ? line.dropFirst(trailer.count).trimmingCharacters(in: .whitespaces) : nil
+        }
+    }
+
+    /// A document as it was in a version: its node and model, or nil when it did not exist then.
+    func version(of documentID: String, at commit: GitOID, fallbackPath: String? = nil) throws -> (BinderNode, RichDocument)? {
+        var node = try manifest(at: commit)?.node(id: documentID)
+        if node == nil, let fallbackPath {
+            node = BinderNode(id: documentID, kind: .document, title: fallbackPath, path: fallbackPath)
+        }
+        guard let node, node.kind == .document, let document = try document(node, at: commit) else { return nil }
+        return (node, document)
+    }
+
+    private func versionChange(of documentID: String, in commit: GitCommit, path: String?) throws -> VersionChange? {
+        let after = try version(of: documentID, at: commit.id, fallbackPath: path)
+        let before = try commit.parents.first.flatMap { try version(of: documentID, at: $0, fallbackPath: path) }
+        guard let any = after ?? before else { return nil }
+        let (added, removed) = WordDelta.between(before?.1.text ?? "", after?.1.text ?? "")
+        return VersionChange(
+            title: any.0.title, path: any.0.path, wordsAdded: added, wordsRemoved: removed,
+            text: before?.1.paragraphTexts != after?.1.paragraphTexts,
+            formatting: before?.1.formattingSignature != after?.1.formattingSignature,
+            metadata: before.map { b in after.map { $0.0.metadataDiffers(from: b.0) || $0.0.title != b.0.title } ?? false } ?? false,
+            created: before == nil, deleted: after == nil)
+    }
+}
+
+/// Words added and removed between two texts, counted as a writer would: each word's count before and after
+/// (moving a sentence adds and removes nothing).
+enum WordDelta {
+    static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
+        let before = counts(old), after = counts(new)
+        var added = 0, removed = 0
+        for (word, n) in after { added += max(0, n - (before[word] ?? 0)) }
+        for (word, n) in before { removed += max(0, n - (after[word] ?? 0)) }
+        return (added, removed)
+    }
+
+    private static func counts(_ text: String) -> [Substring: Int] {
+        var result: [Substring: Int] = [:]
+        for word in text.split(whereSeparator: { $0.isWhitespace }) where word.contains(where: { $0.isLetter || $0.isNumber }) {
+            result[word, default: 0] += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A project's history: the git repository holding it, read and written through libgit2.
+///
+/// The project may be the whole repository or one folder of a larger one (a monorepo of books); msx only ever
+/// commits its own paths, building each commit's tree from HEAD plus the paths it snapshots.
+public struct ProjectHistory {
+    public let project: Project
+    let repository: GitRepository
+    /// The project's folder inside the repository's work tree, with a trailing slash ("" at the root).
+    let prefix: String
+
+    /// Opens the repository holding the project; with `create`, makes one at the project root when there is none.
+    public static func open(_ project: Project, create: Bool = false) throws -> ProjectHistory? {
+        var repository = try GitRepository.discover(containing: project.root)
+        if repository == nil {
+            guard create else { return nil }
+            repository = try GitRepository.create(at: project.root)
+        }
+        guard let repository else { return nil }
+        let root = ProjectPaths.realPath(project.root)
+        let workdir = ProjectPaths.realPath(repository.workdir)
+        let prefix = root == workdir ? "" : String(root.dropFirst(workdir.count + 1)) + "/"
+        return ProjectHistory(project: project, repository: repository, prefix: prefix)
+    }
+
+    /// The repository path of a project-relative path.
+    func gitPath(_ relative: String) -> String { prefix + relative }
+
+    /// The commit HEAD points to, or nil before the first snapshot.
+    public func head() throws -> GitOID? { try repository.head() }
+
+    /// The manifest as it was at `commit`, or nil when the project did not exist then.
+    func manifest(at commit: GitOID) throws -> Manifest? {
+        guard let data = try repository.file(at: gitPath(Manifest.fileName), in: commit) else { return nil }
+        let file = "\(Manifest.fileName) at \(commit.short)"
+        return try Manifest(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
+    }
+
+    /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there).
+    func document(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
+        guard let md = try repository.file(at: gitPath(node.path), in: commit) else { return nil }
+        let text = try FileIO.decodeUTF8(md, displayPath: "\(node.path) at \(commit.short)")
+        var sidecar: Sidecar?
+        if let sidecarPath = node.sidecarPath, let data = try repository.file(at: gitPath(sidecarPath), in: commit) {
+            let file = "\(sidecarPath) at \(commit.short)"
+            sidecar = try Sidecar(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
+        }
+        return RichDocument(markdown: MarkdownDocument(text), sidecar: sidecar)
+    }
+
+    /// The tags pointing at each commit, by commit, with the names writers typed.
+    func milestones() throws -> [GitOID: [String]] {
+        var result: [GitOID: [String]] = [:]
+        for tag in try repository.tags() { result[tag.target, default: []].append(Milestone.displayName(of: tag)) }
+        return result
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+/// The author option shared by commands that record versions.
+struct AuthorOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Record versions as this author (default: MSX_AUTHOR, then git's user.name and user.email).", valueName: "name <mail>"))
+    var author: String?
+
+    func resolved() throws -> Author? {
+        guard let text = author ?? ProcessInfo.processInfo.environment["MSX_AUTHOR"], !text.isEmpty else { return nil }
+        guard let parsed = Author.parse(text) else {
+            throw MsxError(.usage, code: "invalid-author", "the author must look like \"Name <mail@example.com>\", not '\(text)'")
+        }
+        return parsed
+    }
+}
+
+extension GlobalOptions {
+    /// The project's history, which must exist for reading commands.
+    func openHistory(forWriting: Bool = false, create: Bool = false) throws -> ProjectHistory {
+        let project = try openProject(forWriting: forWriting)
+        guard let history = try ProjectHistory.open(project, create: create) else {
+            throw MsxError(.user, code: "no-history", "this project has no history yet (msx snapshot records the first version)")
+        }
+        return history
+    }
+}
+
+/// Dates on the command line: YYYY-MM-DD (local time) or ISO 8601.
+enum DateArgument {
+    static func seconds(_ text: String, endOfDay: Bool) throws -> Int64 {
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.dateFormat = "yyyy-MM-dd"
+        if let date = day.date(from: text) {
+            return Int64(date.timeIntervalSince1970) + (endOfDay ? 86_399 : 0)
+        }
+        if let date = ISO8601DateFormatter().date(from: text) { return Int64(date.timeIntervalSince1970) }
+        throw MsxError(.usage, code: "invalid-date", "'\(text)' is not a date like 2026-11-01")
+    }
+
+    static func display(_ seconds: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    static func iso(_ seconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}

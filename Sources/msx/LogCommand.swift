@@ -1,0 +1,63 @@
+import ArgumentParser
+import MsxKit
+
+struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List versions of the project, or of one document.",
+        discussion: "A document's history follows it by id across renames, moves and the Trash.")
+
+    @Argument(help: "A document (default: the whole project).")
+    var reference: String?
+
+    @Option(help: "Show at most N versions.") var limit: Int?
+    @Option(help: ArgumentHelp("Only versions from this day (YYYY-MM-DD) on.", valueName: "date")) var since: String?
+    @Option(help: ArgumentHelp("Only versions up to the end of this day.", valueName: "date")) var until: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit takes a number from 1") }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let history = try global.openHistory()
+            let filter = LogFilter(limit: limit, since: try since.map { try DateArgument.seconds($0, endOfDay: false) },
+                                   until: try until.map { try DateArgument.seconds($0, endOfDay: true) })
+            let document = try reference.map { try history.project.references(from: global.workingDirectory).document($0) }
+            let entries = try document.map { try history.log(of: $0.id, filter) } ?? history.log(filter)
+            if output.json {
+                output.emit(["schemaVersion": 1, "document": .optional(document?.id), "versions": .array(entries.map(Self.json))])
+                return
+            }
+            for entry in entries {
+                var line = "\(output.paint(entry.version.short, "33")) \(DateArgument.display(entry.time))  \(entry.author)  \(entry.subject)"
+                if !entry.milestones.isEmpty { line += "  " + output.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
+                output.line(line)
+                if let change = entry.change {
+                    let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil]
+                        .compactMap { $0 }.joined(separator: ", ")
+                    let what = change.created ? "created" : change.deleted ? "deleted" : kinds.isEmpty ? "moved or renamed" : kinds
+                    output.line("        \(output.paint("+\(change.wordsAdded)", "32")) / \(output.paint("-\(change.wordsRemoved)", "31")) words; \(what)")
+                }
+            }
+            if entries.isEmpty { output.line("No versions.") }
+        }
+    }
+
+    static func json(_ entry: LogEntry) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "version": .string(entry.version.description), "short": .string(entry.version.short),
+            "date": .string(DateArgument.iso(entry.time)), "author": .string(entry.author), "email": .string(entry.email),
+            "message": .string(entry.subject), "milestones": .array(entry.milestones.map(JSONValue.string)),
+        ]
+        if let c = entry.change {
+            o["change"] = [
+                "title": .string(c.title), "path": .string(c.path), "wordsAdded": .int(c.wordsAdded),
+                "wordsRemoved": .int(c.wordsRemoved), "text": .bool(c.text), "formatting": .bool(c.formatting),
+                "metadata": .bool(c.metadata), "created": .bool(c.created), "deleted": .bool(c.deleted),
+            ]
+        }
+        return .object(o)
+    }
+}

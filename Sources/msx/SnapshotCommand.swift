@@ -1,0 +1,47 @@
+import ArgumentParser
+import MsxKit
+
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record the current state of documents as a new version.",
+        discussion: "Without REF, every changed document. Nothing changed: says so, records nothing, exits 0.")
+
+    @Argument(help: "Documents or folders to snapshot (default: every changed document).")
+    var references: [String] = []
+
+    @Option(name: .shortAndLong, help: "The version's message (default: names the documents).")
+    var message: String?
+
+    @Option(help: ArgumentHelp("Also mark the new version as a milestone.", valueName: "name"))
+    var tag: String?
+
+    @OptionGroup var authorOption: AuthorOption
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let author = try authorOption.resolved()
+            let history = try global.openHistory(forWriting: true, create: true)
+            let resolver = history.project.references(from: global.workingDirectory)
+            let nodes = try references.map { try resolver.resolve($0) }
+            let result = try history.snapshot(nodes, message: message, author: author)
+            let milestone = try tag.flatMap { name in try result.version.map { _ in try history.addMilestone(name, author: author) } }
+            if let hint = result.hint { output.note("hint: \(hint)") }
+            if output.json {
+                output.emit([
+                    "schemaVersion": 1, "version": .optional(result.version?.description),
+                    "short": .optional(result.version?.short), "message": .string(result.message),
+                    "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
+                ])
+                return
+            }
+            guard let version = result.version else {
+                output.line("Nothing changed since the last snapshot.")
+                return
+            }
+            output.line("\(version.short) \(result.message.split(separator: "\n").first.map(String.init) ?? "")")
+            for change in result.documents { output.line("  \(change.summary): \(change.node.title)") }
+            if let milestone { output.line("milestone '\(milestone.name)'") }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import MsxKit
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what changed since the last snapshot.",
+        discussion: "Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed. Read-only.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            let (changes, hasHistory) = try project.changesSinceLastSnapshot()
+            let strays = try project.strayDocuments()
+            if output.json {
+                output.emit([
+                    "schemaVersion": 1, "clean": .bool(changes.isEmpty && strays.isEmpty),
+                    "hasHistory": .bool(hasHistory),
+                    "documents": .array(changes.map(Self.json)),
+                    "notInBinder": .array(strays.map(JSONValue.string)),
+                ])
+                return
+            }
+            if !hasHistory { output.line("No versions yet: every document is new (msx snapshot records the first).") }
+            for change in changes {
+                let color = change.isNew ? "32" : change.isDeleted || change.trashed ? "31" : "33"
+                output.line("  \(output.paint(Self.padded(change.summary), color)) \(change.node.title)  \(output.paint(change.node.path, "2"))")
+            }
+            for path in strays { output.line("  \(output.paint(Self.padded("not in the binder"), "31")) \(path)") }
+            if changes.isEmpty && strays.isEmpty { output.line("Nothing changed since the last snapshot.") }
+        }
+    }
+
+    /// A column of at least 28 characters that never cuts the text.
+    static func padded(_ text: String) -> String {
+        text.count >= 28 ? text : text.padding(toLength: 28, withPad: " ", startingAt: 0)
+    }
+
+    static func json(_ change: DocumentChange) -> JSONValue {
+        [
+            "id": .string(change.node.id), "title": .string(change.node.title), "path": .string(change.node.path),
+            "previousPath": .optional(change.snapshotNode?.path), "previousTitle": .optional(change.snapshotNode?.title),
+            "new": .bool(change.isNew), "deleted": .bool(change.isDeleted), "text": .bool(change.text),
+            "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "moved": .bool(change.moved),
+            "renamed": .bool(change.renamed), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
+            "summary": .string(change.summary),
+        ]
+    }
+}
