@@ -33,7 +33,7 @@ struct Restore: ParsableCommand {
     func run() throws {
         try global.run { output in
             let author = try authorOption.resolved()
-            let history = try global.openHistory()
+            let history = try global.openHistory(forWriting: !dryRun)
             let result: RestoreResult
             if all {
                 result = try history.restoreAll(to: to, dryRun: dryRun, author: author)

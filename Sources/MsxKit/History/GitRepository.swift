@@ -22,7 +22,7 @@ public struct GitTag: Sendable {
 
 /// One libgit2 repository handle; every C pointer it hands out is freed before the call returns.
 final class GitRepository {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The work tree's root.
     let workdir: URL
 

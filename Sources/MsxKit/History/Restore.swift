@@ -26,7 +26,8 @@ extension ProjectHistory {
         let version = try resolve(revision, for: documentID)
         let old = try document(documentID, at: version)
         let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
-        let project = try Project(root: self.project.root, forWriting: !dryRun)
+        // The snapshot above changed no working file: the project as opened (and locked) is still current.
+        var project = self.project
         var manifest = project.manifest
         var transaction = project.transaction()
         var lines: [String] = []
@@ -82,10 +83,7 @@ extension ProjectHistory {
         if today?.formattingSignature != restored.formattingSignature { lines.append("formatting restored") }
         let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
         try project.stage(restored, markdown: markdown, for: node, into: &transaction)
-        if !dryRun {
-            var writable = project
-            try writable.commit(transaction, manifest: manifest)
-        }
+        if !dryRun { try project.commit(transaction, manifest: manifest) }
         lines.insert("restored '\(node.title)' to \(version.short)", at: 0)
         return RestoreResult(version: version, safetyVersion: safety, descriptions: lines)
     }
@@ -97,7 +95,8 @@ extension ProjectHistory {
             throw MsxError.user("not-at-revision", "the project did not exist at version \(version.short)")
         }
         let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
-        let project = try Project(root: self.project.root, forWriting: !dryRun)
+        // The snapshot above changed no working file: the project as opened (and locked) is still current.
+        var project = self.project
         var transaction = project.transaction()
         var lines = ["restored the project to \(version.short)"]
         let then = Set(manifest.entries.map(\.node.id))
@@ -137,10 +136,7 @@ extension ProjectHistory {
             }
         }
         lines.append("\(then.count) binder nodes as they were")
-        if !dryRun {
-            var writable = project
-            try writable.commit(transaction, manifest: manifest)
-        }
+        if !dryRun { try project.commit(transaction, manifest: manifest) }
         return RestoreResult(version: version, safetyVersion: safety, descriptions: lines)
     }
 }

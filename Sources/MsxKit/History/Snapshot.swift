@@ -105,6 +105,7 @@ extension ProjectHistory {
         FaultInjection.point("snapshot-committed")
         // The index learns the new state of msx's own paths only when the manifest written is the one on disk.
         try repository.refreshIndex(paths: touched)
+        try repository.packIfNeeded()
         return SnapshotResult(version: version, documents: included, message: text, hint: hint)
     }
 
