@@ -147,6 +147,23 @@ head -n 40 <<<"$json"
 step "8. Consistency check"
 msx check
 
+step "9. Versions: status, snapshot, log"
+export MSX_AUTHOR="Ada Writer <ada@example.com>"
+msx status
+msx snapshot -m "The storm arrives" --tag "first draft"
+show sed -i -e 's/counting each turn aloud/counting each turn under her breath/' contents/draft/part-one/the-storm.md
+sed -i -e 's/counting each turn aloud/counting each turn under her breath/' contents/draft/part-one/the-storm.md
+msx format "The Storm" --match "white beam" --italic
+msx status
+msx snapshot -m "Quieter ending"
+msx log "The Storm"
+
+step "10. An earlier version, and getting it back"
+msx show "The Storm@first draft" --as text
+msx restore "The Storm" --to "first draft"
+msx log --limit 3
+msx tags
+
 step "Done"
 current="done"
 echo "The project is in: $project"
