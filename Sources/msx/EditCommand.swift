@@ -23,6 +23,8 @@ struct Edit: ParsableCommand {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "\(editor) \"$1\"", "msx-edit", file.path]
+            // With --json, stdout belongs to msx's report: whatever the editor prints goes to stderr.
+            if output.json { process.standardOutput = FileHandle.standardError }
             do { try process.run() } catch {
                 throw MsxError(.user, code: "editor-failed", "could not start the editor '\(editor)'")
             }

@@ -26,7 +26,8 @@ enum Entrypoint {
             if arguments.contains("--json"), code.rawValue != 0 {
                 let value: JSONValue = [
                     "schemaVersion": 1,
-                    "error": ["code": "usage", "message": .string(Msx.message(for: error)), "exitCode": .int(Int(code.rawValue))],
+                    "error": ["code": .string(code.rawValue == 64 ? "usage" : "error"), "message": .string(Msx.message(for: error)),
+                              "exitCode": .int(Int(code.rawValue))],
                 ]
                 FileHandle.standardOutput.write(Data(JSONWriter.string(value).utf8))
                 exit(code.rawValue)

@@ -91,8 +91,13 @@ public struct ProjectChecker {
         for path in orphans where !repair {
             report.findings.append(CheckFinding(severity: .warning, code: "not-in-binder", path: path, message: "\(path): not in the binder (msx check --repair adopts it)"))
         }
-        if repair { try project.commit(transaction, manifest: newManifest) }
-        return report
+        guard repair else { return report }
+        try project.commit(transaction, manifest: newManifest)
+        // Report what is left after the repairs, not what was found before them.
+        var again = ProjectChecker(project: try Project(root: project.root))
+        var after = try again.run(repair: false)
+        after.repairs = report.repairs
+        return after
     }
 
     /// A missing document whose content (by the count cache's hash) or file name turns up elsewhere keeps its id.
