@@ -11,11 +11,12 @@ extension ProjectHistory {
         let headID = try head()
         let snapshot = try headID.flatMap { try manifest(at: $0) }
         let index = try repository.indexEntries(under: prefix)
+        let snapshotFiles = try headID.map { try repository.files(in: $0, under: prefix) } ?? [:]
         var result: [DocumentChange] = []
         for entry in current.entries where entry.node.kind == .document {
             let node = entry.node
             var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
-            guard let old = change.snapshotNode, let headID else {
+            guard let old = change.snapshotNode, headID != nil else {
                 change.isNew = true
                 result.append(change)
                 continue
@@ -27,10 +28,10 @@ extension ProjectHistory {
             change.untrashed = !current.isTrashed(node.id) && snapshot!.isTrashed(node.id)
             let paths = [(node.path, old.path), (node.sidecarPath ?? "", old.sidecarPath ?? "")]
             for (now, then) in paths where !now.isEmpty {
-                if try fileDiffers(now, from: then, at: headID, index: index) { change.filesChanged = true }
+                if try fileDiffers(now, from: snapshotFiles[gitPath(then)], index: index) { change.filesChanged = true }
             }
             if change.filesChanged {
-                let before = try document(old, at: headID)
+                let before = try document(old, at: headID!)
                 let after = try project.loadDocument(node)
                 change.text = before?.paragraphTexts != after.paragraphTexts
                 change.formatting = before?.formattingSignature != after.formattingSignature
@@ -45,15 +46,14 @@ extension ProjectHistory {
         return result
     }
 
-    /// Whether the working file at `now` differs from the snapshot's file at `then`.
-    private func fileDiffers(_ now: String, from then: String, at headID: GitOID,
+    /// Whether the working file at `now` differs from the snapshot's file (`snapshotID`, nil when it had none).
+    private func fileDiffers(_ now: String, from snapshotID: GitOID?,
                              index: [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)]) throws -> Bool {
-        let snapshotID = try repository.entry(at: gitPath(then), in: headID)
         let url = try project.url(now)
         var info = stat()
         guard stat(url.path, &info) == 0 else { return snapshotID != nil }
         guard let snapshotID else { return true }
-        if now == then, let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,
+        if let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,
             Self.modificationSeconds(info) == (cached.seconds, cached.nanoseconds)
         {
             return false

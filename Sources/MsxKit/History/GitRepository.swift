@@ -106,6 +106,39 @@ final class GitRepository {
         return GitOID(git_tree_entry_id(entry)!.pointee)
     }
 
+    /// Every file of a commit's tree below `prefix` (a folder path ending in "/", or "" for all), by path, read in
+    /// one walk: much cheaper than looking files up one by one.
+    func files(in commitID: GitOID, under prefix: String) throws -> [String: GitOID] {
+        let commit = try lookupCommit(commitID)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try LibGit2.check(git_commit_tree(&tree, commit), "cannot read the tree of \(commitID.short)")
+        defer { git_tree_free(tree) }
+        final class Collector {
+            var files: [String: GitOID] = [:]
+            let prefix: String
+            init(prefix: String) { self.prefix = prefix }
+        }
+        let collector = Collector(prefix: prefix)
+        let callback: git_treewalk_cb = { root, entry, payload in
+            let collector = Unmanaged<Collector>.fromOpaque(payload!).takeUnretainedValue()
+            let folder = String(cString: root!)
+            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else {
+                // Skip folders outside the project's own.
+                let path = folder + String(cString: git_tree_entry_name(entry)) + "/"
+                return collector.prefix.hasPrefix(path) || path.hasPrefix(collector.prefix) ? 0 : 1
+            }
+            let path = folder + String(cString: git_tree_entry_name(entry))
+            if path.hasPrefix(collector.prefix) { collector.files[path] = GitOID(git_tree_entry_id(entry)!.pointee) }
+            return 0
+        }
+        try withExtendedLifetime(collector) {
+            try LibGit2.check(git_tree_walk(tree, GIT_TREEWALK_PRE, callback, Unmanaged.passUnretained(collector).toOpaque()),
+                              "cannot read the tree of \(commitID.short)")
+        }
+        return collector.files
+    }
+
     /// A blob's bytes.
     func blob(_ id: GitOID) throws -> Data {
         var blob: OpaquePointer?
