@@ -30,11 +30,17 @@ public struct ProjectHistory {
     /// The commit HEAD points to, or nil before the first snapshot.
     public func head() throws -> GitOID? { try repository.head() }
 
+    /// Manifests already read, by blob id: most versions share their manifest with the one before.
+    private let manifests = ManifestCache()
+
     /// The manifest as it was at `commit`, or nil when the project did not exist then.
     func manifest(at commit: GitOID) throws -> Manifest? {
-        guard let data = try repository.file(at: gitPath(Manifest.fileName), in: commit) else { return nil }
+        guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
+        if let cached = manifests.byBlob[blobID] { return cached }
         let file = "\(Manifest.fileName) at \(commit.short)"
-        return try Manifest(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
+        let manifest = try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
+        manifests.byBlob[blobID] = manifest
+        return manifest
     }
 
     /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there).
@@ -55,4 +61,9 @@ public struct ProjectHistory {
         for tag in try repository.tags() { result[tag.target, default: []].append(Milestone.displayName(of: tag)) }
         return result
     }
+}
+
+/// A per-command memo of parsed manifests (history reads the same one again and again).
+final class ManifestCache {
+    var byBlob: [GitOID: Manifest] = [:]
 }
