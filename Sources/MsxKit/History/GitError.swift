@@ -23,6 +23,14 @@ enum LibGit2 {
         case GIT_ELOCKED.rawValue:
             return MsxError(.busy, code: "repository-locked", "\(what): another program holds the repository's lock (\(detail))")
         default:
+            let reasons = [
+                ("extensions.objectformat", "it uses SHA-256 object names, which libgit2 1.5 cannot read"),
+                ("extensions.partialclone", "it is a partial clone with objects missing locally, which libgit2 1.5 cannot read"),
+                ("extensions.worktreeconfig", "it uses per-worktree configuration, which libgit2 1.5 cannot read"),
+            ]
+            if let reason = reasons.first(where: { detail.contains($0.0) }) {
+                return MsxError.damaged("unsupported-repository", "\(what): \(reason.1) (\(detail))")
+            }
             return MsxError.damaged("repository", "\(what): \(detail)")
         }
     }
