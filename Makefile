@@ -49,6 +49,7 @@ man-check: deps
 bench: deps
 	$(SWIFT) build -c release
 	SWIFT=$(SWIFT) scripts/bench.sh
+	SWIFT=$(SWIFT) scripts/bench-history.sh
 
 soak: deps
 	MSX_TEST_SCALE=50 $(SWIFT) test

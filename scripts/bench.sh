@@ -4,10 +4,12 @@
 #
 #   make bench        (release build, then this script)
 #
-# The project is written straight to disk in msx's format (manuscript.json,
-# contents/**/*.md, .attrs.json sidecars): Draft holds 20 part folders x 50
-# chapters of ~1,000 words, plus a 100,000-word "Long Chapter". Sidecar
-# textHash values are real, but stale sidecars would be legal too.
+# The project is written straight to disk in msx's format by
+# scripts/bench_project.py (manuscript.json, contents/**/*.md, .attrs.json
+# sidecars): Draft holds 20 part folders x 50 chapters of ~1,000 words, plus a
+# 100,000-word "Long Chapter". Sidecar textHash values are real, but stale
+# sidecars would be legal too. scripts/bench-history.sh times the history
+# commands on the same project.
 #
 # Timing: hyperfine (5 runs, 1 warm-up) if installed, else a python3 loop
 # (1 warm-up + 5 runs, median). Results also go to bench/out/.
@@ -65,180 +67,7 @@ trap cleanup EXIT
 
 # ---------------------------------------------------------------------------
 echo "bench.sh: generating project in $project ..."
-python3 - "$project" <<'PY'
-import json, os, random, sys
-
-root = sys.argv[1]
-rng = random.Random(20261122)
-
-VOCAB = """
-the a an and but or of to in on at by with from over under into across beyond
-sea tide shore cliff rock harbour island lantern lamp light beam tower keeper
-storm wind rain fog salt spray wave swell current reef gull boat rope anchor
-night morning evening dusk dawn hour minute season winter summer year
-she he they we it her his their our its who which that this those
-walked climbed waited watched listened counted turned opened closed carried
-remembered forgot wrote read spoke whispered called answered slept woke
-old new cold warm dark bright grey white black silent loud slow quick
-long short deep shallow narrow wide heavy light steady broken quiet
-door window stair step gallery rail lens glass brass iron stone wood
-letter book log page ink candle fire kettle table chair bed coat boots
-mother father sister brother child friend stranger village town road path
-because although while after before until when where whenever since
-almost always never often sometimes already still again only even
-café naïve façade déjà rôle
-""".split()
-
-def u16(s):
-    return len(s.encode("utf-16-le")) // 2
-
-def fnv1a64(s):
-    h = 0xcbf29ce484222325
-    for b in s.encode("utf-8"):
-        h ^= b
-        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
-
-def paragraph(nwords):
-    """Returns (markdown, plain_text, plain_words) for one paragraph."""
-    md, plain = [], []
-    sentence_left = 0
-    for i in range(nwords):
-        w = rng.choice(VOCAB)
-        if sentence_left == 0:
-            w = w[0].upper() + w[1:]
-            sentence_left = rng.randint(8, 20)
-        sentence_left -= 1
-        end_of_sentence = sentence_left == 0 or i == nwords - 1
-        punct = "." if end_of_sentence else ("," if rng.random() < 0.06 else "")
-        r = rng.random()
-        if r < 0.03:
-            md.append("*%s*%s" % (w, punct))
-        elif r < 0.04:
-            md.append("**%s**%s" % (w, punct))
-        else:
-            md.append(w + punct)
-        plain.append(w + punct)
-    return md, " ".join(plain), plain
-
-def wrap(tokens, width=78):
-    lines, cur = [], ""
-    for t in tokens:
-        if cur and len(cur) + 1 + len(t) > width:
-            lines.append(cur)
-            cur = t
-        else:
-            cur = t if not cur else cur + " " + t
-    if cur:
-        lines.append(cur)
-    return "\n".join(lines)
-
-used_ids = set()
-def new_id():
-    while True:
-        i = "%012x" % rng.getrandbits(48)
-        if i not in used_ids:
-            used_ids.add(i)
-            return i
-
-RUN_ATTRS = [
-    {"underline": "single"},
-    {"underline": "double", "foregroundColor": "#8B0000"},
-    {"backgroundColor": "#FFF59D"},
-    {"fontFamily": "Courier", "fontSize": 12},
-]
-
-def write_json(path, obj):
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
-
-def write_document(path, target_words, hard_wrap):
-    paras, words = [], 0
-    while words < target_words:
-        n = min(rng.randint(80, 150), max(target_words - words, 20))
-        paras.append(paragraph(n))
-        words += n
-    body = "\n\n".join(wrap(md) if hard_wrap else " ".join(md) for md, _, _ in paras) + "\n"
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(body)
-    # Sidecar: 2-3 runs on distinct paragraphs, sometimes a centred first paragraph.
-    entries = {}
-    for idx in sorted(rng.sample(range(len(paras)), min(len(paras), rng.randint(2, 3)))):
-        _, text, plain_words = paras[idx]
-        k = rng.randrange(len(plain_words))
-        word = plain_words[k].rstrip(".,")
-        start_chars = len(" ".join(plain_words[:k])) + (1 if k else 0)
-        before = text[:start_chars][-16:]
-        after = text[start_chars + len(word):][:16]
-        start = u16(text[:start_chars])
-        entries[idx] = {
-            "index": idx,
-            "runs": [{
-                "after": after,
-                "attributes": rng.choice(RUN_ATTRS),
-                "before": before,
-                "end": start + u16(word),
-                "start": start,
-                "text": word,
-            }],
-            "textHash": fnv1a64(text),
-        }
-    if rng.random() < 0.2:
-        e = entries.setdefault(0, {"index": 0, "runs": [], "textHash": fnv1a64(paras[0][1])})
-        e["attributes"] = {"alignment": "center"}
-        if not e["runs"]:
-            del e["runs"]
-    sidecar = path[:-3] + ".attrs.json"
-    write_json(sidecar, {"formatVersion": 1, "paragraphs": [entries[i] for i in sorted(entries)]})
-    return words
-
-os.makedirs(root)
-draft_children = []
-total_words = 0
-ndocs = 0
-for p in range(1, 21):
-    part_path = "contents/draft/part-%d" % p
-    os.makedirs(os.path.join(root, part_path))
-    chapters = []
-    for c in range(1, 51):
-        doc_path = "%s/chapter-%d-%d.md" % (part_path, p, c)
-        total_words += write_document(os.path.join(root, doc_path), rng.randint(950, 1050), hard_wrap=(c % 2 == 0))
-        ndocs += 1
-        node = {"id": new_id(), "kind": "document", "label": "Chapter", "path": doc_path,
-                "status": rng.choice(["To Do", "First Draft", "Revised"]), "title": "Chapter %d.%d" % (p, c)}
-        if c % 5 == 1:
-            node["synopsis"] = "Part %d, chapter %d: the keeper keeps watch." % (p, c)
-        chapters.append(node)
-    draft_children.append({"children": chapters, "id": new_id(), "kind": "folder",
-                           "path": part_path, "title": "Part %d" % p})
-
-long_path = "contents/draft/long-chapter.md"
-total_words += write_document(os.path.join(root, long_path), 100000, hard_wrap=False)
-ndocs += 1
-draft_children.append({"id": new_id(), "kind": "document", "label": "Chapter", "path": long_path,
-                       "title": "Long Chapter"})
-
-binder = [{"children": draft_children, "id": new_id(), "kind": "folder", "path": "contents/draft",
-           "role": "draft", "title": "Draft"}]
-for role, title in (("research", "Research"), ("notes", "Notes"), ("trash", "Trash")):
-    os.makedirs(os.path.join(root, "contents", role))
-    binder.append({"id": new_id(), "kind": "folder", "path": "contents/" + role, "role": role, "title": title})
-
-write_json(os.path.join(root, "manuscript.json"), {
-    "author": {"name": "Bench Writer"},
-    "binder": binder,
-    "created": "2026-11-22",
-    "formatVersion": 1,
-    "id": new_id(),
-    "labels": ["Chapter", "Scene", "Idea"],
-    "statuses": ["To Do", "First Draft", "Revised", "Final"],
-    "target": {"words": 1000000},
-    "title": "Benchmark",
-})
-with open(os.path.join(root, ".gitignore"), "w") as f:
-    f.write(".msx/\n")
-print("bench.sh: %d documents, %d words" % (ndocs, total_words))
-PY
+echo "bench.sh: $(python3 "$repo/scripts/bench_project.py" generate "$project")"
 
 cd "$project"
 git -c init.defaultBranch=main init -q

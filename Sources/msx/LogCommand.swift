@@ -24,10 +24,10 @@ struct Log: ParsableCommand {
             let history = try global.openHistory()
             let filter = LogFilter(limit: limit, since: try since.map { try DateArgument.seconds($0, endOfDay: false) },
                                    until: try until.map { try DateArgument.seconds($0, endOfDay: true) })
-            let document = try reference.map { try history.project.references(from: global.workingDirectory).document($0) }
-            let entries = try document.map { try history.log(of: $0.id, filter) } ?? history.log(filter)
+            let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: global.workingDirectory) }
+            let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
             if output.json {
-                output.emit(["schemaVersion": 1, "document": .optional(document?.id), "versions": .array(entries.map(Self.json))])
+                output.emit(["schemaVersion": 1, "document": .optional(documentID), "versions": .array(entries.map(Self.json))])
                 return
             }
             for entry in entries {
@@ -37,7 +37,9 @@ struct Log: ParsableCommand {
                 if let change = entry.change {
                     let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil]
                         .compactMap { $0 }.joined(separator: ", ")
-                    let what = change.created ? "created" : change.deleted ? "deleted" : kinds.isEmpty ? "moved or renamed" : kinds
+                    let binder = [change.renamed ? "renamed" : nil, change.moved ? "moved" : nil].compactMap { $0 }.joined(separator: ", ")
+                    let all = [kinds, binder].filter { !$0.isEmpty }.joined(separator: "; ")
+                    let what = change.created ? "created" : change.deleted ? "deleted" : all.isEmpty ? "markup only" : all
                     output.line("        \(output.paint("+\(change.wordsAdded)", "32")) / \(output.paint("-\(change.wordsRemoved)", "31")) words; \(what)")
                 }
             }
@@ -56,6 +58,7 @@ struct Log: ParsableCommand {
                 "title": .string(c.title), "path": .string(c.path), "wordsAdded": .int(c.wordsAdded),
                 "wordsRemoved": .int(c.wordsRemoved), "text": .bool(c.text), "formatting": .bool(c.formatting),
                 "metadata": .bool(c.metadata), "created": .bool(c.created), "deleted": .bool(c.deleted),
+                "moved": .bool(c.moved), "renamed": .bool(c.renamed),
             ]
         }
         return .object(o)

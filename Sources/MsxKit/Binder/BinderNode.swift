@@ -81,7 +81,7 @@ extension BinderNode {
         if !includeInCompile { o["includeInCompile"] = .bool(false) }
         if let target { o["target"] = .int(target) }
         if !custom.isEmpty { o["custom"] = .object(custom) }
-        if kind == .folder { o["children"] = .array(children.map(\.json)) }
+        if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
         return .object(o)
     }
 }

@@ -7,9 +7,9 @@ extension ProjectHistory {
     /// snapshot is unchanged without reading it; only files that changed are hashed, and only documents whose
     /// files changed are parsed to tell text from formatting.
     public func changes() throws -> [DocumentChange] {
-        let current = project.manifest
+        let current = BinderIndex(project.manifest)
         let headID = try head()
-        let snapshot = try headID.flatMap { try manifest(at: $0) }
+        let snapshot = try headID.flatMap { try binder(at: $0) }
         let index = try repository.indexEntries(under: prefix)
         let snapshotFiles = try headID.map { try repository.files(in: $0, under: prefix) } ?? [:]
         var result: [DocumentChange] = []

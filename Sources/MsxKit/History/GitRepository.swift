@@ -273,6 +273,33 @@ final class GitRepository {
         try LibGit2.check(git_index_write(index), "cannot write the git index")
     }
 
+    /// Makes the index agree with HEAD for the project's own paths, after a crash between a commit and its index
+    /// update: entries HEAD has get HEAD's id (with no stat data, so git re-reads the file), entries under
+    /// `prefix` that HEAD lacks are dropped. Entries outside the project are never touched.
+    func syncIndex(toHead headFiles: [String: GitOID], under prefix: String) throws {
+        let current = try indexEntries(under: prefix)
+        let stale = headFiles.filter { current[$0.key]?.id != $0.value }
+        let extra = current.keys.filter { headFiles[$0] == nil }
+        guard !stale.isEmpty || !extra.isEmpty else { return }
+        var index: OpaquePointer?
+        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        defer { git_index_free(index) }
+        for (path, id) in stale {
+            try path.withCString { cPath in
+                var entry = git_index_entry()
+                entry.mode = 0o100644
+                entry.id = id.raw
+                entry.path = cPath
+                try LibGit2.check(git_index_add(index, &entry), "cannot update the git index for \(path)")
+            }
+        }
+        for path in extra { _ = git_index_remove_bypath(index, path) }
+        try LibGit2.check(git_index_write(index), "cannot write the git index")
+    }
+
+    /// Whether another program holds the index's lock (`index.lock`).
+    var indexIsLocked: Bool { FileManager.default.fileExists(atPath: gitFolder.appendingPathComponent("index.lock").path) }
+
     /// Index entries (id, size, modification time) for fast change detection, by path.
     func indexEntries(under prefix: String) throws -> [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)] {
         var index: OpaquePointer?

@@ -25,6 +25,8 @@ public struct VersionChange: Sendable {
     public var metadata: Bool
     public var created: Bool
     public var deleted: Bool
+    public var moved: Bool
+    public var renamed: Bool
 }
 
 /// Limits on a log.
@@ -60,7 +62,8 @@ extension ProjectHistory {
     /// One document's versions, newest first, following it by id across renames, moves and the Trash. Versions
     /// made by msx name their documents in `Msx-Document` trailers; versions made with other git tools are found
     /// by the document's path.
-    public func log(of documentID: String, _ filter: LogFilter = LogFilter()) throws -> [LogEntry] {
+    /// - Parameter withChanges: also work out what each version changed (word deltas); revision lookups skip it.
+    public func log(of documentID: String, _ filter: LogFilter = LogFilter(), withChanges: Bool = true) throws -> [LogEntry] {
         guard let headID = try head() else { return [] }
         let milestones = try self.milestones()
         var entries: [LogEntry] = []
@@ -74,7 +77,7 @@ extension ProjectHistory {
             if !ids.isEmpty {
                 touches = ids.contains(documentID)
             } else {
-                let node = try manifest(at: id)?.node(id: documentID)
+                let node = try binder(at: id)?.node(id: documentID)
                 if let node { fallbackPath = node.path }
                 guard let path = node?.path ?? fallbackPath else { continue }
                 let now = try repository.entry(at: gitPath(path), in: id)
@@ -82,7 +85,8 @@ extension ProjectHistory {
                 touches = now != before
             }
             guard touches else { continue }
-            entries.append(entry(commit, milestones: milestones, change: try versionChange(of: documentID, in: commit, path: fallbackPath)))
+            let change = withChanges ? try versionChange(of: documentID, in: commit, path: fallbackPath) : nil
+            entries.append(entry(commit, milestones: milestones, change: change))
             if let limit = filter.limit, entries.count >= limit { break }
         }
         return entries
@@ -103,11 +107,11 @@ extension ProjectHistory {
 
     /// A document as it was in a version: its node and model, or nil when it did not exist then.
     func version(of documentID: String, at commit: GitOID, fallbackPath: String? = nil) throws -> (BinderNode, RichDocument)? {
-        var node = try manifest(at: commit)?.node(id: documentID)
+        var node = try binder(at: commit)?.node(id: documentID)
         if node == nil, let fallbackPath {
             node = BinderNode(id: documentID, kind: .document, title: fallbackPath, path: fallbackPath)
         }
-        guard let node, node.kind == .document, let document = try document(node, at: commit) else { return nil }
+        guard let node, node.kind == .document, let document = try cachedDocument(node, at: commit) else { return nil }
         return (node, document)
     }
 
@@ -120,8 +124,10 @@ extension ProjectHistory {
             title: any.0.title, path: any.0.path, wordsAdded: added, wordsRemoved: removed,
             text: before?.1.paragraphTexts != after?.1.paragraphTexts,
             formatting: before?.1.formattingSignature != after?.1.formattingSignature,
-            metadata: before.map { b in after.map { $0.0.metadataDiffers(from: b.0) || $0.0.title != b.0.title } ?? false } ?? false,
-            created: before == nil, deleted: after == nil)
+            metadata: before.map { b in after.map { $0.0.metadataDiffers(from: b.0) } ?? false } ?? false,
+            created: before == nil, deleted: after == nil,
+            moved: before != nil && after != nil && before!.0.path != after!.0.path,
+            renamed: before != nil && after != nil && before!.0.title != after!.0.title)
     }
 }
 
@@ -136,10 +142,14 @@ enum WordDelta {
         return (added, removed)
     }
 
+    /// Words with the punctuation around them trimmed ("quay." and "quay" are one word).
     private static func counts(_ text: String) -> [Substring: Int] {
         var result: [Substring: Int] = [:]
-        for word in text.split(whereSeparator: { $0.isWhitespace }) where word.contains(where: { $0.isLetter || $0.isNumber }) {
-            result[word, default: 0] += 1
+        for piece in text.split(whereSeparator: { $0.isWhitespace }) {
+            guard let first = piece.firstIndex(where: { $0.isLetter || $0.isNumber }),
+                let last = piece.lastIndex(where: { $0.isLetter || $0.isNumber })
+            else { continue }
+            result[piece[first...last], default: 0] += 1
         }
         return result
     }

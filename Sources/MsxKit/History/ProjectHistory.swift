@@ -35,12 +35,34 @@ public struct ProjectHistory {
 
     /// The manifest as it was at `commit`, or nil when the project did not exist then.
     func manifest(at commit: GitOID) throws -> Manifest? {
+        try cachedManifest(at: commit)?.manifest
+    }
+
+    /// The binder as it was at `commit`, indexed.
+    func binder(at commit: GitOID) throws -> BinderIndex? {
+        try cachedManifest(at: commit)?.binder
+    }
+
+    private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
         guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
         if let cached = manifests.byBlob[blobID] { return cached }
         let file = "\(Manifest.fileName) at \(commit.short)"
         let manifest = try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
-        manifests.byBlob[blobID] = manifest
-        return manifest
+        let entry = (manifest, BinderIndex(manifest))
+        manifests.byBlob[blobID] = entry
+        return entry
+    }
+
+    /// A document's model at a version, read once per command for each pair of file versions.
+    func cachedDocument(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
+        let md = try repository.entry(at: gitPath(node.path), in: commit)
+        guard let md else { return nil }
+        let sidecar = try node.sidecarPath.flatMap { try repository.entry(at: gitPath($0), in: commit) }
+        let key = md.description + (sidecar?.description ?? "")
+        if let cached = manifests.documents[key] { return cached }
+        let document = try self.document(node, at: commit)
+        manifests.documents[key] = document
+        return document
     }
 
     /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there).
@@ -65,5 +87,6 @@ public struct ProjectHistory {
 
 /// A per-command memo of parsed manifests (history reads the same one again and again).
 final class ManifestCache {
-    var byBlob: [GitOID: Manifest] = [:]
+    var byBlob: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
+    var documents: [String: RichDocument] = [:]
 }

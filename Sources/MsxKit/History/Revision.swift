@@ -11,7 +11,8 @@ extension ProjectHistory {
             throw MsxError.user("no-history", "this project has no versions yet (msx snapshot records the first)")
         }
         if spec.hasPrefix("~"), let n = Int(spec.dropFirst()), n >= 0 {
-            let versions = try documentID.map { try log(of: $0).map(\.version) } ?? repository.history(from: headID)
+            let limit = LogFilter(limit: n + 1)
+            let versions = try documentID.map { try log(of: $0, limit, withChanges: false).map(\.version) } ?? repository.history(from: headID)
             guard n < versions.count else {
                 throw MsxError.user("unknown-revision", "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s") (see msx log)")
             }
@@ -60,6 +61,22 @@ extension ProjectHistory {
         } catch let error as MsxError where error.code == "unknown-reference" {
             guard let manifest = try manifest(at: version) else { throw error }
             return try ReferenceResolver(manifest: manifest, workingPath: nil).document(reference).id
+        }
+    }
+}
+
+extension ProjectHistory {
+    /// Finds a document by reference in today's binder or, for one deleted since, in the newest version that had it.
+    public func documentID(for reference: String, workingDirectory: URL?) throws -> String {
+        do {
+            return try project.references(from: workingDirectory).document(reference).id
+        } catch let error as MsxError where error.code == "unknown-reference" {
+            guard let headID = try head() else { throw error }
+            for version in try repository.history(from: headID) {
+                guard let manifest = try manifest(at: version) else { continue }
+                if let node = try? ReferenceResolver(manifest: manifest, workingPath: nil).document(reference) { return node.id }
+            }
+            throw error
         }
     }
 }

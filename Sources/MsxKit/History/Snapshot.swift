@@ -49,6 +49,11 @@ extension ProjectHistory {
     /// Records the current state of `documents` (every changed one when empty) as a new version.
     /// - Parameter documents: ids of documents (or folders, meaning the documents in them) to snapshot.
     public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil) throws -> SnapshotResult {
+        if repository.indexIsLocked {
+            throw MsxError(.busy, code: "repository-locked",
+                           "another git program is using the repository (\(repository.gitFolder.path)/index.lock exists; if none is running, remove that file)")
+        }
+        if let headID = try head() { try repository.syncIndex(toHead: try repository.files(in: headID, under: prefix), under: prefix) }
         let changes = try self.changes()
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
         let included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
@@ -104,9 +109,15 @@ extension ProjectHistory {
         let version = try repository.createCommit(tree: tree, parent: headID, message: text, authorName: author.name, authorEmail: author.email)
         FaultInjection.point("snapshot-committed")
         // The index learns the new state of msx's own paths only when the manifest written is the one on disk.
-        try repository.refreshIndex(paths: touched)
-        try repository.packIfNeeded()
-        return SnapshotResult(version: version, documents: included, message: text, hint: hint)
+        // The version is recorded: a failure from here on is only housekeeping, which the next snapshot redoes.
+        var note = hint
+        do {
+            try repository.refreshIndex(paths: touched)
+            try repository.packIfNeeded()
+        } catch let error as MsxError {
+            note = "the version is recorded, but \(error.message)"
+        }
+        return SnapshotResult(version: version, documents: included, message: text, hint: note)
     }
 
     /// Whether the manifest on disk differs from the last snapshot's.

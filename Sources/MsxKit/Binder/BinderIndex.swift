@@ -1,0 +1,25 @@
+/// A manifest's binder, indexed once: finding a node, its parent or whether it is trashed costs a dictionary
+/// lookup instead of a walk of the whole tree (which, per document, made whole-project work quadratic).
+public struct BinderIndex: Sendable {
+    public let entries: [BinderEntry]
+    private let positions: [String: Int]
+    private let trashed: Set<String>
+
+    public init(_ manifest: Manifest) {
+        entries = manifest.entries
+        positions = Dictionary(entries.enumerated().map { ($1.node.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var trashed = Set<String>()
+        if let trash = manifest.roleFolder("trash") {
+            var pending = trash.children
+            while let node = pending.popLast() {
+                trashed.insert(node.id)
+                pending += node.children
+            }
+        }
+        self.trashed = trashed
+    }
+
+    public func entry(id: String) -> BinderEntry? { positions[id].map { entries[$0] } }
+    public func node(id: String) -> BinderNode? { entry(id: id)?.node }
+    public func isTrashed(_ id: String) -> Bool { trashed.contains(id) }
+}

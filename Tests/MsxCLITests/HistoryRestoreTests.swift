@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+
+/// `msx restore`: a document, or the whole project, as it was at a version.
+final class HistoryRestoreTests: HistoryTestCase {
+    static let lampSidecar = "contents/draft/lamp.attrs.json"
+    static let revised = "The lamp went out at last.\n\nNell watched it from the quay.\n"
+    static let unsaved = "The lamp was mended by morning.\n\nNell watched it from the quay.\n"
+
+    /// Version 1: Lamp with "old lamp" underlined and status First Draft. Version 2: new words, no underline, "Nell"
+    /// bold, status Revised. Then Lamp edited again without a snapshot. Returns the project and version 1's id.
+    private func revisedBook() throws -> (book: Book, first: String) {
+        let book = try makeBook(snapshot: false)
+        try expect(0, "format", "Lamp", "--match", "old lamp", "--underline", in: book.root)
+        try expect(0, "meta", "Lamp", "--status", "First Draft", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        let first = try revision(in: book.root)
+        try write(Self.revised, to: Book.lampPath, in: book.root)
+        try expect(0, "format", "Lamp", "--match", "Nell", "--underline=double", in: book.root)
+        try expect(0, "meta", "Lamp", "--status", "Revised", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try write(Self.unsaved, to: Book.lampPath, in: book.root)
+        return (book, first)
+    }
+
+    /// Runs `restore arguments`, asserts exit 0, then asserts `msx check` passes and binder and files agree.
+    @discardableResult
+    private func restore(_ arguments: String..., in root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> MsxResult {
+        let result = try MsxRunner.run(["restore"] + arguments, in: root)
+        assertExit(result, 0, file: file, line: line)
+        try expect(0, "check", in: root, file: file, line: line)
+        try assertConsistent(root, file: file, line: line)
+        return result
+    }
+
+    /// Asserts a project file's bytes equal those at `revision` (via `git show`).
+    private func assertFile(_ path: String, in root: URL, equalsVersion revision: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let old = try gitRun(["show", "\(revision):\(path)"], in: root)
+        XCTAssertEqual(old.status, 0, old.stderr, file: file, line: line)
+        XCTAssertEqual(String(decoding: try bytes(path, in: root), as: UTF8.self), old.stdout, path, file: file, line: line)
+    }
+
+    private func status(of reference: String, in root: URL) throws -> String? {
+        try expect(0, "meta", reference, "--json", in: root).json()["node"].flatMap { ($0 as? [String: Any])?["status"] as? String }
+    }
+
+    func testTextFormattingAndMetadataComeBackAndNothingIsLost() throws {
+        let (book, first) = try revisedBook()
+        let short = String(first.prefix(7))
+        let count = try commitCount(book.root)
+        try restore("Lamp", "--to", short, in: book.root)
+        try assertFile(Book.lampPath, in: book.root, equalsVersion: first)
+        try assertFile(Self.lampSidecar, in: book.root, equalsVersion: first)
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), ["old lamp"])
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "double"), [])
+        XCTAssertEqual(try status(of: "Lamp", in: book.root), "First Draft")
+        // The unsnapshotted words were recorded first.
+        XCTAssertEqual(try commitCount(book.root), count + 1)
+        XCTAssertEqual(try git("log", "-1", "--format=%s", in: book.root), "Before restore to \(short)\n")
+        XCTAssertEqual(try git("show", "HEAD:\(Book.lampPath)", in: book.root), Self.unsaved)
+        XCTAssertEqual(try markdown("Lamp@~0", in: book.root), Self.unsaved)
+    }
+
+    func testDryRunWritesNothing() throws {
+        let (book, first) = try revisedBook()
+        let before = snapshot(book.root, includePrivate: true)
+        let count = try commitCount(book.root)
+        for arguments in [["Lamp", "--to", first], ["--all", "--to", first], ["Lamp", "--to", first, "--text-only"]] {
+            let result = try MsxRunner.run(["restore"] + arguments + ["--dry-run"], in: book.root)
+            assertExit(result, 0)
+            XCTAssertFalse(result.stdout.isEmpty, "a dry run says what it would do")
+            let json = try MsxRunner.run(["restore"] + arguments + ["--dry-run", "--json"], in: book.root).json()
+            XCTAssertEqual(json["dryRun"] as? Bool, true, "\(json)")
+        }
+        XCTAssertEqual(try commitCount(book.root), count)
+        assertSameSnapshot(before, snapshot(book.root, includePrivate: true))
+    }
+
+    func testTextOnlyKeepsTodaysFormattingAndFormattingOnlyKeepsTodaysWords() throws {
+        let (book, first) = try revisedBook()
+        try expect(0, "snapshot", in: book.root)
+        // Today "Nell" is double-underlined; version 1 underlined "old lamp", which today's words lack.
+        try restore("Lamp", "--to", first, "--text-only", in: book.root)
+        XCTAssertEqual(try read(Book.lampPath, in: book.root), Book.lampText)
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "double"), ["Nell"])
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), [])
+        XCTAssertEqual(try status(of: "Lamp", in: book.root), "Revised", "--text-only leaves metadata alone")
+        try write("The old lamp was mended.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: book.root)
+        try restore("Lamp", "--to", first, "--formatting-only", in: book.root)
+        XCTAssertEqual(try read(Book.lampPath, in: book.root), "The old lamp was mended.\n\nNell watched it from the quay.\n")
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), ["old lamp"])
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "double"), [])
+    }
+
+    func testRestoringATrashedDocumentTakesItOutOfTheTrash() throws {
+        let (book, first) = try revisedBook()
+        try expect(0, "trash", "Lamp", in: book.root)
+        try restore("Lamp", "--to", first, in: book.root)
+        let lamp = try XCTUnwrap(try node(id: book.lamp, in: book.root))
+        XCTAssertFalse(lamp.path.hasPrefix("contents/trash/"), lamp.path)
+        XCTAssertEqual(try read(lamp.path, in: book.root), Book.lampText)
+        XCTAssertFalse(try treeNodes(book.root).first { $0.title == "Trash" }?.childTitles.contains("Lamp") ?? true)
+    }
+
+    func testRestoringADeletedDocumentRecreatesItWithItsId() throws {
+        let book = try makeBook()
+        let first = try revision(in: book.root)
+        try expect(0, "trash", "Sea", in: book.root)
+        try expect(0, "trash", "--empty", "--yes", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        XCTAssertNil(try node(id: book.sea, in: book.root))
+        try restore("Sea", "--to", first, in: book.root)
+        let sea = try XCTUnwrap(try node(id: book.sea, in: book.root), "Sea is back with its old id")
+        XCTAssertEqual(sea.title, "Sea")
+        XCTAssertEqual(try read(sea.path, in: book.root), Book.seaText)
+        XCTAssertEqual(try markdown(book.sea, in: book.root), Book.seaText)
+    }
+
+    func testRestoreThenRestoreBackGivesTheOriginalBytes() throws {
+        let (book, first) = try revisedBook()
+        let paths = [Book.lampPath, Self.lampSidecar]
+        let original = try paths.map { try bytes($0, in: book.root) }
+        try restore("Lamp", "--to", first, in: book.root)
+        let saved = try revision(in: book.root)  // "Before restore": the state just replaced
+        XCTAssertNotEqual(try paths.map { try bytes($0, in: book.root) }, original)
+        try restore("Lamp", "--to", saved, in: book.root)
+        XCTAssertEqual(try paths.map { try bytes($0, in: book.root) }, original)
+        XCTAssertEqual(try status(of: "Lamp", in: book.root), "Revised")
+    }
+
+    func testRestoreAllTrashesLaterDocumentsAndBringsBackTheRest() throws {
+        let (book, first) = try revisedBook()
+        try write("The sea froze.\n", to: Book.seaPath, in: book.root)
+        let harbour = try addDocument("Harbour", "Boats knocked.\n", to: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try restore("--all", "--to", first, in: book.root)
+        for path in [Book.lampPath, Self.lampSidecar, Book.seaPath] {
+            try assertFile(path, in: book.root, equalsVersion: first)
+        }
+        let moved = try XCTUnwrap(try node(id: harbour.id, in: book.root), "Harbour is kept")
+        XCTAssertTrue(moved.path.hasPrefix("contents/trash/"), moved.path)
+        XCTAssertEqual(try read(moved.path, in: book.root), "Boats knocked.\n")
+        XCTAssertEqual(try status(of: "Lamp", in: book.root), "First Draft")
+    }
+}
