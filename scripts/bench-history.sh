@@ -23,7 +23,7 @@
 # document. msx takes about a second per snapshot here (~30 minutes for all),
 # so those versions are written with `git fast-import` exactly as
 # `msx snapshot ID` writes them (same paths and trees, manifest at every
-# version, "Snapshot: TITLE" + "Msx-Document: ID" messages); see
+# version, "Snapshot: TITLE" + "Msx-Document: ID +N -0 text" messages); see
 # scripts/bench_project.py. BENCH_HISTORY_WITH_MSX=1 makes them with msx.
 #
 # Between the timed runs of the two snapshot commands, --prepare resets the

@@ -276,7 +276,7 @@ def history(root, msx, commits, hot_title, hot_every, author, with_msx):
 
     # The same versions through `git fast-import`: each commit changes the one document's .md as
     # `msx snapshot ID` would (same tree: its sidecar still fits, since existing paragraphs are kept, and the
-    # manifest is unchanged) with msx's message ("Snapshot: TITLE", blank line, "Msx-Document: ID" trailer).
+    # manifest is unchanged) with msx's message ("Snapshot: TITLE", blank line, "Msx-Document: ID +N -0 text").
     # Commits share the first version's time (the history is linear, so order does not depend on it).
     base = run(["git", "rev-parse", "HEAD"], root, "git rev-parse")
     when = run(["git", "show", "-s", "--format=%ct", "HEAD"], root, "git show")
@@ -290,7 +290,11 @@ def history(root, msx, commits, hot_title, hot_every, author, with_msx):
             with open(os.path.join(root, path), "rb") as f:
                 contents[path] = f.read()
         contents[path] += text.encode("utf-8")
-        message = ("Snapshot: %s\n\nMsx-Document: %s\n" % (doc[1], doc[0])).encode("utf-8")
+        # As msx writes the trailer: id, words added and removed, what changed (emphasis in the new
+        # paragraph is a formatting change too).
+        added = len([t for t in text.split() if any(c.isalnum() for c in t)])
+        kinds = "text,formatting" if "*" in text else "text"
+        message = ("Snapshot: %s\n\nMsx-Document: %s +%d -0 %s\n" % (doc[1], doc[0], added, kinds)).encode("utf-8")
         out.write(b"commit refs/heads/main\nauthor " + ident + b"committer " + ident)
         out.write(b"data %d\n" % len(message) + message)
         if n == 1:

@@ -3,10 +3,23 @@ import XCTest
 
 /// `msx init` creating the repository, and `msx snapshot` recording versions as git commits.
 final class HistorySnapshotTests: HistoryTestCase {
-    /// The `Msx-Document:` trailers of a commit's message, in order.
-    private func trailers(_ revision: String = "HEAD", in root: URL) throws -> [String] {
+    /// The `Msx-Document:` trailers of a commit's message, in order, whole.
+    private func trailerLines(_ revision: String = "HEAD", in root: URL) throws -> [String] {
         try git("log", "-1", "--format=%B", revision, in: root).split(separator: "\n")
             .filter { $0.hasPrefix("Msx-Document: ") }.map { String($0.dropFirst("Msx-Document: ".count)) }
+    }
+
+    /// The document ids the trailers name (the first field of each), in order.
+    private func trailers(_ revision: String = "HEAD", in root: URL) throws -> [String] {
+        try trailerLines(revision, in: root).map { String($0.split(separator: " ").first ?? "") }
+    }
+
+    /// Each trailer also records the words added and removed and what changed, so logs read no file.
+    func testTrailersRecordWordCountsAndKinds() throws {
+        let book = try makeBook()
+        try write("The old lamp burned all night.\n\nNell watched it from the quay above.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        XCTAssertEqual(try trailerLines(in: book.root), ["\(book.lamp) +1 -0 text"])
     }
 
     /// A commit's author as `Name <mail>`.

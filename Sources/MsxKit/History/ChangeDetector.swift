@@ -34,6 +34,7 @@ extension ProjectHistory {
                 let before = try document(old, at: headID!)
                 let after = try project.loadDocument(node)
                 change.text = before?.paragraphTexts != after.paragraphTexts
+                (change.wordsAdded, change.wordsRemoved) = WordDelta.between(before?.text ?? "", after.text)
                 change.formatting = before?.formattingSignature != after.formattingSignature
             }
             if change.hasChanges { result.append(change) }

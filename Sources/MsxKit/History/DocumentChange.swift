@@ -13,6 +13,9 @@ public struct DocumentChange: Sendable {
     public var renamed = false
     public var trashed = false
     public var untrashed = false
+    /// Words added and removed since the snapshot (filled in when the document's files changed).
+    public var wordsAdded = 0
+    public var wordsRemoved = 0
     /// The document's files differ from the snapshot (even where the model reads the same, e.g. a re-wrap).
     var filesChanged = false
 

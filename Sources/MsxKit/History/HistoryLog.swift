@@ -72,10 +72,10 @@ extension ProjectHistory {
             let commit = try repository.commit(id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
-            let ids = Self.documentIDs(in: commit.message)
+            let trailers = DocumentTrailer.all(in: commit.message)
             let touches: Bool
-            if !ids.isEmpty {
-                touches = ids.contains(documentID)
+            if !trailers.isEmpty {
+                touches = trailers.contains { $0.id == documentID }
             } else {
                 let node = try binder(at: id)?.node(id: documentID)
                 if let node { fallbackPath = node.path }
@@ -85,7 +85,12 @@ extension ProjectHistory {
                 touches = now != before
             }
             guard touches else { continue }
-            let change = withChanges ? try versionChange(of: documentID, in: commit, path: fallbackPath) : nil
+            var change: VersionChange?
+            if withChanges {
+                let trailer = trailers.first { $0.id == documentID }
+                change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit) : nil }
+                    ?? versionChange(of: documentID, in: commit, path: fallbackPath)
+            }
             entries.append(entry(commit, milestones: milestones, change: change))
             if let limit = filter.limit, entries.count >= limit { break }
         }
@@ -98,11 +103,16 @@ extension ProjectHistory {
                         subject: subject, milestones: milestones[commit.id] ?? [], change: change)
     }
 
-    /// The ids in a message's `Msx-Document:` trailers.
-    static func documentIDs(in message: String) -> [String] {
-        message.split(separator: "\n").compactMap { line in
-            line.hasPrefix(trailer) ? line.dropFirst(trailer.count).trimmingCharacters(in: .whitespaces) : nil
-        }
+    /// What a version changed in a document, as its trailer recorded it (no file is read).
+    private func recordedChange(_ trailer: DocumentTrailer, in commit: GitCommit) throws -> VersionChange? {
+        let node = try binder(at: commit.id)?.node(id: trailer.id)
+            ?? commit.parents.first.flatMap { try binder(at: $0)?.node(id: trailer.id) }
+        guard let node else { return nil }
+        let k = trailer.kinds
+        return VersionChange(
+            title: node.title, path: node.path, wordsAdded: trailer.wordsAdded ?? 0, wordsRemoved: trailer.wordsRemoved ?? 0,
+            text: k.contains("text"), formatting: k.contains("formatting"), metadata: k.contains("metadata"),
+            created: k.contains("created"), deleted: k.contains("deleted"), moved: k.contains("moved"), renamed: k.contains("renamed"))
     }
 
     /// A document as it was in a version: its node and model, or nil when it did not exist then.
@@ -134,6 +144,9 @@ extension ProjectHistory {
 /// Words added and removed between two texts, counted as a writer would: each word's count before and after
 /// (moving a sentence adds and removes nothing).
 enum WordDelta {
+    /// The words of a text, counted the same way.
+    static func count(_ text: String) -> Int { counts(text).values.reduce(0, +) }
+
     static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
         let before = counts(old), after = counts(new)
         var added = 0, removed = 0

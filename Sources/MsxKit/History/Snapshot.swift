@@ -31,8 +31,6 @@ public struct SnapshotResult: Sendable {
 }
 
 extension ProjectHistory {
-    static let trailer = "Msx-Document: "
-
     /// The author for new versions: `explicit` (--author, MSX_AUTHOR), else git's user.name and user.email, else
     /// the project's author with a placeholder address (and a hint on how to set a real one).
     func author(_ explicit: Author?) -> (Author, hint: String?) {
@@ -56,7 +54,13 @@ extension ProjectHistory {
         if let headID = try head() { try repository.syncIndex(toHead: try repository.files(in: headID, under: prefix), under: prefix) }
         let changes = try self.changes()
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
-        let included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
+        var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
+        // New and deleted documents were not read to find the change; their words are counted for the trailer.
+        for i in included.indices where included[i].isNew || included[i].isDeleted {
+            let text = included[i].isNew ? try project.loadDocument(included[i].node).text
+                : try head().flatMap { try document(included[i].node, at: $0)?.text } ?? ""
+            (included[i].wordsAdded, included[i].wordsRemoved) = included[i].isNew ? (WordDelta.count(text), 0) : (0, WordDelta.count(text))
+        }
         let headID = try head()
         let manifestChanged = try manifestDiffers(at: headID)
         guard !included.isEmpty || (documents.isEmpty && manifestChanged) else {
@@ -132,8 +136,7 @@ extension ProjectHistory {
         let named = titles.count > 5 ? titles.prefix(5).joined(separator: ", ") + " and \(titles.count - 5) more" : titles.joined(separator: ", ")
         var text = (message?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
             ?? (titles.isEmpty ? "Snapshot: project settings" : "Snapshot: \(named)")
-        let ids = changes.map(\.node.id)
-        if !ids.isEmpty { text += "\n\n" + ids.map { trailer + $0 }.joined(separator: "\n") }
+        if !changes.isEmpty { text += "\n\n" + changes.map(DocumentTrailer.line).joined(separator: "\n") }
         return text + "\n"
     }
 
