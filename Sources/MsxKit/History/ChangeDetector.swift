@@ -9,6 +9,9 @@ extension ProjectHistory {
     public func changes() throws -> [DocumentChange] {
         let current = BinderIndex(project.manifest)
         let headID = try head()
+        // Usually the manifest has not changed since the snapshot: then today's parse serves for both.
+        let manifestFile = try FileIO.readData(try project.url(Manifest.fileName), displayPath: Manifest.fileName)
+        seedManifestCache(blob: try repository.hash(manifestFile), manifest: project.manifest, binder: current)
         let snapshot = try headID.flatMap { try binder(at: $0) }
         let index = try repository.indexEntries(under: prefix)
         let snapshotFiles = try headID.map { try repository.files(in: $0, under: prefix) } ?? [:]

@@ -53,6 +53,11 @@ public struct ProjectHistory {
         return entry
     }
 
+    /// Records an already parsed manifest under its blob id.
+    func seedManifestCache(blob: GitOID, manifest: Manifest, binder: BinderIndex) {
+        manifests.byBlob[blob] = (manifest, binder)
+    }
+
     /// A document's model at a version, read once per command for each pair of file versions.
     func cachedDocument(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
         let md = try repository.entry(at: gitPath(node.path), in: commit)

@@ -4,6 +4,8 @@ import Foundation
 struct ProjectPaths: Sendable {
     let root: URL
     private let resolvedRoot: String
+    /// Folders already seen to be real folders (no symbolic link on the way), so most paths cost one lstat(2).
+    private let plainFolders = FolderCache()
 
     init(root: URL) {
         self.root = root.standardizedFileURL
@@ -17,6 +19,7 @@ struct ProjectPaths: Sendable {
             throw MsxError.damaged("path-escapes-project", "\(context): path '\(relative)' is not a plain path inside the project")
         }
         let url = root.appendingPathComponent(relative)
+        if hasNoSymbolicLink(relative) { return url }
         let resolved = Self.realPath(url)
         if resolved != resolvedRoot && !resolved.hasPrefix(resolvedRoot + "/") {
             throw MsxError.damaged("path-escapes-project", "\(context): path '\(relative)' leads outside the project")
@@ -24,11 +27,47 @@ struct ProjectPaths: Sendable {
         return url
     }
 
+    /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.
+    private func hasNoSymbolicLink(_ relative: String) -> Bool {
+        var folder = root.path
+        var parts = relative.split(separator: "/")
+        let last = parts.removeLast()
+        for part in parts {
+            folder += "/" + part
+            if plainFolders.contains(folder) { continue }
+            guard Self.isRealEntry(folder) else { return false }
+            plainFolders.insert(folder)
+        }
+        return Self.isRealEntry(folder + "/" + last)
+    }
+
+    /// Whether a path is not a symbolic link (a missing path is fine: nothing can lead anywhere from it).
+    private static func isRealEntry(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return errno == ENOENT }
+        return (info.st_mode & S_IFMT) != S_IFLNK
+    }
+
     /// A relative path with no `..`, `.` or empty parts, not absolute, without backslashes or NUL.
     static func isPlain(_ relative: String) -> Bool {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        return !(relative.hasPrefix("/") || relative.isEmpty || parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
-            || relative.contains("\\") || relative.contains("\0"))
+        var partLength = 0
+        var dots = 0
+        var sawAny = false
+        for byte in relative.utf8 {
+            sawAny = true
+            switch byte {
+            case UInt8(ascii: "/"):
+                if partLength == 0 || dots == partLength && dots <= 2 { return false }
+                partLength = 0
+                dots = 0
+            case UInt8(ascii: "\\"), 0:
+                return false
+            default:
+                partLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return sawAny && partLength > 0 && !(dots == partLength && dots <= 2)
     }
 
     /// The real path of a file that may not exist yet: its deepest existing ancestor resolved with realpath(3),
@@ -66,4 +105,13 @@ struct ProjectPaths: Sendable {
 
     var privateFolder: URL { root.appendingPathComponent(".msx") }
     var manifest: URL { root.appendingPathComponent(Manifest.fileName) }
+}
+
+/// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).
+final class FolderCache: @unchecked Sendable {
+    private var folders = Set<String>()
+    private let lock = NSLock()
+
+    func contains(_ folder: String) -> Bool { lock.withLock { folders.contains(folder) } }
+    func insert(_ folder: String) { lock.withLock { _ = folders.insert(folder) } }
 }

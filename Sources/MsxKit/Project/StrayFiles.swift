@@ -26,11 +26,10 @@ extension Project {
     func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
-        let contents = root.appendingPathComponent("contents")
-        if let walker = FileManager.default.enumerator(at: contents, includingPropertiesForKeys: nil) {
-            for case let url as URL in walker {
-                guard let path = paths.relative(url) else { continue }
-                if url.lastPathComponent.hasSuffix(".msx-tmp") {
+        if let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("contents").path) {
+            for case let inner as String in walker {
+                let path = "contents/" + inner
+                if path.hasSuffix(".msx-tmp") {
                     temporary.append(path)
                 } else if path.hasSuffix(".md") && !known.contains(path) {
                     documents.append(path)
