@@ -1,0 +1,46 @@
+/// Formatting changes in the words writers use: "bold added: 'the storm' (paragraph 3)",
+/// "alignment left -> center (paragraph 1)", "font Palatino -> Times New Roman: paragraphs 2-9".
+public enum DiffDescription {
+    /// One line per formatting change; changes covering whole consecutive paragraphs are grouped.
+    public static func formatting(_ diff: DocumentDiff, newTexts: [String]) -> [String] {
+        var lines: [String] = []
+        var i = 0
+        let changes = diff.formatting
+        while i < changes.count {
+            let change = changes[i]
+            var j = i
+            let wholeParagraph = { (c: DocumentDiff.FormatChange) in c.new == 0..<(newTexts[c.newParagraph].utf16.count) }
+            while j + 1 < changes.count, wholeParagraph(changes[j]), wholeParagraph(changes[j + 1]),
+                changes[j + 1].attribute == change.attribute, changes[j + 1].before == change.before,
+                changes[j + 1].after == change.after, changes[j + 1].newParagraph == changes[j].newParagraph + 1
+            {
+                j += 1
+            }
+            let name = DocumentFormatter.displayName(change.attribute)
+            let what: String
+            switch (change.before, change.after) {
+            case (.bool(false), .bool(true)), (.null, .bool(true)): what = "\(name) added"
+            case (.bool(true), .bool(false)), (.bool(true), .null): what = "\(name) removed"
+            case (.null, let after): what = "\(name) \(DocumentFormatter.display(after)) added"
+            case (let before, .null): what = "\(name) \(DocumentFormatter.display(before)) removed"
+            default: what = "\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after))"
+            }
+            if j > i {
+                lines.append("\(what): paragraphs \(change.newParagraph + 1)-\(changes[j].newParagraph + 1)")
+            } else {
+                lines.append("\(what): \(quote(change.text)) (paragraph \(change.newParagraph + 1))")
+            }
+            i = j + 1
+        }
+        for change in diff.paragraphFormatting {
+            let name = change.attribute == "headingLevel" ? "heading level" : DocumentFormatter.displayName(change.attribute)
+            lines.append("\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after)) (paragraph \(change.newParagraph + 1))")
+        }
+        return lines
+    }
+
+    static func quote(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        return "'" + (oneLine.count > 48 ? String(oneLine.prefix(45)) + "..." : oneLine) + "'"
+    }
+}

@@ -1,0 +1,160 @@
+/// The differences between two versions of a document: text, word by word, and formatting, named attribute by
+/// attribute. Built hierarchically: paragraphs first (equal ones skipped at once; changed ones paired by
+/// similarity; moved ones recognised), then words inside each changed paragraph, then formatting over the words
+/// both versions share.
+public struct DocumentDiff: Sendable {
+    /// A stretch of a changed paragraph's words.
+    public struct TextEdit: Sendable, Equatable {
+        public enum Kind: String, Sendable { case equal, insert, delete }
+        public var kind: Kind
+        /// UTF-16 ranges in the old and new paragraph (an insert has an empty old range at its place, a delete an
+        /// empty new range).
+        public var old: Range<Int>
+        public var new: Range<Int>
+        public var text: String
+    }
+
+    /// What happened to a paragraph.
+    public enum ParagraphOperation: Sendable {
+        case equal(old: Int, new: Int)
+        case insert(new: Int)
+        case delete(old: Int)
+        /// The same paragraph, edited.
+        case modify(old: Int, new: Int, edits: [TextEdit])
+        /// A paragraph moved elsewhere (with its edits, if any).
+        case move(old: Int, new: Int, edits: [TextEdit])
+    }
+
+    /// A character attribute changed over a stretch of words both versions share.
+    public struct FormatChange: Sendable, Equatable {
+        public var attribute: String
+        public var before: JSONValue
+        public var after: JSONValue
+        public var oldParagraph: Int
+        public var newParagraph: Int
+        public var old: Range<Int>
+        public var new: Range<Int>
+        public var text: String
+    }
+
+    /// A paragraph attribute changed (style, alignment, indents, spacing, list format, checklist, heading level).
+    public struct ParagraphChange: Sendable, Equatable {
+        public var attribute: String
+        public var before: JSONValue
+        public var after: JSONValue
+        public var oldParagraph: Int
+        public var newParagraph: Int
+    }
+
+    public var operations: [ParagraphOperation] = []
+    public var formatting: [FormatChange] = []
+    public var paragraphFormatting: [ParagraphChange] = []
+    public var wordsAdded = 0
+    public var wordsRemoved = 0
+    public var wordsMoved = 0
+
+    /// Whether the two versions read the same and look the same.
+    public var isEmpty: Bool {
+        formatting.isEmpty && paragraphFormatting.isEmpty && operations.allSatisfy {
+            if case .equal = $0 { return true }
+            return false
+        }
+    }
+
+    /// Compares two resolved documents.
+    public init(old: [ResolvedParagraph], new: [ResolvedParagraph]) {
+        let pairs = ParagraphMatcher.match(old.map(\.text), new.map(\.text))
+        for pair in pairs {
+            switch pair {
+            case .same(let o, let n):
+                operations.append(.equal(old: o, new: n))
+                compareFormatting(old[o], new[n], edits: nil)
+            case .edited(let o, let n, let moved):
+                let edits = WordDiff.edits(old[o].text, new[n].text)
+                operations.append(moved ? .move(old: o, new: n, edits: edits) : .modify(old: o, new: n, edits: edits))
+                for edit in edits {
+                    switch edit.kind {
+                    case .insert: wordsAdded += WordCount.count(edit.text)
+                    case .delete: wordsRemoved += WordCount.count(edit.text)
+                    case .equal: if moved { wordsMoved += WordCount.count(edit.text) }
+                    }
+                }
+                compareFormatting(old[o], new[n], edits: edits)
+            case .added(let n):
+                operations.append(.insert(new: n))
+                wordsAdded += WordCount.count(new[n].text)
+            case .removed(let o):
+                operations.append(.delete(old: o))
+                wordsRemoved += WordCount.count(old[o].text)
+            }
+        }
+    }
+
+    // MARK: Formatting
+
+    static let characterAttributes = [
+        "bold", "italic", "underline", "strikethrough", "code", "link", "fontFamily", "fontSize", "foregroundColor",
+        "backgroundColor",
+    ]
+    static let paragraphAttributes = [
+        "style", "headingLevel", "alignment", "firstLineHeadIndent", "headIndent", "tailIndent", "lineHeightMultiple",
+        "lineSpacing", "paragraphSpacingBefore", "paragraphSpacing", "tabStops", "listFormat", "checklist", "quoteDepth",
+    ]
+
+    /// Compares attributes over the characters both paragraphs share (all of them when `edits` is nil). Formatting
+    /// of inserted text is part of the insertion, not a separate change.
+    private mutating func compareFormatting(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [TextEdit]?) {
+        let styleChanged = (old.attributes["style"] ?? .null) != (new.attributes["style"] ?? .null)
+        for key in Self.paragraphAttributes {
+            let before = old.attributes[key] ?? .null, after = new.attributes[key] ?? .null
+            if before != after {
+                paragraphFormatting.append(ParagraphChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index))
+            }
+        }
+        let shared: [(old: Range<Int>, new: Range<Int>)] = edits.map { list in
+            list.filter { $0.kind == .equal }.map { ($0.old, $0.new) }
+        } ?? [(0..<old.text.utf16.count, 0..<new.text.utf16.count)]
+        let oldAttributes = Self.perUnit(old), newAttributes = Self.perUnit(new)
+        let newUnits = Array(new.text.utf16)
+        for key in Self.characterAttributes {
+            var open: FormatChange?
+            func close() {
+                defer { open = nil }
+                guard var change = open, let trimmedNew = trimmed(change.new, in: new.text) else { return }
+                // White space at the edges of a stretch is not worth naming ("bold added: 'came'", not "' came'").
+                let shift = trimmedNew.lowerBound - change.new.lowerBound
+                change.old = (change.old.lowerBound + shift)..<(change.old.lowerBound + shift + trimmedNew.count)
+                change.new = trimmedNew
+                change.text = Context.slice(newUnits, trimmedNew.lowerBound, trimmedNew.upperBound)
+                // A new paragraph style changes its whole text's look: the style change names that already.
+                if styleChanged && trimmed(0..<newUnits.count, in: new.text) == trimmedNew { return }
+                formatting.append(change)
+            }
+            for (oldRange, newRange) in shared {
+                for step in 0..<newRange.count {
+                    let o = oldRange.lowerBound + step, n = newRange.lowerBound + step
+                    let before = oldAttributes[o][key] ?? .null, after = newAttributes[n][key] ?? .null
+                    if before == after { close(); continue }
+                    if let current = open, current.before == before, current.after == after, current.new.upperBound == n, current.old.upperBound == o {
+                        open!.new = current.new.lowerBound..<(n + 1)
+                        open!.old = current.old.lowerBound..<(o + 1)
+                    } else {
+                        close()
+                        open = FormatChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index,
+                                            old: o..<(o + 1), new: n..<(n + 1), text: "")
+                    }
+                }
+                close()
+            }
+        }
+    }
+
+    /// The resolved character attributes at each UTF-16 unit of a paragraph.
+    private static func perUnit(_ paragraph: ResolvedParagraph) -> [Attributes] {
+        var result = [Attributes](repeating: [:], count: paragraph.text.utf16.count)
+        for run in paragraph.runs {
+            for i in run.range where i < result.count { result[i] = run.attributes }
+        }
+        return result
+    }
+}

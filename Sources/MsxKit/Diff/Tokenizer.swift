@@ -1,0 +1,59 @@
+/// A token of text for diffing: a word, a run of white space, a punctuation mark, or one CJK character.
+/// Grapheme clusters are never split (an emoji with its modifiers, a letter with its combining marks).
+struct Token: Hashable {
+    enum Kind { case word, space, punctuation }
+    var text: String
+    var kind: Kind
+    /// UTF-16 offsets in the paragraph.
+    var range: Range<Int>
+}
+
+enum Tokenizer {
+    /// Splits a paragraph into tokens.
+    static func tokens(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var current = ""
+        var currentKind: Token.Kind?
+        var start = 0
+        var offset = 0
+        func flush() {
+            if let kind = currentKind, !current.isEmpty {
+                tokens.append(Token(text: current, kind: kind, range: start..<offset))
+            }
+            current = ""
+            currentKind = nil
+            start = offset
+        }
+        for character in text {
+            let kind = classify(character)
+            let standalone = kind == .punctuation || character.unicodeScalars.contains(where: WordCount.isCJK)
+            let joinsWord = kind == .punctuation && (character == "'" || character == "\u{2019}") && currentKind == .word
+            if joinsWord {
+                current.append(character)
+            } else if standalone || kind != currentKind {
+                flush()
+                current.append(character)
+                currentKind = kind
+                if standalone { offset += character.utf16.count; flush(); continue }
+            } else {
+                current.append(character)
+            }
+            offset += character.utf16.count
+        }
+        flush()
+        // A trailing apostrophe belongs to the following punctuation, not the word ("dogs'" stays a word).
+        return tokens
+    }
+
+    private static func classify(_ character: Character) -> Token.Kind {
+        if character.isWhitespace { return .space }
+        if character.isLetter || character.isNumber || character.unicodeScalars.first?.properties.generalCategory == .nonspacingMark {
+            return .word
+        }
+        // Emoji and other symbols behave like words: they carry meaning.
+        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0x238C }) {
+            return .word
+        }
+        return .punctuation
+    }
+}

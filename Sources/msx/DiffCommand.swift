@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what changed in the words and in the formatting.",
+        discussion: """
+            By default the working copy against the last snapshot; --from REV compares that version with the working \
+            copy; --from and --to compare two versions. Text changes are shown word by word ([-deleted-]{+inserted+}); \
+            formatting changes are named ("bold added: 'the storm' (paragraph 3)"). --files compares two documents \
+            outside any project, each with its sidecar when present. Read-only.
+            """)
+
+    @Argument(help: "Documents to compare (default: every changed document).")
+    var references: [String] = []
+
+    @Option(help: ArgumentHelp("The older version (default: the last snapshot).", valueName: "rev")) var from: String?
+    @Option(help: ArgumentHelp("The newer version (default: the working copy).", valueName: "rev")) var to: String?
+    @Option(name: .customLong("files"), parsing: .upToNextOption, help: ArgumentHelp("Compare two Markdown files: OLD NEW.", valueName: "file"))
+    var files: [String] = []
+
+    @Flag(help: "Per document: words added and removed, formatting changes.") var stat = false
+    @Flag(name: .customLong("word-diff"), help: "git's plain [-old-]{+new+} style, for pipes.") var wordDiff = false
+    @Flag(name: .customLong("text-only"), help: "Only changes to the words.") var textOnly = false
+    @Flag(name: .customLong("formatting-only"), help: "Only changes to the formatting.") var formattingOnly = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if !files.isEmpty && (files.count != 2 || !references.isEmpty || from != nil || to != nil) {
+            throw ValidationError("--files takes exactly two files, OLD and NEW, and no REF or revisions")
+        }
+        if to != nil && from == nil { throw ValidationError("--to goes with --from") }
+        if textOnly && formattingOnly { throw ValidationError("give --text-only or --formatting-only, not both") }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let comparisons: [DocumentComparison]
+            if files.count == 2 {
+                let base = global.workingDirectory
+                comparisons = [try FileComparison.compare(
+                    old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
+                    oldName: files[0], newName: files[1])].filter { !$0.diff.isEmpty }
+            } else {
+                let history = try global.openHistory()
+                let old = ProjectState.version(try history.resolve(from ?? "HEAD"))
+                let new = try to.map { ProjectState.version(try history.resolve($0)) } ?? .working
+                let ids = try references.isEmpty ? nil : Set(references.map { try history.documentID(for: $0, workingDirectory: global.workingDirectory) })
+                comparisons = try history.compare(from: old, to: new, documentIDs: ids)
+            }
+            if output.json {
+                output.emit(["schemaVersion": 1, "documents": .array(comparisons.map(Self.json))])
+            } else if stat {
+                for c in comparisons {
+                    let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
+                    output.line("\(c.title) (\(c.path)): \(output.paint("+\(c.diff.wordsAdded)", "32")) / \(output.paint("-\(c.diff.wordsRemoved)", "31")) words"
+                                + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
+                                + (c.binder.isEmpty ? "" : "; " + c.binder.joined(separator: ", ")))
+                }
+            } else {
+                for c in comparisons { render(c, output: output) }
+            }
+            if comparisons.isEmpty && !output.json { output.line("No differences.") }
+        }
+    }
+
+    private func render(_ c: DocumentComparison, output: Output) {
+        if wordDiff {
+            output.line("--- \(c.path)")
+            for line in DiffText.wordDiff(c.diff, old: c.oldTexts, new: c.newTexts) { output.line(line) }
+            return
+        }
+        output.line(output.paint("\(c.title)", "1") + output.paint("  \(c.path)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
+        for line in c.binder { output.line("  binder: \(line)") }
+        let lines = DiffText.render(c.diff, old: c.oldTexts, new: c.newTexts, textOnly: textOnly, formattingOnly: formattingOnly) { text, style in
+            switch style {
+            case .deleted: return output.paint(text, "31;9")
+            case .inserted: return output.paint(text, "32;4")
+            case .formatting: return output.paint(text, "36")
+            case .heading: return output.paint(text, "33")
+            case .dim: return output.paint(text, "2")
+            }
+        }
+        for line in lines { output.line("  " + line) }
+        output.line()
+    }
+
+    static func json(_ c: DocumentComparison) -> JSONValue {
+        var o = DiffJSON.value(c.diff, old: c.oldTexts, new: c.newTexts).objectValue ?? [:]
+        o["id"] = .optional(c.id)
+        o["title"] = .string(c.title)
+        o["path"] = .string(c.path)
+        o["binder"] = .array(c.binder.map(JSONValue.string))
+        o["description"] = .array(DiffDescription.formatting(c.diff, newTexts: c.newTexts).map(JSONValue.string))
+        return .object(o)
+    }
+}

@@ -1,0 +1,109 @@
+import XCTest
+@testable import MsxKit
+
+final class DiffTests: XCTestCase {
+    private let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
+
+    private func diff(_ old: String, _ new: String, oldSidecar: Sidecar? = nil, newSidecar: Sidecar? = nil) -> DocumentDiff {
+        DocumentDiff(old: richDocument(old, sidecar: oldSidecar).resolved(with: styles),
+                     new: richDocument(new, sidecar: newSidecar).resolved(with: styles))
+    }
+
+    private func described(_ old: String, _ new: String) -> [String] {
+        let d = diff(old, new)
+        return DiffText.render(d, old: MarkdownDocument(old).blocks.map(\.text), new: MarkdownDocument(new).blocks.map(\.text)) { t, _ in t }
+    }
+
+    func testAWordChangedInsideABoldRunIsATextChangeOnly() {
+        XCTAssertEqual(described("The **dark storm** came.\n", "The **grey storm** came.\n"), ["¶1: The [-dark-]{+grey+} storm came."])
+    }
+
+    func testBoldExtendedByOneWordIsNamedAsFormatting() {
+        XCTAssertEqual(described("Then **the storm** came.\n", "Then **the storm came**.\n"), ["formatting: bold added: 'came' (paragraph 1)"])
+    }
+
+    func testRewrappingIsNoChange() {
+        XCTAssertTrue(diff("One two three\nfour five.\n", "One two\nthree four five.\n").isEmpty)
+        XCTAssertTrue(diff("A *b* c.\n", "A _b_ c.\n").isEmpty)
+    }
+
+    func testParagraphSplitAndJoin() {
+        let split = diff("The storm came. The lamp went dark.\n", "The storm came.\n\nThe lamp went dark.\n")
+        XCTAssertFalse(split.isEmpty)
+        // Not yet named as a split: one sentence reads as moved into a new paragraph, nothing more.
+        XCTAssertEqual(split.wordsAdded, split.wordsRemoved)
+        XCTAssertLessThanOrEqual(split.wordsAdded, 4)
+        let joined = diff("The storm came.\n\nThe lamp went dark.\n", "The storm came. The lamp went dark.\n")
+        XCTAssertEqual(joined.wordsAdded, joined.wordsRemoved)
+        XCTAssertLessThanOrEqual(joined.wordsRemoved, 4)
+    }
+
+    func testAMovedParagraphIsAMove() {
+        let d = diff("Alpha one two three.\n\nBeta four five six.\n\nGamma seven eight nine.\n",
+                     "Beta four five six.\n\nGamma seven eight nine.\n\nAlpha one two three.\n")
+        XCTAssertEqual(d.wordsAdded, 0)
+        XCTAssertEqual(d.wordsRemoved, 0)
+        XCTAssertTrue(d.operations.contains { if case .move = $0 { return true } else { return false } })
+    }
+
+    func testHeadingDemotedAndChecklistChecked() {
+        XCTAssertEqual(described("## Title\n", "### Title\n"), ["formatting: style Heading 2 -> Heading 3 (paragraph 1)", "formatting: heading level 2 -> 3 (paragraph 1)"])
+        XCTAssertEqual(described("- [ ] Buy rope\n", "- [x] Buy rope\n"), ["formatting: checklist unchecked -> checked (paragraph 1)"])
+    }
+
+    func testUnicodeIsNeverSplit() {
+        XCTAssertEqual(described("日本語の文。\n", "日本人の文。\n"), ["¶1: 日本[-語-]{+人+}の文。"])
+        XCTAssertEqual(described("Nice 👍🏽 work\n", "Nice 👍🏿 work\n"), ["¶1: Nice [-👍🏽-]{+👍🏿+} work"])
+        XCTAssertEqual(described("cafe\u{301} noir\n", "cafe\u{301} blanc\n"), ["¶1: cafe\u{301} [-noir-]{+blanc+}"])
+    }
+
+    func testSidecarFormattingChangesAreNamed() {
+        var formatting = DocumentFormatting(paragraphCount: 1)
+        formatting.paragraphs[0].set(["underline": "double"], over: 4..<9)
+        let sidecar = formatting.sidecar(texts: ["The storm came."])
+        let d = diff("The storm came.\n", "The storm came.\n", newSidecar: sidecar)
+        XCTAssertEqual(DiffDescription.formatting(d, newTexts: ["The storm came."]), ["underline double added: 'storm' (paragraph 1)"])
+    }
+
+    /// Applying the operations, in the old document's coordinates, to the old text gives the new text.
+    func testOperationsRebuildTheNewText() throws {
+        var generator = DocumentGenerator(random: SeededGenerator(seed: 41))
+        for iteration in 0..<scaled(200) {
+            let old = generator.markdown(paragraphs: Int.random(in: 1...10, using: &generator.random))
+            var paragraphs = old.components(separatedBy: "\n\n")
+            for _ in 0..<Int.random(in: 1...5, using: &generator.random) {
+                let i = Int.random(in: 0..<paragraphs.count, using: &generator.random)
+                switch Int.random(in: 0..<5, using: &generator.random) {
+                case 0: paragraphs[i] += " " + generator.word()
+                case 1: paragraphs.insert(generator.inline(), at: i)
+                case 2 where paragraphs.count > 1: paragraphs.remove(at: i)
+                case 3: paragraphs.swapAt(i, Int.random(in: 0..<paragraphs.count, using: &generator.random))
+                default: paragraphs[i] = paragraphs[i].replacingOccurrences(of: "the", with: "a")
+                }
+            }
+            let new = paragraphs.joined(separator: "\n\n")
+            let oldTexts = MarkdownDocument(old).blocks.map(\.text), newTexts = MarkdownDocument(new).blocks.map(\.text)
+            let d = diff(old, new)
+            let json = DiffJSON.value(d, old: oldTexts, new: newTexts)
+            var rebuilt = [String?](repeating: nil, count: newTexts.count)
+            for op in json["paragraphs"]?.arrayValue ?? [] {
+                guard let index = op["newParagraph"]?.numberValue.map(Int.init) else { continue }
+                switch op["op"]?.stringValue {
+                case "equal", "insert": rebuilt[index] = op["text"]?.stringValue
+                default:
+                    let oldText = Array(oldTexts[Int(op["oldParagraph"]!.numberValue!)].utf16)
+                    var text: [UInt16] = []
+                    for edit in op["edits"]?.arrayValue ?? [] {
+                        switch edit["op"]?.stringValue {
+                        case "equal": text += oldText[Int(edit["oldStart"]!.numberValue!)..<Int(edit["oldEnd"]!.numberValue!)]
+                        case "insert": text += Array(edit["text"]!.stringValue!.utf16)
+                        default: break
+                        }
+                    }
+                    rebuilt[index] = String(decoding: text, as: UTF16.self)
+                }
+            }
+            XCTAssertEqual(rebuilt.map { $0 ?? "<missing>" }, newTexts, "iteration \(iteration)")
+        }
+    }
+}
