@@ -29,6 +29,7 @@ struct Init: ParsableCommand {
             let details = ProjectCreator.Details(
                 title: title ?? destination.lastPathComponent, author: name, email: email, date: Self.today())
             let project = try creator.create(at: destination, from: try creator.locate(template), details: details)
+            try ProjectHistory.open(project)?.configureGitDiff(executable: ExecutablePath.current)
             if output.json {
                 output.emit([
                     "schemaVersion": 1, "root": .string(project.root.path), "template": .string(template),

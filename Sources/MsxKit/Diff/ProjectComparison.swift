@@ -107,9 +107,7 @@ extension ProjectHistory {
 /// Comparing two documents outside any project (`msx diff --files`), each with its sidecar when present.
 public enum FileComparison {
     public static func compare(old: URL, new: URL, oldName: String, newName: String) throws -> DocumentComparison {
-        let sheet = StyleSheet(manifest: Manifest(
-            id: "", title: "", author: .init(name: "", email: nil), created: "", defaults: [:], styles: [:], labels: [],
-            statuses: [], target: [:], compile: [:], binder: []))
+        let sheet = StyleSheet(manifest: Manifest.empty)
         func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
             let markdown = MarkdownDocument(try FileIO.readText(url, displayPath: name))
             let sidecarURL = url.deletingPathExtension().appendingPathExtension("attrs.json")

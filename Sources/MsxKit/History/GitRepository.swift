@@ -360,6 +360,22 @@ final class GitRepository {
 
     // MARK: Configuration
 
+    /// Sets a value in the repository's own configuration (`.git/config`).
+    func setConfig(_ key: String, _ value: String) throws {
+        var config: OpaquePointer?
+        try LibGit2.check(git_repository_config(&config, handle), "cannot open the repository's configuration")
+        defer { git_config_free(config) }
+        var local: OpaquePointer?
+        try LibGit2.check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "cannot open .git/config")
+        defer { git_config_free(local) }
+        try LibGit2.check(git_config_set_string(local, key, value), "cannot set \(key) in .git/config")
+    }
+
+    /// The id of the blob at `path` in the index, if any.
+    func indexEntry(at path: String) throws -> GitOID? {
+        try indexEntries(under: path)[path]?.id
+    }
+
     /// A configuration value (repository, global and system configuration, as git reads them).
     func config(_ key: String) -> String? {
         var config: OpaquePointer?

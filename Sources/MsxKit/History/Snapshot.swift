@@ -101,7 +101,7 @@ extension ProjectHistory {
             changesToTree.append(.init(path: gitPath(Manifest.fileName), blob: try repository.writeBlob(Data(partial.json.utf8))))
         }
         if documents.isEmpty {
-            if FileIO.exists(project.root.appendingPathComponent(".gitignore")) { try put(".gitignore") }
+            for name in [".gitignore", ".gitattributes"] where FileIO.exists(project.root.appendingPathComponent(name)) { try put(name) }
             // Pictures, .gitkeep files and other companions of the documents travel with full snapshots.
             for path in try project.companionFiles() {
                 let snapshotID = try headID.flatMap { try repository.entry(at: gitPath(path), in: $0) }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Lets git tools show msx's formatting-aware diff: `git diff` (and `git log -p --ext-diff`) run msx as an external
+/// diff driver for the project's `.md` files; tools that only take a text conversion get the plain text.
+extension ProjectHistory {
+    /// Writes `diff.msx.command` and `diff.msx.textconv` into `.git/config` and `*.md diff=msx` into the project's
+    /// `.gitattributes`. `executable` is msx's absolute path.
+    public func configureGitDiff(executable: String) throws {
+        let quoted = "'" + executable.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        try repository.setConfig("diff.msx.command", "\(quoted) diff-driver")
+        try repository.setConfig("diff.msx.textconv", "\(quoted) textconv")
+        let url = project.root.appendingPathComponent(".gitattributes")
+        let existing = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let line = "*.md diff=msx"
+        guard !existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == line }) else { return }
+        let text = existing.isEmpty || existing.hasSuffix("\n") ? existing + line + "\n" : existing + "\n" + line + "\n"
+        try FileIO.writeAtomically(Data(text.utf8), to: url)
+    }
+}
+
+/// The external diff driver: git hands it a path and two files (temporary copies of blobs, or the work-tree file)
+/// with their blob ids, but no revisions. It finds each side's sidecar itself: in the work tree for the work-tree
+/// side, else in the index or the commit (searched back from HEAD) that holds that very blob at that path.
+public enum GitDiffDriver {
+    public static func compare(path: String, oldFile: String, oldHex: String, newFile: String, newHex: String,
+                               workingDirectory: URL) throws -> DocumentComparison {
+        guard let repository = try GitRepository.discover(containing: workingDirectory) else {
+            return try FileComparison.compare(old: URL(fileURLWithPath: oldFile), new: URL(fileURLWithPath: newFile), oldName: path, newName: path)
+        }
+        let sidecarPath = path.hasSuffix(".md") ? String(path.dropLast(3)) + ".attrs.json" : nil
+        func side(_ file: String, _ hex: String) throws -> RichDocument {
+            let text = file == "/dev/null" ? "" : try FileIO.readText(URL(fileURLWithPath: file), displayPath: path)
+            return RichDocument(markdown: MarkdownDocument(text), sidecar: try sidecar(for: file, hex: hex))
+        }
+        func sidecar(for file: String, hex: String) throws -> Sidecar? {
+            guard let sidecarPath else { return nil }
+            let workTreeFile = repository.workdir.appendingPathComponent(path).path
+            if URL(fileURLWithPath: file).standardizedFileURL.path == workTreeFile || hex.allSatisfy({ $0 == "0" || $0 == "." }) {
+                let url = repository.workdir.appendingPathComponent(sidecarPath)
+                return FileIO.exists(url) ? try Sidecar(json: FileIO.readText(url, displayPath: sidecarPath), file: sidecarPath) : nil
+            }
+            guard let blob = GitOID(hex: hex) else { return nil }
+            if try repository.indexEntry(at: path) == blob, let id = try repository.indexEntry(at: sidecarPath) {
+                return try Sidecar(json: FileIO.decodeUTF8(repository.blob(id), displayPath: sidecarPath), file: sidecarPath)
+            }
+            guard let head = try repository.head() else { return nil }
+            for commit in try repository.history(from: head).prefix(500) where try repository.entry(at: path, in: commit) == blob {
+                guard let data = try repository.file(at: sidecarPath, in: commit) else { return nil }
+                return try Sidecar(json: FileIO.decodeUTF8(data, displayPath: sidecarPath), file: sidecarPath)
+            }
+            return nil
+        }
+        let sheet = StyleSheet(manifest: Manifest.empty)
+        let before = try side(oldFile, oldHex).resolved(with: sheet), after = try side(newFile, newHex).resolved(with: sheet)
+        return DocumentComparison(id: nil, title: path, path: path, binder: [], diff: DocumentDiff(old: before, new: after),
+                                  oldTexts: before.map(\.text), newTexts: after.map(\.text))
+    }
+}
+
+extension Manifest {
+    /// A manifest with nothing in it: the reference defaults and built-in styles only.
+    static var empty: Manifest {
+        Manifest(id: "", title: "", author: .init(name: "", email: nil), created: "", defaults: [:], styles: [:], labels: [],
+                 statuses: [], target: [:], compile: [:], binder: [])
+    }
+}

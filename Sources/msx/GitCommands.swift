@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+/// msx's own absolute path, for git to call back.
+enum ExecutablePath {
+    static var current: String {
+        if let path = Bundle.main.executablePath { return URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+}
+
+struct GitSetup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "git-setup",
+        abstract: "Make git tools show msx's formatting-aware diff for this project's documents.",
+        discussion: """
+            Writes diff.msx.command and diff.msx.textconv into .git/config (with msx's absolute path) and \
+            '*.md diff=msx' into the project's .gitattributes. Then `git diff` and `git log -p --ext-diff` show \
+            words and formatting as msx diff does; a plain `git log -p` shows a line diff of the plain text. \
+            `msx init` runs this; run it again after moving msx.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let history = try global.openHistory(create: true)
+            try history.configureGitDiff(executable: ExecutablePath.current)
+            if output.json {
+                output.emit(["schemaVersion": 1, "driver": .string(ExecutablePath.current)])
+            } else {
+                output.line("git now shows msx's diff for *.md in this project (driver: \(ExecutablePath.current))")
+            }
+        }
+    }
+}
+
+struct DiffDriver: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff-driver", abstract: "git's external diff driver (called by git, not by people).", shouldDisplay: false)
+
+    @Argument(help: "path old-file old-hex old-mode new-file new-hex new-mode, as git passes them.")
+    var arguments: [String] = []
+
+    func run() throws {
+        guard arguments.count >= 7 else { throw ValidationError("git passes 7 arguments to an external diff driver") }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        do {
+            let comparison = try GitDiffDriver.compare(path: arguments[0], oldFile: arguments[1], oldHex: arguments[2],
+                                                       newFile: arguments[4], newHex: arguments[5], workingDirectory: cwd)
+            var text = "msx diff \(arguments[0])  +\(comparison.diff.wordsAdded) / -\(comparison.diff.wordsRemoved) words\n"
+            for line in DiffText.render(comparison.diff, old: comparison.oldTexts, new: comparison.newTexts, paint: { t, _ in t }) {
+                text += "  " + line + "\n"
+            }
+            if comparison.diff.isEmpty { text += "  (no difference in the words or the formatting)\n" }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        } catch let error as MsxError {
+            FileHandle.standardError.write(Data("msx: \(error.message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+struct TextConv: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "textconv", abstract: "Print a Markdown file's plain text, one paragraph a line (for git's textconv).", shouldDisplay: false)
+
+    @Argument(help: "The file.") var file: String
+
+    func run() throws {
+        do {
+            let markdown = MarkdownDocument(try FileIO.readText(URL(fileURLWithPath: file), displayPath: file))
+            let paragraphs = RichDocument(markdown: markdown, sidecar: nil).resolved(with: StyleSheet(manifest: try Manifest(json: "{\"formatVersion\": 1, \"id\": \"\", \"binder\": []}")))
+            FileHandle.standardOutput.write(Data(PlainText.render(paragraphs).utf8))
+        } catch let error as MsxError {
+            FileHandle.standardError.write(Data("msx: \(error.message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
