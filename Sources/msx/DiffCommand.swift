@@ -22,6 +22,7 @@ struct Diff: ParsableCommand {
 
     @Flag(help: "Per document: words added and removed, formatting changes.") var stat = false
     @Flag(name: .customLong("word-diff"), help: "git's plain [-old-]{+new+} style, for pipes.") var wordDiff = false
+    @Flag(help: "A standalone review page (track-changes style, printable).") var html = false
     @Flag(name: .customLong("text-only"), help: "Only changes to the words.") var textOnly = false
     @Flag(name: .customLong("formatting-only"), help: "Only changes to the formatting.") var formattingOnly = false
 
@@ -52,6 +53,9 @@ struct Diff: ParsableCommand {
             }
             if output.json {
                 output.emit(["schemaVersion": 1, "documents": .array(comparisons.map(Self.json))])
+            } else if html {
+                output.text(DiffHTML.render(comparisons, title: "Changes"))
+                return
             } else if stat {
                 for c in comparisons {
                     let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count

@@ -10,6 +10,8 @@ public struct DocumentComparison: Sendable {
     public var diff: DocumentDiff
     public var oldTexts: [String]
     public var newTexts: [String]
+    /// The newer version's paragraphs with their formatting (for the review page).
+    public var newParagraphs: [ResolvedParagraph] = []
 }
 
 /// A state of the project to compare: the working copy or a version.
@@ -37,7 +39,8 @@ extension ProjectHistory {
             if diff.isEmpty && binder.isEmpty { continue }
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
-                                             oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text)))
+                                             oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
+                                             newParagraphs: newParagraphs))
         }
         return result
     }
@@ -118,6 +121,6 @@ public enum FileComparison {
         }
         let before = try load(old, oldName), after = try load(new, newName)
         return DocumentComparison(id: nil, title: newName, path: newName, binder: [], diff: DocumentDiff(old: before, new: after),
-                                  oldTexts: before.map(\.text), newTexts: after.map(\.text))
+                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after)
     }
 }

@@ -82,8 +82,11 @@ public enum HTMLPage {
         return css.joined(separator: "; ")
     }
 
-    private static func run(_ r: ResolvedRun) -> String {
-        let a = r.attributes
+    private static func run(_ r: ResolvedRun) -> String { styled(r.text, r.attributes) }
+
+    /// Text in a span whose CSS carries its character attributes.
+    static func styled(_ text: String, _ a: Attributes) -> String {
+        let r = (text: text, attributes: a)
         if a["image"]?.stringValue != nil {
             return "<img src=\"\(escape(a["image"]!.stringValue!))\" alt=\"\">"
         }
