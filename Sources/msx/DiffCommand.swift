@@ -57,13 +57,14 @@ struct Diff: ParsableCommand {
                 output.text(DiffHTML.render(comparisons, title: "Changes"))
                 return
             } else if stat {
-                for c in comparisons {
-                    let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
-                    output.line("\(c.title) (\(c.path)): \(output.paint("+\(c.diff.wordsAdded)", "32")) / \(output.paint("-\(c.diff.wordsRemoved)", "31")) words"
-                                + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
-                                + (c.binder.isEmpty ? "" : "; " + c.binder.joined(separator: ", ")))
-                }
+                for c in comparisons { output.line(Self.statLine(c, output)) }
             } else {
+                // The whole project: a summary first, then each changed document.
+                if references.isEmpty && files.isEmpty && comparisons.count > 1 && !wordDiff {
+                    output.line(output.paint("\(comparisons.count) documents changed", "1"))
+                    for c in comparisons { output.line("  " + Self.statLine(c, output)) }
+                    output.line()
+                }
                 for c in comparisons { render(c, output: output) }
             }
             if comparisons.isEmpty && !output.json { output.line("No differences.") }
@@ -89,6 +90,14 @@ struct Diff: ParsableCommand {
         }
         for line in lines { output.line("  " + line) }
         output.line()
+    }
+
+    /// "Title (path): +12 / -3 words, 2 formatting changes; renamed from 'X'".
+    static func statLine(_ c: DocumentComparison, _ output: Output) -> String {
+        let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
+        return "\(c.title) (\(c.path)): \(output.paint("+\(c.diff.wordsAdded)", "32")) / \(output.paint("-\(c.diff.wordsRemoved)", "31")) words"
+            + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
+            + (c.binder.isEmpty ? "" : "; " + c.binder.joined(separator: ", "))
     }
 
     static func json(_ c: DocumentComparison) -> JSONValue {
