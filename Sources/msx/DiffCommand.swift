@@ -101,7 +101,7 @@ struct Diff: ParsableCommand {
     }
 
     static func json(_ c: DocumentComparison) -> JSONValue {
-        var o = DiffJSON.value(c.diff, old: c.oldTexts, new: c.newTexts).objectValue ?? [:]
+        var o = DiffJSON.value(c.diff, old: c.oldTexts, new: c.newTexts, newParagraphs: c.newParagraphs).objectValue ?? [:]
         o["id"] = .optional(c.id)
         o["title"] = .string(c.title)
         o["path"] = .string(c.path)

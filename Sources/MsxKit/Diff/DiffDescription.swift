@@ -5,7 +5,18 @@ public enum DiffDescription {
     public static func formatting(_ diff: DocumentDiff, newTexts: [String]) -> [String] {
         var lines: [String] = []
         var i = 0
-        let changes = diff.formatting
+        let restyled = Set(diff.paragraphFormatting.filter { $0.attribute == "style" }.map(\.newParagraph))
+        // For people: white space at the edges is not worth naming, nor a stretch of white space alone, nor the look
+        // a new paragraph style gives its whole text (the style change says it).
+        let changes: [DocumentDiff.FormatChange] = diff.formatting.compactMap { raw in
+            let text = newTexts[raw.newParagraph]
+            guard let words = trimmed(raw.new, in: text) else { return nil }
+            if restyled.contains(raw.newParagraph), trimmed(0..<text.utf16.count, in: text) == words { return nil }
+            var change = raw
+            change.new = words
+            change.text = text.utf16Slice(words.lowerBound, words.upperBound)
+            return change
+        }
         while i < changes.count {
             let change = changes[i]
             var j = i

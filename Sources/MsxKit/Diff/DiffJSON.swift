@@ -2,10 +2,12 @@
 public enum DiffJSON {
     /// - Parameters: old and new paragraph texts, so inserted, deleted and equal paragraphs carry their text and
     ///   the operations alone rebuild the new text from the old.
-    public static func value(_ diff: DocumentDiff, old: [String], new: [String]) -> JSONValue {
+    /// - Parameter newParagraphs: when given, inserted paragraphs and inserted words carry their formatting
+    ///   (`attributes`, `runs`), so the operations rebuild every attribute of the new version too.
+    public static func value(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = []) -> JSONValue {
         [
             "wordsAdded": .int(diff.wordsAdded), "wordsRemoved": .int(diff.wordsRemoved), "wordsMoved": .int(diff.wordsMoved),
-            "paragraphs": .array(diff.operations.map { operation($0, old, new) }),
+            "paragraphs": .array(diff.operations.map { operation($0, old, new, newParagraphs) }),
             "formatting": .array(diff.formatting.map { c in
                 [
                     "attribute": .string(c.attribute), "before": c.before, "after": c.after,
@@ -21,24 +23,43 @@ public enum DiffJSON {
         ]
     }
 
-    private static func operation(_ op: DocumentDiff.ParagraphOperation, _ old: [String], _ new: [String]) -> JSONValue {
+    private static func operation(_ op: DocumentDiff.ParagraphOperation, _ old: [String], _ new: [String],
+                                  _ paragraphs: [ResolvedParagraph]) -> JSONValue {
         switch op {
         case .equal(let o, let n):
             return ["op": "equal", "oldParagraph": .int(o), "newParagraph": .int(n), "text": .string(old[o])]
         case .insert(let n):
-            return ["op": "insert", "newParagraph": .int(n), "text": .string(new[n])]
+            var o: [String: JSONValue] = ["op": "insert", "newParagraph": .int(n), "text": .string(new[n])]
+            if n < paragraphs.count {
+                o["attributes"] = .object(paragraphs[n].attributes)
+                o["runs"] = runs(paragraphs[n], 0..<paragraphs[n].text.utf16.count)
+            }
+            return .object(o)
         case .delete(let o):
             return ["op": "delete", "oldParagraph": .int(o), "text": .string(old[o])]
         case .modify(let o, let n, let edits):
-            return ["op": "modify", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map(edit).json]
+            return ["op": "modify", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map { edit($0, n < paragraphs.count ? paragraphs[n] : nil) }.json]
         case .move(let o, let n, let edits):
-            return ["op": "move", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map(edit).json]
+            return ["op": "move", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map { edit($0, n < paragraphs.count ? paragraphs[n] : nil) }.json]
         }
     }
 
-    private static func edit(_ e: DocumentDiff.TextEdit) -> JSONValue {
-        ["op": .string(e.kind.rawValue), "oldStart": .int(e.old.lowerBound), "oldEnd": .int(e.old.upperBound),
-         "newStart": .int(e.new.lowerBound), "newEnd": .int(e.new.upperBound), "text": .string(e.text)]
+    /// The runs of `paragraph` within `range`, with offsets relative to the range's start.
+    private static func runs(_ paragraph: ResolvedParagraph, _ range: Range<Int>) -> JSONValue {
+        .array(paragraph.runs.compactMap { run in
+            let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
+            guard lower < upper else { return nil }
+            return ["start": .int(lower - range.lowerBound), "end": .int(upper - range.lowerBound), "attributes": .object(run.attributes)]
+        })
+    }
+
+    private static func edit(_ e: DocumentDiff.TextEdit, _ paragraph: ResolvedParagraph?) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "op": .string(e.kind.rawValue), "oldStart": .int(e.old.lowerBound), "oldEnd": .int(e.old.upperBound),
+            "newStart": .int(e.new.lowerBound), "newEnd": .int(e.new.upperBound), "text": .string(e.text),
+        ]
+        if e.kind == .insert, let paragraph { o["runs"] = runs(paragraph, e.new) }
+        return .object(o)
     }
 }
 

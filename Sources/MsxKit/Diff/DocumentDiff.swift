@@ -104,7 +104,6 @@ public struct DocumentDiff: Sendable {
     /// Compares attributes over the characters both paragraphs share (all of them when `edits` is nil). Formatting
     /// of inserted text is part of the insertion, not a separate change.
     private mutating func compareFormatting(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [TextEdit]?) {
-        let styleChanged = (old.attributes["style"] ?? .null) != (new.attributes["style"] ?? .null)
         for key in Self.paragraphAttributes {
             let before = old.attributes[key] ?? .null, after = new.attributes[key] ?? .null
             if before != after {
@@ -119,16 +118,11 @@ public struct DocumentDiff: Sendable {
         for key in Self.characterAttributes {
             var open: FormatChange?
             func close() {
-                defer { open = nil }
-                guard var change = open, let trimmedNew = trimmed(change.new, in: new.text) else { return }
-                // White space at the edges of a stretch is not worth naming ("bold added: 'came'", not "' came'").
-                let shift = trimmedNew.lowerBound - change.new.lowerBound
-                change.old = (change.old.lowerBound + shift)..<(change.old.lowerBound + shift + trimmedNew.count)
-                change.new = trimmedNew
-                change.text = Context.slice(newUnits, trimmedNew.lowerBound, trimmedNew.upperBound)
-                // A new paragraph style changes its whole text's look: the style change names that already.
-                if styleChanged && trimmed(0..<newUnits.count, in: new.text) == trimmedNew { return }
-                formatting.append(change)
+                if var change = open {
+                    change.text = Context.slice(newUnits, change.new.lowerBound, change.new.upperBound)
+                    formatting.append(change)
+                }
+                open = nil
             }
             for (oldRange, newRange) in shared {
                 for step in 0..<newRange.count {
