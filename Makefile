@@ -50,6 +50,7 @@ bench: deps
 	$(SWIFT) build -c release
 	SWIFT=$(SWIFT) scripts/bench.sh
 	SWIFT=$(SWIFT) scripts/bench-history.sh
+	SWIFT=$(SWIFT) scripts/bench-diff.sh
 
 soak: deps
 	MSX_TEST_SCALE=50 $(SWIFT) test

@@ -21,8 +21,18 @@
 
     bench_project.py document ROOT TITLE
         Prints the id and path of the document titled TITLE, tab-separated.
+
+    bench_project.py diff-pair DIR [--chapters N] [--words W] [--seed S]
+        Writes DIR/A.md, N chapters of W words (paragraphs as in the project's
+        Long Chapter, joined by a blank line), and DIR/B.md, the same with each
+        chapter edited: 1% of its words (replaced, inserted after or deleted, a
+        third each, at scattered places, never next to each other) and 50
+        formatting changes (** put around 25 plain words, the emphasis taken
+        off 25 words). No sidecars. Prints a JSON summary: words, edits made,
+        and the words those edits change (a replacement counts 2: one out, one
+        in). Used by scripts/bench-diff.sh.
 """
-import argparse, json, os, random, subprocess, sys, time
+import argparse, json, os, random, re, subprocess, sys, time
 
 rng = random.Random(20261122)
 
@@ -311,6 +321,99 @@ def history(root, msx, commits, hot_title, hot_every, author, with_msx):
     return time.perf_counter() - started
 
 
+TOKEN = re.compile(r"^(\*{0,2})([^*.,]+)(\*{0,2})([.,]?)$")
+
+
+def chapter_tokens(target_words):
+    """A chapter as paragraphs of markdown tokens (one word each, with its emphasis and punctuation)."""
+    paras, words = [], 0
+    while words < target_words:
+        n = min(rng.randint(80, 150), max(target_words - words, 20))
+        paras.append(paragraph(n)[0])
+        words += n
+    return paras, words
+
+
+def edit_chapter(paras, share=0.01, bold_added=25, emphasis_removed=25):
+    """Edits a copy of `paras` (see diff-pair above); returns (new paragraphs, counts)."""
+    flat = [(p, i) for p, tokens in enumerate(paras) for i in range(len(tokens))]
+    first = [0]  # index in flat of each paragraph's first token
+    for tokens in paras[:-1]:
+        first.append(first[-1] + len(tokens))
+    n_edits = round(len(flat) * share)
+    used = set()
+
+    def pick(want, accept):
+        """`want` token positions (indices into flat) that accept() and touch no position picked before."""
+        picked = []
+        while len(picked) < want:
+            k = rng.randrange(len(flat))
+            if k in used or k - 1 in used or k + 1 in used or not accept(paras[flat[k][0]][flat[k][1]]):
+                continue
+            used.add(k)
+            picked.append(k)
+        return picked
+
+    plain = lambda t: "*" not in t
+    emphasised = lambda t: "*" in t
+    # Formatting first (fewer candidates for the emphasis removals), then the word edits anywhere else.
+    actions = {k: "bold" for k in pick(bold_added, plain)}
+    actions.update({k: "unemphasise" for k in pick(emphasis_removed, emphasised)})
+    for j, k in enumerate(pick(n_edits, lambda t: True)):
+        actions[k] = ("replace", "insert", "delete")[j % 3]
+
+    counts = dict.fromkeys(("replace", "insert", "delete", "bold", "unemphasise"), 0)
+    new = []
+    for p, tokens in enumerate(paras):
+        out = []
+        for i, token in enumerate(tokens):
+            action = actions.get(first[p] + i)
+            if action is None:
+                out.append(token)
+                continue
+            counts[action] += 1
+            m = TOKEN.match(token)
+            assert m, token
+            before, word, after, punct = m.groups()
+            if action == "bold":
+                out.append("**%s**%s" % (word, punct))
+            elif action == "unemphasise":
+                out.append(word + punct)
+            elif action == "replace":
+                other = word
+                while other.lower() == word.lower():
+                    other = rng.choice(VOCAB)
+                if word[0].isupper():
+                    other = other[0].upper() + other[1:]
+                out.append(before + other + after + punct)
+            elif action == "insert":
+                out += [token, rng.choice(VOCAB)]
+            # delete: the token goes, with its emphasis and punctuation
+        new.append(out)
+    return new, counts
+
+
+def diff_pair(root, chapters, words):
+    """Writes root/A.md and root/B.md; returns a summary."""
+    old_text, new_text = [], []
+    total = dict(words=0, replace=0, insert=0, delete=0, bold=0, unemphasise=0)
+    for _ in range(chapters):
+        paras, n = chapter_tokens(words)
+        edited, counts = edit_chapter(paras)
+        old_text += [" ".join(t) for t in paras]
+        new_text += [" ".join(t) for t in edited]
+        total["words"] += n
+        for key, value in counts.items():
+            total[key] += value
+    os.makedirs(root, exist_ok=True)
+    for name, paras in (("A.md", old_text), ("B.md", new_text)):
+        with open(os.path.join(root, name), "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n\n".join(paras) + "\n")
+    total["changedWords"] = 2 * total["replace"] + total["insert"] + total["delete"]
+    total["bytes"] = [os.path.getsize(os.path.join(root, name)) for name in ("A.md", "B.md")]
+    return total
+
+
 def main():
     parser = argparse.ArgumentParser(description="Benchmark projects for msx.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -327,11 +430,19 @@ def main():
     d = sub.add_parser("document", help="print a document's id and path (tab-separated)")
     d.add_argument("root")
     d.add_argument("title")
+    p = sub.add_parser("diff-pair", help="write A.md and B.md (B: A edited) for scripts/bench-diff.sh")
+    p.add_argument("root")
+    p.add_argument("--chapters", type=int, default=1)
+    p.add_argument("--words", type=int, default=100000, help="words per chapter")
+    p.add_argument("--seed", type=int, default=20261123)
     args = parser.parse_args()
 
     if args.command == "generate":
         ndocs, words = generate(args.root)
         print("%d documents, %d words" % (ndocs, words))
+    elif args.command == "diff-pair":
+        rng.seed(args.seed)
+        print(json.dumps(diff_pair(args.root, args.chapters, args.words), sort_keys=True))
     elif args.command == "document":
         found = [d for d in documents(args.root) if d[1] == args.title]
         if not found:
