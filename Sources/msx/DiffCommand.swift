@@ -46,9 +46,11 @@ struct Diff: ParsableCommand {
                     oldName: files[0], newName: files[1])].filter { !$0.diff.isEmpty }
             } else {
                 let history = try global.openHistory()
-                let old = ProjectState.version(try history.resolve(from ?? "HEAD"))
-                let new = try to.map { ProjectState.version(try history.resolve($0)) } ?? .working
                 let ids = try references.isEmpty ? nil : Set(references.map { try history.documentID(for: $0, workingDirectory: global.workingDirectory) })
+                // With one document, ~N counts that document's snapshots, as in msx show REF@~N.
+                let document = ids?.count == 1 ? ids!.first : nil
+                let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
+                let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
                 comparisons = try history.compare(from: old, to: new, documentIDs: ids)
             }
             if output.json {

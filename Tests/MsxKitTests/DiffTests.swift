@@ -89,7 +89,8 @@ final class DiffTests: XCTestCase {
             for op in json["paragraphs"]?.arrayValue ?? [] {
                 guard let index = op["newParagraph"]?.numberValue.map(Int.init) else { continue }
                 switch op["op"]?.stringValue {
-                case "equal", "insert": rebuilt[index] = op["text"]?.stringValue
+                case "equal": rebuilt[index] = oldTexts[Int(op["oldParagraph"]!.numberValue!)]
+                case "insert": rebuilt[index] = op["text"]?.stringValue
                 default:
                     let oldText = Array(oldTexts[Int(op["oldParagraph"]!.numberValue!)].utf16)
                     var text: [UInt16] = []

@@ -27,7 +27,7 @@ public enum DiffJSON {
                                   _ paragraphs: [ResolvedParagraph]) -> JSONValue {
         switch op {
         case .equal(let o, let n):
-            return ["op": "equal", "oldParagraph": .int(o), "newParagraph": .int(n), "text": .string(old[o])]
+            return ["op": "equal", "oldParagraph": .int(o), "newParagraph": .int(n)]
         case .insert(let n):
             var o: [String: JSONValue] = ["op": "insert", "newParagraph": .int(n), "text": .string(new[n])]
             if n < paragraphs.count {

@@ -13,9 +13,9 @@ public enum DiffText {
                 switch op {
                 case .equal: continue
                 case .insert(let n):
-                    lines.append(paint("¶\(n + 1) added:", .heading) + " " + paint("{+\(new[n])+}", .inserted))
+                    lines.append(paint("¶\(n + 1) added:", .heading) + " " + paint("{+\(shown(new[n]))+}", .inserted))
                 case .delete(let o):
-                    lines.append(paint("¶\(o + 1) deleted:", .heading) + " " + paint("[-\(old[o])-]", .deleted))
+                    lines.append(paint("¶\(o + 1) deleted:", .heading) + " " + paint("[-\(shown(old[o]))-]", .deleted))
                 case .modify(_, let n, let edits):
                     lines.append(paint("¶\(n + 1):", .heading) + " " + inline(edits, paint: paint))
                 case .move(let o, let n, let edits):
@@ -29,6 +29,11 @@ public enum DiffText {
             lines += DiffDescription.formatting(diff, newTexts: new).map { paint("formatting: ", .formatting) + $0 }
         }
         return lines
+    }
+
+    /// A paragraph's text, or what it is when it has none (a scene break, an empty line).
+    private static func shown(_ text: String) -> String {
+        text.isEmpty ? "(scene break or empty paragraph)" : text
     }
 
     /// git's `--word-diff=plain` style for one document, a line per changed paragraph.

@@ -113,42 +113,47 @@ public struct DocumentDiff: Sendable {
         let shared: [(old: Range<Int>, new: Range<Int>)] = edits.map { list in
             list.filter { $0.kind == .equal }.map { ($0.old, $0.new) }
         } ?? [(0..<old.text.utf16.count, 0..<new.text.utf16.count)]
-        let oldAttributes = Self.perUnit(old), newAttributes = Self.perUnit(new)
+        // An unchanged paragraph whose runs are the same has nothing to report: most paragraphs stop here.
+        if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
         let newUnits = Array(new.text.utf16)
-        for key in Self.characterAttributes {
-            var open: FormatChange?
-            func close() {
-                if var change = open {
-                    change.text = Context.slice(newUnits, change.new.lowerBound, change.new.upperBound)
-                    formatting.append(change)
-                }
-                open = nil
+        let firstNew = formatting.count
+        var open: [String: FormatChange] = [:]
+        func close(_ key: String) {
+            if var change = open.removeValue(forKey: key) {
+                change.text = Context.slice(newUnits, change.new.lowerBound, change.new.upperBound)
+                formatting.append(change)
             }
-            for (oldRange, newRange) in shared {
-                for step in 0..<newRange.count {
-                    let o = oldRange.lowerBound + step, n = newRange.lowerBound + step
-                    let before = oldAttributes[o][key] ?? .null, after = newAttributes[n][key] ?? .null
-                    if before == after { close(); continue }
-                    if let current = open, current.before == before, current.after == after, current.new.upperBound == n, current.old.upperBound == o {
-                        open!.new = current.new.lowerBound..<(n + 1)
-                        open!.old = current.old.lowerBound..<(o + 1)
+        }
+        // Walk the shared stretches piece by piece, a piece being where neither version's run changes: memory and
+        // time grow with the number of runs, not of characters.
+        for (oldRange, newRange) in shared {
+            var o = oldRange.lowerBound, n = newRange.lowerBound
+            while n < newRange.upperBound {
+                let oldRun = old.runs.first { $0.range.contains(o) }, newRun = new.runs.first { $0.range.contains(n) }
+                let length = min((oldRun?.range.upperBound ?? oldRange.upperBound) - o, (newRun?.range.upperBound ?? newRange.upperBound) - n,
+                                 newRange.upperBound - n)
+                guard length > 0 else { break }
+                for key in Self.characterAttributes {
+                    let before = oldRun?.attributes[key] ?? .null, after = newRun?.attributes[key] ?? .null
+                    if before == after { close(key); continue }
+                    if let current = open[key], current.before == before, current.after == after,
+                        current.new.upperBound == n, current.old.upperBound == o
+                    {
+                        open[key]!.new = current.new.lowerBound..<(n + length)
+                        open[key]!.old = current.old.lowerBound..<(o + length)
                     } else {
-                        close()
-                        open = FormatChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index,
-                                            old: o..<(o + 1), new: n..<(n + 1), text: "")
+                        close(key)
+                        open[key] = FormatChange(attribute: key, before: before, after: after, oldParagraph: old.index,
+                                                 newParagraph: new.index, old: o..<(o + length), new: n..<(n + length), text: "")
                     }
                 }
-                close()
+                o += length
+                n += length
             }
+            for key in Self.characterAttributes { close(key) }
         }
+        formatting[firstNew...].sort { (Self.characterAttributes.firstIndex(of: $0.attribute) ?? 0, $0.new.lowerBound)
+            < (Self.characterAttributes.firstIndex(of: $1.attribute) ?? 0, $1.new.lowerBound) }
     }
 
-    /// The resolved character attributes at each UTF-16 unit of a paragraph.
-    private static func perUnit(_ paragraph: ResolvedParagraph) -> [Attributes] {
-        var result = [Attributes](repeating: [:], count: paragraph.text.utf16.count)
-        for run in paragraph.runs {
-            for i in run.range where i < result.count { result[i] = run.attributes }
-        }
-        return result
-    }
 }

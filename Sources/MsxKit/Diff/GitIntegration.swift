@@ -30,7 +30,7 @@ public enum GitDiffDriver {
         let sidecarPath = path.hasSuffix(".md") ? String(path.dropLast(3)) + ".attrs.json" : nil
         func side(_ file: String, _ hex: String) throws -> RichDocument {
             let text = file == "/dev/null" ? "" : try FileIO.readText(URL(fileURLWithPath: file), displayPath: path)
-            return RichDocument(markdown: MarkdownDocument(text), sidecar: try sidecar(for: file, hex: hex))
+            return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: try sidecar(for: file, hex: hex))
         }
         func sidecar(for file: String, hex: String) throws -> Sidecar? {
             guard let sidecarPath else { return nil }

@@ -9,29 +9,31 @@ enum ParagraphMatcher {
     }
 
     static func match(_ old: [String], _ new: [String]) -> [Pair] {
+        let bags = WordBags(old: old, new: new)
         var pairs: [Pair] = []
         var removed: [Int] = []
         var added: [Int] = []
-        for step in MyersDiff.diff(old, new) {
+        // Compared by their code units: canonically equivalent spellings (é and e + accent) are different bytes.
+        for step in PatienceDiff.diff(old.map { Array($0.utf16) }, new.map { Array($0.utf16) }) {
             switch step {
             case .equal(let o, let n):
-                flush(&pairs, &removed, &added, old, new)
+                flush(&pairs, &removed, &added, bags)
                 for (i, j) in zip(o, n) { pairs.append(.same(i, j)) }
             case .delete(let o, _): removed += Array(o)
             case .insert(let n, _): added += Array(n)
             }
         }
-        flush(&pairs, &removed, &added, old, new)
-        return recogniseMoves(pairs, old, new)
+        flush(&pairs, &removed, &added, bags)
+        return recogniseMoves(pairs, old, new, bags)
     }
 
     /// Within one changed stretch, pairs deleted and inserted paragraphs that share most of their words, in order.
-    private static func flush(_ pairs: inout [Pair], _ removed: inout [Int], _ added: inout [Int], _ old: [String], _ new: [String]) {
+    private static func flush(_ pairs: inout [Pair], _ removed: inout [Int], _ added: inout [Int], _ bags: WordBags) {
         var next = 0
         for o in removed {
             var best: (index: Int, score: Double)?
             for k in next..<added.count {
-                let score = similarity(old[o], new[added[k]])
+                let score = bags.similarity(old: o, new: added[k])
                 if score >= 0.5, best == nil || score > best!.score { best = (k, score) }
             }
             if let best {
@@ -48,7 +50,7 @@ enum ParagraphMatcher {
     }
 
     /// A paragraph deleted in one place and inserted, the same or nearly, in another is a move.
-    private static func recogniseMoves(_ pairs: [Pair], _ old: [String], _ new: [String]) -> [Pair] {
+    private static func recogniseMoves(_ pairs: [Pair], _ old: [String], _ new: [String], _ bags: WordBags) -> [Pair] {
         var result = pairs
         var usedAdded = Set<Int>()
         for (i, pair) in pairs.enumerated() {
@@ -56,33 +58,44 @@ enum ParagraphMatcher {
             var best: (position: Int, n: Int, score: Double)?
             for (j, other) in result.enumerated() {
                 guard case .added(let n) = other, !usedAdded.contains(n) else { continue }
-                let score = old[o] == new[n] ? 1 : similarity(old[o], new[n])
+                let score = old[o].utf16.elementsEqual(new[n].utf16) ? 1 : bags.similarity(old: o, new: n)
                 if score >= 0.8, best == nil || score > best!.score { best = (j, n, score) }
             }
             guard let best else { continue }
             usedAdded.insert(best.n)
-            result[best.position] = old[o] == new[best.n] ? .edited(o, best.n, moved: true) : .edited(o, best.n, moved: true)
+            result[best.position] = .edited(o, best.n, moved: true)
             result[i] = .removed(-1)
         }
         return result.filter { $0 != .removed(-1) }
     }
 
-    /// The share of words two paragraphs have in common (Dice coefficient over word multisets).
-    static func similarity(_ a: String, _ b: String) -> Double {
-        let wa = words(a), wb = words(b)
-        guard !wa.isEmpty || !wb.isEmpty else { return 1 }
-        var counts: [String: Int] = [:]
-        for w in wa { counts[w, default: 0] += 1 }
-        var common = 0
-        for w in wb where (counts[w] ?? 0) > 0 {
-            common += 1
-            counts[w]! -= 1
-        }
-        return Double(2 * common) / Double(wa.count + wb.count)
+}
+
+/// Each paragraph's words, counted once (pairing compares a paragraph with many others).
+final class WordBags {
+    private let old: [String], new: [String]
+    private var oldBags: [Int: [String: Int]] = [:], newBags: [Int: [String: Int]] = [:]
+
+    init(old: [String], new: [String]) {
+        self.old = old
+        self.new = new
     }
 
-    /// The words of a paragraph as the word diff sees them (each CJK character one word).
-    private static func words(_ text: String) -> [String] {
-        Tokenizer.tokens(text).filter { $0.kind == .word }.map(\.text)
+    /// The share of words two paragraphs have in common (Dice coefficient over word multisets).
+    func similarity(old o: Int, new n: Int) -> Double {
+        let a = bag(&oldBags, o, old), b = bag(&newBags, n, new)
+        let total = a.values.reduce(0, +) + b.values.reduce(0, +)
+        guard total > 0 else { return 1 }
+        var common = 0
+        for (word, count) in a { common += min(count, b[word] ?? 0) }
+        return Double(2 * common) / Double(total)
+    }
+
+    private func bag(_ cache: inout [Int: [String: Int]], _ i: Int, _ texts: [String]) -> [String: Int] {
+        if let bag = cache[i] { return bag }
+        var bag: [String: Int] = [:]
+        for token in Tokenizer.tokens(texts[i]) where token.kind == .word { bag[token.text, default: 0] += 1 }
+        cache[i] = bag
+        return bag
     }
 }

@@ -112,7 +112,7 @@ public enum FileComparison {
     public static func compare(old: URL, new: URL, oldName: String, newName: String) throws -> DocumentComparison {
         let sheet = StyleSheet(manifest: Manifest.empty)
         func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
-            let markdown = MarkdownDocument(try FileIO.readText(url, displayPath: name))
+            let markdown = MarkdownDocument(try FileIO.readText(url, displayPath: name), sourceMap: false)
             let sidecarURL = url.deletingPathExtension().appendingPathExtension("attrs.json")
             let sidecar = FileIO.exists(sidecarURL)
                 ? try Sidecar(json: try FileIO.readText(sidecarURL, displayPath: sidecarURL.lastPathComponent), file: sidecarURL.lastPathComponent)
@@ -120,7 +120,7 @@ public enum FileComparison {
             return RichDocument(markdown: markdown, sidecar: sidecar).resolved(with: sheet)
         }
         let before = try load(old, oldName), after = try load(new, newName)
-        return DocumentComparison(id: nil, title: newName, path: newName, binder: [], diff: DocumentDiff(old: before, new: after),
+        return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after),
                                   oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after)
     }
 }

@@ -41,11 +41,32 @@ enum Tokenizer {
             offset += character.utf16.count
         }
         flush()
-        // A trailing apostrophe belongs to the following punctuation, not the word ("dogs'" stays a word).
         return tokens
     }
 
+    /// Tokens with each run of white space joined to the token before it.
+    static func spacedTokens(_ text: String) -> [Token] {
+        var result: [Token] = []
+        for token in tokens(text) {
+            if token.kind == .space, let last = result.last, last.kind != .space {
+                result[result.count - 1].text += token.text
+                result[result.count - 1].range = last.range.lowerBound..<token.range.upperBound
+            } else {
+                result.append(token)
+            }
+        }
+        return result
+    }
+
     private static func classify(_ character: Character) -> Token.Kind {
+        // Most text is ASCII: decide those from the byte, without Unicode property lookups.
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 0x20, 0x09, 0x0A, 0x0D: return .space
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
+            default: return .punctuation
+            }
+        }
         if character.isWhitespace { return .space }
         if character.isLetter || character.isNumber || character.unicodeScalars.first?.properties.generalCategory == .nonspacingMark {
             return .word

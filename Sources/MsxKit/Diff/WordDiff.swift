@@ -1,14 +1,16 @@
 /// Word-level differences inside one paragraph, cleaned up to read like a human edit.
 enum WordDiff {
     static func edits(_ old: String, _ new: String) -> [DocumentDiff.TextEdit] {
-        let a = Tokenizer.tokens(old), b = Tokenizer.tokens(new)
+        // White space rides with the word before it, so spaces never pull a word-level alignment apart
+        // ("year whenever anchor after" -> "year coat whenever after" is +coat -anchor, not four words).
+        let a = Tokenizer.spacedTokens(old), b = Tokenizer.spacedTokens(new)
         var edits: [DocumentDiff.TextEdit] = []
         let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
         func span(_ tokens: [Token], _ range: Range<Int>, end: Int) -> Range<Int> {
             guard !range.isEmpty else { return (range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end)..<(range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end) }
             return tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
         }
-        for step in MyersDiff.diff(a.map(\.text), b.map(\.text)) {
+        for step in MyersDiff.diff(a.map { Array($0.text.utf16) }, b.map { Array($0.text.utf16) }) {
             switch step {
             case .equal(let o, let n):
                 let r = span(a, o, end: oldUnits.count)
@@ -23,7 +25,65 @@ enum WordDiff {
                 edits.append(.init(kind: .insert, old: place, new: r, text: Context.slice(newUnits, r.lowerBound, r.upperBound)))
             }
         }
-        return cleanUp(edits, oldUnits, newUnits)
+        return aligned(cleanUp(edits, oldUnits, newUnits), oldUnits, newUnits)
+    }
+
+    /// Slides a lone insertion or deletion along the text it repeats to where it reads best, as a writer would
+    /// mark it: "quay.{+ She did not sleep.+}" rather than "quay{+. She did not sleep+}.".
+    private static func aligned(_ edits: [DocumentDiff.TextEdit], _ oldUnits: [UInt16], _ newUnits: [UInt16]) -> [DocumentDiff.TextEdit] {
+        var edits = edits
+        for i in edits.indices where i > 0 && i + 1 < edits.count && edits[i].kind != .equal
+            && edits[i - 1].kind == .equal && edits[i + 1].kind == .equal {
+            let insert = edits[i].kind == .insert
+            let units = insert ? newUnits : oldUnits
+            let range = insert ? edits[i].new : edits[i].old
+            let before = insert ? edits[i - 1].new : edits[i - 1].old, after = insert ? edits[i + 1].new : edits[i + 1].old
+            var best = (shift: 0, score: score(units, range.lowerBound) + score(units, range.upperBound))
+            var shift = 0
+            while range.lowerBound + shift > before.lowerBound, units[range.lowerBound + shift - 1] == units[range.upperBound + shift - 1] {
+                shift -= 1
+                let s = score(units, range.lowerBound + shift) + score(units, range.upperBound + shift)
+                if s > best.score { best = (shift, s) }
+            }
+            shift = 0
+            while range.upperBound + shift < after.upperBound, units[range.lowerBound + shift] == units[range.upperBound + shift] {
+                shift += 1
+                let s = score(units, range.lowerBound + shift) + score(units, range.upperBound + shift)
+                if s > best.score { best = (shift, s) }
+            }
+            guard best.shift != 0 else { continue }
+            let k = best.shift
+            // Both neighbours are equal text: moving the change by k units moves the same k units between them.
+            edits[i - 1].old = edits[i - 1].old.lowerBound..<(edits[i - 1].old.upperBound + k)
+            edits[i - 1].new = edits[i - 1].new.lowerBound..<(edits[i - 1].new.upperBound + k)
+            edits[i + 1].old = (edits[i + 1].old.lowerBound + k)..<edits[i + 1].old.upperBound
+            edits[i + 1].new = (edits[i + 1].new.lowerBound + k)..<edits[i + 1].new.upperBound
+            if insert {
+                edits[i].new = (range.lowerBound + k)..<(range.upperBound + k)
+                edits[i].old = edits[i - 1].old.upperBound..<edits[i - 1].old.upperBound
+            } else {
+                edits[i].old = (range.lowerBound + k)..<(range.upperBound + k)
+                edits[i].new = edits[i - 1].new.upperBound..<edits[i - 1].new.upperBound
+            }
+            edits[i].text = Context.slice(units, (insert ? edits[i].new : edits[i].old).lowerBound, (insert ? edits[i].new : edits[i].old).upperBound)
+            edits[i - 1].text = Context.slice(oldUnits, edits[i - 1].old.lowerBound, edits[i - 1].old.upperBound)
+            edits[i + 1].text = Context.slice(oldUnits, edits[i + 1].old.lowerBound, edits[i + 1].old.upperBound)
+        }
+        return edits.filter { !($0.kind == .equal && $0.old.isEmpty && $0.new.isEmpty) }
+    }
+
+    /// How good a place a cut between `units[i - 1]` and `units[i]` is: paragraph edges, then sentence starts and
+    /// ends, then spaces, then punctuation.
+    private static func score(_ units: [UInt16], _ i: Int) -> Int {
+        guard i > 0, i < units.count else { return 6 }
+        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x2028 }
+        func ends(_ u: UInt16) -> Bool { u == 0x2E || u == 0x21 || u == 0x3F || u == 0x3002 }
+        let previous = units[i - 1], next = units[i]
+        if isSpace(previous) && i >= 2 && ends(units[i - 2]) { return 5 }
+        if ends(previous) && isSpace(next) { return 4 }
+        if isSpace(previous) || isSpace(next) { return 2 }
+        let alnum = { (u: UInt16) in (0x30...0x39).contains(u) || (0x41...0x5A).contains(u) || (0x61...0x7A).contains(u) || u > 0x7F }
+        return alnum(previous) && alnum(next) ? 0 : 1
     }
 
     /// Semantic clean-up: an equal stretch of only white space or one short token stranded between two changes is
@@ -54,11 +114,27 @@ enum WordDiff {
             guard !pending.isEmpty else { return }
             let oldStart = pending.map(\.old.lowerBound).min()!, oldEnd = pending.map(\.old.upperBound).max()!
             let newStart = pending.map(\.new.lowerBound).min()!, newEnd = pending.map(\.new.upperBound).max()!
-            if pending.contains(where: { $0.kind == .delete }) {
-                result.append(.init(kind: .delete, old: oldStart..<oldEnd, new: newStart..<newStart, text: Context.slice(oldUnits, oldStart, oldEnd)))
+            let deletes = pending.contains { $0.kind == .delete }, inserts = pending.contains { $0.kind == .insert }
+            // White space both sides end with is not part of the change: "[-dark-]{+grey+} storm".
+            var shared = 0
+            if deletes && inserts {
+                while shared < oldEnd - oldStart, shared < newEnd - newStart,
+                    oldUnits[oldEnd - 1 - shared] == newUnits[newEnd - 1 - shared], oldUnits[oldEnd - 1 - shared] == 0x20
+                {
+                    shared += 1
+                }
             }
-            if pending.contains(where: { $0.kind == .insert }) {
-                result.append(.init(kind: .insert, old: oldEnd..<oldEnd, new: newStart..<newEnd, text: Context.slice(newUnits, newStart, newEnd)))
+            if deletes {
+                result.append(.init(kind: .delete, old: oldStart..<(oldEnd - shared), new: newStart..<newStart,
+                                    text: Context.slice(oldUnits, oldStart, oldEnd - shared)))
+            }
+            if inserts {
+                result.append(.init(kind: .insert, old: (oldEnd - shared)..<(oldEnd - shared), new: newStart..<(newEnd - shared),
+                                    text: Context.slice(newUnits, newStart, newEnd - shared)))
+            }
+            if shared > 0 {
+                result.append(.init(kind: .equal, old: (oldEnd - shared)..<oldEnd, new: (newEnd - shared)..<newEnd,
+                                    text: Context.slice(oldUnits, oldEnd - shared, oldEnd)))
             }
             pending = []
         }

@@ -1,0 +1,64 @@
+/// Patience diff for long sequences of mostly unique items (a manuscript's paragraphs): items that occur exactly
+/// once on each side anchor the alignment (their longest increasing run), and only the short gaps between anchors
+/// go to Myers. Time and memory stay near linear where plain Myers would grow with the square of the changes.
+enum PatienceDiff {
+    static func diff<T: Hashable>(_ a: [T], _ b: [T]) -> [EditStep] {
+        var steps: [EditStep] = []
+        align(a, 0..<a.count, b, 0..<b.count, into: &steps, depth: 0)
+        return MyersDiff.merge(steps)
+    }
+
+    private static func align<T: Hashable>(_ a: [T], _ ra: Range<Int>, _ b: [T], _ rb: Range<Int>, into steps: inout [EditStep], depth: Int) {
+        let anchors = depth < 4 ? uniqueAnchors(a, ra, b, rb) : []
+        guard !anchors.isEmpty else {
+            for step in MyersDiff.diff(Array(a[ra]), Array(b[rb])) { steps.append(shift(step, ra.lowerBound, rb.lowerBound)) }
+            return
+        }
+        var i = ra.lowerBound, j = rb.lowerBound
+        for (x, y) in anchors {
+            align(a, i..<x, b, j..<y, into: &steps, depth: depth + 1)
+            steps.append(.equal(old: x..<(x + 1), new: y..<(y + 1)))
+            i = x + 1
+            j = y + 1
+        }
+        align(a, i..<ra.upperBound, b, j..<rb.upperBound, into: &steps, depth: depth + 1)
+    }
+
+    /// Pairs of positions of items unique on both sides, reduced to their longest increasing sequence.
+    private static func uniqueAnchors<T: Hashable>(_ a: [T], _ ra: Range<Int>, _ b: [T], _ rb: Range<Int>) -> [(Int, Int)] {
+        var countA: [T: Int] = [:], countB: [T: Int] = [:], positionB: [T: Int] = [:]
+        for i in ra { countA[a[i], default: 0] += 1 }
+        for j in rb { countB[b[j], default: 0] += 1; positionB[b[j]] = j }
+        let pairs = ra.compactMap { i -> (Int, Int)? in
+            countA[a[i]] == 1 && countB[a[i]] == 1 ? (i, positionB[a[i]]!) : nil
+        }
+        return longestIncreasing(pairs)
+    }
+
+    /// Patience sorting: the longest subsequence whose second elements increase.
+    private static func longestIncreasing(_ pairs: [(Int, Int)]) -> [(Int, Int)] {
+        var tails: [Int] = []          // index into pairs of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (k, pair) in pairs.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if pairs[tails[mid]].1 < pair.1 { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[k] = tails[low - 1] }
+            if low == tails.count { tails.append(k) } else { tails[low] = k }
+        }
+        var result: [(Int, Int)] = []
+        var k = tails.last ?? -1
+        while k >= 0 { result.append(pairs[k]); k = previous[k] }
+        return result.reversed()
+    }
+
+    private static func shift(_ step: EditStep, _ da: Int, _ db: Int) -> EditStep {
+        switch step {
+        case .equal(let o, let n): return .equal(old: (o.lowerBound + da)..<(o.upperBound + da), new: (n.lowerBound + db)..<(n.upperBound + db))
+        case .delete(let o, let at): return .delete(old: (o.lowerBound + da)..<(o.upperBound + da), at: at + db)
+        case .insert(let n, let at): return .insert(new: (n.lowerBound + db)..<(n.upperBound + db), at: at + da)
+        }
+    }
+}
