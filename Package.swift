@@ -34,7 +34,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MsxKitTests", dependencies: ["MsxKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "MsxCLITests", dependencies: ["MsxKit"]),
+        .testTarget(name: "MsxCLITests", dependencies: ["MsxKit"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

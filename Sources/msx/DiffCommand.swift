@@ -67,21 +67,25 @@ struct Diff: ParsableCommand {
                     for c in comparisons { output.line("  " + Self.statLine(c, output)) }
                     output.line()
                 }
-                for c in comparisons { render(c, output: output) }
+                let shown = comparisons.filter { render($0, output: output) }.count
+                if shown == 0 && !comparisons.isEmpty { output.line("No differences.") }
             }
             if comparisons.isEmpty && !output.json { output.line("No differences.") }
         }
     }
 
-    private func render(_ c: DocumentComparison, output: Output) {
+    /// Prints one document's differences; false when the view leaves nothing to show for it.
+    @discardableResult
+    private func render(_ c: DocumentComparison, output: Output) -> Bool {
         if wordDiff {
+            let lines = DiffText.wordDiff(c.diff, old: c.oldTexts, new: c.newTexts)
+            guard !lines.isEmpty else { return false }
             output.line("--- \(c.path)")
-            for line in DiffText.wordDiff(c.diff, old: c.oldTexts, new: c.newTexts) { output.line(line) }
-            return
+            for line in lines { output.line(line) }
+            return true
         }
-        output.line(output.paint("\(c.title)", "1") + output.paint("  \(c.path)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
-        for line in c.binder { output.line("  binder: \(line)") }
-        let lines = DiffText.render(c.diff, old: c.oldTexts, new: c.newTexts, textOnly: textOnly, formattingOnly: formattingOnly) { text, style in
+        let lines = DiffText.render(c.diff, old: c.oldTexts, new: c.newTexts, kinds: (c.oldKinds, c.newParagraphs.map(\.kind)),
+                                    textOnly: textOnly, formattingOnly: formattingOnly) { text, style in
             switch style {
             case .deleted: return output.paint(text, "31;9")
             case .inserted: return output.paint(text, "32;4")
@@ -90,8 +94,14 @@ struct Diff: ParsableCommand {
             case .dim: return output.paint(text, "2")
             }
         }
+        // A filtered view leaves out documents with nothing to show.
+        guard !lines.isEmpty || (!c.binder.isEmpty && !textOnly && !formattingOnly) else { return false }
+        let place = c.path == c.title ? "" : "  \(c.path)"
+        output.line(output.paint("\(c.title)", "1") + output.paint("\(place)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
+        for line in c.binder { output.line("  binder: \(line)") }
         for line in lines { output.line("  " + line) }
         output.line()
+        return true
     }
 
     /// "Title (path): +12 / -3 words, 2 formatting changes; renamed from 'X'".

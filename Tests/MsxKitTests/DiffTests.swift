@@ -47,7 +47,7 @@ final class DiffTests: XCTestCase {
     }
 
     func testHeadingDemotedAndChecklistChecked() {
-        XCTAssertEqual(described("## Title\n", "### Title\n"), ["formatting: style Heading 2 -> Heading 3 (paragraph 1)", "formatting: heading level 2 -> 3 (paragraph 1)"])
+        XCTAssertEqual(described("## Title\n", "### Title\n"), ["formatting: heading level 2 -> 3 (paragraph 1)"])
         XCTAssertEqual(described("- [ ] Buy rope\n", "- [x] Buy rope\n"), ["formatting: checklist unchecked -> checked (paragraph 1)"])
     }
 

@@ -5,22 +5,30 @@ public enum DiffStyle: Sendable { case deleted, inserted, formatting, heading, d
 /// named, and moved, inserted and deleted paragraphs.
 public enum DiffText {
     /// The human view. `paint` decorates (colour, strike, underline); with no decoration the markers still read.
-    public static func render(_ diff: DocumentDiff, old: [String], new: [String], textOnly: Bool = false, formattingOnly: Bool = false,
+    /// - Parameter kinds: the new and old paragraphs' kinds when known, to name scene breaks.
+    public static func render(_ diff: DocumentDiff, old: [String], new: [String], kinds: (old: [BlockKind], new: [BlockKind]) = ([], []),
+                              textOnly: Bool = false, formattingOnly: Bool = false,
                               paint: (String, DiffStyle) -> String) -> [String] {
+        func shown(_ text: String, _ kind: BlockKind?, _ mark: (String) -> String) -> String {
+            if kind == .thematicBreak { return "scene break" }
+            return text.isEmpty ? "empty paragraph" : mark(text)
+        }
         var lines: [String] = []
         if !formattingOnly {
             for op in diff.operations {
                 switch op {
                 case .equal: continue
                 case .insert(let n):
-                    lines.append(paint("¶\(n + 1) added:", .heading) + " " + paint("{+\(shown(new[n]))+}", .inserted))
+                    let kind = n < kinds.new.count ? kinds.new[n] : nil
+                    lines.append(paint("¶\(n + 1) added:", .heading) + " " + paint(shown(new[n], kind) { "{+\($0)+}" }, .inserted))
                 case .delete(let o):
-                    lines.append(paint("¶\(o + 1) deleted:", .heading) + " " + paint("[-\(shown(old[o]))-]", .deleted))
+                    let kind = o < kinds.old.count ? kinds.old[o] : nil
+                    lines.append(paint("old ¶\(o + 1) deleted:", .heading) + " " + paint(shown(old[o], kind) { "[-\($0)-]" }, .deleted))
                 case .modify(_, let n, let edits):
                     lines.append(paint("¶\(n + 1):", .heading) + " " + inline(edits, paint: paint))
                 case .move(let o, let n, let edits):
                     let edited = edits.contains { $0.kind != .equal }
-                    lines.append(paint("¶\(o + 1) moved to ¶\(n + 1)\(edited ? " and edited" : ""):", .heading) + " "
+                    lines.append(paint("old ¶\(o + 1) moved to ¶\(n + 1)\(edited ? " and edited" : ""):", .heading) + " "
                                  + (edited ? inline(edits, paint: paint) : paint(excerpt(new[n]), .dim)))
                 }
             }
@@ -29,11 +37,6 @@ public enum DiffText {
             lines += DiffDescription.formatting(diff, newTexts: new).map { paint("formatting: ", .formatting) + $0 }
         }
         return lines
-    }
-
-    /// A paragraph's text, or what it is when it has none (a scene break, an empty line).
-    private static func shown(_ text: String) -> String {
-        text.isEmpty ? "(scene break or empty paragraph)" : text
     }
 
     /// git's `--word-diff=plain` style for one document, a line per changed paragraph.

@@ -66,6 +66,25 @@ enum ParagraphMatcher {
             result[best.position] = .edited(o, best.n, moved: true)
             result[i] = .removed(-1)
         }
+        return pairLeftovers(result.filter { $0 != .removed(-1) }, bags)
+    }
+
+    /// A deleted and an inserted paragraph still unpaired but sharing half their words are one paragraph, edited:
+    /// a rewrite next to a move is an edit, not a deletion and an insertion.
+    private static func pairLeftovers(_ pairs: [Pair], _ bags: WordBags) -> [Pair] {
+        var result = pairs
+        for (i, pair) in pairs.enumerated() {
+            guard case .removed(let o) = pair else { continue }
+            var best: (position: Int, n: Int, score: Double)?
+            for (j, other) in result.enumerated() {
+                guard case .added(let n) = other else { continue }
+                let score = bags.similarity(old: o, new: n)
+                if score >= 0.5, best == nil || score > best!.score { best = (j, n, score) }
+            }
+            guard let best else { continue }
+            result[best.position] = .edited(o, best.n, moved: false)
+            result[i] = .removed(-1)
+        }
         return result.filter { $0 != .removed(-1) }
     }
 

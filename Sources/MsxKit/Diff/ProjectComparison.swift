@@ -12,6 +12,8 @@ public struct DocumentComparison: Sendable {
     public var newTexts: [String]
     /// The newer version's paragraphs with their formatting (for the review page).
     public var newParagraphs: [ResolvedParagraph] = []
+    /// The older version's paragraph kinds (to name what was deleted).
+    public var oldKinds: [BlockKind] = []
 }
 
 /// A state of the project to compare: the working copy or a version.
@@ -40,7 +42,7 @@ extension ProjectHistory {
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
                                              oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
-                                             newParagraphs: newParagraphs))
+                                             newParagraphs: newParagraphs, oldKinds: oldParagraphs.map(\.kind)))
         }
         return result
     }
@@ -121,6 +123,6 @@ public enum FileComparison {
         }
         let before = try load(old, oldName), after = try load(new, newName)
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after),
-                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after)
+                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind))
     }
 }

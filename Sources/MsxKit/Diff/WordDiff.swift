@@ -10,11 +10,35 @@ enum WordDiff {
             guard !range.isEmpty else { return (range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end)..<(range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end) }
             return tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
         }
-        for step in MyersDiff.diff(a.map { Array($0.text.utf16) }, b.map { Array($0.text.utf16) }) {
+        // Tokens match on their word; the space after it is compared separately, so "together" at a sentence's end
+        // still matches "together " before added words.
+        func key(_ token: Token) -> [UInt16] {
+            var units = Array(token.text.utf16)
+            while let last = units.last, last == 0x20 || last == 0x09, units.count > 1 { units.removeLast() }
+            return units
+        }
+        for step in MyersDiff.diff(a.map(key), b.map(key)) {
             switch step {
             case .equal(let o, let n):
-                let r = span(a, o, end: oldUnits.count)
-                edits.append(.init(kind: .equal, old: r, new: span(b, n, end: newUnits.count), text: Context.slice(oldUnits, r.lowerBound, r.upperBound)))
+                for (i, j) in zip(o, n) {
+                    let (x, y) = (a[i].range, b[j].range)
+                    let word = key(a[i]).count
+                    edits.append(.init(kind: .equal, old: x.lowerBound..<(x.lowerBound + word), new: y.lowerBound..<(y.lowerBound + word),
+                                       text: Context.slice(oldUnits, x.lowerBound, x.lowerBound + word)))
+                    let oldSpace = (x.lowerBound + word)..<x.upperBound, newSpace = (y.lowerBound + word)..<y.upperBound
+                    if oldUnits[oldSpace].elementsEqual(newUnits[newSpace]) {
+                        if !oldSpace.isEmpty {
+                            edits.append(.init(kind: .equal, old: oldSpace, new: newSpace, text: Context.slice(oldUnits, oldSpace.lowerBound, oldSpace.upperBound)))
+                        }
+                    } else {
+                        if !oldSpace.isEmpty {
+                            edits.append(.init(kind: .delete, old: oldSpace, new: newSpace.lowerBound..<newSpace.lowerBound, text: Context.slice(oldUnits, oldSpace.lowerBound, oldSpace.upperBound)))
+                        }
+                        if !newSpace.isEmpty {
+                            edits.append(.init(kind: .insert, old: oldSpace.upperBound..<oldSpace.upperBound, new: newSpace, text: Context.slice(newUnits, newSpace.lowerBound, newSpace.upperBound)))
+                        }
+                    }
+                }
             case .delete(let o, let at):
                 let r = span(a, o, end: oldUnits.count)
                 let place = span(b, at..<at, end: newUnits.count)
@@ -124,11 +148,11 @@ enum WordDiff {
                     shared += 1
                 }
             }
-            if deletes {
+            if deletes && oldEnd - shared > oldStart {
                 result.append(.init(kind: .delete, old: oldStart..<(oldEnd - shared), new: newStart..<newStart,
                                     text: Context.slice(oldUnits, oldStart, oldEnd - shared)))
             }
-            if inserts {
+            if inserts && newEnd - shared > newStart {
                 result.append(.init(kind: .insert, old: (oldEnd - shared)..<(oldEnd - shared), new: newStart..<(newEnd - shared),
                                     text: Context.slice(newUnits, newStart, newEnd - shared)))
             }
@@ -139,7 +163,15 @@ enum WordDiff {
             pending = []
         }
         for edit in edits {
-            if edit.kind == .equal { flush(); result.append(edit) } else { pending.append(edit) }
+            guard edit.kind == .equal else { pending.append(edit); continue }
+            flush()
+            if let last = result.last, last.kind == .equal, last.old.upperBound == edit.old.lowerBound, last.new.upperBound == edit.new.lowerBound {
+                result[result.count - 1].old = last.old.lowerBound..<edit.old.upperBound
+                result[result.count - 1].new = last.new.lowerBound..<edit.new.upperBound
+                result[result.count - 1].text = Context.slice(oldUnits, last.old.lowerBound, edit.old.upperBound)
+            } else {
+                result.append(edit)
+            }
         }
         flush()
         return result
