@@ -168,12 +168,15 @@ enum WordDiff {
             if let last = result.last, last.kind == .equal, last.old.upperBound == edit.old.lowerBound, last.new.upperBound == edit.new.lowerBound {
                 result[result.count - 1].old = last.old.lowerBound..<edit.old.upperBound
                 result[result.count - 1].new = last.new.lowerBound..<edit.new.upperBound
-                result[result.count - 1].text = Context.slice(oldUnits, last.old.lowerBound, edit.old.upperBound)
+                result[result.count - 1].text = ""  // filled in once below: re-slicing on every merge is quadratic
             } else {
                 result.append(edit)
             }
         }
         flush()
+        for i in result.indices where result[i].kind == .equal && result[i].text.isEmpty && !result[i].old.isEmpty {
+            result[i].text = Context.slice(oldUnits, result[i].old.lowerBound, result[i].old.upperBound)
+        }
         return result
     }
 }
