@@ -297,9 +297,6 @@ final class GitRepository {
         try LibGit2.check(git_index_write(index), "cannot write the git index")
     }
 
-    /// Whether another program holds the index's lock (`index.lock`).
-    var indexIsLocked: Bool { FileManager.default.fileExists(atPath: gitFolder.appendingPathComponent("index.lock").path) }
-
     /// Index entries (id, size, modification time) for fast change detection, by path.
     func indexEntries(under prefix: String) throws -> [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)] {
         var index: OpaquePointer?

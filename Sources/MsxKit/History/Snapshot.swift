@@ -47,11 +47,11 @@ extension ProjectHistory {
     /// Records the current state of `documents` (every changed one when empty) as a new version.
     /// - Parameter documents: ids of documents (or folders, meaning the documents in them) to snapshot.
     public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil) throws -> SnapshotResult {
-        if repository.indexIsLocked {
-            throw MsxError(.busy, code: "repository-locked",
-                           "another git program is using the repository (\(repository.gitFolder.path)/index.lock exists; if none is running, remove that file)")
+        try claimIndex()
+        if let headID = try head() {
+            let files = try repository.files(in: headID, under: prefix)
+            try writingIndex { try repository.syncIndex(toHead: files, under: prefix) }
         }
-        if let headID = try head() { try repository.syncIndex(toHead: try repository.files(in: headID, under: prefix), under: prefix) }
         let changes = try self.changes()
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
         var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
@@ -116,7 +116,7 @@ extension ProjectHistory {
         // The version is recorded: a failure from here on is only housekeeping, which the next snapshot redoes.
         var note = hint
         do {
-            try repository.refreshIndex(paths: touched)
+            try writingIndex { try repository.refreshIndex(paths: touched) }
             try repository.packIfNeeded()
         } catch let error as MsxError {
             note = "the version is recorded, but \(error.message)"
