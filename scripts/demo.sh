@@ -147,7 +147,7 @@ head -n 40 <<<"$json"
 step "8. Consistency check"
 msx check
 
-step "9. Versions: status, snapshot, log"
+step "9. Versions: status, diff, snapshot, log"
 export MSX_AUTHOR="Ada Writer <ada@example.com>"
 msx status
 msx snapshot -m "The storm arrives" --tag "first draft"
@@ -155,6 +155,7 @@ show sed -i -e 's/counting each turn aloud/counting each turn under her breath/'
 sed -i -e 's/counting each turn aloud/counting each turn under her breath/' contents/draft/part-one/the-storm.md
 msx format "The Storm" --match "white beam" --italic
 msx status
+msx diff
 msx snapshot -m "Quieter ending"
 msx log "The Storm"
 
