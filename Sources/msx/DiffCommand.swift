@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
+extension DiffUnit: ExpressibleByArgument {}
+
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed in the words and in the formatting.",
@@ -20,6 +22,8 @@ struct Diff: ParsableCommand {
     @Option(name: .customLong("files"), parsing: .upToNextOption, help: ArgumentHelp("Compare two Markdown files: OLD NEW.", valueName: "file"))
     var files: [String] = []
 
+    @Option(help: ArgumentHelp("Compare changed paragraphs by word (default), sentence, paragraph or char.", valueName: "unit"))
+    var by: DiffUnit = .word
     @Flag(help: "Per document: words added and removed, formatting changes.") var stat = false
     @Flag(name: .customLong("word-diff"), help: "git's plain [-old-]{+new+} style, for pipes.") var wordDiff = false
     @Flag(help: "A standalone review page (track-changes style, printable).") var html = false
@@ -43,7 +47,7 @@ struct Diff: ParsableCommand {
                 let base = global.workingDirectory
                 comparisons = [try FileComparison.compare(
                     old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
-                    oldName: files[0], newName: files[1])].filter { !$0.diff.isEmpty }
+                    oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
                 let history = try global.openHistory()
                 let ids = try references.isEmpty ? nil : Set(references.map { try history.documentID(for: $0, workingDirectory: global.workingDirectory) })
@@ -51,7 +55,7 @@ struct Diff: ParsableCommand {
                 let document = ids?.count == 1 ? ids!.first : nil
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
-                comparisons = try history.compare(from: old, to: new, documentIDs: ids)
+                comparisons = try history.compare(from: old, to: new, documentIDs: ids, by: by)
             }
             if output.json {
                 output.emit(["schemaVersion": 1, "documents": .array(comparisons.map(Self.json))])

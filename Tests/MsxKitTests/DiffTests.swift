@@ -65,6 +65,22 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(DiffDescription.formatting(d, newTexts: ["The storm came."]), ["underline double added: 'storm' (paragraph 1)"])
     }
 
+    func testEveryUnitRebuildsTheNewText() {
+        let old = "The storm came at night. The lamp went dark. Nobody saw 👍🏽.", new = "The storm came at dawn. The lamp went dark. Everybody saw 👍🏿."
+        let expected = ["¶1: The storm came at [-night-]{+dawn+}. The lamp went dark. [-Nobody-]{+Everybody+} saw [-👍🏽-]{+👍🏿+}.",
+                        "¶1: [-The storm came at night.-]{+The storm came at dawn.+} The lamp went dark. [-Nobody saw 👍🏽.-]{+Everybody saw 👍🏿.+}"]
+        for (i, unit) in DiffUnit.allCases.enumerated() {
+            let edits = WordDiff.edits(old, new, by: unit)
+            let oldUnits = Array(old.utf16)
+            let rebuilt = edits.map { e in e.kind == .equal ? String(decoding: oldUnits[e.old], as: UTF16.self) : e.kind == .insert ? e.text : "" }.joined()
+            XCTAssertEqual(rebuilt, new, "\(unit)")
+            if i < expected.count {
+                let d = DocumentDiff(old: richDocument(old + "\n").resolved(with: styles), new: richDocument(new + "\n").resolved(with: styles), by: unit)
+                XCTAssertEqual(DiffText.render(d, old: [old], new: [new]) { t, _ in t }, [expected[i]])
+            }
+        }
+    }
+
     /// Applying the operations, in the old document's coordinates, to the old text gives the new text.
     func testOperationsRebuildTheNewText() throws {
         var generator = DocumentGenerator(random: SeededGenerator(seed: 41))

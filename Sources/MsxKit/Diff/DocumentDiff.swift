@@ -61,8 +61,9 @@ public struct DocumentDiff: Sendable {
         }
     }
 
-    /// Compares two resolved documents.
-    public init(old: [ResolvedParagraph], new: [ResolvedParagraph]) {
+    /// Compares two resolved documents; changed paragraphs are compared `by` words (default), sentences, whole
+    /// paragraphs or characters.
+    public init(old: [ResolvedParagraph], new: [ResolvedParagraph], by unit: DiffUnit = .word) {
         let pairs = ParagraphMatcher.match(old.map(\.text), new.map(\.text))
         for pair in pairs {
             switch pair {
@@ -70,7 +71,7 @@ public struct DocumentDiff: Sendable {
                 operations.append(.equal(old: o, new: n))
                 compareFormatting(old[o], new[n], edits: nil)
             case .edited(let o, let n, let moved):
-                let edits = WordDiff.edits(old[o].text, new[n].text)
+                let edits = WordDiff.edits(old[o].text, new[n].text, by: unit)
                 operations.append(moved ? .move(old: o, new: n, edits: edits) : .modify(old: o, new: n, edits: edits))
                 for edit in edits {
                     switch edit.kind {

@@ -26,7 +26,7 @@ extension ProjectHistory {
     /// Compares documents between two states (default: the last snapshot and the working copy). Only documents
     /// that differ are returned, in the newer state's binder order.
     /// - Parameter documentIDs: restricts the comparison (nil: every document).
-    public func compare(from old: ProjectState, to new: ProjectState, documentIDs: Set<String>? = nil) throws -> [DocumentComparison] {
+    public func compare(from old: ProjectState, to new: ProjectState, documentIDs: Set<String>? = nil, by unit: DiffUnit = .word) throws -> [DocumentComparison] {
         let oldSide = try side(old), newSide = try side(new)
         var ids: [String] = newSide.binder.entries.filter { $0.node.kind == .document }.map(\.node.id)
         ids += oldSide.binder.entries.filter { $0.node.kind == .document && newSide.binder.node(id: $0.node.id) == nil }.map(\.node.id)
@@ -37,7 +37,7 @@ extension ProjectHistory {
             if let before, let after, binder.isEmpty, try oldSide.fingerprint(before) == newSide.fingerprint(after) { continue }
             let oldParagraphs = try before.map { try oldSide.resolved($0) } ?? []
             let newParagraphs = try after.map { try newSide.resolved($0) } ?? []
-            let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs)
+            let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
             if diff.isEmpty && binder.isEmpty { continue }
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
@@ -111,7 +111,7 @@ extension ProjectHistory {
 
 /// Comparing two documents outside any project (`msx diff --files`), each with its sidecar when present.
 public enum FileComparison {
-    public static func compare(old: URL, new: URL, oldName: String, newName: String) throws -> DocumentComparison {
+    public static func compare(old: URL, new: URL, oldName: String, newName: String, by unit: DiffUnit = .word) throws -> DocumentComparison {
         let sheet = StyleSheet(manifest: Manifest.empty)
         func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
             let markdown = MarkdownDocument(try FileIO.readText(url, displayPath: name), sourceMap: false)
@@ -122,7 +122,7 @@ public enum FileComparison {
             return RichDocument(markdown: markdown, sidecar: sidecar).resolved(with: sheet)
         }
         let before = try load(old, oldName), after = try load(new, newName)
-        return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after),
+        return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
                                   oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind))
     }
 }

@@ -8,7 +8,48 @@ struct Token: Hashable {
     var range: Range<Int>
 }
 
+/// How finely a changed paragraph's text is compared.
+public enum DiffUnit: String, Sendable, CaseIterable {
+    case word, sentence, paragraph, char
+}
+
 enum Tokenizer {
+    /// The pieces a paragraph is compared in, each with the white space after it.
+    static func pieces(_ text: String, by unit: DiffUnit) -> [Token] {
+        switch unit {
+        case .word: return spacedTokens(text)
+        case .paragraph: return text.isEmpty ? [] : [Token(text: text, kind: .word, range: 0..<text.utf16.count)]
+        case .char:
+            var offset = 0
+            return text.map { character in
+                defer { offset += character.utf16.count }
+                return Token(text: String(character), kind: classify(character), range: offset..<(offset + character.utf16.count))
+            }
+        case .sentence: return sentences(text)
+        }
+    }
+
+    /// Sentences: up to and including `.`, `!`, `?` or `。` (and closing quotes), with the white space after.
+    private static func sentences(_ text: String) -> [Token] {
+        var result: [Token] = []
+        var current = ""
+        var start = 0, offset = 0
+        var ended = false
+        for character in text {
+            if ended && !character.isWhitespace && !"\"'\u{201D}\u{2019})".contains(character) {
+                result.append(Token(text: current, kind: .word, range: start..<offset))
+                current = ""
+                start = offset
+                ended = false
+            }
+            current.append(character)
+            offset += character.utf16.count
+            if ".!?\u{3002}".contains(character) { ended = true }
+        }
+        if !current.isEmpty { result.append(Token(text: current, kind: .word, range: start..<offset)) }
+        return result
+    }
+
     /// Splits a paragraph into tokens.
     static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []

@@ -1,9 +1,9 @@
 /// Word-level differences inside one paragraph, cleaned up to read like a human edit.
 enum WordDiff {
-    static func edits(_ old: String, _ new: String) -> [DocumentDiff.TextEdit] {
+    static func edits(_ old: String, _ new: String, by unit: DiffUnit = .word) -> [DocumentDiff.TextEdit] {
         // White space rides with the word before it, so spaces never pull a word-level alignment apart
         // ("year whenever anchor after" -> "year coat whenever after" is +coat -anchor, not four words).
-        let a = Tokenizer.spacedTokens(old), b = Tokenizer.spacedTokens(new)
+        let a = Tokenizer.pieces(old, by: unit), b = Tokenizer.pieces(new, by: unit)
         var edits: [DocumentDiff.TextEdit] = []
         let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
         func span(_ tokens: [Token], _ range: Range<Int>, end: Int) -> Range<Int> {
