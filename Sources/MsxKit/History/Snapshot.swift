@@ -47,10 +47,15 @@ extension ProjectHistory {
     /// Records the current state of `documents` (every changed one when empty) as a new version.
     /// - Parameter documents: ids of documents (or folders, meaning the documents in them) to snapshot.
     public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil) throws -> SnapshotResult {
-        try claimIndex()
+        try claimRepository()
+        return try writingRepository { try record(documents, message: message, author: explicit) }
+    }
+
+    /// The snapshot itself, with msx's pid on record (see `claimRepository`).
+    private func record(_ documents: [BinderNode], message: String?, author explicit: Author?) throws -> SnapshotResult {
         if let headID = try head() {
             let files = try repository.files(in: headID, under: prefix)
-            try writingIndex { try repository.syncIndex(toHead: files, under: prefix) }
+            try repository.syncIndex(toHead: files, under: prefix)
         }
         let changes = try self.changes()
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
@@ -116,7 +121,7 @@ extension ProjectHistory {
         // The version is recorded: a failure from here on is only housekeeping, which the next snapshot redoes.
         var note = hint
         do {
-            try writingIndex { try repository.refreshIndex(paths: touched) }
+            try repository.refreshIndex(paths: touched)
             try repository.packIfNeeded()
         } catch let error as MsxError {
             note = "the version is recorded, but \(error.message)"
