@@ -36,16 +36,10 @@
 # and bench/out/history-hyperfine.json.
 set -euo pipefail
 
-SWIFT=${SWIFT:-swift}
+# shellcheck source=scripts/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
+bench_init bench-history.sh
 SWIFTC=${SWIFTC:-swiftc}
-cd "$(dirname "$0")/.."
-repo=$(pwd)
-MSX=${MSX:-$("$SWIFT" build -c release --show-bin-path)/msx}
-if [ ! -x "$MSX" ]; then
-    echo "bench-history.sh: no msx binary at $MSX (run: swift build -c release, or set MSX=/path/to/msx)" >&2
-    exit 1
-fi
-MSX=$(cd "$(dirname "$MSX")" && pwd)/$(basename "$MSX")
 runs=${BENCH_RUNS:-10}
 commits=${BENCH_COMMITS:-2000}
 for tool in python3 git hyperfine "$SWIFTC"; do

@@ -19,15 +19,9 @@
 # BENCH_NO_INSTALL=1 never installs hyperfine/pandoc with apt.
 set -euo pipefail
 
-SWIFT=${SWIFT:-swift}
-cd "$(dirname "$0")/.."
-repo=$(pwd)
-MSX=${MSX:-$("$SWIFT" build -c release --show-bin-path)/msx}
-if [ ! -x "$MSX" ]; then
-    echo "bench.sh: no msx binary at $MSX (run: swift build -c release, or set MSX=/path/to/msx)" >&2
-    exit 1
-fi
-MSX=$(cd "$(dirname "$MSX")" && pwd)/$(basename "$MSX")
+# shellcheck source=scripts/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
+bench_init bench.sh
 runs=${BENCH_RUNS:-5}
 
 if ! command -v python3 >/dev/null 2>&1; then
@@ -39,17 +33,6 @@ if ! command -v git >/dev/null 2>&1; then
     exit 1
 fi
 
-# Install a Debian package when we may (root, apt-get present, not disabled).
-try_install() {
-    local pkg=$1
-    if [ "${BENCH_NO_INSTALL:-0}" = 1 ] || [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-        return 1
-    fi
-    echo "bench.sh: installing $pkg with apt-get..." >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1 \
-        || { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1; }
-}
 
 command -v hyperfine >/dev/null 2>&1 || try_install hyperfine || true
 command -v pandoc >/dev/null 2>&1 || try_install pandoc || true
