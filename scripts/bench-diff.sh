@@ -44,18 +44,8 @@ for tool in python3 git hyperfine /usr/bin/time; do
     fi
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/msx-bench-diff.XXXXXX")
-cleanup() {
-    if [ "${BENCH_KEEP:-0}" = 1 ]; then
-        echo "bench-diff.sh: files kept in $work" >&2
-    else
-        rm -rf "$work"
-    fi
-}
-trap cleanup EXIT
+bench_workdir msx-bench-diff
 
-# Single-quotes a word for the command lines below (hyperfine -N splits them as sh would).
-q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 
 msx_diff=("$MSX" diff --files A.md B.md --json)
 git_diff=(git diff --no-index --word-diff=porcelain A.md B.md)

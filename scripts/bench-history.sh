@@ -53,19 +53,9 @@ author="Bench Writer <bench@example.invalid>"
 hot_title="Chapter 7.3"        # ~200 versions: msx log, msx show @~50
 changed_title="Chapter 12.34"  # the one changed document: msx status, msx snapshot
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/msx-bench-history.XXXXXX")
+bench_workdir msx-bench-history
 project="$work/bench"
-cleanup() {
-    if [ "${BENCH_KEEP:-0}" = 1 ]; then
-        echo "bench-history.sh: project kept at $project" >&2
-    else
-        rm -rf "$work"
-    fi
-}
-trap cleanup EXIT
 
-# Single-quotes a word for the command lines below (hyperfine -N splits them as sh would) and change.sh.
-q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 
 # ---------------------------------------------------------------------------
 mkdir -p "$repo/bench/out"

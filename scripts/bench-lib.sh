@@ -27,3 +27,12 @@ try_install() {
     apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1 \
         || { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1; }
 }
+
+# bench_workdir PREFIX: a new temporary folder in $work, removed on exit unless BENCH_KEEP=1.
+bench_workdir() {
+    work=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
+    trap 'if [ "${BENCH_KEEP:-0}" = 1 ]; then echo "$bench_name: files kept in $work" >&2; else rm -rf "$work"; fi' EXIT
+}
+
+# q WORD: the word single-quoted, for command lines that hyperfine -N splits as sh would.
+q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }

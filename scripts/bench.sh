@@ -37,16 +37,8 @@ fi
 command -v hyperfine >/dev/null 2>&1 || try_install hyperfine || true
 command -v pandoc >/dev/null 2>&1 || try_install pandoc || true
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/msx-bench.XXXXXX")
+bench_workdir msx-bench
 project="$work/bench"
-cleanup() {
-    if [ "${BENCH_KEEP:-0}" = 1 ]; then
-        echo "bench.sh: project kept at $project" >&2
-    else
-        rm -rf "$work"
-    fi
-}
-trap cleanup EXIT
 
 # ---------------------------------------------------------------------------
 echo "bench.sh: generating project in $project ..."
