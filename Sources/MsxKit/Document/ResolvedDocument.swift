@@ -34,6 +34,11 @@ extension RichDocument {
         }
     }
 
+    /// One paragraph, resolved as `resolved(with:)` would.
+    func resolved(paragraph index: Int, with sheet: StyleSheet) -> ResolvedParagraph {
+        resolve(markdown.blocks[index], index: index, sheet: sheet)
+    }
+
     private func resolve(_ block: MarkdownBlock, index: Int, sheet: StyleSheet) -> ResolvedParagraph {
         let own = formatting.paragraphs[index]
         let styleName = own.attributes["style"]?.stringValue ?? Self.markdownStyle(of: block)

@@ -184,7 +184,7 @@ struct DocumentFormatter {
 
     /// The paragraph as `show` would report it now.
     private func resolvedParagraph(_ paragraph: Int) -> ResolvedParagraph {
-        result.resolved(with: styles)[paragraph]
+        result.resolved(paragraph: paragraph, with: styles)
     }
 
     private func resolvedRuns(paragraph: Int) -> [ResolvedRun] { resolvedParagraph(paragraph).runs }
