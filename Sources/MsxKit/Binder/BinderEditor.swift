@@ -25,21 +25,27 @@ public struct BinderEditor {
         public var synopsis: String?
         public var label: String?
         public var status: String?
+        /// Formatting the Markdown cannot carry (an imported document's), written beside it.
+        public var sidecar: Sidecar?
 
         public init(title: String, kind: BinderNode.Kind = .document, markdown: String = "", synopsis: String? = nil,
-                    label: String? = nil, status: String? = nil) {
+                    label: String? = nil, status: String? = nil, sidecar: Sidecar? = nil) {
             self.title = title
             self.kind = kind
             self.markdown = markdown
             self.synopsis = synopsis
             self.label = label
             self.status = status
+            self.sidecar = sidecar
         }
     }
 
-    /// Creates documents and folders (depth first: an item's `children` go inside it) at the end of `folder`.
-    public mutating func create(_ items: [OutlineItem], in folder: BinderNode, dryRun: Bool = false) throws -> BinderChange {
+    /// Creates documents and folders (depth first: an item's `children` go inside it) at the end of `folder`;
+    /// `styles` the documents use join the project's named styles in the same transaction.
+    public mutating func create(_ items: [OutlineItem], in folder: BinderNode, addingStyles styles: [String: Attributes] = [:],
+                                dryRun: Bool = false) throws -> BinderChange {
         var manifest = project.manifest
+        for (name, attributes) in styles where manifest.styles[name] == nil { manifest.styles[name] = attributes }
         var transaction = project.transaction()
         var taken = manifest.allIDs
         var created: [BinderNode] = []
@@ -61,6 +67,9 @@ public struct BinderEditor {
             manifest.insert(node, into: parent.id)
             if kind == .document {
                 transaction.write(item.node.markdown, to: node.path)
+                if let sidecar = item.node.sidecar, !sidecar.isEmpty, let path = node.sidecarPath {
+                    transaction.write(sidecar.json, to: path)
+                }
             } else {
                 transaction.makeFolder(node.path)
             }

@@ -30,17 +30,21 @@ extension RichDocument {
     /// Every paragraph with attributes resolved: project defaults, then its style, then Markdown, then the sidecar.
     public func resolved(with sheet: StyleSheet) -> [ResolvedParagraph] {
         markdown.blocks.enumerated().map { index, block in
-            resolve(block, index: index, sheet: sheet)
+            resolve(block, index: index, own: formatting.paragraphs[index], sheet: sheet)
         }
     }
 
     /// One paragraph, resolved as `resolved(with:)` would.
     func resolved(paragraph index: Int, with sheet: StyleSheet) -> ResolvedParagraph {
-        resolve(markdown.blocks[index], index: index, sheet: sheet)
+        resolve(markdown.blocks[index], index: index, own: formatting.paragraphs[index], sheet: sheet)
     }
 
-    private func resolve(_ block: MarkdownBlock, index: Int, sheet: StyleSheet) -> ResolvedParagraph {
-        let own = formatting.paragraphs[index]
+    /// One paragraph as it would resolve with `own` as its sidecar formatting.
+    func resolved(paragraph index: Int, with sheet: StyleSheet, own: ParagraphFormatting) -> ResolvedParagraph {
+        resolve(markdown.blocks[index], index: index, own: own, sheet: sheet)
+    }
+
+    private func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, sheet: StyleSheet) -> ResolvedParagraph {
         let styleName = own.attributes["style"]?.stringValue ?? Self.markdownStyle(of: block)
         let style = sheet.style(named: styleName)?.attributes ?? [:]
         var paragraph = Self.paragraphBase

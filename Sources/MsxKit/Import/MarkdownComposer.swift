@@ -1,0 +1,190 @@
+/// Writes imported paragraphs as CommonMark: block markers for headings, lists, task boxes and quotes, and inline
+/// markup for bold, italic, strikethrough and links. Whatever the markup fails to say is left for the sidecar.
+struct MarkdownComposer {
+    /// Per paragraph: write inline markup, or escape everything and leave all formatting to the sidecar.
+    var plainParagraphs: Set<Int> = []
+
+    func markdown(for paragraphs: [ImportedParagraph]) -> String {
+        var lists = ListState()
+        var blocks: [String] = []
+        blocks.reserveCapacity(paragraphs.count)
+        for (index, paragraph) in paragraphs.enumerated() {
+            blocks.append(block(paragraph, plain: plainParagraphs.contains(index), lists: &lists))
+        }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    // MARK: Blocks
+
+    /// Open lists by depth: each level's marker width and next number, so nested items indent under their parent.
+    struct ListState {
+        var levels: [(ordered: Bool, width: Int, next: Int)] = []
+    }
+
+    private func block(_ p: ImportedParagraph, plain: Bool, lists: inout ListState) -> String {
+        let quote = String(repeating: "> ", count: max(0, p.quoteDepth))
+        var first = quote
+        var continuation = quote
+        if let level = p.listLevel, level > 0 {
+            let depth = min(level, lists.levels.count + 1)
+            let ordered = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false
+            lists.levels.removeLast(max(0, lists.levels.count - depth))
+            if lists.levels.count == depth, lists.levels[depth - 1].ordered != ordered { lists.levels.removeLast() }
+            let indent = String(repeating: " ", count: lists.levels.prefix(depth - 1).reduce(0) { $0 + $1.width })
+            let number = lists.levels.count == depth ? lists.levels[depth - 1].next : 1
+            let marker = ordered ? "\(number). " : "- "
+            if lists.levels.count == depth { lists.levels.removeLast() }
+            lists.levels.append((ordered, marker.count, number + 1))
+            first += indent + marker
+            continuation += indent + String(repeating: " ", count: marker.count)
+            if let state = p.attributes["checklist"]?.stringValue { first += state == "checked" ? "[x] " : "[ ] " }
+        } else {
+            lists.levels.removeAll()
+        }
+        let units = Array(p.text.utf16)
+        if let level = p.headingLevel, (1...6).contains(level), !units.contains(0x2028) {
+            first += String(repeating: "#", count: level) + " "
+        }
+        let content = plain
+            ? [Piece.text(0..<units.count, footnote: false)]
+            : InlineMarkup.pieces(of: p, units: units)
+        return InlineMarkup.render(content, units: units, plain: plain, firstPrefix: first, continuationPrefix: continuation)
+    }
+}
+
+/// One piece of a paragraph's inline Markdown: text to escape, or markup.
+enum Piece: Equatable {
+    case text(Range<Int>, footnote: Bool)
+    case open(String)
+    case close(String)
+}
+
+/// The inline markup of one paragraph.
+enum InlineMarkup {
+    private enum Mark: Hashable {
+        case link(String), bold, italic, strikethrough
+
+        var open: String {
+            switch self {
+            case .link: return "["
+            case .bold: return "**"
+            case .italic: return "*"
+            case .strikethrough: return "~~"
+            }
+        }
+
+        var close: String {
+            switch self {
+            case .link(let url): return "](" + destination(url) + ")"
+            case .bold: return "**"
+            case .italic: return "*"
+            case .strikethrough: return "~~"
+            }
+        }
+    }
+
+    /// The paragraph cut into text and markup, marks nested so that each closes before any opened outside it.
+    static func pieces(of p: ImportedParagraph, units: [UInt16]) -> [Piece] {
+        var marks = Array(repeating: Set<Mark>(), count: units.count)
+        var footnote = Array(repeating: false, count: units.count)
+        for run in p.runs {
+            let range = max(0, run.range.lowerBound)..<min(units.count, run.range.upperBound)
+            guard !range.isEmpty else { continue }
+            if let url = run.attributes["link"]?.stringValue { for i in range { marks[i].insert(.link(url)) } }
+            if run.attributes["footnote"] == true { for i in range { footnote[i] = true } }
+            for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)]
+            where run.attributes[key] == true {
+                // Markup cannot start or end on a space; spaces at the edges stay outside (the sidecar says the rest).
+                guard let inner = trimmedRange(range, units) else { continue }
+                for i in inner { marks[i].insert(mark) }
+            }
+        }
+        var pieces: [Piece] = []
+        var stack: [Mark] = []
+        var start = 0
+        for i in 0...units.count {
+            let active = i < units.count ? marks[i] : []
+            let boundary = i == units.count || i == 0 || active != marks[i - 1] || footnote[i] != footnote[i - 1]
+            guard boundary else { continue }
+            if start < i { pieces.append(.text(start..<i, footnote: footnote[start])) }
+            start = i
+            if let firstStale = stack.firstIndex(where: { !active.contains($0) }) {
+                for mark in stack[firstStale...].reversed() { pieces.append(.close(mark.close)) }
+                stack.removeSubrange(firstStale...)
+            }
+            let opening = active.subtracting(stack).sorted { end(of: $0, from: i, marks) > end(of: $1, from: i, marks) }
+            for mark in opening { pieces.append(.open(mark.open)); stack.append(mark) }
+        }
+        return pieces
+    }
+
+    private static func end(of mark: Mark, from i: Int, _ marks: [Set<Mark>]) -> Int {
+        var j = i
+        while j < marks.count, marks[j].contains(mark) { j += 1 }
+        return j
+    }
+
+    /// `range` without spaces at either end, or nil when nothing else is left.
+    private static func trimmedRange(_ range: Range<Int>, _ units: [UInt16]) -> Range<Int>? {
+        let isSpace: (UInt16) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x2028 || $0 == 0xA0 }
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, isSpace(units[lower]) { lower += 1 }
+        while upper > lower, isSpace(units[upper - 1]) { upper -= 1 }
+        return lower < upper ? lower..<upper : nil
+    }
+
+    /// A link destination: bare when it can be, in angle brackets when it holds spaces.
+    private static func destination(_ url: String) -> String {
+        var out = ""
+        let angled = url.contains { $0 == " " || $0.isNewline }
+        for c in url {
+            if "()\\<>".contains(c) && (angled ? "<>\\".contains(c) : true) { out.append("\\") }
+            out.append(c.isNewline ? " " : c)
+        }
+        return angled ? "<" + out + ">" : out
+    }
+
+    /// The paragraph's Markdown, hard breaks written as `\` at a line end and the next line prefixed again. Breaks
+    /// at the very start or end of the paragraph, which Markdown cannot write that way, become `&#8232;`.
+    static func render(_ pieces: [Piece], units: [UInt16], plain: Bool, firstPrefix: String, continuationPrefix: String) -> String {
+        var out = firstPrefix
+        var lineIsEmpty = true
+        let mode: MarkdownEscaping.Mode = plain ? .everything : .readable
+        let leadingBreaks = units.prefix { $0 == 0x2028 }.count
+        let trailingBreaks = units.count - (units.lastIndex { $0 != 0x2028 }.map { $0 + 1 } ?? 0)
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .open(let markup), .close(let markup):
+                out += markup
+                lineIsEmpty = false
+            case .text(var range, let footnote):
+                let isNote = footnote && !plain && units[range].starts(with: "^[".utf16) && units[range].last == 0x5D
+                    && range.count > 2
+                if isNote {
+                    out += "^["
+                    range = (range.lowerBound + 2)..<(range.upperBound - 1)
+                    lineIsEmpty = false
+                }
+                var start = range.lowerBound
+                for offset in range.lowerBound...range.upperBound where offset == range.upperBound || units[offset] == 0x2028 {
+                    let isLast = offset == range.upperBound
+                    let endsLine = !isLast || (!isNote && index == pieces.count - 1)
+                    let line = String(decoding: units[start..<offset], as: UTF16.self)[...]
+                    out += MarkdownEscaping.escape(line, startsLine: lineIsEmpty, endsLine: endsLine, mode: mode)
+                    if !line.isEmpty { lineIsEmpty = false }
+                    guard !isLast else { break }
+                    if offset < leadingBreaks || offset >= units.count - trailingBreaks {
+                        out += "&#8232;"
+                        lineIsEmpty = false
+                    } else {
+                        out += "\\\n" + continuationPrefix
+                        lineIsEmpty = true
+                    }
+                    start = offset + 1
+                }
+                if isNote { out += "]" }
+            }
+        }
+        return out
+    }
+}

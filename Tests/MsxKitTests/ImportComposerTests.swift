@@ -1,0 +1,125 @@
+import XCTest
+@testable import MsxKit
+
+/// Imported paragraphs become Markdown plus a sidecar that resolve to exactly the text and attributes imported.
+final class ImportComposerTests: XCTestCase {
+    private let sheet = StyleSheet(manifest: .empty)
+
+    private func compose(_ paragraphs: [ImportedParagraph], styles: [String: Attributes] = [:]) throws -> ImportComposer.Result {
+        try ImportComposer(sheet: sheet).compose(ImportedDocument(paragraphs: paragraphs, styles: styles))
+    }
+
+    func testMarkdownCarriesBoldItalicLinksAndTheSidecarTheRest() throws {
+        let p = ImportedParagraph(text: "The storm came at night.", runs: [
+            ImportedRun(range: 0..<4, attributes: ["bold": false]),
+            ImportedRun(range: 4..<10, attributes: ["bold": true]),
+            ImportedRun(range: 10..<15, attributes: ["italic": true, "underline": "single"]),
+            ImportedRun(range: 15..<24, attributes: ["link": "https://example.com/a b"]),
+        ])
+        let result = try compose([p])
+        XCTAssertEqual(result.markdown, "The **storm** *came* [at night.](<https://example.com/a b>)\n")
+        let runs = result.document.sidecar.paragraphs.first?.runs ?? []
+        XCTAssertEqual(runs.map(\.text), ["came "])
+        XCTAssertEqual(runs.first?.attributes, ["underline": "single"])
+    }
+
+    func testBlockStructureHeadingsListsChecklistsQuotes() throws {
+        let result = try compose([
+            ImportedParagraph(text: "Part One", headingLevel: 1),
+            ImportedParagraph(text: "milk", attributes: ["listFormat": "bulletSymbols", "checklist": "checked"], listLevel: 1),
+            ImportedParagraph(text: "eggs", attributes: ["listFormat": "decimal"], listLevel: 2),
+            ImportedParagraph(text: "flour", attributes: ["listFormat": "decimal"], listLevel: 2),
+            ImportedParagraph(text: "Quoted", quoteDepth: 1),
+        ])
+        XCTAssertEqual(result.markdown, "# Part One\n\n- [x] milk\n\n  1. eggs\n\n  2. flour\n\n> Quoted\n")
+        XCTAssertTrue(result.document.sidecar.isEmpty)
+    }
+
+    func testMarkupCharactersStayText() throws {
+        let texts = ["# not a heading", "1. not a list", "- nor this", "*stars* and _under_ and `ticks`", "  leading",
+                     "trailing  ", "a\u{2028}# b\u{2028}  c", "[link](x) <b> &amp; \\ ~~s~~", "===", "snake_case_name"]
+        let result = try compose(texts.map { ImportedParagraph(text: $0) })
+        XCTAssertEqual(result.document.paragraphTexts, texts)
+        XCTAssertTrue(result.markdown.contains("snake_case_name"), "intraword underscores stay readable")
+    }
+
+    func testStylesFromTheSourceJoinTheProjectUnderCanonicalNames() throws {
+        let result = try compose([
+            ImportedParagraph(text: "Call me", attributes: ["style": "Normal"]),
+            ImportedParagraph(text: "Epigraph text", attributes: ["style": "Epigraph"]),
+            ImportedParagraph(text: "Title", attributes: ["style": "heading 1"], headingLevel: 1),
+        ], styles: ["Normal": ["fontSize": 11], "Epigraph": ["alignment": "right"], "heading 1": ["fontSize": 20]])
+        XCTAssertEqual(result.newStyles.keys.sorted(), ["Epigraph"])
+        let sidecar = result.document.sidecar
+        XCTAssertEqual(sidecar.paragraphs.map(\.index), [1])
+        XCTAssertEqual(sidecar.paragraphs.first?.attributes["style"], "Epigraph")
+    }
+
+    /// Random paragraphs with random formatting: the composed document resolves to the same text and, for every
+    /// character, the same value of every attribute the import gave it.
+    func testComposedDocumentsResolveToTheImportedAttributes() throws {
+        var random = SeededGenerator(seed: 7)
+        let words = ["storm", "the", "*", "_", "#", "1.", "-", "`", "[a]", "(b)", "<i>", "&amp;", "\\", "~", "é", "🌊",
+                     "界", "e\u{301}", "|", "!", "http://x.y", " ", "  ", "\t", "\u{2028}", "^["]
+        let keys: [(String, [JSONValue])] = [
+            ("bold", [true, false]), ("italic", [true, false]), ("strikethrough", [true, false]),
+            ("underline", ["single", "double"]), ("fontSize", [11, 13, 24]), ("fontFamily", ["Courier", "Palatino"]),
+            ("foregroundColor", ["#8B0000"]), ("link", ["https://example.com/x"]),
+        ]
+        for iteration in 0..<scaled(200) {
+            var paragraphs: [ImportedParagraph] = []
+            for _ in 0..<Int.random(in: 1...5, using: &random) {
+                var text = (0..<Int.random(in: 1...12, using: &random)).map { _ in words.randomElement(using: &random)! }
+                    .joined(separator: Bool.random(using: &random) ? " " : "")
+                if text.trimmingCharacters(in: .whitespaces).isEmpty { text = "x" }
+                let length = text.utf16.count
+                var runs: [ImportedRun] = []
+                var position = 0
+                while position < length {
+                    var end = min(length, position + Int.random(in: 1...8, using: &random))
+                    while end < length, UTF16.isTrailSurrogate(Array(text.utf16)[end]) { end += 1 }
+                    var attributes: Attributes = [:]
+                    for (key, values) in keys where Int.random(in: 0..<3, using: &random) == 0 {
+                        attributes[key] = values.randomElement(using: &random)!
+                    }
+                    runs.append(ImportedRun(range: position..<end, attributes: attributes))
+                    position = end
+                }
+                var attributes: Attributes = [:]
+                if Bool.random(using: &random) { attributes["alignment"] = ["center", "right", "justified"].randomElement(using: &random)! }
+                if Bool.random(using: &random) { attributes["firstLineHeadIndent"] = .int(Int.random(in: 0...72, using: &random)) }
+                let heading = Int.random(in: 0..<5, using: &random) == 0 ? Int.random(in: 1...3, using: &random) : nil
+                let list = heading == nil && Int.random(in: 0..<4, using: &random) == 0 ? 1 : nil
+                if list != nil { attributes["listFormat"] = ["decimal", "bulletSymbols", "lowercaseRoman"].randomElement(using: &random)! }
+                paragraphs.append(ImportedParagraph(
+                    text: text, attributes: attributes, headingLevel: heading, listLevel: list,
+                    quoteDepth: Int.random(in: 0..<6, using: &random) == 0 ? 1 : 0, runs: runs))
+            }
+            let result: ImportComposer.Result
+            do { result = try compose(paragraphs) } catch {
+                XCTFail("iteration \(iteration): \(error)\n\(paragraphs.map { "\($0.text.debugDescription) \($0.runs)" }.joined(separator: "\n"))")
+                continue
+            }
+            // What is written must read back the same: parse the Markdown and sidecar as msx would from disk.
+            let reread = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: result.document.sidecar)
+            let resolved = reread.resolved(with: sheet)
+            XCTAssertEqual(resolved.map(\.text), paragraphs.map(\.text), "iteration \(iteration)\n\(result.markdown)")
+            guard resolved.count == paragraphs.count else { continue }
+            for (p, r) in zip(paragraphs, resolved) {
+                for (key, value) in p.attributes { XCTAssertEqual(r.attributes[key], value, "iteration \(iteration) \(key)") }
+                let units = Array(p.text.utf16)
+                for run in p.runs {
+                    for offset in run.range {
+                        let actual = r.runs.first { $0.range.contains(offset) }!.attributes
+                        for (key, value) in run.attributes {
+                            let isEdgeSpace = (key == "bold" || key == "italic") && [0x20, 0x09, 0x2028].contains(units[offset])
+                            if isEdgeSpace { continue }
+                            XCTAssertEqual(actual[key] ?? .null, value,
+                                           "iteration \(iteration) '\(p.text)' offset \(offset) \(key)\n\(result.markdown)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
