@@ -52,7 +52,7 @@ struct Msx: ParsableCommand {
         subcommands: [
             Init.self, Templates.self, New.self, Tree.self, Move.self, Rename.self, Trash.self, Untrash.self,
             Meta.self, Format.self, Edit.self, Show.self, Check.self, Status.self, Snapshot.self, Log.self,
-            Restore.self, Tag.self, Tags.self, Diff.self, GitSetup.self, DiffDriver.self, TextConv.self,
+            Restore.self, Tag.self, Tags.self, Diff.self, Import.self, Compile.self, GitSetup.self, DiffDriver.self, TextConv.self,
         ]
     )
 }

@@ -12,6 +12,8 @@ public struct ResolvedParagraph: Equatable, Sendable {
     public var text: String
     public var attributes: Attributes
     public var runs: [ResolvedRun]
+    /// Nesting depth of a list item (1 = top level), nil for other paragraphs.
+    public var listDepth: Int? = nil
 
     /// `checked`/`unchecked` for checklist paragraphs.
     public var checklist: String? { attributes["checklist"]?.stringValue }
@@ -65,7 +67,7 @@ extension RichDocument {
         if block.kind == .codeBlock { base["code"] = true }
         return ResolvedParagraph(
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
-            runs: Self.runs(of: block, sidecar: own, base: base))
+            runs: Self.runs(of: block, sidecar: own, base: base), listDepth: block.list?.depth)
     }
 
     /// The style Markdown implies for a block.

@@ -79,6 +79,7 @@ public enum HTMLPage {
         if let m = a["lineHeightMultiple"]?.numberValue, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
         if let v = a["paragraphSpacingBefore"]?.numberValue { css.append("margin-top: \(pt(v))") }
         if let v = a["paragraphSpacing"]?.numberValue { css.append("margin-bottom: \(pt(v))") }
+        if a["pageBreakBefore"] == true { css.append("break-before: page") }
         return css.joined(separator: "; ")
     }
 

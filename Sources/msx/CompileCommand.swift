@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Compile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF or plain text.",
+        discussion: """
+            Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
+            headings by depth, and the scene separator (the sceneSeparator compile setting, default #) goes between \
+            documents that follow each other in a folder. --preset manuscript gives standard manuscript format: \
+            12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF) \
+            a running header with surname, title and page number.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt }
+    enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }
+
+    @Option(help: "md, html, rtf or txt (default: from --out's extension, else md).")
+    var format: Format?
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var outFile: String?
+
+    @Option(help: ArgumentHelp("Compile this folder instead of the Draft.", valueName: "folder"))
+    var root: String?
+
+    @Option(help: "default (the project's formatting) or manuscript (standard manuscript format).")
+    var preset: Preset = .default
+
+    @Flag(inversion: .prefixedNo, help: "Begin with a title page (default: only with --preset manuscript).")
+    var titlePage: Bool?
+
+    @Flag(help: "Turn straight quotes, -- and ... into typographic ones.")
+    var smartQuotes = false
+
+    @Option(help: ArgumentHelp("Compile the draft as it was at this version (as in show: a1b2c3d, ~2, {2026-11-01}, a milestone).", valueName: "rev"))
+    var at: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject()
+            var options = CompileOptions()
+            options.preset = preset == .manuscript ? .manuscript : .default
+            options.titlePage = titlePage
+            options.smartQuotes = smartQuotes
+            if let root { options.root = try project.references(from: global.workingDirectory).folder(root) }
+            let manuscript: Manuscript
+            if let at {
+                guard let history = try ProjectHistory.open(project) else {
+                    throw MsxError(.user, code: "no-history", "this project has no history yet (msx snapshot records the first version)")
+                }
+                manuscript = try history.manuscript(options, at: try history.resolve(at))
+            } else {
+                manuscript = try project.manuscript(options)
+            }
+            let chosen = format.flatMap { CompileFormat(rawValue: $0.rawValue) }
+                ?? outFile.flatMap(CompileFormat.init(fileName:)) ?? .md
+            let rendered = manuscript.rendered(as: chosen)
+            if let outFile {
+                let url = URL(fileURLWithPath: outFile, relativeTo: global.workingDirectory).standardizedFileURL
+                do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, code: "io", "\(outFile): \(error.localizedDescription)") }
+                if output.json {
+                    output.emit([
+                        "schemaVersion": 1, "format": .string(chosen.rawValue), "out": .string(outFile),
+                        "documents": .int(manuscript.documents.count), "words": .int(manuscript.wordCount),
+                    ])
+                } else {
+                    output.note("compiled \(manuscript.documents.count) documents, \(manuscript.wordCount) words, to \(outFile)")
+                }
+            } else if output.json {
+                output.emit([
+                    "schemaVersion": 1, "format": .string(chosen.rawValue), "documents": .int(manuscript.documents.count),
+                    "words": .int(manuscript.wordCount), "content": .string(rendered),
+                ])
+            } else {
+                FileHandle.standardOutput.write(Data(rendered.utf8))
+            }
+        }
+    }
+}

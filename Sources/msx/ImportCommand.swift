@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring Markdown, plain-text and RTF files (or whole folders) into the project.",
+        discussion: """
+            .md and .markdown files come in byte for byte; .txt files paragraph by paragraph (markup characters \
+            escaped); .rtf files with their fonts, sizes, colours, underline, alignment, indents, spacing, tab \
+            stops, styles, lists, links and footnotes: Markdown carries what it can, the sidecar the rest. A folder \
+            becomes a binder folder, its files in natural name order (Chapter 2 before Chapter 10). Nothing is \
+            written unless every file reads.
+            """)
+
+    @Argument(help: "Files or folders to import.")
+    var paths: [String]
+
+    @Option(name: .customLong("into"), help: ArgumentHelp("Folder to import into (default: Draft).", valueName: "folder"))
+    var folder: String?
+
+    @Option(help: ArgumentHelp("Cut each file into one document per heading of this level or less (1-6).", valueName: "N"))
+    var splitHeadings: Int?
+
+    @Flag(help: "Show what would be created without writing anything.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if let splitHeadings, !(1...6).contains(splitHeadings) {
+            throw ValidationError("--split-headings takes a heading level from 1 to 6")
+        }
+    }
+
+    func run() throws {
+        try global.run { output in
+            let project = try global.openProject(forWriting: !dryRun)
+            let references = project.references(from: global.workingDirectory)
+            let parent: BinderNode
+            if let folder {
+                parent = try references.folder(folder)
+            } else if let draft = project.manifest.roleFolder("draft") {
+                parent = draft
+            } else {
+                throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
+            }
+            let base = global.workingDirectory
+            let files = paths.map { (url: URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL, displayPath: $0) }
+            let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, dryRun: dryRun)
+            if output.json {
+                output.emit([
+                    "schemaVersion": 1, "dryRun": .bool(dryRun),
+                    "created": .array(outcome.nodes.map { .object(NodeRendering.json($0)) }),
+                    "addedStyles": .array(outcome.addedStyles.map { .string($0) }),
+                    "warnings": .array(outcome.warnings.map { .string($0) }),
+                ])
+            } else {
+                for warning in outcome.warnings { output.note("warning: \(warning)") }
+                let prefix = dryRun ? "would be " : ""
+                for line in outcome.descriptions { output.line(prefix + line) }
+                if !outcome.addedStyles.isEmpty {
+                    output.line("\(prefix)added style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+
+/// `msx compile`: binder order, headings from folders, scene separators, excluded documents, every format, the
+/// manuscript preset, versions, and an independent witness (LibreOffice) when it is installed.
+final class CompileTests: MsxTestCase {
+    private func makeBook() throws -> URL {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try expect(0, "new", "Part One", "--folder", in: root)
+        try addDocument("Scene A", "It was *dark*.\n", to: root, options: ["--in", "Part One"])
+        try addDocument("Scene B", "The \"lamp\" -- still...\n", to: root, options: ["--in", "Part One"])
+        try addDocument("Cut", "Never compiled.\n", to: root, options: ["--in", "Part One"])
+        try expect(0, "meta", "Cut", "--exclude", in: root)
+        return root
+    }
+
+    func testMarkdownHasHeadingsSeparatorsAndLeavesOutExcludedDocuments() throws {
+        let root = try makeBook()
+        let md = try expect(0, "compile", in: root).stdout
+        XCTAssertEqual(md, "# Part One\n\nIt was *dark*.\n\n\\#\n\nThe \"lamp\" -- still...\n")
+        let smart = try expect(0, "compile", "--smart-quotes", in: root).stdout
+        XCTAssertTrue(smart.contains("The \u{201C}lamp\u{201D} \u{2014} still\u{2026}"), smart)
+    }
+
+    func testEveryFormatCarriesTheText() throws {
+        let root = try makeBook()
+        try expect(0, "format", "Scene A", "--match", "dark", "--underline", "--color", "#8B0000", in: root)
+        let txt = try expect(0, "compile", "--format", "txt", in: root).stdout
+        XCTAssertEqual(txt, "Part One\n\nIt was dark.\n\n#\n\nThe \"lamp\" -- still...\n")
+        let html = try expect(0, "compile", "--format", "html", in: root).stdout
+        XCTAssertTrue(html.contains("<h1"), html)
+        XCTAssertTrue(html.contains("text-decoration-line: underline"), html)
+        let out = scratch.appendingPathComponent("book.rtf")
+        try expect(0, "compile", "--out", out.path, in: root)
+        let rtf = try String(contentsOf: out, encoding: .utf8)
+        XCTAssertTrue(rtf.hasPrefix("{\\rtf1"), rtf)
+        XCTAssertTrue(rtf.contains("\\ul"), rtf)
+        XCTAssertTrue(rtf.contains("\\red139\\green0\\blue0"), rtf)
+        XCTAssertFalse(rtf.contains("Never compiled"))
+    }
+
+    func testManuscriptPresetHasTitlePageHeaderAndDoubleSpacing() throws {
+        let root = try makeBook()
+        let rtf = try expect(0, "compile", "--format", "rtf", "--preset", "manuscript", in: root).stdout
+        XCTAssertTrue(rtf.contains("{\\header"), rtf)
+        XCTAssertTrue(rtf.contains("Lovelace / TEST BOOK / \\chpgn"), rtf)
+        XCTAssertTrue(rtf.contains("about 100 words"), rtf)
+        XCTAssertTrue(rtf.contains("\\sl480\\slmult1"), rtf)
+        XCTAssertTrue(rtf.contains("Times New Roman"), rtf)
+        let plain = try expect(0, "compile", "--format", "rtf", "--preset", "manuscript", "--no-title-page", in: root).stdout
+        XCTAssertFalse(plain.contains("about 100 words"))
+    }
+
+    func testCompileAtAVersion() throws {
+        let root = try makeBook()
+        try expect(0, "snapshot", "-m", "first", "--author", "A <a@b.c>", in: root)
+        try write("It was light.\n", to: "contents/draft/part-one/scene-a.md", in: root)
+        XCTAssertTrue(try expect(0, "compile", in: root).stdout.contains("It was light."))
+        XCTAssertTrue(try expect(0, "compile", "--at", "~0", in: root).stdout.contains("It was *dark*."))
+        try expect(1, "compile", "--at", "nosuchversion", in: root)
+    }
+
+    func testRTFImportsBackAsTheSameDocuments() throws {
+        let root = try makeBook()
+        try expect(0, "format", "Scene A", "--match", "dark", "--underline", "--font", "Baskerville", in: root)
+        let out = scratch.appendingPathComponent("Round.rtf")
+        try expect(0, "compile", "--out", out.path, in: root)
+        try expect(0, "import", out.path, in: root)
+        let json = try expect(0, "show", "Round", "--as", "json", in: root).json()
+        let paragraphs = json["paragraphs"] as? [[String: Any]] ?? []
+        XCTAssertEqual(paragraphs.map { $0["text"] as? String }, ["Part One", "It was dark.", "#", "The \"lamp\" -- still..."])
+        guard paragraphs.count > 1 else { return }
+        let runs = paragraphs[1]["runs"] as? [[String: Any]] ?? []
+        let dark = runs.first { ($0["text"] as? String) == "dark" }?["attributes"] as? [String: Any]
+        XCTAssertEqual(dark?["underline"] as? String, "single")
+        XCTAssertEqual(dark?["fontFamily"] as? String, "Baskerville")
+        XCTAssertEqual(dark?["italic"] as? Bool, true)
+    }
+
+    /// LibreOffice, an independent reader, opens msx's RTF and finds the words.
+    func testLibreOfficeReadsTheRTF() throws {
+        let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let soffice else { throw XCTSkip("LibreOffice is not installed (apt-get install libreoffice-writer-nogui)") }
+        let root = try makeBook()
+        let out = scratch.appendingPathComponent("witness.rtf")
+        try expect(0, "compile", "--out", out.path, "--preset", "manuscript", in: root)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: soffice)
+        process.arguments = ["--headless", "-env:UserInstallation=file://\(scratch.path)/lo-profile", "--convert-to", "txt:Text",
+                             "--outdir", scratch.path, out.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOf: scratch.appendingPathComponent("witness.txt"), encoding: .utf8)
+        XCTAssertTrue(text.contains("It was dark."), text)
+        XCTAssertTrue(text.contains("still"), text)
+        XCTAssertTrue(text.contains("Test Book"), text)
+    }
+}
