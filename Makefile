@@ -51,6 +51,7 @@ bench: deps
 	SWIFT=$(SWIFT) scripts/bench.sh
 	SWIFT=$(SWIFT) scripts/bench-history.sh
 	SWIFT=$(SWIFT) scripts/bench-diff.sh
+	SWIFT=$(SWIFT) scripts/bench-compile.sh
 
 soak: deps
 	MSX_TEST_SCALE=50 $(SWIFT) test

@@ -3,7 +3,21 @@ import Foundation
 /// Walks the binder and gathers the documents to compile, from the working copy or from a version.
 struct ManuscriptAssembler {
     let manifest: Manifest
-    let loadDocument: (BinderNode) throws -> RichDocument?
+    let loader: Loader
+
+    /// Reads a document (nil when its file is missing at that version): on all cores when the reader allows it
+    /// (files), one at a time when it does not (a libgit2 repository is used from one thread).
+    enum Loader {
+        case concurrent(@Sendable (BinderNode) throws -> RichDocument?)
+        case sequential((BinderNode) throws -> RichDocument?)
+
+        func load(_ nodes: [BinderNode]) throws -> [RichDocument?] {
+            switch self {
+            case .concurrent(let read): return try nodes.concurrentMap(read)
+            case .sequential(let read): return try nodes.map(read)
+            }
+        }
+    }
 
     func assemble(_ options: CompileOptions) throws -> Manuscript {
         let root: BinderNode
@@ -18,8 +32,28 @@ struct ManuscriptAssembler {
             throw MsxError.damaged("no-draft", "\(Manifest.fileName): the binder has no Draft folder")
         }
         let separator = manifest.compile["sceneSeparator"]?.stringValue ?? "#"
+        var plan: [PlannedPart] = []
+        collect(root.children, depth: 1, into: &plan)
+        let documents = try loader.load(plan.compactMap { if case .document(let node) = $0 { return node } else { return nil } })
         var parts: [Manuscript.Part] = []
-        try collect(root.children, depth: 1, separator: separator, into: &parts)
+        var nextDocument = 0
+        var previousWasDocument = false
+        for step in plan {
+            switch step {
+            case .heading(let title, let level):
+                parts.append(.heading(title, level: level))
+                previousWasDocument = false
+            case .document(let node):
+                defer { nextDocument += 1 }
+                guard let document = documents[nextDocument], !document.paragraphTexts.isEmpty else { continue }
+                // A separator goes between documents that follow each other in one folder.
+                if previousWasDocument { parts.append(.separator(separator)) }
+                parts.append(.document(node, document))
+                previousWasDocument = true
+            case .folderEnd:
+                previousWasDocument = false
+            }
+        }
 
         let settings = manifest.compile
         let author = manifest.author.name
@@ -39,19 +73,22 @@ struct ManuscriptAssembler {
             margins: (margin("top"), margin("bottom"), margin("left"), margin("right")))
     }
 
-    /// Folders become headings by depth; a separator goes between documents that follow each other in one folder.
-    private func collect(_ nodes: [BinderNode], depth: Int, separator: String, into parts: inout [Manuscript.Part]) throws {
-        var previousWasDocument = false
+    /// What the binder says to compile, in order, before any document is read.
+    private enum PlannedPart {
+        case heading(String, level: Int)
+        case document(BinderNode)
+        case folderEnd
+    }
+
+    /// Folders become headings by depth, then their contents.
+    private func collect(_ nodes: [BinderNode], depth: Int, into plan: inout [PlannedPart]) {
         for node in nodes where node.includeInCompile {
             if node.isFolder {
-                parts.append(.heading(node.title, level: min(depth, 6)))
-                try collect(node.children, depth: depth + 1, separator: separator, into: &parts)
-                previousWasDocument = false
-            } else if let document = try loadDocument(node) {
-                guard !document.paragraphTexts.isEmpty else { continue }
-                if previousWasDocument { parts.append(.separator(separator)) }
-                parts.append(.document(node, document))
-                previousWasDocument = true
+                plan.append(.heading(node.title, level: min(depth, 6)))
+                collect(node.children, depth: depth + 1, into: &plan)
+                plan.append(.folderEnd)
+            } else {
+                plan.append(.document(node))
             }
         }
     }
@@ -81,7 +118,8 @@ extension StyleSheet {
 extension Project {
     /// Assembles the draft (or `options.root`) from the working copy.
     public func manuscript(_ options: CompileOptions) throws -> Manuscript {
-        try ManuscriptAssembler(manifest: manifest) { node in try loadDocument(node) }.assemble(options)
+        try ManuscriptAssembler(manifest: manifest, loader: .concurrent { node in try loadDocument(node, sourceMap: false) })
+            .assemble(options)
     }
 }
 
@@ -91,6 +129,7 @@ extension ProjectHistory {
         guard let manifest = try manifest(at: version) else {
             throw MsxError.user("no-project-then", "the project did not exist at \(version.short)")
         }
-        return try ManuscriptAssembler(manifest: manifest) { node in try document(node, at: version) }.assemble(options)
+        return try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
+            .assemble(options)
     }
 }

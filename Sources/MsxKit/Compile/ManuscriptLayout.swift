@@ -5,8 +5,13 @@ import Foundation
 extension Manuscript {
     /// Every paragraph of the compiled manuscript, in order.
     public func paragraphs() -> [ResolvedParagraph] {
+        let sheet = styleSheet
+        let resolvedParts = parts.concurrentMap { part -> [ResolvedParagraph] in
+            if case .document(_, let document) = part { return document.resolved(with: sheet) }
+            return []
+        }
         var result: [ResolvedParagraph] = []
-        for part in parts {
+        for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
             case .heading(let title, let level):
                 var heading = synthetic(String(repeating: "#", count: level) + " ", title)
@@ -20,8 +25,8 @@ extension Manuscript {
                 separator.attributes["firstLineHeadIndent"] = 0
                 separator.attributes["headIndent"] = 0
                 result.append(separator)
-            case .document(_, let document):
-                result += document.resolved(with: styleSheet)
+            case .document:
+                result += resolved
             }
         }
         if preset == .manuscript { result = result.map(Self.imposingManuscriptFormat) }

@@ -34,7 +34,10 @@ public enum RTFWriter {
                 out += "{\\header\\pard\\qr\\plain\\f\(font)\\fs24 \(escaped(header))\\chpgn\\par}\n"
             }
         }
-        for paragraph in paragraphs { out += RTFParagraphWriter(tables: tables).write(paragraph) }
+        let writer = RTFParagraphWriter(tables: tables)
+        let written = paragraphs.concurrentMap { writer.write($0) }
+        out.reserveCapacity(out.utf8.count + written.reduce(0) { $0 + $1.utf8.count } + 3)
+        for paragraph in written { out += paragraph }
         return out + "}\n"
     }
 

@@ -98,7 +98,7 @@ public struct ImportComposer {
     private func verifiedMarkdown(_ paragraphs: [ImportedParagraph]) throws -> MarkdownDocument {
         var composer = MarkdownComposer()
         while true {
-            let markdown = MarkdownDocument(composer.markdown(for: paragraphs))
+            let markdown = MarkdownDocument(bytes: composer.markdown(for: paragraphs), sourceMap: false)
             let blocks = markdown.blocks
             let mismatch = paragraphs.indices.first { $0 >= blocks.count || blocks[$0].text != paragraphs[$0].text }
                 ?? (blocks.count > paragraphs.count ? paragraphs.count : nil)

@@ -4,14 +4,17 @@ struct MarkdownComposer {
     /// Per paragraph: write inline markup, or escape everything and leave all formatting to the sidecar.
     var plainParagraphs: Set<Int> = []
 
-    func markdown(for paragraphs: [ImportedParagraph]) -> String {
+    /// The Markdown file, as UTF-8.
+    func markdown(for paragraphs: [ImportedParagraph]) -> [UInt8] {
         var lists = ListState()
-        var blocks: [String] = []
-        blocks.reserveCapacity(paragraphs.count)
+        var out: [UInt8] = []
+        out.reserveCapacity(paragraphs.reduce(0) { $0 + $1.text.utf8.count + 8 })
         for (index, paragraph) in paragraphs.enumerated() {
-            blocks.append(block(paragraph, plain: plainParagraphs.contains(index), lists: &lists))
+            if index > 0 { out += [0x0A, 0x0A] }
+            block(paragraph, plain: plainParagraphs.contains(index), lists: &lists, into: &out)
         }
-        return blocks.joined(separator: "\n\n") + "\n"
+        out.append(0x0A)
+        return out
     }
 
     // MARK: Blocks
@@ -21,7 +24,7 @@ struct MarkdownComposer {
         var levels: [(ordered: Bool, width: Int, next: Int)] = []
     }
 
-    private func block(_ p: ImportedParagraph, plain: Bool, lists: inout ListState) -> String {
+    private func block(_ p: ImportedParagraph, plain: Bool, lists: inout ListState, into out: inout [UInt8]) {
         let quote = String(repeating: "> ", count: max(0, p.quoteDepth))
         var first = quote
         var continuation = quote
@@ -48,7 +51,7 @@ struct MarkdownComposer {
         let content = plain
             ? [Piece.text(0..<units.count, footnote: false)]
             : InlineMarkup.pieces(of: p, units: units)
-        return InlineMarkup.render(content, units: units, plain: plain, firstPrefix: first, continuationPrefix: continuation)
+        InlineMarkup.render(content, units: units, plain: plain, firstPrefix: first, continuationPrefix: continuation, into: &out)
     }
 }
 
@@ -146,8 +149,9 @@ enum InlineMarkup {
 
     /// The paragraph's Markdown, hard breaks written as `\` at a line end and the next line prefixed again. Breaks
     /// at the very start or end of the paragraph, which Markdown cannot write that way, become `&#8232;`.
-    static func render(_ pieces: [Piece], units: [UInt16], plain: Bool, firstPrefix: String, continuationPrefix: String) -> String {
-        var out = firstPrefix
+    static func render(_ pieces: [Piece], units: [UInt16], plain: Bool, firstPrefix: String, continuationPrefix: String,
+                       into out: inout [UInt8]) {
+        out += firstPrefix.utf8
         var lineIsEmpty = true
         let mode: MarkdownEscaping.Mode = plain ? .everything : .readable
         let leadingBreaks = units.prefix { $0 == 0x2028 }.count
@@ -155,13 +159,13 @@ enum InlineMarkup {
         for (index, piece) in pieces.enumerated() {
             switch piece {
             case .open(let markup), .close(let markup):
-                out += markup
+                out += markup.utf8
                 lineIsEmpty = false
             case .text(var range, let footnote):
                 let isNote = footnote && !plain && units[range].starts(with: "^[".utf16) && units[range].last == 0x5D
                     && range.count > 2
                 if isNote {
-                    out += "^["
+                    out += "^[".utf8
                     range = (range.lowerBound + 2)..<(range.upperBound - 1)
                     lineIsEmpty = false
                 }
@@ -169,22 +173,41 @@ enum InlineMarkup {
                 for offset in range.lowerBound...range.upperBound where offset == range.upperBound || units[offset] == 0x2028 {
                     let isLast = offset == range.upperBound
                     let endsLine = !isLast || (!isNote && index == pieces.count - 1)
-                    let line = String(decoding: units[start..<offset], as: UTF16.self)[...]
-                    out += MarkdownEscaping.escape(line, startsLine: lineIsEmpty, endsLine: endsLine, mode: mode)
+                    let line = scalars(units[start..<offset])
+                    MarkdownEscaping.append(line, startsLine: lineIsEmpty, endsLine: endsLine, mode: mode, to: &out)
                     if !line.isEmpty { lineIsEmpty = false }
                     guard !isLast else { break }
                     if offset < leadingBreaks || offset >= units.count - trailingBreaks {
-                        out += "&#8232;"
+                        out += "&#8232;".utf8
                         lineIsEmpty = false
                     } else {
-                        out += "\\\n" + continuationPrefix
+                        out += "\\\n".utf8
+                        out += continuationPrefix.utf8
                         lineIsEmpty = true
                     }
                     start = offset + 1
                 }
-                if isNote { out += "]" }
+                if isNote { out.append(0x5D) }
             }
         }
-        return out
+    }
+
+    /// UTF-16 units decoded (a lone surrogate becomes U+FFFD).
+    private static func scalars(_ units: ArraySlice<UInt16>) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(units.count)
+        var i = units.startIndex
+        while i < units.endIndex {
+            let unit = units[i]
+            if UTF16.isLeadSurrogate(unit), i + 1 < units.endIndex, UTF16.isTrailSurrogate(units[i + 1]) {
+                let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[i + 1] - 0xDC00)
+                result.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                i += 2
+            } else {
+                result.append(Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}")
+                i += 1
+            }
+        }
+        return result
     }
 }

@@ -8,30 +8,62 @@ enum MarkdownEscaping {
     /// `text` (part of one line of a paragraph: no U+2028) escaped. `startsLine` and `endsLine` say whether it
     /// begins or ends its line, where Markdown strips whitespace and some characters open blocks.
     static func escape(_ text: Substring, startsLine: Bool, endsLine: Bool, mode: Mode) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        append(Array(text.unicodeScalars), startsLine: startsLine, endsLine: endsLine, mode: mode, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `scalars` escaped, as UTF-8, to `out` (see `escape`).
+    static func append(_ scalars: [Unicode.Scalar], startsLine: Bool, endsLine: Bool, mode: Mode, to out: inout [UInt8]) {
         let firstVisible = startsLine ? scalars.firstIndex { !isStrippable($0) } ?? scalars.count : 0
         let lastVisible = endsLine ? scalars.lastIndex { !isStrippable($0) } ?? -1 : scalars.count - 1
         for (i, scalar) in scalars.enumerated() {
             if i < firstVisible || i > lastVisible {
-                out.append(contentsOf: "&#\(scalar.value);".unicodeScalars)
+                out += "&#\(scalar.value);".utf8
                 continue
             }
-            if needsEscape(scalars, i, lineStart: startsLine ? firstVisible : nil, mode: mode) { out.append("\\") }
-            out.append(scalar)
+            if needsEscape(scalars, i, lineStart: startsLine ? firstVisible : nil, mode: mode) { out.append(0x5C) }
+            appendUTF8(scalar, to: &out)
         }
-        return String(out)
+    }
+
+    /// A scalar's UTF-8 bytes.
+    static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | v >> 6)); out.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | v >> 12)); out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | v >> 18)); out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+        }
     }
 
     /// Spaces and tabs at either end of a line, which Markdown drops.
     private static func isStrippable(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" }
 
-    private static let punctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+    /// CommonMark's ASCII punctuation, as a bit per code point below 128.
+    private static let punctuation: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8 {
+            if c < 64 { bits.low |= 1 << UInt64(c) } else { bits.high |= 1 << UInt64(c - 64) }
+        }
+        return bits
+    }()
+
+    private static func isPunctuation(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        return v < 64 ? punctuation.low & (1 << UInt64(v)) != 0 : v < 128 && punctuation.high & (1 << UInt64(v - 64)) != 0
+    }
 
     /// Whether the character at `i` needs a backslash; `lineStart` is where the line's text begins, when it does.
     private static func needsEscape(_ s: [Unicode.Scalar], _ i: Int, lineStart: Int?, mode: Mode) -> Bool {
         let c = s[i]
-        guard punctuation.contains(c) else { return false }
+        guard isPunctuation(c) else { return false }
         if mode == .everything { return true }
         switch c {
         case "\\", "*", "`", "[", "]", "~":

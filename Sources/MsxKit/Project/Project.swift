@@ -72,11 +72,13 @@ public struct Project: Sendable {
     // MARK: Documents
 
     /// Reads a document's Markdown and sidecar into the rich model (re-anchoring in memory, writing nothing).
-    public func loadDocument(_ node: BinderNode) throws -> RichDocument {
+    /// - Parameter sourceMap: keep each character's byte range (needed to splice formatting into the Markdown).
+    public func loadDocument(_ node: BinderNode, sourceMap: Bool = true) throws -> RichDocument {
         guard node.kind == .document else {
             throw MsxError.user("not-a-document", "'\(node.title)' is a folder, not a document")
         }
-        let markdown = MarkdownDocument(try FileIO.readText(try paths.url(node.path), displayPath: node.path))
+        let text = try FileIO.readText(try paths.url(node.path), displayPath: node.path)
+        let markdown = MarkdownDocument(text, sourceMap: sourceMap)
         return RichDocument(markdown: markdown, sidecar: try loadSidecar(node))
     }
 

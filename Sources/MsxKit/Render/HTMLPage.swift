@@ -3,22 +3,25 @@ import Foundation
 /// A standalone HTML page rendering a document with all its formatting.
 public enum HTMLPage {
     public static func render(_ paragraphs: [ResolvedParagraph], title: String) -> String {
+        // A list item is always inside its list: the list opens just before it.
+        let listTags = paragraphs.map { p in
+            p.kind == .listItem
+                ? p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)).map { $0.isOrdered ? "ol" : "ul" }
+                : nil
+        }
+        let blocks = Array(zip(paragraphs, listTags)).concurrentMap { p, tag in block(p, inList: tag != nil) }
         var body = ""
         var openList: String?
-        for p in paragraphs {
-            let isItem = p.kind == .listItem
-            let listTag = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)).map {
-                $0.isOrdered ? "ol" : "ul"
-            }
-            if openList != nil && (!isItem || listTag != openList) {
-                body += "</\(openList!)>\n"
+        for (listTag, html) in zip(listTags, blocks) {
+            if let open = openList, listTag != open {
+                body += "</\(open)>\n"
                 openList = nil
             }
-            if isItem, openList == nil, let listTag {
+            if let listTag, openList == nil {
                 body += "<\(listTag)>\n"
                 openList = listTag
             }
-            body += block(p, inList: openList != nil) + "\n"
+            body += html + "\n"
         }
         if let openList { body += "</\(openList)>\n" }
         return """

@@ -9,7 +9,18 @@ public enum WordCount {
         var inRun = false
         var runHasLetter = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.isASCII {
+                // The common case, without a Unicode property lookup.
+                let v = scalar.value
+                if v == 0x20 || (0x09...0x0D).contains(v) {
+                    if inRun && runHasLetter { words += 1 }
+                    inRun = false
+                    runHasLetter = false
+                } else {
+                    inRun = true
+                    if (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) { runHasLetter = true }
+                }
+            } else if scalar.properties.isWhitespace {
                 if inRun && runHasLetter { words += 1 }
                 inRun = false
                 runHasLetter = false

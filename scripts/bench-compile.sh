@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Benchmarks `msx compile` and `msx import` next to pandoc doing the same conversions, in one hyperfine run:
+#
+#   compile to HTML   msx compile --format html --out all.html     pandoc -f gfm -t html -s all.md -o p.html
+#   compile to RTF    msx compile --format rtf --out all.rtf       pandoc -f gfm -t rtf -s all.md -o p.rtf
+#   import RTF        msx import long.rtf (into a small project)   pandoc -f rtf -t gfm long.rtf -o p.md
+#
+# on the generated 1,000-document, ~1,100,000-word project of scripts/bench.sh (pandoc gets the same
+# manuscript as one Markdown file, made by `msx compile --format md` before timing) and on a 100,000-word
+# RTF written by pandoc from the project's Long Chapter (so it comes from another program). Goal: msx at
+# least 5x faster than pandoc on each (ratio = pandoc median / msx median).
+#
+#   make bench        (release build, then bench.sh, bench-history.sh, bench-diff.sh and this script)
+#
+# Environment: MSX (default: the release build), SWIFT (swift), BENCH_RUNS (5), BENCH_KEEP=1 keeps the
+# files, BENCH_NO_INSTALL=1 never installs hyperfine/pandoc with apt. Results: bench/out/compile.txt.
+set -euo pipefail
+
+# shellcheck source=scripts/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
+bench_init bench-compile.sh
+runs=${BENCH_RUNS:-5}
+
+command -v hyperfine >/dev/null 2>&1 || try_install hyperfine || true
+command -v pandoc >/dev/null 2>&1 || try_install pandoc || true
+for tool in python3 hyperfine pandoc; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "bench-compile.sh: needs $tool (apt-get install hyperfine pandoc)" >&2
+        exit 1
+    fi
+done
+
+bench_workdir msx-bench-compile
+project="$work/bench"
+echo "bench-compile.sh: generating project in $project ..."
+echo "bench-compile.sh: $(python3 "$repo/scripts/bench_project.py" generate "$project")"
+
+cd "$work"
+"$MSX" -C "$project" compile --format md --out "$work/all.md" 2>/dev/null
+pandoc -f gfm -t rtf -s "$project/contents/draft/long-chapter.md" -o "$work/long.rtf"
+"$MSX" init "$work/target" --template blank --title Target >/dev/null
+
+words_md=$(python3 -c 'import sys; print(len(open(sys.argv[1]).read().split()))' "$work/all.md")
+echo "bench-compile.sh: manuscript $(du -h "$work/all.md" | cut -f1) ($words_md words), long.rtf $(du -h "$work/long.rtf" | cut -f1)"
+
+hyperfine -N --warmup 1 --runs "$runs" --style basic --export-json "$work/hyperfine.json" \
+    -n "msx compile html" "$MSX -C $(q "$project") compile --format html --out $(q "$work/all.html")" \
+    -n "pandoc gfm->html" "pandoc -f gfm -t html -s --metadata title=Bench $(q "$work/all.md") -o $(q "$work/p.html")" \
+    -n "msx compile rtf" "$MSX -C $(q "$project") compile --format rtf --out $(q "$work/all.rtf")" \
+    -n "pandoc gfm->rtf" "pandoc -f gfm -t rtf -s $(q "$work/all.md") -o $(q "$work/p.rtf")" \
+    -n "msx import rtf" "$MSX -C $(q "$work/target") import $(q "$work/long.rtf")" \
+    -n "pandoc rtf->gfm" "pandoc -f rtf -t gfm $(q "$work/long.rtf") -o $(q "$work/p.md")" >&2
+
+mkdir -p "$repo/bench/out"
+python3 - "$work/hyperfine.json" "$repo/bench/out/compile.txt" <<'PY'
+import json, sys
+results = {r["command"]: r["median"] * 1000.0 for r in json.load(open(sys.argv[1]))["results"]}
+pairs = [("compile 1.1M words to HTML", "msx compile html", "pandoc gfm->html"),
+         ("compile 1.1M words to RTF", "msx compile rtf", "pandoc gfm->rtf"),
+         ("import a 100k-word RTF", "msx import rtf", "pandoc rtf->gfm")]
+lines = ["%-28s %10s %12s %16s" % ("job", "msx ms", "pandoc ms", "msx speed-up"), "-" * 69]
+for job, msx, pandoc in pairs:
+    m, p = results[msx], results[pandoc]
+    lines.append("%-28s %10.0f %12.0f %15.1fx%s" % (job, m, p, p / m, "" if p / m >= 5 else "  (goal 5x not met)"))
+table = "\n".join(lines)
+print()
+print(table)
+open(sys.argv[2], "w").write(table + "\n")
+PY
+echo
+echo "bench-compile.sh: results saved to bench/out/compile.txt"
