@@ -43,6 +43,8 @@ struct RTFParser {
     let decoder = RTFCodePageDecoder()
     /// Text bytes not decoded yet: consecutive bytes decode together, so multi-byte code pages come out right.
     var pendingBytes: [UInt8] = []
+    /// The last decoded text, kept to reuse its storage.
+    var decoded: [Unicode.Scalar] = []
     /// Text of the destination being collected: a font or style name, a field instruction, msx JSON.
     var collected: [Unicode.Scalar] = []
     /// Fallback characters still to skip after a `\u`.
@@ -131,11 +133,10 @@ struct RTFParser {
 
     mutating func flushBytes() {
         guard !pendingBytes.isEmpty else { return }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(pendingBytes.count)
-        decoder.decode(pendingBytes, codePage: currentCodePage, into: &scalars)
+        decoded.removeAll(keepingCapacity: true)
+        decoder.decode(pendingBytes, codePage: currentCodePage, into: &decoded)
         pendingBytes.removeAll(keepingCapacity: true)
-        deliver(scalars)
+        deliver(decoded)
     }
 
     private var currentCodePage: Int {
