@@ -48,6 +48,18 @@ final class RTFFuzzTests: XCTestCase {
         }
     }
 
+    func testPathologicalShapesStayLinear() {
+        let shapes = [
+            "{\\rtf1 " + (0..<50_000).map { "\\fs\($0 % 5_000) x" }.joined(),
+            "{\\rtf1 " + String(repeating: "\\u55357 ", count: 100_000),
+            "{\\rtf1 " + String(repeating: "{\\footnote a\\par ", count: 20_000),
+            "{\\rtf1{\\stylesheet " + String(repeating: "{\\s1 x", count: 20_000),
+            "{\\rtf1 " + String(repeating: "{\\*\\msxchar \\{\"k\":1\\}}x", count: 20_000),
+            "{\\rtf1 " + String(repeating: "a\\cell ", count: 100_000) + "\\row}",
+        ]
+        for (index, shape) in shapes.enumerated() { check(Array(shape.utf8), "shape \(index)") }
+    }
+
     private func randomWord(_ random: inout SeededGenerator) -> [UInt8] {
         var word = "\\" + Self.words.randomElement(using: &random)!
         switch Int.random(in: 0..<4, using: &random) {

@@ -14,6 +14,9 @@ struct RTFParagraphBuilder {
 
     var isInFootnote: Bool { footnoteDepth > 0 }
 
+    /// How many states `finish` remembers the attributes of (a bound, so a paragraph of many styles stays linear).
+    private static let statesRemembered = 16
+
     mutating func append(_ scalars: [Unicode.Scalar], as state: RTFCharacterState) {
         if runStates.last != state {
             runStarts.append(length)
@@ -31,7 +34,9 @@ struct RTFParagraphBuilder {
         }
     }
 
+    /// Adds one character; control characters other than tab have no place in a paragraph and are dropped.
     private mutating func add(_ scalar: Unicode.Scalar) {
+        if scalar.value < 0x20, scalar != "\t" { return }
         if scalar.isASCII {
             utf8.append(UInt8(scalar.value))
         } else {
@@ -74,7 +79,7 @@ struct RTFParagraphBuilder {
     }
 
     /// The paragraph's text and runs (adjacent runs with the same attributes merged), or nil when it has no text.
-    /// `attributes` is asked once per distinct state. The builder is empty afterwards.
+    /// `attributes` is asked once per state among the last few seen. The builder is empty afterwards.
     mutating func finish(_ attributes: (RTFCharacterState) -> Attributes) -> (text: String, runs: [ImportedRun])? {
         defer { self = RTFParagraphBuilder() }
         while footnoteDepth > 0, let state = runStates.last { closeFootnote(state) }
@@ -91,6 +96,7 @@ struct RTFParagraphBuilder {
             } else {
                 runAttributes = attributes(state)
                 known.append((state, runAttributes))
+                if known.count > Self.statesRemembered { known.removeFirst() }
             }
             if let last = runs.last, last.range.upperBound == start, last.attributes == runAttributes {
                 runs[runs.count - 1].range = last.range.lowerBound..<end

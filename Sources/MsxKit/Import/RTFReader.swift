@@ -139,20 +139,18 @@ struct RTFParser {
         deliver(decoded)
     }
 
+    /// The code page of the current font, or in the font table, of the font being defined.
     private var currentCodePage: Int {
-        if top.destination == .fontTable {
-            if let codePage = tables.fontCodePage, codePage > 0 { return codePage }
-            return RTFCodePageDecoder.codePage(forCharset: tables.fontCharset ?? 0, documentCodePage: tables.documentCodePage)
-        }
-        return tables.codePage(font: top.character.font)
+        guard top.destination == .fontTable else { return tables.codePage(font: top.character.font) }
+        return tables.codePage(charset: tables.fontCharset, codePage: tables.fontCodePage)
     }
 
-    /// Sends decoded text to the current destination.
+    /// Sends decoded text to the current destination (after U+FFFD for a surrogate half left waiting).
     mutating func deliver(_ scalars: [Unicode.Scalar]) {
         var scalars = scalars
         if highSurrogate != nil {
             highSurrogate = nil
-            scalars.insert("\u{FFFD}", at: 0)
+            scalars.insert(Self.replacement, at: 0)
         }
         switch top.destination {
         case .body:
@@ -168,22 +166,23 @@ struct RTFParser {
         }
     }
 
-    /// A `\uN` character; negative N counts from 65536, and two halves of a surrogate pair combine.
+    /// A `\uN` character; negative N counts from 65536, two halves of a surrogate pair combine, and anything
+    /// else that is not a Unicode scalar becomes U+FFFD.
     mutating func addUnicode(_ parameter: Int) {
         let value = parameter < 0 ? parameter + 65536 : parameter
-        switch value {
-        case 0xD800...0xDBFF:
-            if highSurrogate != nil { deliver([]) }
-            highSurrogate = UInt32(value)
-        case 0xDC00...0xDFFF:
-            guard let high = highSurrogate else { return deliver(["\u{FFFD}"]) }
+        if (0xDC00...0xDFFF).contains(value), let high = highSurrogate {
             highSurrogate = nil
             let combined = 0x10000 + ((high - 0xD800) << 10) + UInt32(value - 0xDC00)
-            deliver([Unicode.Scalar(combined) ?? "\u{FFFD}"])
-        default:
-            deliver([(0...0x10FFFF).contains(value) ? Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}" : "\u{FFFD}"])
+            deliver([Unicode.Scalar(combined) ?? Self.replacement])
+        } else if (0xD800...0xDBFF).contains(value) {
+            if highSurrogate != nil { deliver([]) }
+            highSurrogate = UInt32(value)
+        } else {
+            deliver([(0...0x10FFFF).contains(value) ? Unicode.Scalar(UInt32(value)) ?? Self.replacement : Self.replacement])
         }
     }
+
+    private static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     /// The collected destination text as a string, emptying the collection.
     mutating func takeCollected() -> String {
@@ -215,7 +214,8 @@ struct RTFParser {
         }
     }
 
-    /// Emits the paragraph built so far (if it has text), formatted by `state`.
+    /// Emits the paragraph built so far (if it has text), formatted by `state`. A surrogate half still waiting for
+    /// its pair is dropped.
     private mutating func finishParagraph(_ state: RTFParagraphState) {
         highSurrogate = nil
         let overlay = paragraphOverlay

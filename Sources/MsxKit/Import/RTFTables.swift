@@ -100,8 +100,13 @@ struct RTFTables {
     /// The code page `\'hh` bytes are in under the font `number` (nil: the default font).
     func codePage(font number: Int?) -> Int {
         guard let font = fonts[number ?? defaultFont] else { return documentCodePage }
-        if let codePage = font.codePage, codePage > 0 { return codePage }
-        return RTFCodePageDecoder.codePage(forCharset: font.charset ?? 0, documentCodePage: documentCodePage)
+        return codePage(charset: font.charset, codePage: font.codePage)
+    }
+
+    /// The code page of a font with this `\fcharset` and `\cpg`: `\cpg` if it names one, else the charset's.
+    func codePage(charset: Int?, codePage: Int?) -> Int {
+        if let codePage, codePage > 0 { return codePage }
+        return RTFCodePageDecoder.codePage(forCharset: charset ?? 0, documentCodePage: documentCodePage)
     }
 
     /// 1...6 for a style named "heading N" (any case), nil otherwise.
