@@ -108,6 +108,7 @@ final class RTFReaderTests: XCTestCase {
 
     func testIgnorableUnknownDestinationsAreSkippedAndUnknownWordsIgnored() {
         XCTAssertEqual(texts("{\\rtf1 {\\*\\unknown secret {nested}}{\\unknownword kept} text}"), ["kept text"])
+        XCTAssertEqual(texts("{\\rtf1 {\\* stray}\\unknown kept}"), [" straykept"])
     }
 
     func testSkippedDestinations() {

@@ -51,7 +51,7 @@ struct RTFParser {
     var fallbackToSkip = 0
     /// The first half of a surrogate pair given by `\u`, waiting for the second.
     var highSurrogate: UInt32?
-    /// A `\*` came just before: an unknown destination word skips its group.
+    /// The token before was `\*`: if an unknown word follows, its group is an ignorable destination, skipped.
     var ignorableNext = false
     var picturesSkipped = 0
     var extraClosingBraces = 0
@@ -79,6 +79,8 @@ struct RTFParser {
             if token == .groupEnd { extraClosingBraces += 1 }
             return
         }
+        let afterIgnorableMark = ignorableNext
+        ignorableNext = false
         switch token {
         case .text(let range): addText(range)
         case .hexByte(let byte): addBytes(CollectionOfOne(byte))
@@ -90,7 +92,7 @@ struct RTFParser {
             closeGroup()
         case .word(let name, let parameter):
             flushBytes()
-            handleWord(name, parameter)
+            handleWord(name, parameter, ignorable: afterIgnorableMark)
         case .symbol(let symbol):
             flushBytes()
             handleSymbol(symbol)
@@ -234,7 +236,6 @@ struct RTFParser {
     // MARK: Groups
 
     private mutating func openGroup() {
-        ignorableNext = false
         guard groups.count < Self.maximumDepth else {
             flattenedDepth += 1
             warn("groups nested more than \(Self.maximumDepth) deep were read as if flat")
