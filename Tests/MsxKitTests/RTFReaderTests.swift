@@ -97,7 +97,7 @@ final class RTFReaderTests: XCTestCase {
 
     func testHugeParametersAreClamped() {
         let attributes = run("{\\rtf1 \\fs99999999999999999999 x\\fi-99999999999999999999}")
-        XCTAssertEqual(attributes["fontSize"], 500_000)
+        XCTAssertEqual(attributes["fontSize"], .number(Double(Int32.max) / 2))
     }
 
     func testControlWordsLongerThanThirtyTwoLettersAreCut() {
@@ -108,6 +108,7 @@ final class RTFReaderTests: XCTestCase {
 
     func testIgnorableUnknownDestinationsAreSkippedAndUnknownWordsIgnored() {
         XCTAssertEqual(texts("{\\rtf1 {\\*\\unknown secret {nested}}{\\unknownword kept} text}"), ["kept text"])
+        XCTAssertEqual(texts("{\\rtf1 {\\* stray}\\unknown kept}"), [" straykept"])
     }
 
     func testSkippedDestinations() {
@@ -137,11 +138,12 @@ final class RTFReaderTests: XCTestCase {
     }
 
     func testFontNameConversion() {
-        XCTAssertEqual(RTFFontName.family("HelveticaNeue-BoldItalic"), "Helvetica Neue")
-        XCTAssertEqual(RTFFontName.family("ArialMT"), "Arial")
-        XCTAssertEqual(RTFFontName.family("SimSun"), "SimSun")
-        XCTAssertEqual(RTFFontName.family("Times New Roman"), "Times New Roman")
-        XCTAssertEqual(RTFFontName.family("ITCFranklinGothic-Book"), "ITC Franklin Gothic")
+        let families = [
+            ("HelveticaNeue-BoldItalic", "Helvetica Neue"), ("ArialMT", "Arial"), ("SimSun", "SimSun"),
+            ("Times New Roman", "Times New Roman"), ("ITCFranklinGothic-Book", "ITC Franklin Gothic"),
+        ]
+        for (name, family) in families { XCTAssertEqual(RTFFontName.family(name), family) }
+        XCTAssertEqual(RTFFontName.family("HelveticaNeue", isPostScript: true), "Helvetica Neue")
     }
 
     func testColorTableWithAutoEntry() {
@@ -305,6 +307,18 @@ final class RTFReaderTests: XCTestCase {
         XCTAssertEqual(paragraphs[3].attributes["headIndent"], 0)
     }
 
+    func testDirectionNeutralIndentsAndTableCellWordsInParagraphs() {
+        let rtf = "{\\rtf1\\trowd\\cellx2000\\cellx4000\\pard\\intbl\\lin360\\rin720 a\\cell b\\cell\\row}"
+        let paragraph = read(rtf).paragraphs[0]
+        XCTAssertEqual(paragraph.text, "a\tb")
+        XCTAssertEqual(paragraph.attributes["headIndent"], 18)
+        XCTAssertEqual(paragraph.attributes["tailIndent"], -36)
+    }
+
+    func testControlCharactersAreDropped() {
+        XCTAssertEqual(texts("{\\rtf1 a\\u10?b\\u0?c\\'07d\\u9?e}"), ["abcd\te"])
+    }
+
     func testLineSpacingForms() {
         XCTAssertEqual(attributes("{\\rtf1\\sl360\\slmult1 x}")["lineHeightMultiple"], 1.5)
         let atLeast = attributes("{\\rtf1\\sl300\\slmult0 x}")
@@ -353,6 +367,14 @@ final class RTFReaderTests: XCTestCase {
             {\\f3\\fcharset128 MS Mincho;}{\\f4\\fcharset77 Times;}}\\f1 \\'b9\\f2 \\'e1\\f3 \\'93\\'fa\\'96\\'7b\\f4 \\'8e\\f0 \\'e9}
             """
         XCTAssertEqual(texts(byCharset), ["ąα日本éé"])
+    }
+
+    func testMacintoshCodePageFontCodePageAndEncodedFontNames() {
+        XCTAssertEqual(texts("{\\rtf1\\mac caf\\'8e}"), ["café"])
+        let rtf = "{\\rtf1{\\fonttbl{\\f0\\cpg1253 Greek;}{\\f1\\fcharset204 \\'c0\\'f0\\'e8\\'e0\\'eb;}}\\f0 \\'e1\\f1 x}"
+        let paragraph = read(rtf).paragraphs[0]
+        XCTAssertEqual(paragraph.text, "αx")
+        XCTAssertEqual(paragraph.runs.last?.attributes["fontFamily"], "Ариал")
     }
 
     func testUnknownCodePageFallsBackWithOneWarning() {

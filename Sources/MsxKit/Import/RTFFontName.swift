@@ -2,11 +2,13 @@
 /// ("Palatino-Roman", "Helvetica-Bold", "TimesNewRomanPSMT"): the part after the hyphen only names the face, and
 /// the family is the rest with its words spaced ("Times New Roman"). Names with a space are family names already.
 enum RTFFontName {
-    static func family(_ name: String) -> String {
+    /// The family `name` belongs to; `isPostScript` says the name is a PostScript name even without a face suffix
+    /// ("HelveticaNeue" in a Cocoa file).
+    static func family(_ name: String, isPostScript: Bool = false) -> String {
         let trimmed = name.trimmingSpaces
         guard !trimmed.contains(" ") else { return trimmed }
         var base = Substring(trimmed)
-        var isPostScript = false
+        var isPostScript = isPostScript
         if let hyphen = base.firstIndex(of: "-"), hyphen != base.startIndex {
             base = base[..<hyphen]
             isPostScript = true

@@ -12,6 +12,8 @@ enum RTFKeyword: Equatable {
     enum Document: Equatable {
         case fixedCodePage(Int)
         case codePage
+        /// `\cocoartf`: written by Cocoa (TextEdit, Scrivener), whose font tables hold PostScript names.
+        case cocoa
         case defaultFont
         case unicodeFallbackCount
         case unicode
@@ -114,11 +116,12 @@ enum RTFKeyword: Equatable {
     ]
     private static let thickUnderlines = ["ulth", "ulthd", "ulthdash", "ulthdashd", "ulthdashdd", "ulthldash"]
 
-    private static let byName: [String: RTFKeyword] = {
+    /// Every control word the reader knows, by its letters.
+    static let byName: [String: RTFKeyword] = {
         var table: [String: RTFKeyword] = [
             "ansi": .document(.fixedCodePage(1252)), "mac": .document(.fixedCodePage(10000)),
             "pc": .document(.fixedCodePage(437)), "pca": .document(.fixedCodePage(850)),
-            "ansicpg": .document(.codePage), "deff": .document(.defaultFont),
+            "ansicpg": .document(.codePage), "cocoartf": .document(.cocoa), "deff": .document(.defaultFont),
             "uc": .document(.unicodeFallbackCount), "u": .document(.unicode),
         ]
         let destinations: [String: Destination] = [

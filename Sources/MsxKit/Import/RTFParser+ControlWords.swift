@@ -1,8 +1,7 @@
 /// What each control word and control symbol does to the reading state.
 extension RTFParser {
-    mutating func handleWord(_ name: String, _ parameter: Int?) {
-        let ignorable = ignorableNext
-        ignorableNext = false
+    /// A control word; `ignorable` when `\*` came just before it.
+    mutating func handleWord(_ name: String, _ parameter: Int?, ignorable: Bool) {
         guard top.destination != .skipped else { return }
         switch RTFKeyword.named(name) {
         case nil: if ignorable { groups[topIndex].destination = .skipped }
@@ -29,6 +28,7 @@ extension RTFParser {
         switch word {
         case .fixedCodePage(let codePage): tables.documentCodePage = codePage
         case .codePage: if let parameter, parameter > 0 { tables.documentCodePage = parameter }
+        case .cocoa: tables.fontNamesArePostScript = true
         case .defaultFont: tables.defaultFont = parameter ?? 0
         case .unicodeFallbackCount: groups[topIndex].unicodeFallbackCount = max(0, min(parameter ?? 1, 16))
         case .unicode:

@@ -43,13 +43,15 @@ struct RTFParser {
     let decoder = RTFCodePageDecoder()
     /// Text bytes not decoded yet: consecutive bytes decode together, so multi-byte code pages come out right.
     var pendingBytes: [UInt8] = []
+    /// The last decoded text, kept to reuse its storage.
+    var decoded: [Unicode.Scalar] = []
     /// Text of the destination being collected: a font or style name, a field instruction, msx JSON.
     var collected: [Unicode.Scalar] = []
     /// Fallback characters still to skip after a `\u`.
     var fallbackToSkip = 0
     /// The first half of a surrogate pair given by `\u`, waiting for the second.
     var highSurrogate: UInt32?
-    /// A `\*` came just before: an unknown destination word skips its group.
+    /// The token before was `\*`: if an unknown word follows, its group is an ignorable destination, skipped.
     var ignorableNext = false
     var picturesSkipped = 0
     var extraClosingBraces = 0
@@ -77,6 +79,8 @@ struct RTFParser {
             if token == .groupEnd { extraClosingBraces += 1 }
             return
         }
+        let afterIgnorableMark = ignorableNext
+        ignorableNext = false
         switch token {
         case .text(let range): addText(range)
         case .hexByte(let byte): addBytes(CollectionOfOne(byte))
@@ -88,7 +92,7 @@ struct RTFParser {
             closeGroup()
         case .word(let name, let parameter):
             flushBytes()
-            handleWord(name, parameter)
+            handleWord(name, parameter, ignorable: afterIgnorableMark)
         case .symbol(let symbol):
             flushBytes()
             handleSymbol(symbol)
@@ -131,27 +135,24 @@ struct RTFParser {
 
     mutating func flushBytes() {
         guard !pendingBytes.isEmpty else { return }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(pendingBytes.count)
-        decoder.decode(pendingBytes, codePage: currentCodePage, into: &scalars)
+        decoded.removeAll(keepingCapacity: true)
+        decoder.decode(pendingBytes, codePage: currentCodePage, into: &decoded)
         pendingBytes.removeAll(keepingCapacity: true)
-        deliver(scalars)
+        deliver(decoded)
     }
 
+    /// The code page of the current font, or in the font table, of the font being defined.
     private var currentCodePage: Int {
-        if top.destination == .fontTable {
-            if let codePage = tables.fontCodePage, codePage > 0 { return codePage }
-            return RTFCodePageDecoder.codePage(forCharset: tables.fontCharset ?? 0, documentCodePage: tables.documentCodePage)
-        }
-        return tables.codePage(font: top.character.font)
+        guard top.destination == .fontTable else { return tables.codePage(font: top.character.font) }
+        return tables.codePage(charset: tables.fontCharset, codePage: tables.fontCodePage)
     }
 
-    /// Sends decoded text to the current destination.
+    /// Sends decoded text to the current destination (after U+FFFD for a surrogate half left waiting).
     mutating func deliver(_ scalars: [Unicode.Scalar]) {
         var scalars = scalars
         if highSurrogate != nil {
             highSurrogate = nil
-            scalars.insert("\u{FFFD}", at: 0)
+            scalars.insert(Self.replacement, at: 0)
         }
         switch top.destination {
         case .body:
@@ -167,22 +168,23 @@ struct RTFParser {
         }
     }
 
-    /// A `\uN` character; negative N counts from 65536, and two halves of a surrogate pair combine.
+    /// A `\uN` character; negative N counts from 65536, two halves of a surrogate pair combine, and anything
+    /// else that is not a Unicode scalar becomes U+FFFD.
     mutating func addUnicode(_ parameter: Int) {
         let value = parameter < 0 ? parameter + 65536 : parameter
-        switch value {
-        case 0xD800...0xDBFF:
-            if highSurrogate != nil { deliver([]) }
-            highSurrogate = UInt32(value)
-        case 0xDC00...0xDFFF:
-            guard let high = highSurrogate else { return deliver(["\u{FFFD}"]) }
+        if (0xDC00...0xDFFF).contains(value), let high = highSurrogate {
             highSurrogate = nil
             let combined = 0x10000 + ((high - 0xD800) << 10) + UInt32(value - 0xDC00)
-            deliver([Unicode.Scalar(combined) ?? "\u{FFFD}"])
-        default:
-            deliver([(0...0x10FFFF).contains(value) ? Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}" : "\u{FFFD}"])
+            deliver([Unicode.Scalar(combined) ?? Self.replacement])
+        } else if (0xD800...0xDBFF).contains(value) {
+            if highSurrogate != nil { deliver([]) }
+            highSurrogate = UInt32(value)
+        } else {
+            deliver([(0...0x10FFFF).contains(value) ? Unicode.Scalar(UInt32(value)) ?? Self.replacement : Self.replacement])
         }
     }
+
+    private static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     /// The collected destination text as a string, emptying the collection.
     mutating func takeCollected() -> String {
@@ -214,7 +216,8 @@ struct RTFParser {
         }
     }
 
-    /// Emits the paragraph built so far (if it has text), formatted by `state`.
+    /// Emits the paragraph built so far (if it has text), formatted by `state`. A surrogate half still waiting for
+    /// its pair is dropped.
     private mutating func finishParagraph(_ state: RTFParagraphState) {
         highSurrogate = nil
         let overlay = paragraphOverlay
@@ -233,7 +236,6 @@ struct RTFParser {
     // MARK: Groups
 
     private mutating func openGroup() {
-        ignorableNext = false
         guard groups.count < Self.maximumDepth else {
             flattenedDepth += 1
             warn("groups nested more than \(Self.maximumDepth) deep were read as if flat")

@@ -15,6 +15,8 @@ struct RTFTables {
 
     var fonts: [Int: Font] = [:]
     var defaultFont = 0
+    /// Cocoa writes PostScript font names ("HelveticaNeue") where others write family names.
+    var fontNamesArePostScript = false
     var documentCodePage = RTFCodePageDecoder.windows1252
     /// "#RRGGBB" per colour table entry, nil for "auto".
     var colors: [String?] = []
@@ -40,7 +42,7 @@ struct RTFTables {
 
     mutating func commitFont(name: String) {
         if let number = fontNumber, !name.isEmpty {
-            fonts[number] = Font(family: RTFFontName.family(name), charset: fontCharset, codePage: fontCodePage)
+            fonts[number] = Font(family: RTFFontName.family(name, isPostScript: fontNamesArePostScript), charset: fontCharset, codePage: fontCodePage)
         }
         (fontNumber, fontCharset, fontCodePage) = (nil, nil, nil)
     }
@@ -98,8 +100,13 @@ struct RTFTables {
     /// The code page `\'hh` bytes are in under the font `number` (nil: the default font).
     func codePage(font number: Int?) -> Int {
         guard let font = fonts[number ?? defaultFont] else { return documentCodePage }
-        if let codePage = font.codePage, codePage > 0 { return codePage }
-        return RTFCodePageDecoder.codePage(forCharset: font.charset ?? 0, documentCodePage: documentCodePage)
+        return codePage(charset: font.charset, codePage: font.codePage)
+    }
+
+    /// The code page of a font with this `\fcharset` and `\cpg`: `\cpg` if it names one, else the charset's.
+    func codePage(charset: Int?, codePage: Int?) -> Int {
+        if let codePage, codePage > 0 { return codePage }
+        return RTFCodePageDecoder.codePage(forCharset: charset ?? 0, documentCodePage: documentCodePage)
     }
 
     /// 1...6 for a style named "heading N" (any case), nil otherwise.

@@ -16,8 +16,9 @@ enum RTFToken: Equatable {
 /// Splits RTF bytes into tokens, one at a time. `\binN` data is stepped over inside the tokenizer, so the
 /// binary bytes never reach the reader.
 struct RTFTokenizer {
-    /// The largest magnitude a control word parameter can have; larger ones are clamped, never overflow.
-    static let parameterLimit = 1_000_000
+    /// The largest magnitude a control word parameter can have (list ids use the whole 32-bit range); larger ones
+    /// are clamped, never overflow.
+    static let parameterLimit = Int(Int32.max)
     static let maximumWordLength = 32
 
     let bytes: [UInt8]
