@@ -10,13 +10,20 @@ extension RTFTables {
             "underline": .optional(state.underline),
             "fontSize": .number(Double(state.halfPoints) / 2),
             "foregroundColor": color(state.foreground),
-            "backgroundColor": color(state.background),
+            "backgroundColor": background(state.background),
         ]
         if let family = fonts[state.font ?? defaultFont]?.family { attributes["fontFamily"] = .string(family) }
         if let link = state.link { attributes["link"] = .string(link) }
         if state.footnote { attributes["footnote"] = true }
         for (key, value) in state.overrides { attributes[key] = value }
         return attributes
+    }
+
+    /// Cocoa (TextEdit, Scrivener) writes `\cb` with white for "no background" on every run; elsewhere white is
+    /// a real highlight.
+    private func background(_ index: Int) -> JSONValue {
+        let value = color(index)
+        return isCocoa && value == "#FFFFFF" ? .null : value
     }
 
     /// The paragraph attributes RTF states for every paragraph (alignment, indents, spacing, line height, tab

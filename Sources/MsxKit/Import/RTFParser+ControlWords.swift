@@ -28,7 +28,7 @@ extension RTFParser {
         switch word {
         case .fixedCodePage(let codePage): tables.documentCodePage = codePage
         case .codePage: if let parameter, parameter > 0 { tables.documentCodePage = parameter }
-        case .cocoa: tables.fontNamesArePostScript = true
+        case .cocoa: tables.isCocoa = true
         case .defaultFont: tables.defaultFont = parameter ?? 0
         case .unicodeFallbackCount: groups[topIndex].unicodeFallbackCount = max(0, min(parameter ?? 1, 16))
         case .unicode:

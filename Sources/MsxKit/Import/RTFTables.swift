@@ -15,8 +15,8 @@ struct RTFTables {
 
     var fonts: [Int: Font] = [:]
     var defaultFont = 0
-    /// Cocoa writes PostScript font names ("HelveticaNeue") where others write family names.
-    var fontNamesArePostScript = false
+    /// Whether Cocoa (TextEdit, Scrivener) wrote the file: its font tables hold PostScript names ("HelveticaNeue").
+    var isCocoa = false
     var documentCodePage = RTFCodePageDecoder.windows1252
     /// "#RRGGBB" per colour table entry, nil for "auto".
     var colors: [String?] = []
@@ -42,7 +42,7 @@ struct RTFTables {
 
     mutating func commitFont(name: String) {
         if let number = fontNumber, !name.isEmpty {
-            fonts[number] = Font(family: RTFFontName.family(name, isPostScript: fontNamesArePostScript), charset: fontCharset, codePage: fontCodePage)
+            fonts[number] = Font(family: RTFFontName.family(name, isPostScript: isCocoa), charset: fontCharset, codePage: fontCodePage)
         }
         (fontNumber, fontCharset, fontCodePage) = (nil, nil, nil)
     }
