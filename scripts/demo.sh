@@ -165,6 +165,28 @@ msx restore "The Storm" --to "first draft"
 msx log --limit 3
 msx tags
 
+step "11. Import an RTF chapter with its formatting, compile the manuscript"
+rtf="$tmp/Chapter Nine.rtf"
+cat >"$rtf" <<'EOF'
+{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\froman Times New Roman;}{\f1\fswiss Helvetica;}}
+{\colortbl;\red139\green0\blue0;}
+\pard\qc\f1\fs32\b The Ninth Night\b0\par
+\pard\fi720\sl360\slmult1\f0\fs24 The keeper\rquote s log ended at \i midnight\i0 , in a hand that was \ul\cf1 not his\ulnone\cf0 .\par
+}
+EOF
+show cat "$rtf"
+cat "$rtf"
+msx import "$rtf" --into "$part"
+msx show "Chapter Nine" --as markdown
+chapter_md=$(find contents -name 'chapter-nine.md' -print | head -n 1)
+show cat "${chapter_md%.md}.attrs.json"
+cat "${chapter_md%.md}.attrs.json"
+msx compile --format rtf --preset manuscript --out "$tmp/The Lighthouse.rtf"
+show head -c 700 "$tmp/The Lighthouse.rtf"
+head -c 700 "$tmp/The Lighthouse.rtf"
+echo
+msx compile --format md --smart-quotes --root "$part"
+
 step "Done"
 current="done"
 echo "The project is in: $project"

@@ -46,6 +46,8 @@ struct Compile: ParsableCommand {
             options.preset = preset == .manuscript ? .manuscript : .default
             options.titlePage = titlePage
             options.smartQuotes = smartQuotes
+            let progress = CompileProgress()
+            options.progress = progress.reporter
             if let root { options.root = try project.references(from: global.workingDirectory).folder(root) }
             let manuscript: Manuscript
             if let at {
@@ -59,6 +61,7 @@ struct Compile: ParsableCommand {
             let chosen = format.flatMap { CompileFormat(rawValue: $0.rawValue) }
                 ?? outFile.flatMap(CompileFormat.init(fileName:)) ?? .md
             let rendered = manuscript.rendered(as: chosen)
+            progress.finish()
             if let outFile {
                 let url = URL(fileURLWithPath: outFile, relativeTo: global.workingDirectory).standardizedFileURL
                 do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, code: "io", "\(outFile): \(error.localizedDescription)") }
@@ -79,5 +82,36 @@ struct Compile: ParsableCommand {
                 FileHandle.standardOutput.write(Data(rendered.utf8))
             }
         }
+    }
+}
+
+/// "reading 512/1001 documents" on stderr while a long compile reads, only when stderr is a terminal.
+final class CompileProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private var shown = false
+
+    /// The callback for `CompileOptions.progress`, or nil off a terminal.
+    var reporter: (@Sendable (Int) -> Void)? {
+        guard isatty(STDERR_FILENO) != 0 else { return nil }
+        return { [self] total in report(total) }
+    }
+
+    private func report(_ total: Int) {
+        guard total >= 100 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        if done % 50 == 0 || done == total {
+            shown = true
+            FileHandle.standardError.write(Data("\rreading \(done)/\(total) documents".utf8))
+        }
+    }
+
+    /// Clears the progress line, if one was shown.
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -16,6 +16,8 @@ public struct CompileOptions: Sendable {
     public var titlePage: Bool?
     /// Straight quotes, `--` and `...` become typographic ones.
     public var smartQuotes = false
+    /// Called once for each document read, from any thread, with the number of documents to read in all.
+    public var progress: (@Sendable (_ total: Int) -> Void)?
 
     public init() {}
 }

@@ -11,10 +11,19 @@ struct ManuscriptAssembler {
         case concurrent(@Sendable (BinderNode) throws -> RichDocument?)
         case sequential((BinderNode) throws -> RichDocument?)
 
-        func load(_ nodes: [BinderNode]) throws -> [RichDocument?] {
+        func load(_ nodes: [BinderNode], progress: (@Sendable (Int) -> Void)?) throws -> [RichDocument?] {
+            let total = nodes.count
             switch self {
-            case .concurrent(let read): return try nodes.concurrentMap(read)
-            case .sequential(let read): return try nodes.map(read)
+            case .concurrent(let read):
+                return try nodes.concurrentMap { node in
+                    defer { progress?(total) }
+                    return try read(node)
+                }
+            case .sequential(let read):
+                return try nodes.map { node in
+                    defer { progress?(total) }
+                    return try read(node)
+                }
             }
         }
     }
@@ -34,7 +43,8 @@ struct ManuscriptAssembler {
         let separator = manifest.compile["sceneSeparator"]?.stringValue ?? "#"
         var plan: [PlannedPart] = []
         collect(root.children, depth: 1, into: &plan)
-        let documents = try loader.load(plan.compactMap { if case .document(let node) = $0 { return node } else { return nil } })
+        let nodes = plan.compactMap { step -> BinderNode? in if case .document(let node) = step { return node } else { return nil } }
+        let documents = try loader.load(nodes, progress: options.progress)
         var parts: [Manuscript.Part] = []
         var nextDocument = 0
         var previousWasDocument = false

@@ -1,6 +1,6 @@
 /// Turns an imported document into msx's own form: Markdown for what Markdown can say, a sidecar for the rest,
 /// so that the document resolves to exactly the attributes the source gave it.
-public struct ImportComposer {
+public struct ImportComposer: Sendable {
     /// The project's styles before the import.
     public let sheet: StyleSheet
 
@@ -31,8 +31,10 @@ public struct ImportComposer {
         let paragraphs = imported.paragraphs.filter { !$0.text.isEmpty }.map(normalized)
         let markdown = try verifiedMarkdown(paragraphs)
         var document = RichDocument(markdown: markdown, formatting: DocumentFormatting(paragraphCount: paragraphs.count))
-        for (index, paragraph) in paragraphs.enumerated() {
-            document.formatting.paragraphs[index] = sidecarFormatting(paragraph, index: index, in: document, sheet: sheet)
+        let plain = document
+        let finalSheet = sheet
+        document.formatting.paragraphs = Array(paragraphs.enumerated()).concurrentMap { index, paragraph in
+            sidecarFormatting(paragraph, index: index, in: plain, sheet: finalSheet)
         }
         return Result(document: document, newStyles: newStyles)
     }
@@ -114,7 +116,7 @@ public struct ImportComposer {
     /// The sidecar formatting that makes paragraph `index` resolve to the imported attributes.
     private func sidecarFormatting(_ p: ImportedParagraph, index: Int, in document: RichDocument, sheet: StyleSheet) -> ParagraphFormatting {
         var formatting = ParagraphFormatting()
-        if let style = p.attributes["style"], document.resolved(paragraph: index, with: sheet).attributes["style"] != style {
+        if let style = p.attributes["style"], style != .string(RichDocument.markdownStyle(of: document.markdown.blocks[index])) {
             formatting.attributes["style"] = style
         }
         let resolved = document.resolved(paragraph: index, with: sheet, own: formatting)

@@ -4,14 +4,32 @@ struct MarkdownComposer {
     /// Per paragraph: write inline markup, or escape everything and leave all formatting to the sidecar.
     var plainParagraphs: Set<Int> = []
 
-    /// The Markdown file, as UTF-8.
+    /// The Markdown file, as UTF-8. Block prefixes are worked out in order (lists number and nest), the
+    /// paragraphs' inline Markdown on all cores.
     func markdown(for paragraphs: [ImportedParagraph]) -> [UInt8] {
         var lists = ListState()
+        let prefixes = paragraphs.map { prefix(of: $0, lists: &lists) }
+        let plain = plainParagraphs
+        let blocks = Array(zip(paragraphs.indices, prefixes)).concurrentMap { index, prefix -> [UInt8] in
+            let p = paragraphs[index]
+            let units = Array(p.text.utf16)
+            var first = prefix.first
+            if let level = p.headingLevel, (1...6).contains(level), !units.contains(0x2028) {
+                first += String(repeating: "#", count: level) + " "
+            }
+            let isPlain = plain.contains(index)
+            let content = isPlain ? [Piece.text(0..<units.count, footnote: false)] : InlineMarkup.pieces(of: p, units: units)
+            var out: [UInt8] = []
+            out.reserveCapacity(units.count + first.utf8.count + 8)
+            InlineMarkup.render(content, units: units, plain: isPlain, firstPrefix: first,
+                                continuationPrefix: prefix.continuation, into: &out)
+            return out
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(paragraphs.reduce(0) { $0 + $1.text.utf8.count + 8 })
-        for (index, paragraph) in paragraphs.enumerated() {
+        out.reserveCapacity(blocks.reduce(0) { $0 + $1.count + 2 })
+        for (index, block) in blocks.enumerated() {
             if index > 0 { out += [0x0A, 0x0A] }
-            block(paragraph, plain: plainParagraphs.contains(index), lists: &lists, into: &out)
+            out += block
         }
         out.append(0x0A)
         return out
@@ -24,7 +42,9 @@ struct MarkdownComposer {
         var levels: [(ordered: Bool, width: Int, next: Int)] = []
     }
 
-    private func block(_ p: ImportedParagraph, plain: Bool, lists: inout ListState, into out: inout [UInt8]) {
+    /// What goes before a paragraph's first line (quote markers, list indent and marker, task box) and before each
+    /// further line.
+    private func prefix(of p: ImportedParagraph, lists: inout ListState) -> (first: String, continuation: String) {
         let quote = String(repeating: "> ", count: max(0, p.quoteDepth))
         var first = quote
         var continuation = quote
@@ -44,14 +64,7 @@ struct MarkdownComposer {
         } else {
             lists.levels.removeAll()
         }
-        let units = Array(p.text.utf16)
-        if let level = p.headingLevel, (1...6).contains(level), !units.contains(0x2028) {
-            first += String(repeating: "#", count: level) + " "
-        }
-        let content = plain
-            ? [Piece.text(0..<units.count, footnote: false)]
-            : InlineMarkup.pieces(of: p, units: units)
-        InlineMarkup.render(content, units: units, plain: plain, firstPrefix: first, continuationPrefix: continuation, into: &out)
+        return (first, continuation)
     }
 }
 
@@ -88,43 +101,52 @@ enum InlineMarkup {
 
     /// The paragraph cut into text and markup, marks nested so that each closes before any opened outside it.
     static func pieces(of p: ImportedParagraph, units: [UInt16]) -> [Piece] {
-        var marks = Array(repeating: Set<Mark>(), count: units.count)
-        var footnote = Array(repeating: false, count: units.count)
-        for run in p.runs {
-            let range = max(0, run.range.lowerBound)..<min(units.count, run.range.upperBound)
-            guard !range.isEmpty else { continue }
-            if let url = run.attributes["link"]?.stringValue { for i in range { marks[i].insert(.link(url)) } }
-            if run.attributes["footnote"] == true { for i in range { footnote[i] = true } }
-            for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)]
-            where run.attributes[key] == true {
-                // Markup cannot start or end on a space; spaces at the edges stay outside (the sidecar says the rest).
-                guard let inner = trimmedRange(range, units) else { continue }
-                for i in inner { marks[i].insert(mark) }
+        // Each mark's stretches: consecutive runs merged, then (for emphasis) spaces at the edges left outside,
+        // since markup cannot start or end on a space (the sidecar says the rest).
+        var stretches: [(range: Range<Int>, mark: Mark)] = []
+        var notes: [Range<Int>] = []
+        func add(_ mark: Mark?, _ ranges: [Range<Int>], trimmed: Bool) {
+            for range in merged(ranges) {
+                guard let kept = trimmed ? trimmedRange(range, units) : range else { continue }
+                if let mark { stretches.append((kept, mark)) } else { notes.append(kept) }
             }
         }
+        let runs = p.runs.compactMap { run -> ImportedRun? in
+            let range = max(0, run.range.lowerBound)..<min(units.count, run.range.upperBound)
+            return range.isEmpty ? nil : ImportedRun(range: range, attributes: run.attributes)
+        }
+        for url in Set(runs.compactMap { $0.attributes["link"]?.stringValue }).sorted() {
+            add(.link(url), runs.filter { $0.attributes["link"]?.stringValue == url }.map(\.range), trimmed: false)
+        }
+        for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)] {
+            add(mark, runs.filter { $0.attributes[key] == true }.map(\.range), trimmed: true)
+        }
+        add(nil, runs.filter { $0.attributes["footnote"] == true }.map(\.range), trimmed: false)
+
+        var bounds = Set([0, units.count])
+        for stretch in stretches { bounds.insert(stretch.range.lowerBound); bounds.insert(stretch.range.upperBound) }
+        for note in notes { bounds.insert(note.lowerBound); bounds.insert(note.upperBound) }
         var pieces: [Piece] = []
-        var stack: [Mark] = []
-        var start = 0
-        for i in 0...units.count {
-            let active = i < units.count ? marks[i] : []
-            let boundary = i == units.count || i == 0 || active != marks[i - 1] || footnote[i] != footnote[i - 1]
-            guard boundary else { continue }
-            if start < i { pieces.append(.text(start..<i, footnote: footnote[start])) }
-            start = i
-            if let firstStale = stack.firstIndex(where: { !active.contains($0) }) {
-                for mark in stack[firstStale...].reversed() { pieces.append(.close(mark.close)) }
+        var stack: [(mark: Mark, end: Int)] = []
+        let points = bounds.sorted()
+        for (i, point) in points.enumerated() {
+            let active = stretches.filter { $0.range.contains(point) }
+            if let firstStale = stack.firstIndex(where: { open in !active.contains { $0.mark == open.mark } }) {
+                for open in stack[firstStale...].reversed() { pieces.append(.close(open.mark.close)) }
                 stack.removeSubrange(firstStale...)
             }
-            let opening = active.subtracting(stack).sorted { end(of: $0, from: i, marks) > end(of: $1, from: i, marks) }
-            for mark in opening { pieces.append(.open(mark.open)); stack.append(mark) }
+            let opening = active.filter { new in !stack.contains { $0.mark == new.mark } }
+                .sorted { $0.range.upperBound > $1.range.upperBound }
+            for stretch in opening {
+                pieces.append(.open(stretch.mark.open))
+                stack.append((stretch.mark, stretch.range.upperBound))
+            }
+            if i + 1 < points.count {
+                let segment = point..<points[i + 1]
+                pieces.append(.text(segment, footnote: notes.contains { $0.contains(point) }))
+            }
         }
         return pieces
-    }
-
-    private static func end(of mark: Mark, from i: Int, _ marks: [Set<Mark>]) -> Int {
-        var j = i
-        while j < marks.count, marks[j].contains(mark) { j += 1 }
-        return j
     }
 
     /// `range` without spaces at either end, or nil when nothing else is left.

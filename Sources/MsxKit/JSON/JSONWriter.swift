@@ -59,6 +59,12 @@ public enum JSONWriter {
 
     private static func writeString(_ s: String, into out: inout String) {
         out += "\""
+        // Most strings need no escape: copy them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

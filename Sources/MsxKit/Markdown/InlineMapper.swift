@@ -238,7 +238,7 @@ struct InlineMapper {
     }
 
     private mutating func locate(_ scalar: Unicode.Scalar, limit: Int, codeSpan: Bool) -> Range<Int> {
-        let encoded = Array(String(scalar).utf8)
+        let encoded = UTF8.encode(scalar)!  // a few bytes, not on the heap: this runs for every character
         var skipped = 0
         while cursor < limit && skipped < 256 {
             if source[cursor] == UInt8(ascii: "&"), !codeSpan, let end = entityEnd(from: cursor, limit: limit),
@@ -275,9 +275,13 @@ struct InlineMapper {
         return cursor..<cursor
     }
 
-    private func matches(_ bytes: [UInt8], at offset: Int) -> Bool {
+    private func matches(_ bytes: UTF8.EncodedScalar, at offset: Int) -> Bool {
         guard offset + bytes.count <= source.count else { return false }
-        for (i, byte) in bytes.enumerated() where source[offset + i] != byte { return false }
+        var i = offset
+        for byte in bytes {
+            if source[i] != byte { return false }
+            i += 1
+        }
         return true
     }
 
