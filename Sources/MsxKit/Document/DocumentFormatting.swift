@@ -81,27 +81,31 @@ public struct DocumentFormatting: Equatable, Sendable {
         paragraphs = Array(repeating: ParagraphFormatting(), count: paragraphCount)
     }
 
-    /// The sidecar to write for these paragraphs' current `texts`.
+    /// The sidecar to write for these paragraphs' current `texts` (paragraphs made on all cores).
     public func sidecar(texts: [String], keeping extra: [String: JSONValue] = [:]) -> Sidecar {
         var sidecar = Sidecar()
         sidecar.extra = extra
-        for (index, formatting) in paragraphs.enumerated() where !formatting.isEmpty && index < texts.count {
-            let text = texts[index]
-            let units = Array(text.utf16)
-            let runs = formatting.runs.map { run in
-                Sidecar.Run(
-                    start: run.range.lowerBound, end: run.range.upperBound,
-                    text: Context.slice(units, run.range.lowerBound, run.range.upperBound),
-                    before: Context.before(units, run.range.lowerBound), after: Context.after(units, run.range.upperBound),
-                    attributes: run.attributes, extra: run.extra)
-            }
-            sidecar.paragraphs.append(
-                Sidecar.Paragraph(
-                    index: index, textHash: TextHash.fnv1a64(text), head: Context.after(units, 0),
-                    tail: Context.before(units, units.count), attributes: formatting.attributes, runs: runs,
-                    extra: formatting.extra))
+        let all = paragraphs
+        let formatted = all.indices.filter { !all[$0].isEmpty && $0 < texts.count }
+        sidecar.paragraphs = formatted.concurrentMap { index in
+            Self.sidecarParagraph(all[index], index: index, text: texts[index])
         }
         return sidecar
+    }
+
+    private static func sidecarParagraph(_ formatting: ParagraphFormatting, index: Int, text: String) -> Sidecar.Paragraph {
+        let units = Array(text.utf16)
+        let runs = formatting.runs.map { run in
+            Sidecar.Run(
+                start: run.range.lowerBound, end: run.range.upperBound,
+                text: Context.slice(units, run.range.lowerBound, run.range.upperBound),
+                before: Context.before(units, run.range.lowerBound), after: Context.after(units, run.range.upperBound),
+                attributes: run.attributes, extra: run.extra)
+        }
+        return Sidecar.Paragraph(
+            index: index, textHash: TextHash.fnv1a64(text), head: Context.after(units, 0),
+            tail: Context.before(units, units.count), attributes: formatting.attributes, runs: runs,
+            extra: formatting.extra)
     }
 }
 

@@ -19,10 +19,18 @@ public enum JSONWriter {
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
             out += "["
+            // Long arrays near the top (a sidecar's paragraphs, a document's runs) are written on all cores.
+            let written = items.count >= 256 && (indent ?? 0) <= 1
+                ? items.concurrentMap { item in
+                    var piece = ""
+                    write(item, into: &piece, indent: indent.map { $0 + 1 })
+                    return piece
+                }
+                : nil
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
                 newline(&out, indent.map { $0 + 1 })
-                write(item, into: &out, indent: indent.map { $0 + 1 })
+                if let written { out += written[i] } else { write(item, into: &out, indent: indent.map { $0 + 1 }) }
             }
             newline(&out, indent)
             out += "]"
