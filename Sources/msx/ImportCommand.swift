@@ -36,15 +36,7 @@ struct Import: ParsableCommand {
     func run() throws {
         try global.run { output in
             let project = try global.openProject(forWriting: !dryRun)
-            let references = project.references(from: global.workingDirectory)
-            let parent: BinderNode
-            if let folder {
-                parent = try references.folder(folder)
-            } else if let draft = project.manifest.roleFolder("draft") {
-                parent = draft
-            } else {
-                throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
-            }
+            let parent = try project.destinationFolder(folder, from: global.workingDirectory)
             let base = global.workingDirectory
             let files = paths.map { (url: URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL, displayPath: $0) }
             let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, dryRun: dryRun)

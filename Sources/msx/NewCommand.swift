@@ -59,15 +59,7 @@ struct New: ParsableCommand {
                 items = [OutlineItem(node)]
             }
             let project = try global.openProject(forWriting: true)
-            let references = project.references(from: global.workingDirectory)
-            let parent: BinderNode
-            if let folder {
-                parent = try references.folder(folder)
-            } else if let draft = project.manifest.roleFolder("draft") {
-                parent = draft
-            } else {
-                throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
-            }
+            let parent = try project.destinationFolder(folder, from: global.workingDirectory)
             var editor = BinderEditor(project: project)
             let change = try editor.create(items, in: parent)
             if output.json {

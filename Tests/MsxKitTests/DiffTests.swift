@@ -28,14 +28,38 @@ final class DiffTests: XCTestCase {
     }
 
     func testParagraphSplitAndJoin() {
-        let split = diff("The storm came. The lamp went dark.\n", "The storm came.\n\nThe lamp went dark.\n")
-        XCTAssertFalse(split.isEmpty)
-        // Not yet named as a split: one sentence reads as moved into a new paragraph, nothing more.
-        XCTAssertEqual(split.wordsAdded, split.wordsRemoved)
-        XCTAssertLessThanOrEqual(split.wordsAdded, 4)
-        let joined = diff("The storm came.\n\nThe lamp went dark.\n", "The storm came. The lamp went dark.\n")
-        XCTAssertEqual(joined.wordsAdded, joined.wordsRemoved)
-        XCTAssertLessThanOrEqual(joined.wordsRemoved, 4)
+        let old = "The storm came. The lamp went dark.\n", new = "The storm came.\n\nThe lamp went dark.\n"
+        let split = diff(old, new)
+        XCTAssertEqual(split.structure, [.init(kind: .split, oldParagraphs: [0], newParagraphs: [0, 1])])
+        XCTAssertEqual([split.wordsAdded, split.wordsRemoved], [0, 0], "a split changes no word")
+        XCTAssertEqual(described(old, new).last, "structure: paragraph 1 split in two (now paragraphs 1-2)")
+        let joined = diff(new, old)
+        XCTAssertEqual(joined.structure, [.init(kind: .join, oldParagraphs: [0, 1], newParagraphs: [0])])
+        XCTAssertEqual([joined.wordsAdded, joined.wordsRemoved], [0, 0])
+        XCTAssertEqual(described(new, old).last, "structure: paragraphs 1-2 joined (now paragraph 1)")
+        // Split and lightly edited: the edit is counted, the split is not.
+        let edited = diff("Nell ran to the quay. The lamp on the point was dark and still.\n",
+                          "Nell ran to the quay.\n\nThe lamp on the point was cold and still.\n")
+        XCTAssertEqual(edited.structure.map(\.kind), [.split])
+        XCTAssertEqual([edited.wordsAdded, edited.wordsRemoved], [1, 1])
+        // A new paragraph written after an edited one is not a split.
+        let added = diff("Nell ran to the quay.\n", "Nell ran to the old quay.\n\nA wholly new paragraph of other words.\n")
+        XCTAssertTrue(added.structure.isEmpty)
+    }
+
+    func testAMovedSentenceIsAMove() {
+        let within = diff("The lamp went dark that night. Nell ran down to the quay. Nobody followed her.\n",
+                          "Nell ran down to the quay. The lamp went dark that night. Nobody followed her.\n")
+        XCTAssertEqual(within.sentenceMoves.count, 1)
+        XCTAssertEqual([within.wordsAdded, within.wordsRemoved], [0, 0])
+        XCTAssertGreaterThan(within.wordsMoved, 0)
+        let across = diff("Nell ran down to the quay. The lamp went dark that night.\n\nNobody followed her there.\n",
+                          "Nell ran down to the quay.\n\nNobody followed her there. The lamp went dark that night.\n")
+        XCTAssertEqual(across.sentenceMoves.map(\.text), ["The lamp went dark that night."])
+        XCTAssertEqual(across.sentenceMoves.map { [$0.oldParagraph, $0.newParagraph] }, [[0, 1]])
+        XCTAssertEqual([across.wordsAdded, across.wordsRemoved, across.wordsMoved], [0, 0, 6])
+        let lines = DiffDescription.structure(across)
+        XCTAssertEqual(lines, ["sentence moved from old paragraph 1 to paragraph 2: 'The lamp went dark that night.'"])
     }
 
     func testAMovedParagraphIsAMove() {

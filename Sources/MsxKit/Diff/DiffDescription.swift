@@ -56,6 +56,24 @@ public enum DiffDescription {
         return lines
     }
 
+    /// One line per paragraph split or joined ("paragraph 3 split in two (now paragraphs 3-4)", "paragraphs 5-6
+    /// joined (now paragraph 5)") and per sentence moved ("sentence moved from paragraph 2 to paragraph 4: '…'").
+    public static func structure(_ diff: DocumentDiff) -> [String] {
+        let moves = diff.sentenceMoves.map { move in
+            move.oldParagraph == move.newParagraph
+                ? "sentence moved within paragraph \(move.newParagraph + 1): \(quote(move.text))"
+                : "sentence moved from old paragraph \(move.oldParagraph + 1) to paragraph \(move.newParagraph + 1): \(quote(move.text))"
+        }
+        return diff.structure.map { change in
+            switch change.kind {
+            case .split:
+                return "paragraph \(change.oldParagraphs[0] + 1) split in two (now paragraphs \(change.newParagraphs[0] + 1)-\(change.newParagraphs[1] + 1))"
+            case .join:
+                return "paragraphs \(change.oldParagraphs[0] + 1)-\(change.oldParagraphs[1] + 1) joined (now paragraph \(change.newParagraphs[0] + 1))"
+            }
+        } + moves
+    }
+
     static func quote(_ text: String) -> String {
         let oneLine = text.replacingOccurrences(of: "\n", with: " ")
         return "'" + (oneLine.count > 48 ? String(oneLine.prefix(45)) + "..." : oneLine) + "'"

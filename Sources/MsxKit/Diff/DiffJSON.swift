@@ -8,6 +8,10 @@ public enum DiffJSON {
         [
             "wordsAdded": .int(diff.wordsAdded), "wordsRemoved": .int(diff.wordsRemoved), "wordsMoved": .int(diff.wordsMoved),
             "paragraphs": .array(diff.operations.map { operation($0, old, new, newParagraphs) }),
+            "structure": .array(diff.structure.map { c in
+                ["kind": .string(c.kind.rawValue), "oldParagraphs": .array(c.oldParagraphs.map { .int($0) }),
+                 "newParagraphs": .array(c.newParagraphs.map { .int($0) })]
+            }),
             "formatting": .array(diff.formatting.map { c in
                 [
                     "attribute": .string(c.attribute), "before": c.before, "after": c.after,
@@ -15,6 +19,11 @@ public enum DiffJSON {
                     "oldStart": .int(c.old.lowerBound), "oldEnd": .int(c.old.upperBound),
                     "newStart": .int(c.new.lowerBound), "newEnd": .int(c.new.upperBound), "text": .string(c.text),
                 ]
+            }),
+            "sentenceMoves": .array(diff.sentenceMoves.map { m in
+                ["oldParagraph": .int(m.oldParagraph), "newParagraph": .int(m.newParagraph),
+                 "oldStart": .int(m.old.lowerBound), "oldEnd": .int(m.old.upperBound),
+                 "newStart": .int(m.new.lowerBound), "newEnd": .int(m.new.upperBound), "text": .string(m.text)]
             }),
             "paragraphAttributes": .array(diff.paragraphFormatting.map { c in
                 ["attribute": .string(c.attribute), "before": c.before, "after": c.after,

@@ -7,7 +7,7 @@ public enum DiffText {
     /// The human view. `paint` decorates (colour, strike, underline); with no decoration the markers still read.
     /// - Parameter kinds: the new and old paragraphs' kinds when known, to name scene breaks.
     public static func render(_ diff: DocumentDiff, old: [String], new: [String], kinds: (old: [BlockKind], new: [BlockKind]) = ([], []),
-                              textOnly: Bool = false, formattingOnly: Bool = false,
+                              textOnly: Bool = false, formattingOnly: Bool = false, namesStructure: Bool = true,
                               paint: (String, DiffStyle) -> String) -> [String] {
         func shown(_ text: String, _ kind: BlockKind?, _ mark: (String) -> String) -> String {
             if kind == .thematicBreak { return "scene break" }
@@ -32,6 +32,7 @@ public enum DiffText {
                                  + (edited ? inline(edits, paint: paint) : paint(excerpt(new[n]), .dim)))
                 }
             }
+            if namesStructure { lines += DiffDescription.structure(diff).map { paint("structure: ", .heading) + $0 } }
         }
         if !textOnly {
             lines += DiffDescription.formatting(diff, newTexts: new).map { paint("formatting: ", .formatting) + $0 }
@@ -41,7 +42,7 @@ public enum DiffText {
 
     /// git's `--word-diff=plain` style for one document, a line per changed paragraph.
     public static func wordDiff(_ diff: DocumentDiff, old: [String], new: [String]) -> [String] {
-        render(diff, old: old, new: new, textOnly: true) { text, _ in text }
+        render(diff, old: old, new: new, textOnly: true, namesStructure: false) { text, _ in text }
     }
 
     private static func inline(_ edits: [DocumentDiff.TextEdit], paint: (String, DiffStyle) -> String) -> String {

@@ -46,7 +46,18 @@ public struct DocumentDiff: Sendable {
         public var newParagraph: Int
     }
 
+    /// A paragraph split in two, or two joined into one: the operations still say what happened to each paragraph
+    /// (an edit and an insertion, an edit and a deletion); this names it, and its words are not counted as changed.
+    public struct StructureChange: Sendable, Equatable {
+        public enum Kind: String, Sendable { case split, join }
+        public var kind: Kind
+        public var oldParagraphs: [Int]
+        public var newParagraphs: [Int]
+    }
+
     public var operations: [ParagraphOperation] = []
+    public var structure: [StructureChange] = []
+    public var sentenceMoves: [SentenceMove] = []
     public var formatting: [FormatChange] = []
     public var paragraphFormatting: [ParagraphChange] = []
     public var wordsAdded = 0
@@ -88,6 +99,65 @@ public struct DocumentDiff: Sendable {
                 operations.append(.delete(old: o))
                 wordsRemoved += WordCount.count(old[o].text)
             }
+        }
+        recogniseSplitsAndJoins(old: old.map(\.text), new: new.map(\.text), by: unit)
+        recogniseSentenceMoves(old: old.map(\.text), new: new.map(\.text))
+    }
+
+    // MARK: Splits and joins
+
+    /// An edited paragraph next to an inserted one whose texts together are the old paragraph is a split; next to
+    /// a deleted one whose texts together are the new paragraph, a join. Their words are counted again as one
+    /// paragraph against the two (a split changes no word).
+    private mutating func recogniseSplitsAndJoins(old: [String], new: [String], by unit: DiffUnit) {
+        var i = 0
+        while i + 1 < operations.count {
+            defer { i += 1 }
+            let change: StructureChange
+            switch (operations[i], operations[i + 1]) {
+            case (.modify(let o, let n, _), .insert(let m)) where m == n + 1,
+                 (.insert(let m), .modify(let o, let n, _)) where n == m + 1:
+                change = StructureChange(kind: .split, oldParagraphs: [o], newParagraphs: [min(n, m), max(n, m)])
+            case (.modify(let o, let n, _), .delete(let p)) where p == o + 1,
+                 (.delete(let p), .modify(let o, let n, _)) where o == p + 1:
+                change = StructureChange(kind: .join, oldParagraphs: [min(o, p), max(o, p)], newParagraphs: [n])
+            default:
+                continue
+            }
+            let before = change.oldParagraphs.map { old[$0] }.joined(separator: " ")
+            let after = change.newParagraphs.map { new[$0] }.joined(separator: " ")
+            let together = WordDiff.edits(before, after, by: unit)
+            let changedTogether = Self.changedWords(together)
+            let first = Self.changedWords(operations[i], old: old, new: new)
+            let second = Self.changedWords(operations[i + 1], old: old, new: new)
+            let changedApart = (added: first.added + second.added, removed: first.removed + second.removed)
+            // Only when the two read as one paragraph: few words differ, far fewer than counted apart.
+            guard changedTogether.added + changedTogether.removed <= max(2, WordCount.count(before) / 10),
+                changedTogether.added + changedTogether.removed < changedApart.added + changedApart.removed
+            else { continue }
+            wordsAdded += changedTogether.added - changedApart.added
+            wordsRemoved += changedTogether.removed - changedApart.removed
+            structure.append(change)
+            i += 1
+        }
+    }
+
+    private static func changedWords(_ edits: [TextEdit]) -> (added: Int, removed: Int) {
+        edits.reduce((0, 0)) { total, edit in
+            switch edit.kind {
+            case .insert: return (total.0 + WordCount.count(edit.text), total.1)
+            case .delete: return (total.0, total.1 + WordCount.count(edit.text))
+            case .equal: return total
+            }
+        }
+    }
+
+    private static func changedWords(_ operation: ParagraphOperation, old: [String], new: [String]) -> (added: Int, removed: Int) {
+        switch operation {
+        case .modify(_, _, let edits), .move(_, _, let edits): return changedWords(edits)
+        case .insert(let n): return (WordCount.count(new[n]), 0)
+        case .delete(let o): return (0, WordCount.count(old[o]))
+        case .equal: return (0, 0)
         }
     }
 

@@ -17,7 +17,7 @@ public enum DiffHTML {
         for c in comparisons {
             let paragraphs = c.newParagraphs
             body += "<article><h2>\(HTMLPage.escape(c.title)) <small>\(HTMLPage.escape(c.path))</small></h2>\n"
-            let notes = DiffDescription.formatting(c.diff, newTexts: c.newTexts)
+            let notes = DiffDescription.structure(c.diff) + DiffDescription.formatting(c.diff, newTexts: c.newTexts)
             if !notes.isEmpty {
                 body += "<ul class=\"notes\">" + notes.map { "<li>\(HTMLPage.escape($0))</li>" }.joined() + "</ul>\n"
             }
