@@ -16,6 +16,7 @@ final class DiffReconstructionTests: XCTestCase {
             let new = try revise(old, &generator)
             let oldParagraphs = old.resolved(with: styles), newParagraphs = new.resolved(with: styles)
             let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs)
+            XCTAssertTrue([diff.wordsAdded, diff.wordsRemoved, diff.wordsMoved].allSatisfy { $0 >= 0 }, "iteration \(iteration): word counts")
             let json = DiffJSON.value(diff, old: oldParagraphs.map(\.text), new: newParagraphs.map(\.text), newParagraphs: newParagraphs)
             let rebuilt = rebuild(json, from: oldParagraphs, count: newParagraphs.count)
             for (n, paragraph) in newParagraphs.enumerated() {
@@ -27,15 +28,25 @@ final class DiffReconstructionTests: XCTestCase {
         }
     }
 
-    /// A writer's revision: words edited, paragraphs inserted, deleted and moved, formatting added and removed.
+    /// A writer's revision: words edited, paragraphs inserted, deleted, moved, split and joined, formatting added
+    /// and removed.
     private func revise(_ document: RichDocument, _ g: inout DocumentGenerator) throws -> RichDocument {
         var blocks = document.markdown.sourceText.components(separatedBy: "\n\n")
         for _ in 0..<Int.random(in: 0...3, using: &g.random) {
             let i = Int.random(in: 0..<blocks.count, using: &g.random)
-            switch Int.random(in: 0..<4, using: &g.random) {
+            switch Int.random(in: 0..<6, using: &g.random) {
             case 0: blocks[i] += " " + g.word()
             case 1: blocks.insert(g.inline(), at: i)
             case 2 where blocks.count > 1: blocks.remove(at: i)
+            case 3 where blocks[i].contains(" "):
+                // A split at a space: the paragraph becomes two.
+                let spaces = blocks[i].indices.filter { blocks[i][$0] == " " }
+                let at = spaces.randomElement(using: &g.random)!
+                let (head, tail) = (String(blocks[i][..<at]), String(blocks[i][blocks[i].index(after: at)...]))
+                blocks[i] = head
+                blocks.insert(tail, at: i + 1)
+            case 4 where i + 1 < blocks.count:
+                blocks[i] += " " + blocks.remove(at: i + 1)
             default: blocks.swapAt(i, Int.random(in: 0..<blocks.count, using: &g.random))
             }
         }
