@@ -58,7 +58,7 @@ final class RTFRoundTripTests: XCTestCase {
 
     func testGeneratedDocumentsComeBackWhole() throws {
         var generator = DocumentGenerator(random: SeededGenerator(seed: 2026))
-        for iteration in 0..<scaled(150) {
+        for iteration in 0..<scaled(1000) {
             let markdown = generator.markdown(paragraphs: Int.random(in: 1...8, using: &generator.random))
             var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)
             document.formatting = generator.formatting(for: document.paragraphTexts)

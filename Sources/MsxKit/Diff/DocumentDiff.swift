@@ -76,13 +76,20 @@ public struct DocumentDiff: Sendable {
     /// paragraphs or characters.
     public init(old: [ResolvedParagraph], new: [ResolvedParagraph], by unit: DiffUnit = .word) {
         let pairs = ParagraphMatcher.match(old.map(\.text), new.map(\.text))
+        // Edited paragraphs are compared word by word on all cores, then assembled in order.
+        let edited = pairs.compactMap { pair -> (Int, Int)? in
+            if case .edited(let o, let n, _) = pair { return (o, n) } else { return nil }
+        }
+        let editLists = edited.concurrentMap { o, n in WordDiff.edits(old[o].text, new[n].text, by: unit) }
+        var nextEdits = 0
         for pair in pairs {
             switch pair {
             case .same(let o, let n):
                 operations.append(.equal(old: o, new: n))
                 compareFormatting(old[o], new[n], edits: nil)
             case .edited(let o, let n, let moved):
-                let edits = WordDiff.edits(old[o].text, new[n].text, by: unit)
+                let edits = editLists[nextEdits]
+                nextEdits += 1
                 operations.append(moved ? .move(old: o, new: n, edits: edits) : .modify(old: o, new: n, edits: edits))
                 for edit in edits {
                     switch edit.kind {

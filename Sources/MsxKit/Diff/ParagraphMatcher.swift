@@ -14,7 +14,17 @@ enum ParagraphMatcher {
         var removed: [Int] = []
         var added: [Int] = []
         // Compared by their code units: canonically equivalent spellings (é and e + accent) are different bytes.
-        for step in PatienceDiff.diff(old.map { Array($0.utf16) }, new.map { Array($0.utf16) }) {
+        let steps = PatienceDiff.diff(old.map { Array($0.utf16) }, new.map { Array($0.utf16) })
+        var changedOld: [Int] = [], changedNew: [Int] = []
+        for step in steps {
+            switch step {
+            case .delete(let o, _): changedOld += o
+            case .insert(let n, _): changedNew += n
+            case .equal: continue
+            }
+        }
+        bags.prefill(old: changedOld, new: changedNew)
+        for step in steps {
             switch step {
             case .equal(let o, let n):
                 flush(&pairs, &removed, &added, bags)
@@ -110,11 +120,23 @@ final class WordBags {
         return Double(2 * common) / Double(total)
     }
 
+    /// Counts the words of the paragraphs that will be compared, on all cores.
+    func prefill(old oldIndices: [Int], new newIndices: [Int]) {
+        let (old, new) = (self.old, self.new)
+        for (index, bag) in zip(oldIndices, oldIndices.concurrentMap { Self.words(old[$0]) }) { oldBags[index] = bag }
+        for (index, bag) in zip(newIndices, newIndices.concurrentMap { Self.words(new[$0]) }) { newBags[index] = bag }
+    }
+
     private func bag(_ cache: inout [Int: [String: Int]], _ i: Int, _ texts: [String]) -> [String: Int] {
         if let bag = cache[i] { return bag }
-        var bag: [String: Int] = [:]
-        for token in Tokenizer.tokens(texts[i]) where token.kind == .word { bag[token.text, default: 0] += 1 }
+        let bag = Self.words(texts[i])
         cache[i] = bag
+        return bag
+    }
+
+    private static func words(_ text: String) -> [String: Int] {
+        var bag: [String: Int] = [:]
+        for token in Tokenizer.tokens(text) where token.kind == .word { bag[token.text, default: 0] += 1 }
         return bag
     }
 }

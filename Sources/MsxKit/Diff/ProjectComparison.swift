@@ -113,7 +113,7 @@ extension ProjectHistory {
 public enum FileComparison {
     public static func compare(old: URL, new: URL, oldName: String, newName: String, by unit: DiffUnit = .word) throws -> DocumentComparison {
         let sheet = StyleSheet(manifest: Manifest.empty)
-        func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
+        @Sendable func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
             let markdown = MarkdownDocument(try FileIO.readText(url, displayPath: name), sourceMap: false)
             let sidecarURL = url.deletingPathExtension().appendingPathExtension("attrs.json")
             let sidecar = FileIO.exists(sidecarURL)
@@ -121,7 +121,9 @@ public enum FileComparison {
                 : nil
             return RichDocument(markdown: markdown, sidecar: sidecar).resolved(with: sheet)
         }
-        let before = try load(old, oldName), after = try load(new, newName)
+        // The two versions are read on two cores.
+        let sides = try [(old, oldName), (new, newName)].concurrentMap { url, name in try load(url, name) }
+        let before = sides[0], after = sides[1]
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
                                   oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind))
     }
