@@ -14,7 +14,7 @@ enum ParagraphMatcher {
         var removed: [Int] = []
         var added: [Int] = []
         // Compared by their code units: canonically equivalent spellings (é and e + accent) are different bytes.
-        let steps = PatienceDiff.diff(old.map { Array($0.utf16) }, new.map { Array($0.utf16) })
+        let steps = PatienceDiff.diff(old.map(UnitsKey.init), new.map(UnitsKey.init))
         var changedOld: [Int] = [], changedNew: [Int] = []
         for step in steps {
             switch step {
@@ -139,4 +139,20 @@ final class WordBags {
         for token in Tokenizer.tokens(text) where token.kind == .word { bag[token.text, default: 0] += 1 }
         return bag
     }
+}
+
+/// A paragraph's UTF-16 code units as a dictionary key, hashed once (alignment looks each key up several times).
+struct UnitsKey: Hashable {
+    let units: [UInt16]
+    private let hash: Int
+
+    init(_ text: String) {
+        units = Array(text.utf16)
+        var hasher = Hasher()
+        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hash = hasher.finalize()
+    }
+
+    static func == (a: UnitsKey, b: UnitsKey) -> Bool { a.hash == b.hash && a.units == b.units }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
