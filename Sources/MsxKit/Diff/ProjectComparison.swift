@@ -121,9 +121,12 @@ public enum FileComparison {
                 : nil
             return RichDocument(markdown: markdown, sidecar: sidecar).resolved(with: sheet)
         }
-        // The two versions are read on two cores.
-        let sides = try [(old, oldName), (new, newName)].concurrentMap { url, name in try load(url, name) }
-        let before = sides[0], after = sides[1]
+        // The two versions are read on two cores; long ones (over 4 MB together) one after the other, so that the
+        // parser's working memory is needed once at a time (peak memory stays under 20x the input).
+        let sides = [(old, oldName), (new, newName)]
+        let size = sides.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.0.path)[.size] as? Int) ?? 0) }
+        let loaded = size < 4_000_000 ? try sides.concurrentMap { try load($0.0, $0.1) } : try sides.map { try load($0.0, $0.1) }
+        let before = loaded[0], after = loaded[1]
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
                                   oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind))
     }

@@ -19,18 +19,24 @@ public enum JSONWriter {
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
             out += "["
-            // Long arrays near the top (a sidecar's paragraphs, a document's runs) are written on all cores.
-            let written = items.count >= 256 && (indent ?? 0) <= 1
-                ? items.concurrentMap { item in
-                    var piece = ""
-                    write(item, into: &piece, indent: indent.map { $0 + 1 })
-                    return piece
+            let inner = indent.map { $0 + 1 }
+            // Long arrays near the top (a sidecar's paragraphs, a diff's operations) are written on all cores, a
+            // batch at a time so that only one batch is held twice.
+            let batch = items.count >= 256 && (indent ?? 0) <= 1 ? 256 : items.count
+            for start in stride(from: 0, to: items.count, by: batch) {
+                let range = start..<min(items.count, start + batch)
+                let written = batch < items.count
+                    ? Array(items[range]).concurrentMap { item in
+                        var piece = ""
+                        write(item, into: &piece, indent: inner)
+                        return piece
+                    }
+                    : nil
+                for i in range {
+                    if i > 0 { out += "," }
+                    newline(&out, inner)
+                    if let written { out += written[i - start] } else { write(items[i], into: &out, indent: inner) }
                 }
-                : nil
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                newline(&out, indent.map { $0 + 1 })
-                if let written { out += written[i] } else { write(item, into: &out, indent: indent.map { $0 + 1 }) }
             }
             newline(&out, indent)
             out += "]"
