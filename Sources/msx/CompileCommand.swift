@@ -58,8 +58,13 @@ struct Compile: ParsableCommand {
             } else {
                 manuscript = try project.manuscript(options)
             }
-            let chosen = format.flatMap { CompileFormat(rawValue: $0.rawValue) }
-                ?? outFile.flatMap(CompileFormat.init(fileName:)) ?? .md
+            let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
+                guard let fromName = CompileFormat(fileName: name) else {
+                    throw MsxError(.usage, code: "unknown-format",
+                                   "\(name): msx compiles to .md, .html, .rtf or .txt; name one of those, or give --format")
+                }
+                return fromName
+            } ?? .md
             let rendered = manuscript.rendered(as: chosen)
             progress.finish()
             if let outFile {

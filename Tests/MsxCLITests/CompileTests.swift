@@ -23,6 +23,26 @@ final class CompileTests: MsxTestCase {
         XCTAssertTrue(smart.contains("The \u{201C}lamp\u{201D} \u{2014} still\u{2026}"), smart)
     }
 
+    func testMarkdownKeepsEachDocumentToItselfAndTitlesAndAddressesIntact() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try expect(0, "new", "Part #", "--folder", in: root)
+        try addDocument("Open", "Text.\n\n```\ncode never closed\n", to: root, options: ["--in", "Part #"])
+        try addDocument("Next", "See <http://example.com/a--b> and \"this\".\n", to: root, options: ["--in", "Part #"])
+        let md = try expect(0, "compile", "--smart-quotes", in: root).stdout
+        XCTAssertEqual(md, "# Part \\#\n\nText.\n\n```\ncode never closed\n```\n\n\\#\n\nSee <http://example.com/a--b> and \u{201C}this\u{201D}.\n")
+        try expect(64, "compile", "--out", scratch.appendingPathComponent("book.docx").path, in: root)
+    }
+
+    func testSeparateListsNumberSeparatelyInRTF() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Lists", "Steps:\n\n1. alpha\n2. beta\n\nLater:\n\n1. gamma\n2. delta\n", to: root)
+        let rtf = try expect(0, "compile", "--format", "rtf", in: root).stdout
+        XCTAssertTrue(rtf.contains("\\ls1\\ilvl0") && rtf.contains("\\ls2\\ilvl0"), rtf)
+        XCTAssertEqual(rtf.components(separatedBy: "\\listoverride\\").count - 1, 2)
+    }
+
     func testEveryFormatCarriesTheText() throws {
         let root = try makeBook()
         try expect(0, "format", "Scene A", "--match", "dark", "--underline", "--color", "#8B0000", in: root)
@@ -97,5 +117,17 @@ final class CompileTests: MsxTestCase {
         XCTAssertTrue(text.contains("It was dark."), text)
         XCTAssertTrue(text.contains("still"), text)
         XCTAssertTrue(text.contains("Test Book"), text)
+        // Two lists, each numbered from 1.
+        try addDocument("Lists", "Steps:\n\n1. alpha\n2. beta\n\nLater:\n\n1. gamma\n2. delta\n", to: root)
+        try expect(0, "compile", "--out", out.path, in: root)
+        let again = Process()
+        again.executableURL = process.executableURL
+        again.arguments = process.arguments
+        again.standardOutput = FileHandle.nullDevice
+        again.standardError = FileHandle.nullDevice
+        try again.run()
+        again.waitUntilExit()
+        let lists = try String(contentsOf: scratch.appendingPathComponent("witness.txt"), encoding: .utf8)
+        XCTAssertTrue(lists.contains("1. gamma") || lists.contains("1.\tgamma"), lists)
     }
 }

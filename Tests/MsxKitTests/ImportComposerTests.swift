@@ -55,6 +55,29 @@ final class ImportComposerTests: XCTestCase {
         XCTAssertEqual(sidecar.paragraphs.first?.attributes["style"], "Epigraph")
     }
 
+    func testNoneSaidExplicitlyOverridesTheStyle() throws {
+        var manifest = Manifest.empty
+        manifest.styles["Loud"] = ["underline": "single", "foregroundColor": "#FF0000"]
+        let sheet = StyleSheet(manifest: manifest)
+        let p = ImportedParagraph(text: "loud plain", attributes: ["style": "Loud"], runs: [
+            ImportedRun(range: 0..<5, attributes: ["underline": "single", "foregroundColor": "#FF0000"]),
+            ImportedRun(range: 5..<10, attributes: ["underline": .null, "foregroundColor": .null]),
+        ])
+        let result = try ImportComposer(sheet: sheet).compose(ImportedDocument(paragraphs: [p]))
+        let reread = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: try Sidecar(json: result.document.sidecar.json, file: "t"))
+        let runs = reread.resolved(with: sheet)[0].runs
+        XCTAssertEqual(runs.map(\.text), ["loud ", "plain"])
+        XCTAssertEqual(runs.last?.attributes["underline"], .null)
+        XCTAssertEqual(runs.last?.attributes["foregroundColor"], .null)
+        XCTAssertEqual(runs.first?.attributes["underline"], "single")
+    }
+
+    func testEmphasisTheStyleGivesIsNotWrittenAgain() throws {
+        let result = try compose([ImportedParagraph(text: "Title", headingLevel: 1, runs: [ImportedRun(range: 0..<5, attributes: ["bold": true])])])
+        XCTAssertEqual(result.markdown, "# Title\n")
+        XCTAssertTrue(result.document.sidecar.isEmpty)
+    }
+
     /// Random paragraphs with random formatting: the composed document resolves to the same text and, for every
     /// character, the same value of every attribute the import gave it.
     func testComposedDocumentsResolveToTheImportedAttributes() throws {

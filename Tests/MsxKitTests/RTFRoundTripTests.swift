@@ -45,6 +45,8 @@ final class RTFRoundTripTests: XCTestCase {
 
             Tab\there, “quotes”, emoji 🌊 and 東京.
 
+            A claim.^[A note with *italic* words] And [a quoted address](<http://x.com/"q"\\path>).
+
             """
         var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)
         document.formatting.paragraphs[1].set(["underline": "double", "foregroundColor": "#8B0000"], over: 0..<4)
@@ -53,6 +55,10 @@ final class RTFRoundTripTests: XCTestCase {
             "alignment": "justified", "tabStops": [36, 72.5], "firstLineHeadIndent": 18.25, "style": "Epigraph",
             "lineSpacing": 2, "paragraphSpacingBefore": 6,
         ]
+        let units = document.paragraphTexts[7].utf16
+        let note = document.paragraphTexts[7].range(of: "^[A note with italic words]")!
+        let start = units.distance(from: units.startIndex, to: note.lowerBound.samePosition(in: units)!)
+        document.formatting.paragraphs[7].set(["footnote": true], over: start..<(start + 27))
         XCTAssertEqual(comparable(try roundTrip(document)), comparable(document.resolved(with: sheet)))
     }
 

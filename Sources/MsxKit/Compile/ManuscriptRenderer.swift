@@ -1,3 +1,5 @@
+import Foundation
+
 /// The file formats `compile` writes.
 public enum CompileFormat: String, CaseIterable, Sendable {
     case md, html, rtf, txt
@@ -43,16 +45,43 @@ extension Manuscript {
         for part in parts {
             switch part {
             case .heading(let text, let level):
-                blocks.append(String(repeating: "#", count: level) + " " + escapedLine(text))
+                var line = escapedLine(text)
+                // "Part #" would lose its "#": a heading's closing sequence is not text.
+                if let closing = line.range(of: " #+$", options: .regularExpression) {
+                    line.insert("\\", at: line.index(after: closing.lowerBound))
+                }
+                blocks.append(String(repeating: "#", count: level) + " " + line)
             case .separator(let text):
                 blocks.append(escapedLine(text))
             case .document(_, let document):
                 let markdown = smartQuotes ? document.markdown.withSmartQuotes() : document.markdown
                 let body = String(decoding: markdown.source[markdown.frontMatterLength...], as: UTF8.self)
                 blocks.append(body.trimmingTrailingNewlines())
+                // A code fence a document leaves open must not swallow the documents after it.
+                if let fence = Self.unclosedFence(in: body) { blocks[blocks.count - 1] += "\n" + fence }
             }
         }
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The closing fence for a fenced code block still open at the end of `markdown`, if there is one.
+    static func unclosedFence(in markdown: String) -> String? {
+        var open: (character: Character, length: Int)?
+        for line in markdown.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var rest = line[...]
+            var indent = 0
+            while indent < 4, rest.first == " " { rest = rest.dropFirst(); indent += 1 }
+            guard indent < 4, let first = rest.first, first == "`" || first == "~" else { continue }
+            let run = rest.prefix { $0 == first }.count
+            guard run >= 3 else { continue }
+            let after = rest.dropFirst(run)
+            if let current = open {
+                if first == current.character, run >= current.length, after.allSatisfy(\.isWhitespace) { open = nil }
+            } else if first == "~" || !after.contains("`") {
+                open = (first, run)
+            }
+        }
+        return open.map { String(repeating: String($0.character), count: $0.length) }
     }
 
     /// A title or separator as one line of Markdown text.
@@ -64,7 +93,7 @@ extension Manuscript {
 }
 
 extension MarkdownDocument {
-    /// The same Markdown with typographic punctuation in its text (code, URLs and markup untouched): each straight
+    /// The same Markdown with typographic punctuation in its text (code, addresses and markup untouched): each straight
     /// quote, `--` or `...` that is written as itself in the file is replaced where it stands.
     func withSmartQuotes() -> MarkdownDocument {
         let mapped = MarkdownDocument(bytes: source, sourceMap: true)
@@ -72,8 +101,12 @@ extension MarkdownDocument {
         for block in mapped.blocks where block.kind != .codeBlock {
             guard let sources = block.sourceRanges else { continue }
             let units = Array(block.text.utf16)
-            let code = block.spans.filter { $0.attribute == .code }.map(\.range)
-            for edit in SmartQuotes.edits(in: units, isProtected: { offset in code.contains { $0.contains(offset) } }) {
+            let untouched = block.spans.filter { span in
+                if span.attribute == .code { return true }
+                guard case .link = span.attribute else { return false }
+                return SmartQuotes.looksLikeURL(block.text.utf16Slice(span.range.lowerBound, span.range.upperBound)[...])
+            }.map(\.range)
+            for edit in SmartQuotes.edits(in: units, isProtected: { offset in untouched.contains { $0.contains(offset) } }) {
                 let bytes = edit.range.map { sources[$0] }
                 let literal = zip(edit.range, bytes).allSatisfy { offset, range in
                     range.count == 1 && UInt16(source[range.lowerBound]) == units[offset]

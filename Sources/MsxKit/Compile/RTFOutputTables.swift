@@ -8,20 +8,24 @@ struct RTFOutputTables {
     /// Style names in `\s` order (index 0 is Body).
     private(set) var styles: [String] = ["Body"]
     private var styleIndex: [String: Int] = ["Body": 0]
-    /// List formats that appear, in `\ls` order (1-based in the file).
-    private(set) var lists: [ListFormat] = []
+    /// One list per run of consecutive list paragraphs (so each starts numbering afresh), in `\ls` order (1-based in
+    /// the file): the format of each level that appears in it.
+    private(set) var lists: [[Int: ListFormat]] = []
+    /// The list (1-based) each list paragraph belongs to, by its position among the paragraphs.
+    private var listOfParagraph: [Int: Int] = [:]
 
     init(_ paragraphs: [ResolvedParagraph], sheet: StyleSheet) {
         font("Times New Roman")
-        for p in paragraphs {
+        for (position, p) in paragraphs.enumerated() {
             if let name = p.attributes["style"]?.stringValue, styleIndex[name] == nil {
                 styleIndex[name] = styles.count
                 styles.append(name)
             }
-            if let format = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)), p.kind == .listItem,
-                !lists.contains(format)
-            {
-                lists.append(format)
+            if let format = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)), p.kind == .listItem {
+                if listOfParagraph[position - 1] == nil { lists.append([:]) }
+                let level = min(max(p.listDepth ?? 1, 1), 9) - 1
+                if lists[lists.count - 1][level] == nil { lists[lists.count - 1][level] = format }
+                listOfParagraph[position] = lists.count
             }
             for run in p.runs {
                 if let family = run.attributes["fontFamily"]?.stringValue { font(family) }
@@ -52,7 +56,9 @@ struct RTFOutputTables {
     func fontNumber(_ name: String) -> Int? { fontIndex[name] }
     func colorNumber(_ hex: String) -> Int? { colorIndex[hex] }
     func styleNumber(_ name: String) -> Int? { styleIndex[name] }
-    func listNumber(_ format: ListFormat) -> Int? { lists.firstIndex(of: format).map { $0 + 1 } }
+    func listNumber(ofParagraphAt position: Int) -> Int? { listOfParagraph[position] }
+    /// The format list `number` (1-based) gives items at `level` (0-based).
+    func listFormat(_ number: Int, level: Int) -> ListFormat? { lists[number - 1][level] }
 
     /// "#RRGGBB" as numbers, or nil for anything else.
     static func rgb(_ hex: String) -> (Int, Int, Int)? {

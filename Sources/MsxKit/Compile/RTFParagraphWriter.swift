@@ -15,7 +15,8 @@ struct RTFParagraphWriter {
     ]
     private static let alignments = ["left": "\\ql", "center": "\\qc", "right": "\\qr", "justified": "\\qj"]
 
-    func write(_ p: ResolvedParagraph) -> String {
+    /// The paragraph at `position` among those the file holds.
+    func write(_ p: ResolvedParagraph, at position: Int) -> String {
         var out = "\\pard\\plain"
         let style = p.attributes["style"]?.stringValue
         if let style, let number = tables.styleNumber(style) { out += "\\s\(number)" }
@@ -24,12 +25,15 @@ struct RTFParagraphWriter {
         if case .heading(let level, _) = p.kind { out += "\\outlinelevel\(level - 1)"; extra["headingLevel"] = .int(level) }
         var listText: String?
         if p.kind == .listItem, let format = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)),
-            let list = tables.listNumber(format)
+            let list = tables.listNumber(ofParagraphAt: position)
         {
             let depth = p.listDepth ?? 1
             out += "\\ls\(list)\\ilvl\(min(depth, 9) - 1)"
             extra["listLevel"] = .int(depth)
-            if format == .footnoteSymbols { extra["listFormat"] = .string(format.rawValue) }
+            // RTF numbers footnote symbols as bullets, and a list's level has one format: say the rest exactly.
+            if format == .footnoteSymbols || tables.listFormat(list, level: min(depth, 9) - 1) != format {
+                extra["listFormat"] = .string(format.rawValue)
+            }
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
             listText = "{\\listtext\\pard\\plain \(RTFWriter.escaped(box + format.symbol(at: 0)))\\tab}"
         } else if let format = p.attributes["listFormat"] {
@@ -92,40 +96,68 @@ struct RTFParagraphWriter {
 
     // MARK: Runs
 
-    /// Runs in order: consecutive runs with one link share a HYPERLINK field.
+    /// Runs in order: consecutive runs with one link share a HYPERLINK field, consecutive footnote runs one
+    /// `\footnote`.
     private func runs(_ runs: [ResolvedRun]) -> String {
         var out = ""
         var i = 0
         while i < runs.count {
-            guard let link = runs[i].attributes["link"]?.stringValue else {
-                out += run(runs[i])
-                i += 1
-                continue
+            let footnote = runs[i].attributes["footnote"] == true
+            let link = footnote ? nil : runs[i].attributes["link"]?.stringValue
+            var j = i + 1
+            while j < runs.count, footnote
+                ? runs[j].attributes["footnote"] == true
+                : link != nil && runs[j].attributes["footnote"] != true && runs[j].attributes["link"]?.stringValue == link
+            {
+                j += 1
             }
-            var j = i
-            var inner = ""
-            while j < runs.count, runs[j].attributes["link"]?.stringValue == link { inner += run(runs[j]); j += 1 }
-            let target = link.replacingQuotes()
-            out += "{\\field{\\*\\fldinst{HYPERLINK \"\(RTFWriter.escaped(target))\"}}{\\fldrslt\(inner)}}"
+            let group = Array(runs[i..<j])
+            if footnote {
+                out += self.footnote(group)
+            } else if let link {
+                // A quote cannot stand in the field's instruction; the exact address then rides in msxchar.
+                let target = link.replacingQuotes()
+                let exact: Attributes = target == link ? [:] : ["link": .string(link)]
+                let inner = group.map { run($0, extra: exact) }.joined()
+                out += "{\\field{\\*\\fldinst{HYPERLINK \"\(RTFWriter.escaped(target))\"}}{\\fldrslt\(inner)}}"
+            } else {
+                out += run(runs[i])
+            }
             i = j
         }
         return out
     }
 
-    private func run(_ r: ResolvedRun) -> String {
+    /// A footnote written inline as `^[note]` (its runs keeping their formatting) as an RTF `\footnote`.
+    private func footnote(_ group: [ResolvedRun]) -> String {
+        let text = group.map(\.text).joined()
+        guard text.hasPrefix("^["), text.hasSuffix("]"), text.count > 2 else { return group.map { run($0) }.joined() }
+        // "^[" and "]" may each be split over runs.
+        var inner = group
+        var opening = 2
+        for k in inner.indices where opening > 0 {
+            let cut = min(opening, inner[k].text.count)
+            inner[k].text.removeFirst(cut)
+            opening -= cut
+        }
+        if let last = inner.lastIndex(where: { !$0.text.isEmpty }) { inner[last].text.removeLast() }
+        // The note's group starts in the first run's formatting: the reader's "^[" and "]" take it.
+        let base = characterControls(group[0].attributes)
+        let marker = "{\(base)\\super\\chftn}"
+        return marker + "{\\footnote\\pard\\plain\(base) {\\super\\chftn} " + inner.filter { !$0.text.isEmpty }.map { run($0) }.joined() + "}"
+    }
+
+    private func run(_ r: ResolvedRun, extra given: Attributes = [:]) -> String {
         let controls = characterControls(r.attributes)
         var extra = r.attributes.filter { key, value in
             !Self.characterKeys.contains(key) && !(value == .null || value == false)
         }
+        extra.merge(given) { $1 }
         if let size = r.attributes["fontSize"]?.numberValue, (size * 2).rounded() != size * 2 { extra["fontSize"] = .number(size) }
         for key in ["foregroundColor", "backgroundColor"] {
             if let color = r.attributes[key]?.stringValue, tables.colorNumber(color) == nil { extra[key] = .string(color) }
         }
         let msx = extra.isEmpty ? "" : "{\\*\\msxchar \(RTFWriter.escaped(JSONWriter.string(.object(extra), pretty: false)))}"
-        if r.attributes["footnote"] == true, r.text.hasPrefix("^["), r.text.hasSuffix("]"), r.text.count > 2 {
-            let note = String(r.text.dropFirst(2).dropLast())
-            return "{\(controls)\\super\\chftn}{\\footnote\\pard\\plain\(controls) {\\super\\chftn} \(msx)\(RTFWriter.escaped(note))}"
-        }
         return "{\(controls) \(msx)\(RTFWriter.escaped(r.text))}"
     }
 

@@ -35,7 +35,7 @@ public enum RTFWriter {
             }
         }
         let writer = RTFParagraphWriter(tables: tables)
-        let written = paragraphs.concurrentMap { writer.write($0) }
+        let written = Array(paragraphs.enumerated()).concurrentMap { writer.write($1, at: $0) }
         out.reserveCapacity(out.utf8.count + written.reduce(0) { $0 + $1.utf8.count } + 3)
         for paragraph in written { out += paragraph }
         return out + "}\n"
@@ -66,10 +66,13 @@ public enum RTFWriter {
         guard !tables.lists.isEmpty else { return "" }
         var lists = "{\\*\\listtable"
         var overrides = "{\\*\\listoverridetable"
-        for (offset, format) in tables.lists.enumerated() {
+        for (offset, formats) in tables.lists.enumerated() {
             let id = offset + 1
             lists += "{\\list\\listtemplateid\(id)"
+            var format = formats[0] ?? formats.sorted { $0.key < $1.key }.first?.value ?? .decimal
             for level in 0..<9 {
+                // A level that never appears takes the format of the level above it.
+                format = formats[level] ?? format
                 let nfc = RTFOutputTables.numberFormat(format)
                 let text = nfc == 23 ? "{\\leveltext\\'01\(escaped(format.symbol(at: level)));}{\\levelnumbers;}"
                     : nfc == 255 ? "{\\leveltext\\'00;}{\\levelnumbers;}"

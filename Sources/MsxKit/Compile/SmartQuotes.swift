@@ -35,6 +35,11 @@ enum SmartQuotes {
         return opening.contains(previous)
     }
 
+    /// Text that shows a web address, which typography must leave alone ("a--b" in a URL is not a dash).
+    static func looksLikeURL(_ text: Substring) -> Bool {
+        text.contains("://") || text.hasPrefix("www.") || text.hasPrefix("mailto:")
+    }
+
     /// `text` with the edits applied.
     static func apply(_ edits: [(range: Range<Int>, text: String)], to units: [UInt16]) -> String {
         var out: [UInt16] = []
@@ -54,8 +59,10 @@ extension ResolvedParagraph {
     /// The paragraph with typographic punctuation outside code; runs keep their attributes.
     func withSmartQuotes() -> ResolvedParagraph {
         let units = Array(text.utf16)
-        let code = runs.filter { $0.attributes["code"] == true }.map(\.range)
-        let edits = SmartQuotes.edits(in: units) { offset in code.contains { $0.contains(offset) } }
+        let untouched = runs.filter { run in
+            run.attributes["code"] == true || (run.attributes["link"]?.stringValue != nil && SmartQuotes.looksLikeURL(run.text[...]))
+        }.map(\.range)
+        let edits = SmartQuotes.edits(in: units) { offset in untouched.contains { $0.contains(offset) } }
         guard !edits.isEmpty else { return self }
         var result = self
         var shift = 0

@@ -16,7 +16,7 @@ public struct ParagraphFormatting: Equatable, Sendable {
 
     public init(attributes: Attributes = [:], runs: [FormatRun] = []) {
         self.attributes = attributes
-        for run in runs { set(run.attributes, over: run.range, extra: run.extra) }
+        for run in runs { set(run.attributes, over: run.range, extra: run.extra, keepingNull: true) }
     }
 
     public var isEmpty: Bool { attributes.isEmpty && runs.isEmpty }
@@ -26,7 +26,13 @@ public struct ParagraphFormatting: Equatable, Sendable {
         set(changes, over: range, extra: [:])
     }
 
-    mutating func set(_ changes: Attributes, over range: Range<Int>, extra: [String: JSONValue]) {
+    /// Sets `values` over `range` as given: a `.null` value is kept, and says "none" even where the style or the
+    /// project's defaults give one (no underline, no colour).
+    mutating func assign(_ values: Attributes, over range: Range<Int>) {
+        set(values, over: range, extra: [:], keepingNull: true)
+    }
+
+    mutating func set(_ changes: Attributes, over range: Range<Int>, extra: [String: JSONValue], keepingNull: Bool = false) {
         guard !range.isEmpty else { return }
         var bounds = Set([range.lowerBound, range.upperBound])
         for run in runs { bounds.insert(run.range.lowerBound); bounds.insert(run.range.upperBound) }
@@ -42,7 +48,7 @@ public struct ParagraphFormatting: Equatable, Sendable {
                 runExtra = runs[next].extra
             }
             if range.lowerBound <= start && end <= range.upperBound {
-                attributes = attributes.overlaid(with: changes)
+                attributes = keepingNull ? attributes.merging(changes) { $1 } : attributes.overlaid(with: changes)
                 runExtra.merge(extra) { _, new in new }
             }
             guard !attributes.isEmpty else { continue }

@@ -29,7 +29,7 @@ public struct ImportComposer: Sendable {
             }
         }
         let paragraphs = imported.paragraphs.filter { !$0.text.isEmpty }.map(normalized)
-        let markdown = try verifiedMarkdown(paragraphs)
+        let markdown = try verifiedMarkdown(paragraphs, sheet: sheet)
         var document = RichDocument(markdown: markdown, formatting: DocumentFormatting(paragraphCount: paragraphs.count))
         let plain = document
         let finalSheet = sheet
@@ -97,8 +97,8 @@ public struct ImportComposer: Sendable {
 
     /// Markdown that reads back as exactly these paragraphs' texts; a paragraph whose markup misreads is written
     /// again with everything escaped and no inline markup.
-    private func verifiedMarkdown(_ paragraphs: [ImportedParagraph]) throws -> MarkdownDocument {
-        var composer = MarkdownComposer()
+    private func verifiedMarkdown(_ paragraphs: [ImportedParagraph], sheet: StyleSheet) throws -> MarkdownDocument {
+        var composer = MarkdownComposer(sheet: sheet)
         while true {
             let markdown = MarkdownDocument(bytes: composer.markdown(for: paragraphs), sourceMap: false)
             let blocks = markdown.blocks
@@ -127,13 +127,11 @@ public struct ImportComposer: Sendable {
         for run in p.runs {
             for piece in resolved.runs where piece.range.overlaps(run.range) {
                 let range = max(piece.range.lowerBound, run.range.lowerBound)..<min(piece.range.upperBound, run.range.upperBound)
-                let differing = run.attributes.filter { key, value in
-                    value != .null && (piece.attributes[key] ?? .null) != value
-                }
+                let differing = run.attributes.filter { key, value in (piece.attributes[key] ?? .null) != value }
                 if !differing.isEmpty { changes.append((range, differing)) }
             }
         }
-        for (range, attributes) in changes { formatting.set(attributes, over: range) }
+        for (range, attributes) in changes { formatting.assign(attributes, over: range) }
         return formatting
     }
 }

@@ -1,6 +1,9 @@
 /// Writes imported paragraphs as CommonMark: block markers for headings, lists, task boxes and quotes, and inline
 /// markup for bold, italic, strikethrough and links. Whatever the markup fails to say is left for the sidecar.
 struct MarkdownComposer {
+    /// The project's styles: emphasis a paragraph's style gives already is not written again (`# Title`, not
+    /// `# **Title**`, when headings are bold).
+    let sheet: StyleSheet
     /// Per paragraph: write inline markup, or escape everything and leave all formatting to the sidecar.
     var plainParagraphs: Set<Int> = []
 
@@ -18,7 +21,9 @@ struct MarkdownComposer {
                 first += String(repeating: "#", count: level) + " "
             }
             let isPlain = plain.contains(index)
-            let content = isPlain ? [Piece.text(0..<units.count, footnote: false)] : InlineMarkup.pieces(of: p, units: units)
+            let content = isPlain
+                ? [Piece.text(0..<units.count, footnote: false)]
+                : InlineMarkup.pieces(of: p, units: units, styled: emphasis(givenBy: p))
             var out: [UInt8] = []
             out.reserveCapacity(units.count + first.utf8.count + 8)
             InlineMarkup.render(content, units: units, plain: isPlain, firstPrefix: first,
@@ -33,6 +38,14 @@ struct MarkdownComposer {
         }
         out.append(0x0A)
         return out
+    }
+
+    /// Bold and italic as the paragraph's style (named, or the one Markdown gives its kind) and the defaults set them.
+    private func emphasis(givenBy p: ImportedParagraph) -> Set<String> {
+        let name = p.attributes["style"]?.stringValue
+            ?? p.headingLevel.map { "Heading \(min($0, 3))" } ?? (p.quoteDepth > 0 ? "Block Quote" : "Body")
+        let attributes = sheet.defaults.overlaid(with: sheet.style(named: name)?.attributes ?? [:])
+        return Set(["bold", "italic"].filter { attributes[$0] == true })
     }
 
     // MARK: Blocks
@@ -100,7 +113,8 @@ enum InlineMarkup {
     }
 
     /// The paragraph cut into text and markup, marks nested so that each closes before any opened outside it.
-    static func pieces(of p: ImportedParagraph, units: [UInt16]) -> [Piece] {
+    /// - Parameter styled: `bold`/`italic` when the paragraph's style gives them already (no markup needed).
+    static func pieces(of p: ImportedParagraph, units: [UInt16], styled: Set<String> = []) -> [Piece] {
         // Each mark's stretches: consecutive runs merged, then (for emphasis) spaces at the edges left outside,
         // since markup cannot start or end on a space (the sidecar says the rest).
         var stretches: [(range: Range<Int>, mark: Mark)] = []
@@ -118,7 +132,7 @@ enum InlineMarkup {
         for url in Set(runs.compactMap { $0.attributes["link"]?.stringValue }).sorted() {
             add(.link(url), runs.filter { $0.attributes["link"]?.stringValue == url }.map(\.range), trimmed: false)
         }
-        for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)] {
+        for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)] where !styled.contains(key) {
             add(mark, runs.filter { $0.attributes[key] == true }.map(\.range), trimmed: true)
         }
         add(nil, runs.filter { $0.attributes["footnote"] == true }.map(\.range), trimmed: false)

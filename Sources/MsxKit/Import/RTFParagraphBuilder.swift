@@ -11,6 +11,8 @@ struct RTFParagraphBuilder {
     private var footnoteDepth = 0
     private var footnoteHasText = false
     private var footnoteSpacePending = false
+    /// A footnote's "^[" waits for its first character, whose formatting it takes.
+    private var footnoteOpeningPending = false
 
     var isInFootnote: Bool { footnoteDepth > 0 }
 
@@ -26,6 +28,7 @@ struct RTFParagraphBuilder {
             if footnoteDepth > 0 {
                 let isSpace = scalar == " " || scalar == "\t"
                 if isSpace, !footnoteHasText || footnoteSpacePending { continue }
+                if footnoteOpeningPending { add("^"); add("["); footnoteOpeningPending = false }
                 if footnoteSpacePending { add(" ") }
                 footnoteHasText = true
                 footnoteSpacePending = false
@@ -47,8 +50,7 @@ struct RTFParagraphBuilder {
 
     mutating func openFootnote(_ state: RTFCharacterState) {
         if footnoteDepth == 0 {
-            append(["^", "["], as: state)
-            (footnoteHasText, footnoteSpacePending) = (false, false)
+            (footnoteHasText, footnoteSpacePending, footnoteOpeningPending) = (false, false, true)
         }
         footnoteDepth += 1
     }
@@ -58,7 +60,8 @@ struct RTFParagraphBuilder {
         footnoteDepth -= 1
         if footnoteDepth == 0 {
             footnoteSpacePending = false
-            append(["]"], as: state)
+            // An empty note leaves nothing behind.
+            if footnoteOpeningPending { footnoteOpeningPending = false } else { append(["]"], as: state) }
         }
     }
 

@@ -55,7 +55,7 @@ private struct Placer {
                 if run.end <= units[exact].count,
                     Context.slice(units[exact], run.start, run.end) == run.text, run.start < run.end
                 {
-                    formatting.paragraphs[exact].set(run.attributes, over: run.start..<run.end, extra: run.extra)
+                    formatting.paragraphs[exact].set(run.attributes, over: run.start..<run.end, extra: run.extra, keepingNull: true)
                 } else {
                     stale = true
                     placeByWords(run, near: exact, oldParagraph: paragraph.index)
@@ -128,7 +128,7 @@ private struct Placer {
             return
         }
         formatting.paragraphs[chosen.paragraph].set(
-            run.attributes, over: chosen.offset..<chosen.offset + needle.count, extra: run.extra)
+            run.attributes, over: chosen.offset..<chosen.offset + needle.count, extra: run.extra, keepingNull: true)
 
         func occurrences(of needle: [UInt16], in paragraphs: [Int]) -> [Candidate] {
             var found: [Candidate] = []
