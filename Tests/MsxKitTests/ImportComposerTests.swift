@@ -72,6 +72,12 @@ final class ImportComposerTests: XCTestCase {
         XCTAssertEqual(runs.first?.attributes["underline"], "single")
     }
 
+    func testAHeadingWithALineBreakStaysAHeading() throws {
+        let result = try compose([ImportedParagraph(text: "Part One\u{2028}The Storm", headingLevel: 1)])
+        XCTAssertEqual(result.markdown, "Part One\\\nThe Storm\n===\n")
+        XCTAssertEqual(result.document.markdown.blocks.first?.kind, .heading(level: 1, setext: true))
+    }
+
     func testEmphasisTheStyleGivesIsNotWrittenAgain() throws {
         let result = try compose([ImportedParagraph(text: "Title", headingLevel: 1, runs: [ImportedRun(range: 0..<5, attributes: ["bold": true])])])
         XCTAssertEqual(result.markdown, "# Title\n")

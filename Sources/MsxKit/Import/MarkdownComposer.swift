@@ -17,9 +17,12 @@ struct MarkdownComposer {
             let p = paragraphs[index]
             let units = Array(p.text.utf16)
             var first = prefix.first
-            if let level = p.headingLevel, (1...6).contains(level), !units.contains(0x2028) {
+            // A heading with line breaks cannot be written with `#`; levels 1 and 2 can be underlined instead.
+            let hasBreaks = units.contains(0x2028)
+            if let level = p.headingLevel, (1...6).contains(level), !hasBreaks {
                 first += String(repeating: "#", count: level) + " "
             }
+            let underline = p.headingLevel.flatMap { hasBreaks && $0 <= 2 ? ($0 == 1 ? "===" : "---") : nil }
             let isPlain = plain.contains(index)
             let content = isPlain
                 ? [Piece.text(0..<units.count, footnote: false)]
@@ -28,6 +31,7 @@ struct MarkdownComposer {
             out.reserveCapacity(units.count + first.utf8.count + 8)
             InlineMarkup.render(content, units: units, plain: isPlain, firstPrefix: first,
                                 continuationPrefix: prefix.continuation, into: &out)
+            if let underline { out += ("\n" + prefix.continuation + underline).utf8 }
             return out
         }
         var out: [UInt8] = []

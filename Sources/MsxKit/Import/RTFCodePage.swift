@@ -7,9 +7,11 @@ final class RTFCodePageDecoder {
     private(set) var unavailable: [Int] = []
     private var converters: [Int: RTFIconvConverter] = [:]
 
-    /// The code page a font's `\fcharset` names; `documentCodePage` for ANSI, default and unknown charsets.
+    /// The code page a font's `\fcharset` names: ANSI (0) is Windows-1252, as Word and LibreOffice read it;
+    /// `documentCodePage` for the default (1) and unknown charsets.
     static func codePage(forCharset charset: Int, documentCodePage: Int) -> Int {
         switch charset {
+        case 0: return windows1252
         case 77: return 10000
         case 128: return 932
         case 129: return 949

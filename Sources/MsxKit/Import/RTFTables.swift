@@ -106,7 +106,8 @@ struct RTFTables {
     /// The code page of a font with this `\fcharset` and `\cpg`: `\cpg` if it names one, else the charset's.
     func codePage(charset: Int?, codePage: Int?) -> Int {
         if let codePage, codePage > 0 { return codePage }
-        return RTFCodePageDecoder.codePage(forCharset: charset ?? 0, documentCodePage: documentCodePage)
+        guard let charset else { return documentCodePage }
+        return RTFCodePageDecoder.codePage(forCharset: charset, documentCodePage: documentCodePage)
     }
 
     /// 1...6 for a style named "heading N" (any case), nil otherwise.
