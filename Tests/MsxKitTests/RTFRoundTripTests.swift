@@ -47,6 +47,11 @@ final class RTFRoundTripTests: XCTestCase {
 
             A claim.^[A note with *italic* words] And [a quoted address](<http://x.com/"q"\\path>).
 
+            ```
+            let x = "``"
+              indented line
+            ```
+
             """
         var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)
         document.formatting.paragraphs[1].set(["underline": "double", "foregroundColor": "#8B0000"], over: 0..<4)

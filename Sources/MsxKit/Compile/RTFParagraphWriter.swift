@@ -23,6 +23,7 @@ struct RTFParagraphWriter {
         var (controls, extra) = Self.paragraphControls(p.attributes)
         out += controls
         if case .heading(let level, _) = p.kind { out += "\\outlinelevel\(level - 1)"; extra["headingLevel"] = .int(level) }
+        if p.kind == .codeBlock { extra["kind"] = "codeBlock" }
         var listText: String?
         if p.kind == .listItem, let format = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)),
             let list = tables.listNumber(ofParagraphAt: position)

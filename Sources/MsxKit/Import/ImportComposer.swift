@@ -52,6 +52,11 @@ public struct ImportComposer: Sendable {
     private func normalized(_ paragraph: ImportedParagraph) -> ImportedParagraph {
         var p = paragraph
         if let style = p.attributes["style"]?.stringValue { p.attributes["style"] = .string(canonicalStyleName(style)) }
+        // msx's own RTF marks code blocks; their line breaks are lines of code (same length in UTF-16).
+        if p.attributes.removeValue(forKey: "kind") == "codeBlock" {
+            p.isCodeBlock = true
+            p.text = p.text.replacingOccurrences(of: "\u{2028}", with: "\n")
+        }
         let units = Array(p.text.utf16)
         let isSpace: (UInt16) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x2028 }
         for key in ["bold", "italic"] {

@@ -29,6 +29,8 @@ public struct ImportedParagraph: Equatable, Sendable {
     public var listLevel: Int?
     /// Block-quote nesting depth, 0 for none.
     public var quoteDepth: Int
+    /// A code block: its text is written verbatim inside a fence, its lines separated by U+000A.
+    public var isCodeBlock = false
     /// Character attributes over UTF-16 ranges of `text`: sorted, not overlapping. Each run gives every attribute the
     /// source said for those characters (`bold: false` included); `.null` means "none" (no underline, no colour).
     public var runs: [ImportedRun]
@@ -73,6 +75,7 @@ extension ImportedParagraph {
         if let headingLevel { object["headingLevel"] = .int(headingLevel) }
         if let listLevel { object["listLevel"] = .int(listLevel) }
         if quoteDepth > 0 { object["quoteDepth"] = .int(quoteDepth) }
+        if isCodeBlock { object["codeBlock"] = true }
         let units = Array(text.utf16)
         object["runs"] = .array(runs.map { run in
             .object([

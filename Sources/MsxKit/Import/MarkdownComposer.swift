@@ -15,6 +15,7 @@ struct MarkdownComposer {
         let plain = plainParagraphs
         let blocks = Array(zip(paragraphs.indices, prefixes)).concurrentMap { index, prefix -> [UInt8] in
             let p = paragraphs[index]
+            if p.isCodeBlock { return Array(Self.fenced(p.text, prefix: prefix).utf8) }
             let units = Array(p.text.utf16)
             var first = prefix.first
             // A heading with line breaks cannot be written with `#`; levels 1 and 2 can be underlined instead.
@@ -50,6 +51,15 @@ struct MarkdownComposer {
             ?? p.headingLevel.map { "Heading \(min($0, 3))" } ?? (p.quoteDepth > 0 ? "Block Quote" : "Body")
         let attributes = sheet.defaults.overlaid(with: sheet.style(named: name)?.attributes ?? [:])
         return Set(["bold", "italic"].filter { attributes[$0] == true })
+    }
+
+    /// A code block's text in a fence longer than any run of backticks inside it.
+    private static func fenced(_ code: String, prefix: (first: String, continuation: String)) -> String {
+        var longest = 0, run = 0
+        for c in code { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { prefix.continuation + $0 }
+        return prefix.first + fence + "\n" + lines.joined(separator: "\n") + "\n" + prefix.continuation + fence
     }
 
     // MARK: Blocks
