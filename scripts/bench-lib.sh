@@ -11,7 +11,7 @@ bench_init() {
     repo=$(pwd)
     MSX=${MSX:-$("$SWIFT" build -c release --show-bin-path)/msx}
     if [ ! -x "$MSX" ]; then
-        echo "$bench_name: no msx binary at $MSX (run: swift build -c release, or set MSX=/path/to/msx)" >&2
+        echo "$bench_name: no msx binary at $MSX (run: make release, or set MSX=/path/to/msx)" >&2
         exit 1
     fi
     MSX=$(cd "$(dirname "$MSX")" && pwd)/$(basename "$MSX")
