@@ -53,16 +53,16 @@ extension ProjectHistory {
     /// Whether the working file at `now` differs from the snapshot's file (`snapshotID`, nil when it had none).
     private func fileDiffers(_ now: String, from snapshotID: GitOID?,
                              index: [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)]) throws -> Bool {
-        let url = try project.url(now)
+        let path = try project.path(now)
         var info = stat()
-        guard stat(url.path, &info) == 0 else { return snapshotID != nil }
+        guard stat(path, &info) == 0 else { return snapshotID != nil }
         guard let snapshotID else { return true }
         if let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,
             Self.modificationSeconds(info) == (cached.seconds, cached.nanoseconds)
         {
             return false
         }
-        return try repository.hash(try FileIO.readData(url, displayPath: now)) != snapshotID
+        return try repository.hash(try FileIO.readData(URL(fileURLWithPath: path), displayPath: now)) != snapshotID
     }
 
     static func modificationSeconds(_ info: stat) -> (Int32, UInt32) {

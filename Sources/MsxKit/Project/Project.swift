@@ -55,6 +55,9 @@ public struct Project: Sendable {
     /// The URL of a project-relative path, checked to stay inside the project.
     public func url(_ relative: String) throws -> URL { try paths.url(relative) }
 
+    /// The file-system path of a project-relative path (checked as `url` checks it, without building a URL).
+    func path(_ relative: String) throws -> String { try paths.path(relative) }
+
     /// The project's write lock: the one held since opening for writing, or a new one for the caller's lifetime.
     func lock() throws -> ProjectLock { try heldLock ?? ProjectLock(folder: paths.privateFolder) }
 

@@ -3,33 +3,41 @@ import Foundation
 /// Turns project-relative paths into URLs, refusing any that would leave the project.
 struct ProjectPaths: Sendable {
     let root: URL
+    /// `root` as a file-system path, kept: building URLs is the slow part of checking many files.
+    private let rootPath: String
     private let resolvedRoot: String
     /// Folders already seen to be real folders (no symbolic link on the way), so most paths cost one lstat(2).
     private let plainFolders = FolderCache()
 
     init(root: URL) {
         self.root = root.standardizedFileURL
+        rootPath = self.root.path
         resolvedRoot = Self.realPath(self.root)
     }
 
     /// The URL of a relative path such as `contents/draft/chapter-1.md`.
     /// - Throws: a damaged-data error when the path is absolute, uses `..`, or leads outside through a symlink.
     func url(_ relative: String, context: String = Manifest.fileName) throws -> URL {
+        URL(fileURLWithPath: try path(relative, context: context))
+    }
+
+    /// The file-system path of a relative path, checked as `url` checks it.
+    func path(_ relative: String, context: String = Manifest.fileName) throws -> String {
         guard Self.isPlain(relative) else {
             throw MsxError.damaged("path-escapes-project", "\(context): path '\(relative)' is not a plain path inside the project")
         }
-        let url = root.appendingPathComponent(relative)
-        if hasNoSymbolicLink(relative) { return url }
-        let resolved = Self.realPath(url)
+        let path = rootPath + "/" + relative
+        if hasNoSymbolicLink(relative) { return path }
+        let resolved = Self.realPath(URL(fileURLWithPath: path))
         if resolved != resolvedRoot && !resolved.hasPrefix(resolvedRoot + "/") {
             throw MsxError.damaged("path-escapes-project", "\(context): path '\(relative)' leads outside the project")
         }
-        return url
+        return path
     }
 
     /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.
     private func hasNoSymbolicLink(_ relative: String) -> Bool {
-        var folder = root.path
+        var folder = rootPath
         var parts = relative.split(separator: "/")
         let last = parts.removeLast()
         for part in parts {

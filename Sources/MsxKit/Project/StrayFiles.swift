@@ -8,32 +8,24 @@ extension Project {
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
     func companionFiles() throws -> [String] {
-        guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent("contents"), includingPropertiesForKeys: [.isRegularFileKey])
-        else { return [] }
-        var result: [String] = []
-        for case let url as URL in walker {
-            let name = url.lastPathComponent
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                !name.hasSuffix(".md"), !name.hasSuffix(".attrs.json"), !name.hasSuffix(".msx-tmp"),
-                let path = paths.relative(url)
-            else { continue }
-            result.append(path)
-        }
-        return result.sorted()
+        DirectoryWalker.files(below: root.appendingPathComponent("contents").path).compactMap { entry in
+            let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+            guard entry.isRegularFile, !name.hasSuffix(".md"), !name.hasSuffix(".attrs.json"), !name.hasSuffix(".msx-tmp")
+            else { return nil }
+            return "contents/" + entry.path
+        }.sorted()
     }
 
     /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind.
     func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
-        if let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("contents").path) {
-            for case let inner as String in walker {
-                let path = "contents/" + inner
-                if path.hasSuffix(".msx-tmp") {
-                    temporary.append(path)
-                } else if path.hasSuffix(".md") && !known.contains(path) {
-                    documents.append(path)
-                }
+        for entry in DirectoryWalker.files(below: root.appendingPathComponent("contents").path) {
+            let path = "contents/" + entry.path
+            if path.hasSuffix(".msx-tmp") {
+                temporary.append(path)
+            } else if path.hasSuffix(".md") && !known.contains(path) {
+                documents.append(path)
             }
         }
         let rootFiles = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
