@@ -72,9 +72,12 @@ extension ProjectHistory {
             let commit = try repository.commit(id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
-            let trailers = DocumentTrailer.all(in: commit.message)
+            // Most versions name other documents: parse trailers only when this one's id is there at all.
+            let hasTrailers = commit.message.contains("\n" + DocumentTrailer.prefix)
+            let trailers = hasTrailers && commit.message.contains("\n" + DocumentTrailer.prefix + documentID)
+                ? DocumentTrailer.all(in: commit.message) : []
             let touches: Bool
-            if !trailers.isEmpty {
+            if hasTrailers {
                 touches = trailers.contains { $0.id == documentID }
             } else {
                 let node = try binder(at: id)?.node(id: documentID)
