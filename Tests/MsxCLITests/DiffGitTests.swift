@@ -45,4 +45,16 @@ final class DiffGitTests: HistoryTestCase {
         XCTAssertTrue(output.contains("[-all night-]{+till dawn+}"), output)
         XCTAssertTrue(output.contains("colour #8B0000 removed: 'quay' (paragraph 2)"), output)
     }
+
+    func testGitDiffFindsTheSidecarOnAnotherBranch() throws {
+        let book = try makeBook()
+        try git("checkout", "-q", "-b", "alt", in: book.root)
+        try write("The old lamp burned till dawn.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "format", "Lamp", "--match", "quay", "--color", "#8B0000", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try git("checkout", "-q", "-", in: book.root)
+        // git hands the driver alt's blob with no revision; the commit holding it is on alt only.
+        let output = try git("diff", "HEAD", "alt", "--", Book.lampPath, in: book.root)
+        XCTAssertTrue(output.contains("colour #8B0000 added: 'quay' (paragraph 2)"), output)
+    }
 }

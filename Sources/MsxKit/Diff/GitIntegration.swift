@@ -44,8 +44,8 @@ public enum GitDiffDriver {
                 return try Sidecar(json: FileIO.decodeUTF8(repository.blob(id), displayPath: sidecarPath), file: sidecarPath)
             }
             guard let head = try repository.head() else { return nil }
-            // The whole history: a path lookup per commit, a few milliseconds for thousands of versions.
-            for commit in try repository.history(from: head) where try repository.entry(at: path, in: commit) == blob {
+            // The whole history, every branch's too: a path lookup per commit, milliseconds for thousands of versions.
+            for commit in try repository.history(from: head, andBranches: true) where try repository.entry(at: path, in: commit) == blob {
                 guard let data = try repository.file(at: sidecarPath, in: commit) else { return nil }
                 return try Sidecar(json: FileIO.decodeUTF8(data, displayPath: sidecarPath), file: sidecarPath)
             }
