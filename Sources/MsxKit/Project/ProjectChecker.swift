@@ -37,11 +37,17 @@ public struct ProjectChecker {
         var transaction = project.transaction()
         var newManifest = manifest
 
-        for entry in manifest.entries {
+        // Findings are kept per binder entry, so the report reads in binder order though documents are read on
+        // all cores.
+        let entries = manifest.entries
+        var findings = Array(repeating: [CheckFinding](), count: entries.count)
+        func note(_ index: Int, _ severity: CheckFinding.Severity, _ code: String, _ message: String) {
+            findings[index].append(CheckFinding(severity: severity, code: code, path: entries[index].node.path, message: message))
+        }
+        var readable: [Int] = []
+        for (index, entry) in entries.enumerated() {
             let node = entry.node
-            func add(_ severity: CheckFinding.Severity, _ code: String, _ message: String) {
-                report.findings.append(CheckFinding(severity: severity, code: code, path: node.path, message: message))
-            }
+            func add(_ severity: CheckFinding.Severity, _ code: String, _ message: String) { note(index, severity, code, message) }
             if let other = seen[node.id] { add(.error, "duplicate-id", "id \(node.id) is used by '\(other)' and '\(node.title)'") }
             seen[node.id] = node.title
             if !Identifier.isValid(node.id) { add(.warning, "unusual-id", "id '\(node.id)' is not 12 hex digits") }
@@ -59,22 +65,34 @@ public struct ProjectChecker {
                 add(.error, "missing-file", "document '\(node.title)' (\(node.id)) is missing its file")
                 continue
             }
-            do {
-                let document = try project.loadDocument(node)
-                for warning in document.warnings {
-                    add(.error, "unplaceable-run", "\(node.sidecarPath ?? node.path): \(warning)")
-                }
-                if document.sidecarIsStale {
-                    add(.warning, "stale-sidecar", "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
-                    if repair {
-                        try project.stage(document, markdown: nil, for: node, into: &transaction)
-                        report.repairs.append("saved the re-anchored sidecar of '\(node.title)'")
+            readable.append(index)
+        }
+        let reader = project
+        // A batch at a time: documents are read on all cores, and only a batch is held in memory at once.
+        for start in stride(from: 0, to: readable.count, by: 64) {
+            let batch = Array(readable[start..<min(readable.count, start + 64)])
+            let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node) } }
+            for (index, result) in zip(batch, documents) {
+                let node = entries[index].node
+                func add(_ severity: CheckFinding.Severity, _ code: String, _ message: String) { note(index, severity, code, message) }
+                do {
+                    let document = try result.get()
+                    for warning in document.warnings {
+                        add(.error, "unplaceable-run", "\(node.sidecarPath ?? node.path): \(warning)")
                     }
+                    if document.sidecarIsStale {
+                        add(.warning, "stale-sidecar", "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
+                        if repair {
+                            try project.stage(document, markdown: nil, for: node, into: &transaction)
+                            report.repairs.append("saved the re-anchored sidecar of '\(node.title)'")
+                        }
+                    }
+                } catch let error as MsxError {
+                    add(.error, error.code, error.message)
                 }
-            } catch let error as MsxError {
-                add(.error, error.code, error.message)
             }
         }
+        report.findings += findings.flatMap { $0 }
 
         let known = Set(manifest.entries.map(\.node.path))
         let strays = try project.strayFiles(known: known)
