@@ -12,7 +12,7 @@ final class ImportRTFTests: MsxTestCase {
 
     func testEachProducersFileImportsAsReviewed() throws {
         let root = try makeProject()
-        for name in ["word", "textedit", "libreoffice", "googledocs", "cp1251"] {
+        for name in ["word", "textedit", "libreoffice", "googledocs", "cp1251", "libreoffice-generated"] {
             let rtf = fixtures.appendingPathComponent(name + ".rtf")
             let created = try expect(0, "import", rtf.path, "--json", in: root).json()["created"] as? [[String: Any]] ?? []
             let id = try XCTUnwrap(created.first?["id"] as? String, name)

@@ -1,11 +1,12 @@
 import XCTest
 @testable import MsxKit
 
-/// Hand-written RTF in the habits of Word, TextEdit, LibreOffice, Google Docs and a Cyrillic WordPad file, each
-/// read and compared with its reviewed expectation `NAME.expected.json`. `MSX_UPDATE_FIXTURES=1` rewrites them.
+/// Hand-written RTF in the habits of Word, TextEdit, LibreOffice, Google Docs and a Cyrillic WordPad file, plus one
+/// LibreOffice 7.4 wrote itself (`soffice --convert-to rtf` of `libreoffice-generated.source.html`), each read and
+/// compared with its reviewed expectation `NAME.expected.json`. `MSX_UPDATE_FIXTURES=1` rewrites them.
 final class RTFFixtureTests: XCTestCase {
     static let folder = packageRoot.appendingPathComponent("Tests/MsxKitTests/Fixtures/rtf")
-    static let names = ["word", "textedit", "libreoffice", "googledocs", "cp1251"]
+    static let names = ["word", "textedit", "libreoffice", "googledocs", "cp1251", "libreoffice-generated"]
 
     func testFixturesMatchTheirExpectations() throws {
         let update = ProcessInfo.processInfo.environment["MSX_UPDATE_FIXTURES"] == "1"

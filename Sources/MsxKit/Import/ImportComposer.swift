@@ -21,9 +21,11 @@ public struct ImportComposer: Sendable {
     public func compose(_ imported: ImportedDocument) throws -> Result {
         var sheet = self.sheet
         var newStyles: [String: Attributes] = [:]
+        // Only the styles the text uses join the project (a word processor's stylesheet lists dozens).
+        let used = Set(imported.paragraphs.compactMap { $0.attributes["style"]?.stringValue.map(canonicalStyleName) })
         for (name, attributes) in imported.styles {
             let canonical = canonicalStyleName(name)
-            if sheet.style(named: canonical) == nil {
+            if used.contains(canonical), sheet.style(named: canonical) == nil {
                 newStyles[canonical] = attributes
                 sheet.styles[canonical] = attributes
             }
