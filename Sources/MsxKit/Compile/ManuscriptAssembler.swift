@@ -29,22 +29,46 @@ struct ManuscriptAssembler {
     }
 
     func assemble(_ options: CompileOptions) throws -> Manuscript {
-        let root: BinderNode
-        if let chosen = options.root {
-            guard let current = manifest.node(id: chosen.id), current.isFolder else {
-                throw MsxError.user("not-a-folder", "'\(chosen.title)' is not a folder of this version")
-            }
-            root = current
-        } else if let draft = manifest.roleFolder("draft") {
-            root = draft
-        } else {
-            throw MsxError.damaged("no-draft", "\(Manifest.fileName): the binder has no Draft folder")
-        }
-        let separator = manifest.compile["sceneSeparator"]?.stringValue ?? "#"
+        let root = try rootFolder(options.root)
         var plan: [PlannedPart] = []
         collect(root.children, depth: 1, into: &plan)
         let nodes = plan.compactMap { step -> BinderNode? in if case .document(let node) = step { return node } else { return nil } }
         let documents = try loader.load(nodes, progress: options.progress)
+        let parts = self.parts(plan, documents: documents, separator: manifest.compile["sceneSeparator"]?.stringValue ?? "#")
+
+        let settings = manifest.compile
+        let author = manifest.author.name
+        let margin: (String) -> Double = { side in
+            options.preset == .manuscript ? 72 : settings["margins"]?[side]?.numberValue ?? 72
+        }
+        var sheet = StyleSheet(manifest: manifest)
+        if options.preset == .manuscript { sheet.applyManuscriptFormat() }
+        return Manuscript(
+            title: manifest.title, author: author,
+            surname: settings["authorSurname"]?.stringValue ?? author.split(separator: " ").last.map(String.init) ?? author,
+            contact: settings["contact"]?.stringValue, parts: parts, styleSheet: sheet, preset: options.preset,
+            hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
+            pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
+            margins: (margin("top"), margin("bottom"), margin("left"), margin("right")))
+    }
+
+    /// The folder to compile: the one chosen (as it is in this version), else the Draft.
+    private func rootFolder(_ chosen: BinderNode?) throws -> BinderNode {
+        if let chosen {
+            guard let current = manifest.node(id: chosen.id), current.isFolder else {
+                throw MsxError.user("not-a-folder", "'\(chosen.title)' is not a folder of this version")
+            }
+            return current
+        }
+        guard let draft = manifest.roleFolder("draft") else {
+            throw MsxError.damaged("no-draft", "\(Manifest.fileName): the binder has no Draft folder")
+        }
+        return draft
+    }
+
+    /// The plan with its documents read: empty documents left out, a separator between documents that follow each
+    /// other in one folder.
+    private func parts(_ plan: [PlannedPart], documents: [RichDocument?], separator: String) -> [Manuscript.Part] {
         var parts: [Manuscript.Part] = []
         var nextDocument = 0
         var previousWasDocument = false
@@ -56,7 +80,6 @@ struct ManuscriptAssembler {
             case .document(let node):
                 defer { nextDocument += 1 }
                 guard let document = documents[nextDocument], !document.paragraphTexts.isEmpty else { continue }
-                // A separator goes between documents that follow each other in one folder.
                 if previousWasDocument { parts.append(.separator(separator)) }
                 parts.append(.document(node, document))
                 previousWasDocument = true
@@ -64,23 +87,7 @@ struct ManuscriptAssembler {
                 previousWasDocument = false
             }
         }
-
-        let settings = manifest.compile
-        let author = manifest.author.name
-        let surname = settings["authorSurname"]?.stringValue
-            ?? author.split(separator: " ").last.map(String.init) ?? author
-        let a4 = settings["pageSize"]?.stringValue == "a4"
-        let margin: (String) -> Double = { side in
-            options.preset == .manuscript ? 72 : settings["margins"]?[side]?.numberValue ?? 72
-        }
-        var sheet = StyleSheet(manifest: manifest)
-        if options.preset == .manuscript { sheet.applyManuscriptFormat() }
-        return Manuscript(
-            title: manifest.title, author: author, surname: surname, contact: settings["contact"]?.stringValue,
-            parts: parts, styleSheet: sheet, preset: options.preset,
-            hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
-            pageSize: a4 ? (595.3, 841.9) : (612, 792),
-            margins: (margin("top"), margin("bottom"), margin("left"), margin("right")))
+        return parts
     }
 
     /// What the binder says to compile, in order, before any document is read.
