@@ -53,9 +53,8 @@ extension ProjectHistory {
     /// Whether the working file at `now` differs from the snapshot's file (`snapshotID`, nil when it had none).
     private func fileDiffers(_ now: String, from snapshotID: GitOID?,
                              index: [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)]) throws -> Bool {
-        let path = try project.path(now)
-        var info = stat()
-        guard stat(path, &info) == 0 else { return snapshotID != nil }
+        let (path, status) = try project.fileStatus(now)
+        guard let info = status else { return snapshotID != nil }
         guard let snapshotID else { return true }
         if let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,
             Self.modificationSeconds(info) == (cached.seconds, cached.nanoseconds)

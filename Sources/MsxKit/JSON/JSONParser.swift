@@ -99,8 +99,10 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                defer { index += 1 }
+                // Most strings hold no escape: decode them in one go.
+                if scalars.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 flush(bytes[runStart..<index], into: &scalars)
-                index += 1
                 return String(scalars)
             }
             if byte < 0x20 { throw fail("control character in string") }

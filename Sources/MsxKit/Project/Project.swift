@@ -55,8 +55,8 @@ public struct Project: Sendable {
     /// The URL of a project-relative path, checked to stay inside the project.
     public func url(_ relative: String) throws -> URL { try paths.url(relative) }
 
-    /// The file-system path of a project-relative path (checked as `url` checks it, without building a URL).
-    func path(_ relative: String) throws -> String { try paths.path(relative) }
+    /// A project-relative file's path and stat(2) information (nil when missing), checked as `url` checks it.
+    func fileStatus(_ relative: String) throws -> (path: String, info: stat?) { try paths.fileStatus(relative) }
 
     /// The project's write lock: the one held since opening for writing, or a new one for the caller's lifetime.
     func lock() throws -> ProjectLock { try heldLock ?? ProjectLock(folder: paths.privateFolder) }

@@ -35,18 +35,34 @@ struct ProjectPaths: Sendable {
         return path
     }
 
+    /// The path of a file and its stat(2) information (nil when it does not exist), checked as `path` checks it,
+    /// with one lstat(2) of the file where `path` and a stat would take two.
+    func fileStatus(_ relative: String) throws -> (path: String, info: stat?) {
+        var info = stat()
+        if Self.isPlain(relative), foldersHaveNoSymbolicLink(relative) {
+            let path = rootPath + "/" + relative
+            guard lstat(path, &info) == 0 else { return (path, nil) }
+            if (info.st_mode & S_IFMT) != S_IFLNK { return (path, info) }
+        }
+        let path = try self.path(relative)
+        return (path, stat(path, &info) == 0 ? info : nil)
+    }
+
     /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.
     private func hasNoSymbolicLink(_ relative: String) -> Bool {
+        foldersHaveNoSymbolicLink(relative) && Self.isRealEntry(rootPath + "/" + relative)
+    }
+
+    /// Whether none of the folders on the way to `relative` is a symbolic link (remembered once seen).
+    private func foldersHaveNoSymbolicLink(_ relative: String) -> Bool {
         var folder = rootPath
-        var parts = relative.split(separator: "/")
-        let last = parts.removeLast()
-        for part in parts {
+        for part in relative.split(separator: "/").dropLast() {
             folder += "/" + part
             if plainFolders.contains(folder) { continue }
             guard Self.isRealEntry(folder) else { return false }
             plainFolders.insert(folder)
         }
-        return Self.isRealEntry(folder + "/" + last)
+        return true
     }
 
     /// Whether a path is not a symbolic link (a missing path is fine: nothing can lead anywhere from it).
