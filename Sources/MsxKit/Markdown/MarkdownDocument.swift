@@ -23,7 +23,7 @@ public struct MarkdownDocument: Sendable {
         let tree = CommonMarkTree.parse(body)
         var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: frontMatterLength, sourceMap: sourceMap)
         builder.walk(tree, quoteDepth: 0, list: nil)
-        blocks = builder.blocks
+        blocks = builder.mappedBlocks()
     }
 
     /// The document's text: its paragraphs joined by one newline.
@@ -83,7 +83,10 @@ private struct BlockBuilder {
     /// Byte offset of the Markdown body (after front matter) in the file.
     let base: Int
     let sourceMap: Bool
-    var blocks: [MarkdownBlock] = []
+    /// Blocks in order; those with inline content are placeholders until `mappedBlocks()` maps them.
+    private var blocks: [MarkdownBlock] = []
+    /// Inline content still to map: the block it belongs to, its node, and where its content starts.
+    private var pending: [(block: Int, node: CommonMarkNode, start: Int, isTableRow: Bool)] = []
     private let baseLine: Int
 
     init(source: [UInt8], lineStarts: [Int], base: Int, sourceMap: Bool) {
@@ -133,9 +136,8 @@ private struct BlockBuilder {
             blocks.append(leaf(.thematicBreak, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
         case "table_row", "table_header":
             let start = offset(line: node.startLine, column: 1)
-            var mapper = InlineMapper(source: source, start: start)
-            mapper.mapTableRow(node)
-            appendMapped(mapper, kind: .tableRow, node: node, quoteDepth: quoteDepth, list: list, start: start)
+            pending.append((blocks.count, node, start, true))
+            blocks.append(leaf(.tableRow, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
         case "html_block":
             break
         default:
@@ -169,9 +171,8 @@ private struct BlockBuilder {
         if list?.taskChecked != nil, list?.isFirstParagraph == true {
             start = taskContentStart(from: start)
         }
-        var mapper = InlineMapper(source: source, start: start)
-        mapper.map(node.children)
-        appendMapped(mapper, kind: kind, node: node, quoteDepth: quoteDepth, list: list, start: start)
+        pending.append((blocks.count, node, start, false))
+        blocks.append(leaf(kind, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
     }
 
     /// cmark-gfm may or may not count the task box in the paragraph's column: step over it if it is there.
@@ -184,15 +185,26 @@ private struct BlockBuilder {
         return i
     }
 
-    private mutating func appendMapped(
-        _ mapper: InlineMapper, kind: BlockKind, node: CommonMarkNode, quoteDepth: Int, list: ListContext?, start: Int
-    ) {
-        var block = leaf(kind, text: mapper.text, node: node, quoteDepth: quoteDepth, list: list, start: start)
-        block.spans = mapper.spans
-        block.sourceRanges = sourceMap ? mapper.sourceRanges : nil
-        block.delimiters = mapper.delimiters
-        block.contentEnd = mapper.position
-        blocks.append(block)
+    /// The blocks with their inline content mapped to text, spans and source bytes: each block on its own, so a
+    /// long document's blocks are mapped on all cores.
+    func mappedBlocks() -> [MarkdownBlock] {
+        let (source, sourceMap) = (self.source, self.sourceMap)
+        let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
+        let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> InlineMapper in
+            var mapper = InlineMapper(source: source, start: job.start)
+            if job.isTableRow { mapper.mapTableRow(job.node) } else { mapper.map(job.node.children) }
+            return mapper
+        }
+        let mappers = source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
+        var result = blocks
+        for (job, mapper) in zip(pending, mappers) {
+            result[job.block].text = mapper.text
+            result[job.block].spans = mapper.spans
+            result[job.block].sourceRanges = sourceMap ? mapper.sourceRanges : nil
+            result[job.block].delimiters = mapper.delimiters
+            result[job.block].contentEnd = mapper.position
+        }
+        return result
     }
 
     private func leaf(
