@@ -186,25 +186,36 @@ private struct BlockBuilder {
     }
 
     /// The blocks with their inline content mapped to text, spans and source bytes: each block on its own, so a
-    /// long document's blocks are mapped on all cores.
+    /// long document's blocks are mapped on all cores. Each mapping is cut down to what the block keeps as soon as it
+    /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
     func mappedBlocks() -> [MarkdownBlock] {
         let (source, sourceMap) = (self.source, self.sourceMap)
         let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
-        let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> InlineMapper in
+        let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
             var mapper = InlineMapper(source: source, start: job.start)
             if job.isTableRow { mapper.mapTableRow(job.node) } else { mapper.map(job.node.children) }
-            return mapper
+            return MappedInline(text: mapper.text, spans: mapper.spans, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
+                                delimiters: mapper.delimiters, end: mapper.position)
         }
-        let mappers = source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
+        let mapped = source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
         var result = blocks
-        for (job, mapper) in zip(pending, mappers) {
-            result[job.block].text = mapper.text
-            result[job.block].spans = mapper.spans
-            result[job.block].sourceRanges = sourceMap ? mapper.sourceRanges : nil
-            result[job.block].delimiters = mapper.delimiters
-            result[job.block].contentEnd = mapper.position
+        for (job, inline) in zip(pending, mapped) {
+            result[job.block].text = inline.text
+            result[job.block].spans = inline.spans
+            result[job.block].sourceRanges = inline.sourceRanges
+            result[job.block].delimiters = inline.delimiters
+            result[job.block].contentEnd = inline.end
         }
         return result
+    }
+
+    /// What a block keeps of its inline mapping.
+    private struct MappedInline: Sendable {
+        var text: String
+        var spans: [InlineSpan]
+        var sourceRanges: [Range<Int>]?
+        var delimiters: [DelimiterMarkup]
+        var end: Int
     }
 
     private func leaf(
