@@ -104,4 +104,19 @@ final class MarkdownModelTests: XCTestCase {
         XCTAssertEqual(text.widenedToGraphemes(2..<3), 1..<5)
         XCTAssertEqual(text.widenedToGraphemes(0..<1), 0..<1)
     }
+
+    /// Documents read on several threads at once (compile, check, diff) parse exactly as they do one by one, even
+    /// with tables, whose parsing changes cmark-gfm's process-wide table of special characters.
+    func testParsingOnManyThreadsReadsTheSame() {
+        let markdown = (0..<40).map { i in
+            "| a | b |\n|---|---|\n| ~~x\(i)~~ | www.example.com/\(i) |\n\nThe ~~storm~~ came at *night* \(i), see www.example.com.\n"
+        }.joined(separator: "\n")
+        let expected = MarkdownDocument(markdown, sourceMap: false).blocks.map { "\($0.text) \($0.spans)" }
+        for _ in 0..<scaled(5) {
+            let parsed = Array(repeating: markdown, count: 16).concurrentMap { text in
+                MarkdownDocument(text, sourceMap: false).blocks.map { "\($0.text) \($0.spans)" }
+            }
+            for blocks in parsed { XCTAssertEqual(blocks, expected) }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// A node of cmark-gfm's parse tree, copied into Swift values. No C type escapes this file.
 struct CommonMarkNode {
@@ -24,16 +25,23 @@ struct CommonMarkNode {
 enum CommonMarkTree {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
+    /// cmark-gfm keeps the characters its extensions watch for in one process-wide table, which parsing changes
+    /// (the table extension takes them out and puts them back around each row): one parse at a time, whatever the
+    /// threads. Copying the tree into Swift values happens outside the lock.
+    private static let parsing = NSLock()
+
     /// Parses `source` and returns the document node.
     static func parse(_ source: [UInt8]) -> CommonMarkNode {
-        cmark_gfm_core_extensions_ensure_registered()
-        let parser = Parser()
-        source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parser_feed(parser.handle, chars.baseAddress, chars.count)
+        let root = parsing.withLock {
+            cmark_gfm_core_extensions_ensure_registered()
+            let parser = Parser()
+            source.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    cmark_parser_feed(parser.handle, chars.baseAddress, chars.count)
+                }
             }
+            return OwnedNode(cmark_parser_finish(parser.handle))
         }
-        let root = OwnedNode(cmark_parser_finish(parser.handle))
         return copy(root.handle)
     }
 
