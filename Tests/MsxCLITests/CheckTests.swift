@@ -124,4 +124,19 @@ final class CheckTests: MsxTestCase {
         let result = try MsxRunner.run(["check", "--json"], in: root)
         XCTAssertNotEqual(result.exitCode, 0, result.stdout)
     }
+
+    /// A stray .md that is a symbolic link (perhaps leading outside) is never adopted; the rest of the repair
+    /// goes through and the project stays usable.
+    func testRepairLeavesSymlinkedStraysAlone() throws {
+        let root = try makeProject()
+        let outside = scratch.appendingPathComponent("outside.md")
+        try Data("Outside words.\n".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("contents/notes/link.md").path,
+                                                   withDestinationPath: outside.path)
+        try write("A real stray.\n", to: "contents/notes/stray.md", in: root)
+        try expect(0, "check", "--repair", in: root)
+        try expect(0, "status", in: root)
+        XCTAssertTrue(try expect(0, "tree", in: root).stdout.contains("Stray"))
+        XCTAssertFalse(try expect(0, "tree", in: root).stdout.contains("link"))
+    }
 }

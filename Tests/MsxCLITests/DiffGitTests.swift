@@ -57,4 +57,18 @@ final class DiffGitTests: HistoryTestCase {
         let output = try git("diff", "HEAD", "alt", "--", Book.lampPath, in: book.root)
         XCTAssertTrue(output.contains("colour #8B0000 added: 'quay' (paragraph 2)"), output)
     }
+
+    /// A newer commit on another branch with the same text but other formatting must not lend its sidecar.
+    func testGitDiffPrefersTheSidecarOfItsOwnHistory() throws {
+        let book = try makeBook()
+        try git("checkout", "-q", "-b", "feature", in: book.root)
+        try expect(0, "format", "Lamp", "--paragraph", "1", "--color", "#FF0000", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try git("checkout", "-q", "-", in: book.root)
+        try write("The old lamp burned all night.\n\nNell watched it from the quay.\n\nA new line.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        let output = try git("diff", "HEAD~1", "HEAD", "--", Book.lampPath, in: book.root)
+        XCTAssertFalse(output.contains("#FF0000"), output)
+        XCTAssertTrue(output.contains("A new line."), output)
+    }
 }

@@ -44,10 +44,13 @@ public enum GitDiffDriver {
                 return try Sidecar(json: FileIO.decodeUTF8(repository.blob(id), displayPath: sidecarPath), file: sidecarPath)
             }
             guard let head = try repository.head() else { return nil }
-            // The whole history, every branch's too: a path lookup per commit, milliseconds for thousands of versions.
-            for commit in try repository.history(from: head, andBranches: true) where try repository.entry(at: path, in: commit) == blob {
-                guard let data = try repository.file(at: sidecarPath, in: commit) else { return nil }
-                return try Sidecar(json: FileIO.decodeUTF8(data, displayPath: sidecarPath), file: sidecarPath)
+            // HEAD's history first (its own versions win), then what only other branches hold: a path lookup per
+            // commit, milliseconds for thousands of versions.
+            for commits in [{ try repository.history(from: head) }, { try repository.branchHistory(hiding: head) }] {
+                for commit in try commits() where try repository.entry(at: path, in: commit) == blob {
+                    guard let data = try repository.file(at: sidecarPath, in: commit) else { return nil }
+                    return try Sidecar(json: FileIO.decodeUTF8(data, displayPath: sidecarPath), file: sidecarPath)
+                }
             }
             return nil
         }

@@ -180,16 +180,30 @@ final class GitRepository {
         return GitOID(git_object_id(commit)!.pointee)
     }
 
-    /// Commit ids reachable from `start` (and, with `andBranches`, from every local branch), newest first (by commit
-    /// time, parents after children).
-    func history(from start: GitOID, andBranches: Bool = false) throws -> [GitOID] {
+    /// Commit ids reachable from `start`, newest first (by commit time, parents after children).
+    func history(from start: GitOID) throws -> [GitOID] {
+        try walk(pushing: [start], branches: false, hiding: nil)
+    }
+
+    /// Commit ids reachable from local branches but not from `start`, newest first.
+    func branchHistory(hiding start: GitOID) throws -> [GitOID] {
+        try walk(pushing: [], branches: true, hiding: start)
+    }
+
+    private func walk(pushing starts: [GitOID], branches: Bool, hiding hidden: GitOID?) throws -> [GitOID] {
         var walker: OpaquePointer?
         try LibGit2.check(git_revwalk_new(&walker, handle), "cannot walk the history")
         defer { git_revwalk_free(walker) }
         git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue)
-        var raw = start.raw
-        try LibGit2.check(git_revwalk_push(walker, &raw), "cannot walk the history")
-        if andBranches { try LibGit2.check(git_revwalk_push_glob(walker, "refs/heads/*"), "cannot walk the branches") }
+        for start in starts {
+            var raw = start.raw
+            try LibGit2.check(git_revwalk_push(walker, &raw), "cannot walk the history")
+        }
+        if branches { try LibGit2.check(git_revwalk_push_glob(walker, "refs/heads/*"), "cannot walk the branches") }
+        if let hidden {
+            var raw = hidden.raw
+            try LibGit2.check(git_revwalk_hide(walker, &raw), "cannot walk the history")
+        }
         var result: [GitOID] = []
         var oid = git_oid()
         while git_revwalk_next(&oid, walker) == 0 { result.append(GitOID(oid)) }

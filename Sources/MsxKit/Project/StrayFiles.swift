@@ -24,7 +24,8 @@ extension Project {
             let path = "contents/" + entry.path
             if path.hasSuffix(".msx-tmp") {
                 temporary.append(path)
-            } else if path.hasSuffix(".md") && !known.contains(path) {
+            } else if path.hasSuffix(".md") && !known.contains(path) && entry.isRegularFile {
+                // A symbolic link is never adopted: it may lead outside the project.
                 documents.append(path)
             }
         }
