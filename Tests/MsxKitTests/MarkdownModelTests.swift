@@ -119,4 +119,18 @@ final class MarkdownModelTests: XCTestCase {
             for blocks in parsed { XCTAssertEqual(blocks, expected) }
         }
     }
+
+    /// 15,000 nested quotes, 3,000 nested list items and 5,000 nested links are read, also on worker threads
+    /// (512 KiB stacks), without overflowing the stack.
+    func testDeeplyNestedDocumentsAreRead() {
+        let quotes = String(repeating: "> ", count: 15_000) + "deep words"
+        let list = (0..<3_000).map { String(repeating: "  ", count: $0) + "- item\n" }.joined()
+        let links = String(repeating: "*[", count: 5_000) + "x" + String(repeating: "]*", count: 5_000)
+        let read = [quotes, list, links].concurrentMap { MarkdownDocument($0, sourceMap: false).blocks }
+        XCTAssertEqual(read[0].map(\.text), ["deep words"])
+        XCTAssertEqual(read[0].first?.quoteDepth, 15_000)
+        XCTAssertEqual(read[1].count, 3_000)
+        XCTAssertEqual(read[1].last?.list?.depth, 3_000)
+        XCTAssertEqual(read[2].count, 1)
+    }
 }

@@ -30,8 +30,8 @@ enum CommonMarkTree {
     /// threads. Copying the tree into Swift values happens outside the lock.
     private static let parsing = NSLock()
 
-    /// Parses `source` and returns the document node.
-    static func parse(_ source: [UInt8]) -> CommonMarkNode {
+    /// Parses `source` into cmark's tree; `ParsedTree.copy()` turns it into Swift values.
+    static func parse(_ source: [UInt8]) -> ParsedTree {
         let root = parsing.withLock {
             cmark_gfm_core_extensions_ensure_registered()
             let parser = Parser()
@@ -42,7 +42,31 @@ enum CommonMarkTree {
             }
             return OwnedNode(cmark_parser_finish(parser.handle))
         }
-        return copy(root.handle)
+        return ParsedTree(root: root, depth: nestingDepth(root.handle))
+    }
+
+    /// A parsed document, and how deeply its nodes nest (which decides how much stack reading it needs).
+    struct ParsedTree: Sendable {
+        fileprivate let root: OwnedNode
+        let depth: Int
+
+        /// The tree as Swift values (recursive: a deep tree needs a deep stack, see `DeepStack`).
+        func copy() -> CommonMarkNode { CommonMarkTree.copy(root.handle) }
+    }
+
+    /// The deepest nesting of nodes that have children, counted without recursion.
+    private static func nestingDepth(_ root: OpaquePointer) -> Int {
+        guard let iterator = cmark_iter_new(root) else { return 0 }
+        defer { cmark_iter_free(iterator) }
+        var depth = 0, deepest = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+            guard cmark_node_first_child(cmark_iter_get_node(iterator)) != nil else { continue }
+            depth += event == CMARK_EVENT_ENTER ? 1 : -1
+            deepest = max(deepest, depth)
+        }
+        return deepest
     }
 
     /// Owns a cmark parser with the GitHub extensions attached.
@@ -59,8 +83,8 @@ enum CommonMarkTree {
         deinit { cmark_parser_free(handle) }
     }
 
-    /// Owns a cmark document tree.
-    private final class OwnedNode {
+    /// Owns a cmark document tree (read by one thread at a time).
+    fileprivate final class OwnedNode: @unchecked Sendable {
         let handle: OpaquePointer
         init(_ handle: OpaquePointer) { self.handle = handle }
         deinit { cmark_node_free(handle) }

@@ -19,11 +19,17 @@ public struct MarkdownDocument: Sendable {
         source = bytes
         lineStarts = Self.lineStarts(of: bytes)
         frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
-        let body = Array(bytes[frontMatterLength...])
-        let tree = CommonMarkTree.parse(body)
-        var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: frontMatterLength, sourceMap: sourceMap)
-        builder.walk(tree, quoteDepth: 0, list: nil)
-        blocks = builder.mappedBlocks()
+        let parsed = CommonMarkTree.parse(Array(bytes[frontMatterLength...]))
+        // Reading recurses once per level of nesting: a deeply nested document is read on a thread with room for it.
+        let deep = parsed.depth > DeepStack.shallowDepth
+        let (lineStarts, base) = (lineStarts, frontMatterLength)
+        let build = { @Sendable () -> [MarkdownBlock] in
+            let tree = parsed.copy()
+            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: base, sourceMap: sourceMap)
+            builder.walk(tree, quoteDepth: 0, list: nil)
+            return builder.mappedBlocks(inParallel: !deep)
+        }
+        blocks = deep ? DeepStack.run(build) : build()
     }
 
     /// The document's text: its paragraphs joined by one newline.
@@ -188,7 +194,7 @@ private struct BlockBuilder {
     /// The blocks with their inline content mapped to text, spans and source bytes: each block on its own, so a
     /// long document's blocks are mapped on all cores. Each mapping is cut down to what the block keeps as soon as it
     /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
-    func mappedBlocks() -> [MarkdownBlock] {
+    func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
         let (source, sourceMap) = (self.source, self.sourceMap)
         let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
@@ -197,7 +203,7 @@ private struct BlockBuilder {
             return MappedInline(text: mapper.text, spans: mapper.spans, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
                                 delimiters: mapper.delimiters, end: mapper.position)
         }
-        let mapped = source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
+        let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
         var result = blocks
         for (job, inline) in zip(pending, mapped) {
             result[job.block].text = inline.text
