@@ -59,7 +59,13 @@ struct ProjectPaths: Sendable {
         for part in relative.split(separator: "/").dropLast() {
             folder += "/" + part
             if plainFolders.contains(folder) { continue }
-            guard Self.isRealEntry(folder) else { return false }
+            var info = stat()
+            // A missing folder is fine (nothing leads anywhere from it) but is not remembered: it may appear later.
+            guard lstat(folder, &info) == 0 else {
+                if errno == ENOENT { continue }
+                return false
+            }
+            guard (info.st_mode & S_IFMT) != S_IFLNK else { return false }
             plainFolders.insert(folder)
         }
         return true

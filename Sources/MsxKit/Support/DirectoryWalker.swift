@@ -17,9 +17,9 @@ enum DirectoryWalker {
             guard let directory = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                // Read the name where it lies: a record may be shorter than the 256-byte field its type declares.
+                let name = String(cString: UnsafeRawPointer(entry)
+                    .advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
                 guard name != ".", name != ".." else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var type = Int32(entry.pointee.d_type)
