@@ -45,8 +45,11 @@ public struct Manuscript: Sendable {
     public var pageSize: (width: Double, height: Double)
     public var margins: (top: Double, bottom: Double, left: Double, right: Double)
 
-    /// Words in the compiled documents.
-    public var wordCount: Int {
+    /// Words in the compiled documents, counted once when the manuscript is assembled.
+    public let wordCount: Int
+
+    /// Words in the documents among `parts`.
+    static func words(in parts: [Part]) -> Int {
         parts.reduce(0) { total, part in
             if case .document(_, let document) = part { return total + WordCount.count(document.text) }
             return total

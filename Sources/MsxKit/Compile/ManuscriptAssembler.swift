@@ -49,7 +49,8 @@ struct ManuscriptAssembler {
             contact: settings["contact"]?.stringValue, parts: parts, styleSheet: sheet, preset: options.preset,
             hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
             pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
-            margins: (margin("top"), margin("bottom"), margin("left"), margin("right")))
+            margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
+            wordCount: Manuscript.words(in: parts))
     }
 
     /// The folder to compile: the one chosen (as it is in this version), else the Draft.
@@ -114,10 +115,9 @@ struct ManuscriptAssembler {
 extension StyleSheet {
     /// Standard manuscript format laid over the project's formatting.
     mutating func applyManuscriptFormat() {
-        defaults = defaults.overlaid(with: [
-            "fontFamily": "Times New Roman", "fontSize": 12, "lineHeightMultiple": 2, "lineSpacing": 0,
-            "firstLineHeadIndent": 36, "paragraphSpacingBefore": 0, "paragraphSpacing": 0,
-        ])
+        let overrides = Self.manuscriptOverrides
+        defaults = defaults.overlaid(with: overrides.character).overlaid(with: overrides.paragraph)
+            .overlaid(with: ["firstLineHeadIndent": 36])
         for name in styles.keys.filter({ $0.hasPrefix("Heading") }) {
             styles[name] = styles[name]!.overlaid(with: [
                 "fontSize": 12, "alignment": "center", "paragraphSpacingBefore": 0, "paragraphSpacing": 0,

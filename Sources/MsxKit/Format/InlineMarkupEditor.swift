@@ -101,7 +101,11 @@ func subtract(_ cut: Range<Int>, from ranges: [Range<Int>]) -> [Range<Int>] {
 
 /// A range without white space at its ends (emphasis cannot start or end with a space); nil if nothing is left.
 func trimmed(_ range: Range<Int>, in text: String) -> Range<Int>? {
-    let units = Array(text.utf16)
+    trimmed(range, inUnits: Array(text.utf16))
+}
+
+/// `trimmed(_:in:)` over a paragraph's UTF-16 code units.
+func trimmed(_ range: Range<Int>, inUnits units: [UInt16]) -> Range<Int>? {
     func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x0A || u == 0x2028 || u == 0xA0 }
     var lower = range.lowerBound
     var upper = min(range.upperBound, units.count)

@@ -36,9 +36,9 @@ enum InlineMarkup {
         // since markup cannot start or end on a space (the sidecar says the rest).
         var stretches: [(range: Range<Int>, mark: Mark)] = []
         var notes: [Range<Int>] = []
-        func add(_ mark: Mark?, _ ranges: [Range<Int>], trimmed: Bool) {
+        func add(_ mark: Mark?, _ ranges: [Range<Int>], trimmingSpaces: Bool) {
             for range in merged(ranges) {
-                guard let kept = trimmed ? trimmedRange(range, units) : range else { continue }
+                guard let kept = trimmingSpaces ? trimmed(range, inUnits: units) : range else { continue }
                 if let mark { stretches.append((kept, mark)) } else { notes.append(kept) }
             }
         }
@@ -47,12 +47,12 @@ enum InlineMarkup {
             return range.isEmpty ? nil : ImportedRun(range: range, attributes: run.attributes)
         }
         for url in Set(runs.compactMap { $0.attributes["link"]?.stringValue }).sorted() {
-            add(.link(url), runs.filter { $0.attributes["link"]?.stringValue == url }.map(\.range), trimmed: false)
+            add(.link(url), runs.filter { $0.attributes["link"]?.stringValue == url }.map(\.range), trimmingSpaces: false)
         }
         for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)] where !styled.contains(key) {
-            add(mark, runs.filter { $0.attributes[key] == true }.map(\.range), trimmed: true)
+            add(mark, runs.filter { $0.attributes[key] == true }.map(\.range), trimmingSpaces: true)
         }
-        add(nil, runs.filter { $0.attributes["footnote"] == true }.map(\.range), trimmed: false)
+        add(nil, runs.filter { $0.attributes["footnote"] == true }.map(\.range), trimmingSpaces: false)
 
         var bounds = Set([0, units.count])
         for stretch in stretches { bounds.insert(stretch.range.lowerBound); bounds.insert(stretch.range.upperBound) }
@@ -78,15 +78,6 @@ enum InlineMarkup {
             }
         }
         return pieces
-    }
-
-    /// `range` without spaces at either end, or nil when nothing else is left.
-    private static func trimmedRange(_ range: Range<Int>, _ units: [UInt16]) -> Range<Int>? {
-        let isSpace: (UInt16) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x2028 || $0 == 0xA0 }
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, isSpace(units[lower]) { lower += 1 }
-        while upper > lower, isSpace(units[upper - 1]) { upper -= 1 }
-        return lower < upper ? lower..<upper : nil
     }
 
     /// A link destination: bare when it can be, in angle brackets when it holds spaces.

@@ -23,23 +23,7 @@ enum MarkdownEscaping {
                 continue
             }
             if needsEscape(scalars, i, lineStart: startsLine ? firstVisible : nil, mode: mode) { out.append(0x5C) }
-            appendUTF8(scalar, to: &out)
-        }
-    }
-
-    /// A scalar's UTF-8 bytes.
-    static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        let v = scalar.value
-        switch v {
-        case 0..<0x80:
-            out.append(UInt8(v))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | v >> 6)); out.append(UInt8(0x80 | v & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | v >> 12)); out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | v >> 18)); out.append(UInt8(0x80 | v >> 12 & 0x3F))
-            out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+            UTF8.encode(scalar) { out.append($0) }
         }
     }
 
