@@ -26,15 +26,16 @@ let package = Package(
             name: "MsxKit",
             dependencies: ["CCmarkGFM", "CGit2"]
         ),
-        .executableTarget(
-            name: "msx",
+        .target(
+            name: "MsxCLI",
             dependencies: [
                 "MsxKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "msx", dependencies: ["MsxCLI"]),
         .testTarget(name: "MsxKitTests", dependencies: ["MsxKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "MsxCLITests", dependencies: ["MsxKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

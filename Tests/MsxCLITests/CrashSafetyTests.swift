@@ -47,7 +47,7 @@ final class CrashSafetyTests: MsxTestCase {
         let root = try makeProject("novel", name: "\(command[0])-\(fault)")
         let id = try XCTUnwrap(try nodes(root).first { $0.path == old }?.id)
         let before = try appearance(id, in: root)
-        let result = try MsxRunner.run(command, in: root, environment: ["MSX_FAULT": fault])
+        let result = try MsxRunner.spawn(command, in: root, environment: ["MSX_FAULT": fault])
         XCTAssertTrue(result.signalled, "\(command) with MSX_FAULT=\(fault) was not killed: exit \(result.exitCode)")
         XCTAssertEqual(result.exitCode, SIGKILL)
         let landed = try assertRecovered(root, id: id, at: [old, new], reads: before)
@@ -79,8 +79,8 @@ final class CrashSafetyTests: MsxTestCase {
             let path = Self.scene + ".md"
             let underlined = try runTexts(of: path, in: root, where: "underline", is: "single")
             XCTAssertFalse(underlined.contains("Nell Aske"))
-            let result = try MsxRunner.run(["format", path, "--match", "Nell Aske", "--bold", "--underline"], in: root,
-                                           environment: ["MSX_FAULT": fault])
+            let result = try MsxRunner.spawn(["format", path, "--match", "Nell Aske", "--bold", "--underline"], in: root,
+                                             environment: ["MSX_FAULT": fault])
             XCTAssertTrue(result.signalled, "format with MSX_FAULT=\(fault): exit \(result.exitCode)")
             try expect(0, "check", in: root)
             try assertConsistent(root)

@@ -45,7 +45,7 @@ final class DiffColourTests: DiffTestCase {
         env["NO_COLOR"] = nil
         env.merge(environment) { _, new in new }
         let process = Process()
-        process.executableURL = MsxRunner.binary
+        process.executableURL = try MsxRunner.requireBinary()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = env

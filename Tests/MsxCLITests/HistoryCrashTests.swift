@@ -12,7 +12,7 @@ final class HistoryCrashTests: HistoryTestCase {
 
     /// Runs msx `arguments` with `MSX_FAULT=fault` and asserts it was killed there.
     private func crash(_ arguments: [String], at fault: String, in root: URL, file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try MsxRunner.run(arguments, in: root, environment: ["MSX_FAULT": fault])
+        let result = try MsxRunner.spawn(arguments, in: root, environment: ["MSX_FAULT": fault])
         XCTAssertTrue(result.signalled, "\(arguments) with MSX_FAULT=\(fault) exited \(result.exitCode)", file: file, line: line)
         XCTAssertEqual(result.exitCode, SIGKILL, file: file, line: line)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MsxCLI
 import XCTest
 
 /// The outcome of one msx run.
@@ -25,21 +26,41 @@ struct MsxResult {
     var output: String { stdout + stderr }
 }
 
-/// Runs the built msx binary as a child process.
+/// Runs msx for the tests: in process by default (`run`), through `MsxCommandLine` with captured streams, or as the
+/// built binary in a child process (`spawn`, `start`) where a test needs a real process: crashes, kills, locks
+/// held by another process, signals, terminals, and git calling msx back.
 ///
-/// The binary is `$MSX_BIN` when set, else `<package root>/.build/debug/msx`. Every run gets `NO_COLOR=1` and
-/// `MSX_TEMPLATES=<package root>/templates`; variables that change msx's behaviour (`MSX_FAULT`, `EDITOR`, …) are
-/// removed from the inherited environment unless a test passes them explicitly. Standard input is never a terminal.
+/// Every run gets `NO_COLOR=1` and `MSX_TEMPLATES=<package root>/templates`; variables that change msx's behaviour
+/// (`MSX_FAULT`, `EDITOR`, …) are removed from the inherited environment unless a test passes them explicitly.
+/// Standard input is never a terminal.
 enum MsxRunner {
     /// The package root, three levels above this file (`Tests/MsxCLITests/MsxRunner.swift`).
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The msx executable under test.
-    static let binary: URL = {
+    /// The msx executable for child processes: `$MSX_BIN` when set, else the `msx` SwiftPM built beside this test
+    /// bundle (the same build folder and configuration). `nil` when it is not there.
+    static let binary: URL? = {
         if let path = ProcessInfo.processInfo.environment["MSX_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return packageRoot.appendingPathComponent(".build/debug/msx")
+        let bundleFolder = Bundle.allBundles.map(\.bundleURL).first { $0.pathExtension == "xctest" }?.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let beside = bundleFolder.appendingPathComponent("msx")
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
     }()
+
+    /// Why a child process cannot be started: the binary is missing. A failure, never a skip: a broken build path
+    /// must not pass as "skipped".
+    struct MissingBinary: Error, CustomStringConvertible {
+        var description: String {
+            "the msx binary was not found beside the test bundle; run `swift build` (or set MSX_BIN to its path)"
+        }
+    }
+
+    /// The binary, or the error that fails the test.
+    static func requireBinary() throws -> URL {
+        guard let binary else { throw MissingBinary() }
+        return binary
+    }
 
     /// The templates shipped in the source tree.
     static let templates: URL = packageRoot.appendingPathComponent("templates")
@@ -85,7 +106,7 @@ enum MsxRunner {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = try requireBinary()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment(extra)
@@ -97,9 +118,24 @@ enum MsxRunner {
         return Launch(process: process, stdoutURL: outURL, stderrURL: errURL)
     }
 
-    /// Runs msx to completion and returns its output and exit status.
+    /// Runs msx as a child process to completion and returns its output and exit status.
+    static func spawn(_ arguments: [String], in directory: URL, stdin: Data? = nil,
+                      environment extra: [String: String] = [:]) throws -> MsxResult {
+        try start(arguments, in: directory, stdin: stdin, environment: extra).wait()
+    }
+
+    /// Runs msx in this process with captured streams and returns its output and exit status.
     static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil,
                     environment extra: [String: String] = [:]) throws -> MsxResult {
-        try start(arguments, in: directory, stdin: stdin, environment: extra).wait()
+        precondition(extra["MSX_FAULT"] == nil, "fault injection kills the process: use MsxRunner.spawn")
+        let out = CapturedText()
+        let err = CapturedText()
+        let input = stdin ?? Data()
+        let invocation = Invocation(
+            workingDirectory: directory, environment: environment(extra), readInput: { input },
+            standardOutput: out, standardError: err, terminals: .none,
+            executablePath: binary?.path ?? "/nonexistent/msx")
+        let status = MsxCommandLine.run(arguments, in: invocation)
+        return MsxResult(stdout: out.text, stderr: err.text, exitCode: status, signalled: false)
     }
 }

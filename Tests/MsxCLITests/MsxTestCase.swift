@@ -1,16 +1,13 @@
 import Foundation
 import XCTest
 
-/// Base class for the end-to-end tests: a fresh temporary folder per test, msx runs, and project helpers.
+/// Base class for the command tests: a fresh temporary folder per test, msx runs (in process), and project helpers.
 class MsxTestCase: XCTestCase {
     /// A fresh folder for this test, deleted afterwards.
     var scratch: URL!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        guard FileManager.default.isExecutableFile(atPath: MsxRunner.binary.path) else {
-            throw XCTSkip("msx binary not found at \(MsxRunner.binary.path); run `swift build` or set MSX_BIN")
-        }
         scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("msx-cli-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

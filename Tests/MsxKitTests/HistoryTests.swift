@@ -10,7 +10,7 @@ final class HistoryTests: XCTestCase {
 
     private func makeHistory() throws -> ProjectHistory {
         let creator = ProjectCreator(templateFolders: [packageRoot.appendingPathComponent("templates")])
-        let project = try creator.create(at: folder.appendingPathComponent("book"), from: try creator.locate("blank"),
+        let project = try creator.create(at: folder.appendingPathComponent("book"), from: try creator.locate("blank", relativeTo: folder),
                                          details: .init(title: "Book", author: "Ada", date: "2026-11-22"))
         return try XCTUnwrap(ProjectHistory.open(project))
     }

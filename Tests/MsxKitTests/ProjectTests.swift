@@ -10,7 +10,7 @@ final class ProjectTests: XCTestCase {
     private func makeProject(template: String = "novel") throws -> Project {
         let creator = ProjectCreator(templateFolders: [packageRoot.appendingPathComponent("templates")])
         return try creator.create(
-            at: folder.appendingPathComponent("book"), from: try creator.locate(template),
+            at: folder.appendingPathComponent("book"), from: try creator.locate(template, relativeTo: folder),
             details: .init(title: "The \"Lighthouse\"", author: "Ada", date: "2026-11-22"))
     }
 

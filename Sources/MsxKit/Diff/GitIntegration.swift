@@ -24,18 +24,19 @@ extension ProjectHistory {
 public enum GitDiffDriver {
     public static func compare(path: String, oldFile: String, oldHex: String, newFile: String, newHex: String,
                                workingDirectory: URL) throws -> DocumentComparison {
+        func url(_ file: String) -> URL { URL(fileURLWithPath: file, relativeTo: workingDirectory).standardizedFileURL }
         guard let repository = try GitRepository.discover(containing: workingDirectory) else {
-            return try FileComparison.compare(old: URL(fileURLWithPath: oldFile), new: URL(fileURLWithPath: newFile), oldName: path, newName: path)
+            return try FileComparison.compare(old: url(oldFile), new: url(newFile), oldName: path, newName: path)
         }
         let sidecarPath = path.hasSuffix(".md") ? String(path.dropLast(3)) + ".attrs.json" : nil
         func side(_ file: String, _ hex: String) throws -> RichDocument {
-            let text = file == "/dev/null" ? "" : try FileIO.readText(URL(fileURLWithPath: file), displayPath: path)
+            let text = file == "/dev/null" ? "" : try FileIO.readText(url(file), displayPath: path)
             return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: try sidecar(for: file, hex: hex))
         }
         func sidecar(for file: String, hex: String) throws -> Sidecar? {
             guard let sidecarPath else { return nil }
             let workTreeFile = repository.workdir.appendingPathComponent(path).path
-            if URL(fileURLWithPath: file).standardizedFileURL.path == workTreeFile || hex.allSatisfy({ $0 == "0" || $0 == "." }) {
+            if url(file).path == workTreeFile || hex.allSatisfy({ $0 == "0" || $0 == "." }) {
                 let url = repository.workdir.appendingPathComponent(sidecarPath)
                 return FileIO.exists(url) ? try Sidecar(json: FileIO.readText(url, displayPath: sidecarPath), file: sidecarPath) : nil
             }

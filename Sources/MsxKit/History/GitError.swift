@@ -4,6 +4,7 @@ import CGit2
 enum LibGit2 {
     static let initialized: Bool = {
         git_libgit2_init()
+        GitConfigurationSearch.libraryStarted()
         return true
     }()
 

@@ -10,13 +10,20 @@ public struct Author: Sendable, Equatable {
         self.email = email
     }
 
-    /// "Name <mail>" -> Author; a bare name gets no address (nil).
+    /// "Name <mail>" -> Author; nil unless both a name and an address are there.
     public static func parse(_ text: String) -> Author? {
-        guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return nil }
-        let name = text[..<open].trimmingCharacters(in: .whitespaces)
-        let email = String(text[text.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !email.isEmpty else { return nil }
+        let (name, email) = split(text)
+        guard let email, !name.isEmpty, !email.isEmpty else { return nil }
         return Author(name: name, email: email)
+    }
+
+    /// "Ada Lovelace <ada@example.com>" -> ("Ada Lovelace", "ada@example.com"); a bare name -> (name, nil).
+    public static func split(_ text: String) -> (name: String, email: String?) {
+        guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else {
+            return (text.trimmingCharacters(in: .whitespaces), nil)
+        }
+        let name = text[..<open].trimmingCharacters(in: .whitespaces)
+        return (name, String(text[text.index(after: open)..<close]).trimmingCharacters(in: .whitespaces))
     }
 }
 

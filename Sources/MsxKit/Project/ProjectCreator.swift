@@ -36,10 +36,10 @@ public struct ProjectCreator {
         return result
     }
 
-    /// The template folder for a name, or a path to any project folder.
-    public func locate(_ nameOrPath: String) throws -> URL {
+    /// The template folder for a name, or a path (relative to `base`) to any project folder.
+    public func locate(_ nameOrPath: String, relativeTo base: URL) throws -> URL {
         if let template = templates().first(where: { $0.name == nameOrPath }) { return template.folder }
-        let url = URL(fileURLWithPath: nameOrPath)
+        let url = URL(fileURLWithPath: nameOrPath, relativeTo: base).standardizedFileURL
         if FileIO.exists(url.appendingPathComponent(Manifest.fileName)) { return url }
         let known = templates().map(\.name).joined(separator: ", ")
         throw MsxError.user("unknown-template", "no template named '\(nameOrPath)' (templates: \(known.isEmpty ? "none found" : known))")

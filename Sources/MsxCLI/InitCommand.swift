@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-struct Init: ParsableCommand {
+struct Init: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a project from a template.",
         discussion: "A template is a plain project folder: a name from `msx templates` or a path to any project.")
@@ -21,33 +21,24 @@ struct Init: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let destination = URL(fileURLWithPath: folder ?? ".", relativeTo: global.workingDirectory).standardizedFileURL
-            let creator = ProjectCreator(templateFolders: TemplateFolders.search)
-            let (name, email) = Self.parseAuthor(author ?? ProcessInfo.processInfo.environment["MSX_AUTHOR"] ?? "")
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let destination = URL(fileURLWithPath: folder ?? ".", relativeTo: console.workingDirectory).standardizedFileURL
+            let creator = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation))
+            let (name, email) = Author.split(author ?? console.environment["MSX_AUTHOR"] ?? "")
             let details = ProjectCreator.Details(
                 title: title ?? destination.lastPathComponent, author: name, email: email, date: Self.today())
-            let project = try creator.create(at: destination, from: try creator.locate(template), details: details)
-            try ProjectHistory.open(project)?.configureGitDiff(executable: ExecutablePath.current)
-            if output.json {
-                output.emit([
+            let project = try creator.create(at: destination, from: try creator.locate(template, relativeTo: console.workingDirectory), details: details)
+            try ProjectHistory.open(project)?.configureGitDiff(executable: console.invocation.executablePath)
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "root": .string(project.root.path), "template": .string(template),
                     "project": ["id": .string(project.manifest.id), "title": .string(project.manifest.title)],
                 ])
             } else {
-                output.line("Created '\(project.manifest.title)' in \(project.root.path) from the \(template) template.")
+                console.line("Created '\(project.manifest.title)' in \(project.root.path) from the \(template) template.")
             }
         }
-    }
-
-    /// "Ada Lovelace <ada@example.com>" -> ("Ada Lovelace", "ada@example.com").
-    static func parseAuthor(_ text: String) -> (String, String?) {
-        guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else {
-            return (text.trimmingCharacters(in: .whitespaces), nil)
-        }
-        let name = text[..<open].trimmingCharacters(in: .whitespaces)
-        return (name, String(text[text.index(after: open)..<close]))
     }
 
     static func today() -> String {
@@ -58,16 +49,16 @@ struct Init: ParsableCommand {
     }
 }
 
-struct Templates: ParsableCommand {
+struct Templates: MsxCommand {
     static let configuration = CommandConfiguration(abstract: "List the templates `msx init` can use.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let templates = ProjectCreator(templateFolders: TemplateFolders.search).templates()
-            if output.json {
-                output.emit([
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let templates = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation)).templates()
+            if console.json {
+                console.emit([
                     "schemaVersion": 1,
                     "templates": .array(templates.map { t in
                         ["name": .string(t.name), "path": .string(t.folder.path), "documents": .int(t.documentCount),
@@ -77,7 +68,7 @@ struct Templates: ParsableCommand {
             } else {
                 for t in templates {
                     let name = t.name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                    output.line("\(name) \(t.documentCount) document\(t.documentCount == 1 ? "" : "s")  (\(t.topFolders.joined(separator: ", ")))")
+                    console.line("\(name) \(t.documentCount) document\(t.documentCount == 1 ? "" : "s")  (\(t.topFolders.joined(separator: ", ")))")
                 }
             }
         }
@@ -86,12 +77,12 @@ struct Templates: ParsableCommand {
 
 /// Where templates are found: MSX_TEMPLATES, the installed share folder, then the source tree's templates/.
 enum TemplateFolders {
-    static var search: [URL] {
+    static func search(_ invocation: Invocation) -> [URL] {
         var folders: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["MSX_TEMPLATES"] {
+        if let env = invocation.environment["MSX_TEMPLATES"] {
             folders += env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let executable = URL(fileURLWithPath: invocation.executablePath).resolvingSymlinksInPath()
         let bin = executable.deletingLastPathComponent()
         folders.append(bin.deletingLastPathComponent().appendingPathComponent("share/msx/templates"))
         var folder = bin

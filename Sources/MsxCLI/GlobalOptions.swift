@@ -13,27 +13,17 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never colour the output.")
     var noColor = false
 
-    /// The folder the command runs from.
-    var workingDirectory: URL {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        guard let directory else { return cwd }
-        return URL(fileURLWithPath: directory, relativeTo: cwd).standardizedFileURL
-    }
-
-    /// Opens the project containing the working folder; commands that write take the write lock first.
-    func openProject(forWriting: Bool = false) throws -> Project {
-        try Project.open(from: workingDirectory, forWriting: forWriting)
-    }
-
-    /// Runs a command body, turning MsxKit errors into one line (or a JSON error) and the documented exit code.
-    func run(_ body: (Output) throws -> Void) throws {
-        let output = Output(json: json, color: !noColor && Output.colorAllowed)
+    /// Runs a command body with a console on `invocation` (`-C` applied), turning MsxKit errors into one line (or a
+    /// JSON error) and the documented exit code.
+    func run(in invocation: Invocation, _ body: (Console) throws -> Void) throws {
+        let workingDirectory = directory.map(invocation.resolve) ?? invocation.workingDirectory
+        let console = Console(invocation, workingDirectory: workingDirectory, json: json, noColor: noColor)
         do {
-            try body(output)
-            output.flush()
+            try body(console)
+            console.flush()
         } catch let error as MsxError {
-            output.discard()
-            output.fail(error)
+            console.discard()
+            console.fail(error)
             throw ExitCode(error.exitCode)
         }
     }

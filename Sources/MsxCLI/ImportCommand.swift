@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-struct Import: ParsableCommand {
+struct Import: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bring Markdown, plain-text and RTF files (or whole folders) into the project.",
         discussion: """
@@ -33,26 +33,26 @@ struct Import: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: !dryRun)
-            let parent = try project.destinationFolder(folder, from: global.workingDirectory)
-            let base = global.workingDirectory
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: !dryRun)
+            let parent = try project.destinationFolder(folder, from: console.workingDirectory)
+            let base = console.workingDirectory
             let files = paths.map { (url: URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL, displayPath: $0) }
             let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, dryRun: dryRun)
-            if output.json {
-                output.emit([
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "dryRun": .bool(dryRun),
                     "created": .array(outcome.nodes.map { .object(NodeRendering.json($0)) }),
                     "addedStyles": .array(outcome.addedStyles.map { .string($0) }),
                     "warnings": .array(outcome.warnings.map { .string($0) }),
                 ])
             } else {
-                for warning in outcome.warnings { output.note("warning: \(warning)") }
+                for warning in outcome.warnings { console.note("warning: \(warning)") }
                 let prefix = dryRun ? "would be " : ""
-                for line in outcome.descriptions { output.line(prefix + line) }
+                for line in outcome.descriptions { console.line(prefix + line) }
                 if !outcome.addedStyles.isEmpty {
-                    output.line("\(prefix)added style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
+                    console.line("\(prefix)added style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
                 }
             }
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Snapshot: ParsableCommand {
+struct Snapshot: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the current state of documents as a new version.",
         discussion: "Without REF, every changed document. Nothing changed: says so, records nothing, exits 0.")
@@ -18,17 +18,17 @@ struct Snapshot: ParsableCommand {
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let author = try authorOption.resolved()
-            let history = try global.openHistory(forWriting: true, create: true)
-            let resolver = history.project.references(from: global.workingDirectory)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let author = try authorOption.resolved(environment: console.environment)
+            let history = try console.openHistory(forWriting: true, create: true)
+            let resolver = history.project.references(from: console.workingDirectory)
             let nodes = try references.map { try resolver.resolve($0) }
             let result = try history.snapshot(nodes, message: message, author: author)
             let milestone = try tag.flatMap { name in try result.version.map { _ in try history.addMilestone(name, author: author) } }
-            if let hint = result.hint { output.note("hint: \(hint)") }
-            if output.json {
-                output.emit([
+            if let hint = result.hint { console.note("hint: \(hint)") }
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "version": .optional(result.version?.description),
                     "short": .optional(result.version?.short), "message": .string(result.message),
                     "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
@@ -36,12 +36,12 @@ struct Snapshot: ParsableCommand {
                 return
             }
             guard let version = result.version else {
-                output.line("Nothing changed since the last snapshot.")
+                console.line("Nothing changed since the last snapshot.")
                 return
             }
-            output.line("\(version.short) \(result.message.split(separator: "\n").first.map(String.init) ?? "")")
-            for change in result.documents { output.line("  \(change.summary): \(change.node.title)") }
-            if let milestone { output.line("milestone '\(milestone.name)'") }
+            console.line("\(version.short) \(result.message.split(separator: "\n").first.map(String.init) ?? "")")
+            for change in result.documents { console.line("  \(change.summary): \(change.node.title)") }
+            if let milestone { console.line("milestone '\(milestone.name)'") }
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Restore: ParsableCommand {
+struct Restore: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bring back a document, or the whole project, as it was at a version.",
         discussion: """
@@ -30,29 +30,29 @@ struct Restore: ParsableCommand {
         if all && (textOnly || formattingOnly) { throw ValidationError("--text-only and --formatting-only go with one document") }
     }
 
-    func run() throws {
-        try global.run { output in
-            let author = try authorOption.resolved()
-            let history = try global.openHistory(forWriting: !dryRun)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let author = try authorOption.resolved(environment: console.environment)
+            let history = try console.openHistory(forWriting: !dryRun)
             let result: RestoreResult
             if all {
                 result = try history.restoreAll(to: to, dryRun: dryRun, author: author)
             } else {
                 let version = try history.resolve(to)
-                let id = try history.documentID(for: reference!, at: version, workingDirectory: global.workingDirectory)
+                let id = try history.documentID(for: reference!, at: version, workingDirectory: console.workingDirectory)
                 let mode: RestoreMode = textOnly ? .textOnly : formattingOnly ? .formattingOnly : .whole
                 result = try history.restore(documentID: id, to: to, mode: mode, dryRun: dryRun, author: author)
             }
-            if output.json {
-                output.emit([
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "dryRun": .bool(dryRun), "version": .string(result.version.description),
                     "safetyVersion": .optional(result.safetyVersion?.description),
                     "changes": .array(result.descriptions.map(JSONValue.string)),
                 ])
                 return
             }
-            if let safety = result.safetyVersion { output.line("saved the current state first as \(safety.short)") }
-            for line in result.descriptions { output.line((dryRun ? "would have " : "") + line) }
+            if let safety = result.safetyVersion { console.line("saved the current state first as \(safety.short)") }
+            for line in result.descriptions { console.line((dryRun ? "would have " : "") + line) }
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Show: ParsableCommand {
+struct Show: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a document as text, Markdown, HTML or the JSON model.",
         discussion: "Read-only: a sidecar made stale by an outside edit is re-anchored in memory, never written.")
@@ -16,10 +16,10 @@ struct Show: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject()
-            let resolver = project.references(from: global.workingDirectory)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject()
+            let resolver = project.references(from: console.workingDirectory)
             // A title may contain '@': only when the whole text names no document is the last '@' a revision.
             let whole = try? resolver.document(self.reference)
             let (reference, revision) = whole == nil ? RevisionReference.split(self.reference) : (self.reference, nil)
@@ -28,7 +28,7 @@ struct Show: ParsableCommand {
             let sheet: StyleSheet
             if let revision, let history = try ProjectHistory.open(project) {
                 let version = try history.resolve(revision, for: try? resolver.document(reference).id)
-                let id = try history.documentID(for: reference, at: version, workingDirectory: global.workingDirectory)
+                let id = try history.documentID(for: reference, at: version, workingDirectory: console.workingDirectory)
                 let old = try history.document(id, at: version)
                 (node, document, sheet) = (old.node, old.document, StyleSheet(manifest: old.manifest))
             } else {
@@ -37,13 +37,13 @@ struct Show: ParsableCommand {
                 sheet = project.styleSheet
             }
             let paragraphs = document.resolved(with: sheet)
-            let form = global.json ? .json : self.form
-            if form != .json { for warning in document.warnings { output.note("warning: \(warning)") } }
+            let form = console.json ? .json : self.form
+            if form != .json { for warning in document.warnings { console.note("warning: \(warning)") } }
             switch form {
-            case .text: output.text(PlainText.render(paragraphs))
-            case .markdown: output.text(document.markdown.sourceText)
-            case .html: output.text(HTMLPage.render(paragraphs, title: node.title))
-            case .json: output.emit(DocumentJSON.value(paragraphs, node: node, warnings: document.warnings))
+            case .text: console.text(PlainText.render(paragraphs))
+            case .markdown: console.text(document.markdown.sourceText)
+            case .html: console.text(HTMLPage.render(paragraphs, title: node.title))
+            case .json: console.emit(DocumentJSON.value(paragraphs, node: node, warnings: document.warnings))
             }
         }
     }

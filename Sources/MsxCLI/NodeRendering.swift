@@ -24,16 +24,16 @@ enum NodeRendering {
     }
 
     /// The report of a binder change.
-    static func report(_ change: BinderChange, dryRun: Bool, to output: Output) {
-        if output.json {
-            output.emit([
+    static func report(_ change: BinderChange, dryRun: Bool, to console: Console) {
+        if console.json {
+            console.emit([
                 "schemaVersion": 1, "dryRun": .bool(dryRun),
                 "changes": .array(change.descriptions.map(JSONValue.string)),
                 "nodes": .array(change.nodes.map { .object(json($0)) }),
             ])
         } else {
-            for line in change.descriptions { output.line((dryRun ? "would have " : "") + line) }
-            if change.descriptions.isEmpty { output.line("nothing to do") }
+            for line in change.descriptions { console.line((dryRun ? "would have " : "") + line) }
+            if change.descriptions.isEmpty { console.line("nothing to do") }
         }
     }
 }

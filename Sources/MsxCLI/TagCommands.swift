@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Tag: ParsableCommand {
+struct Tag: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Mark a version as a milestone (\"first draft\"), or delete one.",
         discussion: "Names may contain spaces: they are stored as valid git tag names and shown as typed.")
@@ -18,40 +18,40 @@ struct Tag: ParsableCommand {
         if delete && (revision != nil || message != nil) { throw ValidationError("--delete takes only the name") }
     }
 
-    func run() throws {
-        try global.run { output in
-            let history = try global.openHistory(forWriting: true)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory(forWriting: true)
             if delete {
                 try history.deleteMilestone(name)
-                if output.json { output.emit(["schemaVersion": 1, "deleted": .string(name)]) } else { output.line("deleted milestone '\(name)'") }
+                if console.json { console.emit(["schemaVersion": 1, "deleted": .string(name)]) } else { console.line("deleted milestone '\(name)'") }
                 return
             }
-            let milestone = try history.addMilestone(name, at: revision, note: message, author: try authorOption.resolved())
-            if output.json {
-                output.emit(["schemaVersion": 1, "milestone": Tags.json(milestone)])
+            let milestone = try history.addMilestone(name, at: revision, note: message, author: try authorOption.resolved(environment: console.environment))
+            if console.json {
+                console.emit(["schemaVersion": 1, "milestone": Tags.json(milestone)])
             } else {
-                output.line("milestone '\(milestone.name)' at \(milestone.version.short)")
+                console.line("milestone '\(milestone.name)' at \(milestone.version.short)")
             }
         }
     }
 }
 
-struct Tags: ParsableCommand {
+struct Tags: MsxCommand {
     static let configuration = CommandConfiguration(abstract: "List milestones.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let milestones = try global.openHistory().milestoneList()
-            if output.json {
-                output.emit(["schemaVersion": 1, "milestones": .array(milestones.map(Self.json))])
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let milestones = try console.openHistory().milestoneList()
+            if console.json {
+                console.emit(["schemaVersion": 1, "milestones": .array(milestones.map(Self.json))])
                 return
             }
             for m in milestones {
-                output.line("\(output.paint(m.version.short, "33")) \(DateArgument.display(m.time))  \(m.name)\(m.note.isEmpty ? "" : "  — \(m.note)")")
+                console.line("\(console.paint(m.version.short, "33")) \(DateArgument.display(m.time))  \(m.name)\(m.note.isEmpty ? "" : "  — \(m.note)")")
             }
-            if milestones.isEmpty { output.line("No milestones.") }
+            if milestones.isEmpty { console.line("No milestones.") }
         }
     }
 

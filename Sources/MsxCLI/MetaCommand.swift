@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Meta: ParsableCommand {
+struct Meta: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show or set a document's or folder's metadata.",
         discussion: "Without options, shows the metadata. An empty value clears --synopsis, --label and --status; --target 0 clears the target.")
@@ -36,8 +36,8 @@ struct Meta: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try global.run { output in
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
             var change = BinderEditor.MetadataChange()
             change.synopsis = synopsis
             change.label = label
@@ -51,32 +51,32 @@ struct Meta: ParsableCommand {
                 change.set[String(parts[0])] = String(parts[1])
             }
             change.unset = unsetKeys
-            let project = try global.openProject(forWriting: !change.isEmpty && !dryRun)
-            let node = try project.references(from: global.workingDirectory).resolve(reference)
+            let project = try console.openProject(forWriting: !change.isEmpty && !dryRun)
+            let node = try project.references(from: console.workingDirectory).resolve(reference)
             if change.isEmpty {
-                show(node, output: output)
+                show(node, console: console)
                 return
             }
             var editor = BinderEditor(project: project)
-            NodeRendering.report(try editor.setMetadata(change, on: node, dryRun: dryRun), dryRun: dryRun, to: output)
+            NodeRendering.report(try editor.setMetadata(change, on: node, dryRun: dryRun), dryRun: dryRun, to: console)
         }
     }
 
-    private func show(_ node: BinderNode, output: Output) {
-        if output.json {
-            output.emit(["schemaVersion": 1, "node": .object(NodeRendering.json(node))])
+    private func show(_ node: BinderNode, console: Console) {
+        if console.json {
+            console.emit(["schemaVersion": 1, "node": .object(NodeRendering.json(node))])
             return
         }
-        output.line("\(node.title) (\(node.kind.rawValue) \(node.id))")
-        output.line("path:      \(node.path)")
-        output.line("synopsis:  \(node.synopsis ?? "")")
-        output.line("label:     \(node.label ?? "")")
-        output.line("status:    \(node.status ?? "")")
-        output.line("keywords:  \(node.keywords.joined(separator: ", "))")
-        output.line("target:    \(node.target.map(String.init) ?? "")")
-        output.line("compile:   \(node.includeInCompile ? "included" : "excluded")")
+        console.line("\(node.title) (\(node.kind.rawValue) \(node.id))")
+        console.line("path:      \(node.path)")
+        console.line("synopsis:  \(node.synopsis ?? "")")
+        console.line("label:     \(node.label ?? "")")
+        console.line("status:    \(node.status ?? "")")
+        console.line("keywords:  \(node.keywords.joined(separator: ", "))")
+        console.line("target:    \(node.target.map(String.init) ?? "")")
+        console.line("compile:   \(node.includeInCompile ? "included" : "excluded")")
         for (key, value) in node.custom.sorted(by: { $0.key < $1.key }) {
-            output.line("\(key): \(value.stringValue ?? JSONWriter.string(value, pretty: false))")
+            console.line("\(key): \(value.stringValue ?? JSONWriter.string(value, pretty: false))")
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-struct New: ParsableCommand {
+struct New: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a document or folder, or a whole outline.",
         discussion: """
@@ -44,42 +44,31 @@ struct New: ParsableCommand {
         if isFolder && from != nil { throw ValidationError("a folder has no text: --from goes with documents") }
     }
 
-    func run() throws {
-        try global.run { output in
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
             // Read the input first: bad input must not even take the project's lock.
             let items: [OutlineItem]
             if let outline {
-                items = Outline.parse(try InputFile.read(outline, base: global.workingDirectory))
+                items = Outline.parse(try console.readInput(outline))
                 if items.isEmpty { throw MsxError(.user, code: "empty-outline", "\(outline): no headings or list items to create") }
             } else {
-                let markdown = try from.map { try InputFile.read($0, base: global.workingDirectory) } ?? ""
+                let markdown = try from.map { try console.readInput($0) } ?? ""
                 let node = BinderEditor.NewNode(
                     title: title ?? "", kind: isFolder ? .folder : .document, markdown: markdown, synopsis: synopsis,
                     label: label, status: status)
                 items = [OutlineItem(node)]
             }
-            let project = try global.openProject(forWriting: true)
-            let parent = try project.destinationFolder(folder, from: global.workingDirectory)
+            let project = try console.openProject(forWriting: true)
+            let parent = try project.destinationFolder(folder, from: console.workingDirectory)
             var editor = BinderEditor(project: project)
             let change = try editor.create(items, in: parent)
-            if output.json {
-                output.emit(["schemaVersion": 1, "created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
+            if console.json {
+                console.emit(["schemaVersion": 1, "created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
             } else if outline == nil, let node = change.nodes.first {
-                output.line("\(node.id) \(node.path)")
+                console.line("\(node.id) \(node.path)")
             } else {
-                for line in change.descriptions { output.line(line) }
+                for line in change.descriptions { console.line(line) }
             }
         }
-    }
-}
-
-/// Reads a file named on the command line (or standard input for `-`), strictly as UTF-8.
-enum InputFile {
-    static func read(_ name: String, base: URL) throws -> String {
-        if name == "-" {
-            return try FileIO.decodeUTF8(FileHandle.standardInput.readDataToEndOfFile(), displayPath: "standard input")
-        }
-        let url = URL(fileURLWithPath: name, relativeTo: base)
-        return try FileIO.readText(url, displayPath: name)
     }
 }

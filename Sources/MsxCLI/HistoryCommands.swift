@@ -7,23 +7,12 @@ struct AuthorOption: ParsableArguments {
     @Option(help: ArgumentHelp("Record versions as this author (default: MSX_AUTHOR, then git's user.name and user.email).", valueName: "name <mail>"))
     var author: String?
 
-    func resolved() throws -> Author? {
-        guard let text = author ?? ProcessInfo.processInfo.environment["MSX_AUTHOR"], !text.isEmpty else { return nil }
+    func resolved(environment: [String: String]) throws -> Author? {
+        guard let text = author ?? environment["MSX_AUTHOR"], !text.isEmpty else { return nil }
         guard let parsed = Author.parse(text) else {
             throw MsxError(.usage, code: "invalid-author", "the author must look like \"Name <mail@example.com>\", not '\(text)'")
         }
         return parsed
-    }
-}
-
-extension GlobalOptions {
-    /// The project's history, which must exist for reading commands.
-    func openHistory(forWriting: Bool = false, create: Bool = false) throws -> ProjectHistory {
-        let project = try openProject(forWriting: forWriting)
-        guard let history = try ProjectHistory.open(project, create: create) else {
-            throw MsxError(.user, code: "no-history", "this project has no history yet (msx snapshot records the first version)")
-        }
-        return history
     }
 }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Tree: ParsableCommand {
+struct Tree: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the binder with word counts, status and label.",
         discussion: "Words are counted one way everywhere: split at white space, each CJK character a word.",
@@ -9,13 +9,13 @@ struct Tree: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject()
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject()
             let tree = try project.countedTree()
-            if output.json {
+            if console.json {
                 let m = project.manifest
-                output.emit([
+                console.emit([
                     "schemaVersion": 1,
                     "project": ["id": .string(m.id), "title": .string(m.title), "author": .string(m.author.name)],
                     "words": .int(tree.filter { $0.node.role != "trash" }.reduce(0) { $0 + $1.words }),
@@ -23,21 +23,21 @@ struct Tree: ParsableCommand {
                 ])
                 return
             }
-            output.line(output.paint(project.manifest.title, "1"))
-            for node in tree { render(node, depth: 0, output: output) }
+            console.line(console.paint(project.manifest.title, "1"))
+            for node in tree { render(node, depth: 0, console: console) }
         }
     }
 
-    private func render(_ counted: CountedNode, depth: Int, output: Output) {
+    private func render(_ counted: CountedNode, depth: Int, console: Console) {
         let node = counted.node
         let indent = String(repeating: "  ", count: depth)
-        let name = node.kind == .folder ? output.paint(node.title + "/", "1;34") : node.title
+        let name = node.kind == .folder ? console.paint(node.title + "/", "1;34") : node.title
         var details = ["\(counted.words) word\(counted.words == 1 ? "" : "s")"]
         if let status = node.status { details.append(status) }
         if let label = node.label { details.append(label) }
         if !node.includeInCompile { details.append("not compiled") }
-        let id = output.paint(String(node.id.prefix(7)), "2")
-        output.line("\(indent)\(id) \(name)  " + output.paint("(\(details.joined(separator: ", ")))", "2"))
-        for child in counted.children { render(child, depth: depth + 1, output: output) }
+        let id = console.paint(String(node.id.prefix(7)), "2")
+        console.line("\(indent)\(id) \(name)  " + console.paint("(\(details.joined(separator: ", ")))", "2"))
+        for child in counted.children { render(child, depth: depth + 1, console: console) }
     }
 }

@@ -4,7 +4,7 @@ import MsxKit
 
 extension DiffUnit: ExpressibleByArgument {}
 
-struct Diff: ParsableCommand {
+struct Diff: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed in the words and in the formatting.",
         discussion: """
@@ -40,78 +40,78 @@ struct Diff: ParsableCommand {
         if textOnly && formattingOnly { throw ValidationError("give --text-only or --formatting-only, not both") }
     }
 
-    func run() throws {
-        try global.run { output in
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
             let comparisons: [DocumentComparison]
             if files.count == 2 {
-                let base = global.workingDirectory
+                let base = console.workingDirectory
                 comparisons = [try FileComparison.compare(
                     old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
                     oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
-                let history = try global.openHistory()
-                let ids = try references.isEmpty ? nil : Set(references.map { try history.documentID(for: $0, workingDirectory: global.workingDirectory) })
+                let history = try console.openHistory()
+                let ids = try references.isEmpty ? nil : Set(references.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) })
                 // With one document, ~N counts that document's snapshots, as in msx show REF@~N.
                 let document = ids?.count == 1 ? ids!.first : nil
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
                 comparisons = try history.compare(from: old, to: new, documentIDs: ids, by: by)
             }
-            if output.json {
-                output.emit(["schemaVersion": 1, "documents": .array(comparisons.map(Self.json))])
+            if console.json {
+                console.emit(["schemaVersion": 1, "documents": .array(comparisons.map(Self.json))])
             } else if html {
-                output.text(DiffHTML.render(comparisons, title: "Changes"))
+                console.text(DiffHTML.render(comparisons, title: "Changes"))
                 return
             } else if stat {
-                for c in comparisons { output.line(Self.statLine(c, output)) }
+                for c in comparisons { console.line(Self.statLine(c, console)) }
             } else {
                 // The whole project: a summary first, then each changed document.
                 if references.isEmpty && files.isEmpty && comparisons.count > 1 && !wordDiff {
-                    output.line(output.paint("\(comparisons.count) documents changed", "1"))
-                    for c in comparisons { output.line("  " + Self.statLine(c, output)) }
-                    output.line()
+                    console.line(console.paint("\(comparisons.count) documents changed", "1"))
+                    for c in comparisons { console.line("  " + Self.statLine(c, console)) }
+                    console.line()
                 }
-                let shown = comparisons.filter { render($0, output: output) }.count
-                if shown == 0 && !comparisons.isEmpty { output.line("No differences.") }
+                let shown = comparisons.filter { render($0, console: console) }.count
+                if shown == 0 && !comparisons.isEmpty { console.line("No differences.") }
             }
-            if comparisons.isEmpty && !output.json { output.line("No differences.") }
+            if comparisons.isEmpty && !console.json { console.line("No differences.") }
         }
     }
 
     /// Prints one document's differences; false when the view leaves nothing to show for it.
     @discardableResult
-    private func render(_ c: DocumentComparison, output: Output) -> Bool {
+    private func render(_ c: DocumentComparison, console: Console) -> Bool {
         if wordDiff {
             let lines = DiffText.wordDiff(c.diff, old: c.oldTexts, new: c.newTexts)
             guard !lines.isEmpty else { return false }
-            output.line("--- \(c.path)")
-            for line in lines { output.line(line) }
+            console.line("--- \(c.path)")
+            for line in lines { console.line(line) }
             return true
         }
         let lines = DiffText.render(c.diff, old: c.oldTexts, new: c.newTexts, kinds: (c.oldKinds, c.newParagraphs.map(\.kind)),
                                     textOnly: textOnly, formattingOnly: formattingOnly) { text, style in
             switch style {
-            case .deleted: return output.paint(text, "31;9")
-            case .inserted: return output.paint(text, "32;4")
-            case .formatting: return output.paint(text, "36")
-            case .heading: return output.paint(text, "33")
-            case .dim: return output.paint(text, "2")
+            case .deleted: return console.paint(text, "31;9")
+            case .inserted: return console.paint(text, "32;4")
+            case .formatting: return console.paint(text, "36")
+            case .heading: return console.paint(text, "33")
+            case .dim: return console.paint(text, "2")
             }
         }
         // A filtered view leaves out documents with nothing to show.
         guard !lines.isEmpty || (!c.binder.isEmpty && !textOnly && !formattingOnly) else { return false }
         let place = c.path == c.title ? "" : "  \(c.path)"
-        output.line(output.paint("\(c.title)", "1") + output.paint("\(place)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
-        for line in c.binder { output.line("  binder: \(line)") }
-        for line in lines { output.line("  " + line) }
-        output.line()
+        console.line(console.paint("\(c.title)", "1") + console.paint("\(place)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
+        for line in c.binder { console.line("  binder: \(line)") }
+        for line in lines { console.line("  " + line) }
+        console.line()
         return true
     }
 
     /// "Title (path): +12 / -3 words, 2 formatting changes; renamed from 'X'".
-    static func statLine(_ c: DocumentComparison, _ output: Output) -> String {
+    static func statLine(_ c: DocumentComparison, _ console: Console) -> String {
         let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
-        return "\(c.title) (\(c.path)): \(output.paint("+\(c.diff.wordsAdded)", "32")) / \(output.paint("-\(c.diff.wordsRemoved)", "31")) words"
+        return "\(c.title) (\(c.path)): \(console.paint("+\(c.diff.wordsAdded)", "32")) / \(console.paint("-\(c.diff.wordsRemoved)", "31")) words"
             + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
             + (c.binder.isEmpty ? "" : "; " + c.binder.joined(separator: ", "))
     }

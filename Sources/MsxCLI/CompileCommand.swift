@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-struct Compile: ParsableCommand {
+struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF or plain text.",
         discussion: """
@@ -39,16 +39,16 @@ struct Compile: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject()
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject()
             var options = CompileOptions()
             options.preset = preset == .manuscript ? .manuscript : .default
             options.titlePage = titlePage
             options.smartQuotes = smartQuotes
-            let progress = CompileProgress()
+            let progress = CompileProgress(console.invocation)
             options.progress = progress.reporter
-            if let root { options.root = try project.references(from: global.workingDirectory).folder(root) }
+            if let root { options.root = try project.references(from: console.workingDirectory).folder(root) }
             let manuscript: Manuscript
             if let at {
                 guard let history = try ProjectHistory.open(project) else {
@@ -68,23 +68,23 @@ struct Compile: ParsableCommand {
             let rendered = manuscript.rendered(as: chosen)
             progress.finish()
             if let outFile {
-                let url = URL(fileURLWithPath: outFile, relativeTo: global.workingDirectory).standardizedFileURL
+                let url = URL(fileURLWithPath: outFile, relativeTo: console.workingDirectory).standardizedFileURL
                 do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, code: "io", "\(outFile): \(error.localizedDescription)") }
-                if output.json {
-                    output.emit([
+                if console.json {
+                    console.emit([
                         "schemaVersion": 1, "format": .string(chosen.rawValue), "out": .string(outFile),
                         "documents": .int(manuscript.documents.count), "words": .int(manuscript.wordCount),
                     ])
                 } else {
-                    output.note("compiled \(manuscript.documents.count) documents, \(manuscript.wordCount) words, to \(outFile)")
+                    console.note("compiled \(manuscript.documents.count) documents, \(manuscript.wordCount) words, to \(outFile)")
                 }
-            } else if output.json {
-                output.emit([
+            } else if console.json {
+                console.emit([
                     "schemaVersion": 1, "format": .string(chosen.rawValue), "documents": .int(manuscript.documents.count),
                     "words": .int(manuscript.wordCount), "content": .string(rendered),
                 ])
             } else {
-                FileHandle.standardOutput.write(Data(rendered.utf8))
+                console.invocation.standardOutput.write(rendered)
             }
         }
     }
@@ -95,10 +95,13 @@ final class CompileProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     private var shown = false
+    private let invocation: Invocation
+
+    init(_ invocation: Invocation) { self.invocation = invocation }
 
     /// The callback for `CompileOptions.progress`, or nil off a terminal.
     var reporter: (@Sendable (Int) -> Void)? {
-        guard isatty(STDERR_FILENO) != 0 else { return nil }
+        guard invocation.terminals.error else { return nil }
         return { [self] total in report(total) }
     }
 
@@ -109,7 +112,7 @@ final class CompileProgress: @unchecked Sendable {
         done += 1
         if done % 50 == 0 || done == total {
             shown = true
-            FileHandle.standardError.write(Data("\rreading \(done)/\(total) documents".utf8))
+            invocation.standardError.write("\rreading \(done)/\(total) documents")
         }
     }
 
@@ -117,6 +120,6 @@ final class CompileProgress: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { invocation.standardError.write("\r\u{1B}[K") }
     }
 }

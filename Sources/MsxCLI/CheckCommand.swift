@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Check: ParsableCommand {
+struct Check: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the binder against the files; --repair fixes what is safe.",
         discussion: """
@@ -16,12 +16,12 @@ struct Check: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            var checker = ProjectChecker(project: try global.openProject(forWriting: repair))
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            var checker = ProjectChecker(project: try console.openProject(forWriting: repair))
             let report = try checker.run(repair: repair)
-            if output.json {
-                output.emit([
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "ok": .bool(report.errorCount == 0),
                     "errors": .int(report.errorCount), "warnings": .int(report.findings.count - report.errorCount),
                     "findings": .array(report.findings.map { f in
@@ -32,14 +32,14 @@ struct Check: ParsableCommand {
                 ])
             } else {
                 for f in report.findings {
-                    let tag = f.severity == .error ? output.paint("error", "31") : output.paint("warning", "33")
-                    output.line("\(tag): \(f.message)")
+                    let tag = f.severity == .error ? console.paint("error", "31") : console.paint("warning", "33")
+                    console.line("\(tag): \(f.message)")
                 }
-                for repair in report.repairs { output.line("repaired: \(repair)") }
-                if report.findings.isEmpty { output.line("ok") }
+                for repair in report.repairs { console.line("repaired: \(repair)") }
+                if report.findings.isEmpty { console.line("ok") }
             }
             if report.errorCount > 0 {
-                output.flush()
+                console.flush()
                 throw ExitCode(1)
             }
         }

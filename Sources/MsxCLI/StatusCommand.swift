@@ -1,20 +1,20 @@
 import ArgumentParser
 import MsxKit
 
-struct Status: ParsableCommand {
+struct Status: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed since the last snapshot.",
         discussion: "Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed. Read-only.")
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject()
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject()
             let (changes, hasHistory) = try project.changesSinceLastSnapshot()
             let strays = try project.strayDocuments()
-            if output.json {
-                output.emit([
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "clean": .bool(changes.isEmpty && strays.isEmpty),
                     "hasHistory": .bool(hasHistory),
                     "documents": .array(changes.map(Self.json)),
@@ -22,13 +22,13 @@ struct Status: ParsableCommand {
                 ])
                 return
             }
-            if !hasHistory { output.line("No versions yet: every document is new (msx snapshot records the first).") }
+            if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
             for change in changes {
                 let color = change.isNew ? "32" : change.isDeleted || change.trashed ? "31" : "33"
-                output.line("  \(output.paint(Self.padded(change.summary), color)) \(change.node.title)  \(output.paint(change.node.path, "2"))")
+                console.line("  \(console.paint(Self.padded(change.summary), color)) \(change.node.title)  \(console.paint(change.node.path, "2"))")
             }
-            for path in strays { output.line("  \(output.paint(Self.padded("not in the binder"), "31")) \(path)") }
-            if changes.isEmpty && strays.isEmpty { output.line("Nothing changed since the last snapshot.") }
+            for path in strays { console.line("  \(console.paint(Self.padded("not in the binder"), "31")) \(path)") }
+            if changes.isEmpty && strays.isEmpty { console.line("Nothing changed since the last snapshot.") }
         }
     }
 

@@ -2,15 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-/// msx's own absolute path, for git to call back.
-enum ExecutablePath {
-    static var current: String {
-        if let path = Bundle.main.executablePath { return URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    }
-}
-
-struct GitSetup: ParsableCommand {
+struct GitSetup: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "git-setup",
         abstract: "Make git tools show msx's formatting-aware diff for this project's documents.",
@@ -23,58 +15,57 @@ struct GitSetup: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let history = try global.openHistory(create: true)
-            try history.configureGitDiff(executable: ExecutablePath.current)
-            if output.json {
-                output.emit(["schemaVersion": 1, "driver": .string(ExecutablePath.current)])
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory(create: true)
+            try history.configureGitDiff(executable: console.invocation.executablePath)
+            if console.json {
+                console.emit(["schemaVersion": 1, "driver": .string(console.invocation.executablePath)])
             } else {
-                output.line("git now shows msx's diff for *.md in this project (driver: \(ExecutablePath.current))")
+                console.line("git now shows msx's diff for *.md in this project (driver: \(console.invocation.executablePath))")
             }
         }
     }
 }
 
-struct DiffDriver: ParsableCommand {
+struct DiffDriver: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff-driver", abstract: "git's external diff driver (called by git, not by people).", shouldDisplay: false)
 
     @Argument(help: "path old-file old-hex old-mode new-file new-hex new-mode, as git passes them.")
     var arguments: [String] = []
 
-    func run() throws {
+    func run(in invocation: Invocation) throws {
         guard arguments.count >= 7 else { throw ValidationError("git passes 7 arguments to an external diff driver") }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         do {
             let comparison = try GitDiffDriver.compare(path: arguments[0], oldFile: arguments[1], oldHex: arguments[2],
-                                                       newFile: arguments[4], newHex: arguments[5], workingDirectory: cwd)
+                                                       newFile: arguments[4], newHex: arguments[5], workingDirectory: invocation.workingDirectory)
             var text = "msx diff \(arguments[0])  +\(comparison.diff.wordsAdded) / -\(comparison.diff.wordsRemoved) words\n"
             for line in DiffText.render(comparison.diff, old: comparison.oldTexts, new: comparison.newTexts, paint: { t, _ in t }) {
                 text += "  " + line + "\n"
             }
             if comparison.diff.isEmpty { text += "  (no difference in the words or the formatting)\n" }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            invocation.standardOutput.write(text)
         } catch let error as MsxError {
-            FileHandle.standardError.write(Data("msx: \(error.message)\n".utf8))
+            invocation.standardError.write("msx: \(error.message)\n")
             throw ExitCode(error.exitCode)
         }
     }
 }
 
-struct TextConv: ParsableCommand {
+struct TextConv: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "textconv", abstract: "Print a Markdown file's plain text, one paragraph a line (for git's textconv).", shouldDisplay: false)
 
     @Argument(help: "The file.") var file: String
 
-    func run() throws {
+    func run(in invocation: Invocation) throws {
         do {
             let markdown = MarkdownDocument(try FileIO.readText(URL(fileURLWithPath: file), displayPath: file))
             let paragraphs = RichDocument(markdown: markdown, sidecar: nil).resolved(with: StyleSheet(manifest: try Manifest(json: "{\"formatVersion\": 1, \"id\": \"\", \"binder\": []}")))
-            FileHandle.standardOutput.write(Data(PlainText.render(paragraphs).utf8))
+            invocation.standardOutput.write(PlainText.render(paragraphs))
         } catch let error as MsxError {
-            FileHandle.standardError.write(Data("msx: \(error.message)\n".utf8))
+            invocation.standardError.write("msx: \(error.message)\n")
             throw ExitCode(error.exitCode)
         }
     }

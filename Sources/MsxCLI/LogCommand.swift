@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Log: ParsableCommand {
+struct Log: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "List versions of the project, or of one document.",
         discussion: "A document's history follows it by id across renames, moves and the Trash.")
@@ -19,31 +19,31 @@ struct Log: ParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit takes a number from 1") }
     }
 
-    func run() throws {
-        try global.run { output in
-            let history = try global.openHistory()
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory()
             let filter = LogFilter(limit: limit, since: try since.map { try DateArgument.seconds($0, endOfDay: false) },
                                    until: try until.map { try DateArgument.seconds($0, endOfDay: true) })
-            let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: global.workingDirectory) }
+            let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) }
             let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
-            if output.json {
-                output.emit(["schemaVersion": 1, "document": .optional(documentID), "versions": .array(entries.map(Self.json))])
+            if console.json {
+                console.emit(["schemaVersion": 1, "document": .optional(documentID), "versions": .array(entries.map(Self.json))])
                 return
             }
             for entry in entries {
-                var line = "\(output.paint(entry.version.short, "33")) \(DateArgument.display(entry.time))  \(entry.author)  \(entry.subject)"
-                if !entry.milestones.isEmpty { line += "  " + output.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
-                output.line(line)
+                var line = "\(console.paint(entry.version.short, "33")) \(DateArgument.display(entry.time))  \(entry.author)  \(entry.subject)"
+                if !entry.milestones.isEmpty { line += "  " + console.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
+                console.line(line)
                 if let change = entry.change {
                     let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil]
                         .compactMap { $0 }.joined(separator: ", ")
                     let binder = [change.renamed ? "renamed" : nil, change.moved ? "moved" : nil].compactMap { $0 }.joined(separator: ", ")
                     let all = [kinds, binder].filter { !$0.isEmpty }.joined(separator: "; ")
                     let what = change.created ? "created" : change.deleted ? "deleted" : all.isEmpty ? "markup only" : all
-                    output.line("        \(output.paint("+\(change.wordsAdded)", "32")) / \(output.paint("-\(change.wordsRemoved)", "31")) words; \(what)")
+                    console.line("        \(console.paint("+\(change.wordsAdded)", "32")) / \(console.paint("-\(change.wordsRemoved)", "31")) words; \(what)")
                 }
             }
-            if entries.isEmpty { output.line("No versions.") }
+            if entries.isEmpty { console.line("No versions.") }
         }
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-struct Move: ParsableCommand {
+struct Move: MsxCommand {
     static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move a document or folder in the binder (its files follow).")
 
     @Argument(help: "The document or folder to move (id, title or path).")
@@ -27,22 +27,22 @@ struct Move: ParsableCommand {
         if into == nil && before == nil && after == nil { throw ValidationError("say where: --into FOLDER, --before REF or --after REF") }
     }
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: !dryRun)
-            let references = project.references(from: global.workingDirectory)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: !dryRun)
+            let references = project.references(from: console.workingDirectory)
             let node = try references.resolve(reference)
             let folder = try into.map { try references.folder($0) }
             var position = BinderEditor.Position.end
             if let before { position = .before(try references.resolve(before)) }
             if let after { position = .after(try references.resolve(after)) }
             var editor = BinderEditor(project: project)
-            NodeRendering.report(try editor.move(node, into: folder, position: position, dryRun: dryRun), dryRun: dryRun, to: output)
+            NodeRendering.report(try editor.move(node, into: folder, position: position, dryRun: dryRun), dryRun: dryRun, to: console)
         }
     }
 }
 
-struct Rename: ParsableCommand {
+struct Rename: MsxCommand {
     static let configuration = CommandConfiguration(abstract: "Give a document or folder a new title (its file is renamed, its id stays).")
 
     @Argument(help: "The document or folder (id, title or path).")
@@ -56,17 +56,17 @@ struct Rename: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: !dryRun)
-            let node = try project.references(from: global.workingDirectory).resolve(reference)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: !dryRun)
+            let node = try project.references(from: console.workingDirectory).resolve(reference)
             var editor = BinderEditor(project: project)
-            NodeRendering.report(try editor.rename(node, to: title, dryRun: dryRun), dryRun: dryRun, to: output)
+            NodeRendering.report(try editor.rename(node, to: title, dryRun: dryRun), dryRun: dryRun, to: console)
         }
     }
 }
 
-struct Trash: ParsableCommand {
+struct Trash: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a document or folder to the Trash, or empty the Trash.",
         discussion: "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.")
@@ -89,27 +89,27 @@ struct Trash: ParsableCommand {
         if empty == (reference != nil) { throw ValidationError("give a document or folder to trash, or --empty") }
     }
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: !dryRun)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: !dryRun)
             var editor = BinderEditor(project: project)
             if empty {
                 let preview = try editor.emptyTrash(dryRun: true)
                 if !dryRun && !yes && !preview.descriptions.isEmpty {
-                    guard Confirmation.ask("Delete \(preview.descriptions.count) item\(preview.descriptions.count == 1 ? "" : "s") in the Trash for good?") else {
+                    guard console.confirm("Delete \(preview.descriptions.count) item\(preview.descriptions.count == 1 ? "" : "s") in the Trash for good?") else {
                         throw MsxError(.user, code: "not-confirmed", "the Trash was not emptied (use --yes to skip the question)")
                     }
                 }
-                NodeRendering.report(dryRun ? preview : try editor.emptyTrash(), dryRun: dryRun, to: output)
+                NodeRendering.report(dryRun ? preview : try editor.emptyTrash(), dryRun: dryRun, to: console)
                 return
             }
-            let node = try project.references(from: global.workingDirectory).resolve(reference!)
-            NodeRendering.report(try editor.trash(node, dryRun: dryRun), dryRun: dryRun, to: output)
+            let node = try project.references(from: console.workingDirectory).resolve(reference!)
+            NodeRendering.report(try editor.trash(node, dryRun: dryRun), dryRun: dryRun, to: console)
         }
     }
 }
 
-struct Untrash: ParsableCommand {
+struct Untrash: MsxCommand {
     static let configuration = CommandConfiguration(abstract: "Bring a document or folder back from the Trash to where it was.")
 
     @Argument(help: "The trashed document or folder.")
@@ -123,23 +123,14 @@ struct Untrash: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: !dryRun)
-            let references = project.references(from: global.workingDirectory)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: !dryRun)
+            let references = project.references(from: console.workingDirectory)
             let node = try references.resolve(reference, prefer: .trashed)
             var editor = BinderEditor(project: project)
             let change = try editor.untrash(node, into: try into.map { try references.folder($0) }, dryRun: dryRun)
-            NodeRendering.report(change, dryRun: dryRun, to: output)
+            NodeRendering.report(change, dryRun: dryRun, to: console)
         }
-    }
-}
-
-/// Asks a yes/no question on a terminal; off a terminal the answer is no (scripts pass --yes).
-enum Confirmation {
-    static func ask(_ question: String) -> Bool {
-        guard isatty(STDIN_FILENO) != 0 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-        return readLine()?.lowercased().hasPrefix("y") == true
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MsxKit
 
-struct Format: ParsableCommand {
+struct Format: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply formatting to words or paragraphs of a document.",
         discussion: """
@@ -66,13 +66,13 @@ struct Format: ParsableCommand {
         if underline != nil && noUnderline { throw ValidationError("give --underline or --no-underline, not both") }
     }
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: !dryRun)
-            let node = try project.references(from: global.workingDirectory).document(reference)
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: !dryRun)
+            let node = try project.references(from: console.workingDirectory).document(reference)
             let outcome = try project.format(node, try request(), dryRun: dryRun)
-            if output.json {
-                output.emit([
+            if console.json {
+                console.emit([
                     "schemaVersion": 1, "dryRun": .bool(dryRun), "document": .string(node.id),
                     "changes": .array(outcome.descriptions.map(JSONValue.string)),
                     "files": .array(outcome.changedFiles.map(JSONValue.string)),
@@ -80,9 +80,9 @@ struct Format: ParsableCommand {
                 ])
                 return
             }
-            for warning in outcome.warnings { output.note("warning: \(warning)") }
-            for line in outcome.descriptions { output.line((dryRun ? "would have: " : "") + line) }
-            if outcome.descriptions.isEmpty { output.line("nothing to change") }
+            for warning in outcome.warnings { console.note("warning: \(warning)") }
+            for line in outcome.descriptions { console.line((dryRun ? "would have: " : "") + line) }
+            if outcome.descriptions.isEmpty { console.line("nothing to change") }
         }
     }
 

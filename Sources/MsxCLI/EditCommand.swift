@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MsxKit
 
-struct Edit: ParsableCommand {
+struct Edit: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a document in $VISUAL or $EDITOR, then re-anchor and save its formatting.")
 
@@ -11,11 +11,11 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try global.run { output in
-            let project = try global.openProject(forWriting: true)
-            let node = try project.references(from: global.workingDirectory).document(reference)
-            let env = ProcessInfo.processInfo.environment
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let project = try console.openProject(forWriting: true)
+            let node = try project.references(from: console.workingDirectory).document(reference)
+            let env = console.environment
             guard let editor = env["VISUAL"] ?? env["EDITOR"], !editor.isEmpty else {
                 throw MsxError(.user, code: "no-editor", "set VISUAL or EDITOR to the editor msx should open")
             }
@@ -23,8 +23,10 @@ struct Edit: ParsableCommand {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "\(editor) \"$1\"", "msx-edit", file.path]
+            process.environment = env
+            process.currentDirectoryURL = console.workingDirectory
             // With --json, stdout belongs to msx's report: whatever the editor prints goes to stderr.
-            if output.json { process.standardOutput = FileHandle.standardError }
+            if console.json { process.standardOutput = FileHandle.standardError }
             do { try process.run() } catch {
                 throw MsxError(.user, code: "editor-failed", "could not start the editor '\(editor)'")
             }
@@ -33,12 +35,12 @@ struct Edit: ParsableCommand {
                 throw MsxError(.user, code: "editor-failed", "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
             }
             let outcome = try project.reanchor(node)
-            for warning in outcome.warnings { output.note("warning: \(warning)") }
-            if output.json {
-                output.emit(["schemaVersion": 1, "document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
+            for warning in outcome.warnings { console.note("warning: \(warning)") }
+            if console.json {
+                console.emit(["schemaVersion": 1, "document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
                              "warnings": .array(outcome.warnings.map(JSONValue.string))])
             } else if outcome.saved {
-                output.line("formatting re-anchored and saved")
+                console.line("formatting re-anchored and saved")
             }
         }
     }

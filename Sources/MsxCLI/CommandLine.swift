@@ -1,0 +1,55 @@
+import ArgumentParser
+import MsxKit
+
+/// A subcommand that runs against an explicit invocation rather than the process's streams and folder.
+protocol MsxCommand: ParsableCommand {
+    func run(in invocation: Invocation) throws
+}
+
+/// msx's command line: parses the arguments, runs the command and reports failures, returning the exit status.
+public enum MsxCommandLine {
+    /// Runs `arguments` (without the program name) in `invocation` and returns the process exit status.
+    ///
+    /// `msx -C DIR ...` runs as if started in DIR, as `git -C` does (several apply in turn); the rest is
+    /// ArgumentParser's. With `--json`, usage errors come as a JSON error on standard output too.
+    public static func run(_ arguments: [String], in invocation: Invocation) -> Int32 {
+        var arguments = arguments
+        var invocation = invocation
+        while arguments.count >= 2, arguments[0] == "-C" {
+            let folder = invocation.resolve(arguments[1])
+            guard FileIO.isDirectory(folder) else {
+                invocation.standardError.write("msx: cannot change to '\(arguments[1])': no such folder\n")
+                return ExitCode.validationFailure.rawValue
+            }
+            invocation.workingDirectory = folder
+            arguments.removeFirst(2)
+        }
+        arguments = Format.normalize(arguments)
+        GitConfigurationSearch.use(invocation.environment)
+        do {
+            var command = try Msx.parseAsRoot(arguments)
+            if let command = command as? MsxCommand { try command.run(in: invocation) } else { try command.run() }
+            return ExitCode.success.rawValue
+        } catch {
+            return report(error, json: arguments.contains("--json"), to: invocation)
+        }
+    }
+
+    /// Words an error the command did not report itself (usage errors, help and version requests).
+    private static func report(_ error: Error, json: Bool, to invocation: Invocation) -> Int32 {
+        let code = Msx.exitCode(for: error)
+        if error is ExitCode { return code.rawValue }  // the command already reported it
+        if json, code != .success {
+            let value: JSONValue = [
+                "schemaVersion": 1,
+                "error": ["code": .string(code == .validationFailure ? "usage" : "error"), "message": .string(Msx.message(for: error)),
+                          "exitCode": .int(Int(code.rawValue))],
+            ]
+            invocation.standardOutput.write(JSONWriter.string(value))
+            return code.rawValue
+        }
+        let text = Msx.fullMessage(for: error)
+        if !text.isEmpty { (code == .success ? invocation.standardOutput : invocation.standardError).write(text + "\n") }
+        return code.rawValue
+    }
+}

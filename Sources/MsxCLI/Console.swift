@@ -1,0 +1,128 @@
+import Foundation
+import MsxKit
+
+/// One command's view of its invocation: where it runs, what it reads, and its report (text, paged on a terminal
+/// when long, or JSON) and errors.
+final class Console {
+    let invocation: Invocation
+    /// The folder the command runs from (`-C` applied).
+    let workingDirectory: URL
+    let json: Bool
+    let color: Bool
+    private var buffer = ""
+
+    init(_ invocation: Invocation, workingDirectory: URL, json: Bool, noColor: Bool) {
+        self.invocation = invocation
+        self.workingDirectory = workingDirectory
+        self.json = json
+        color = !noColor && Self.colorAllowed(invocation)
+    }
+
+    /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.
+    private static func colorAllowed(_ invocation: Invocation) -> Bool {
+        invocation.terminals.output && (invocation.environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            && invocation.environment["TERM"] != "dumb"
+    }
+
+    var environment: [String: String] { invocation.environment }
+
+    // MARK: Project
+
+    /// Opens the project containing the working folder; commands that write take the write lock first.
+    func openProject(forWriting: Bool = false) throws -> Project {
+        try Project.open(from: workingDirectory, forWriting: forWriting)
+    }
+
+    /// The project's history, which must exist for reading commands.
+    func openHistory(forWriting: Bool = false, create: Bool = false) throws -> ProjectHistory {
+        let project = try openProject(forWriting: forWriting)
+        guard let history = try ProjectHistory.open(project, create: create) else {
+            throw MsxError(.user, code: "no-history", "this project has no history yet (msx snapshot records the first version)")
+        }
+        return history
+    }
+
+    // MARK: Input
+
+    /// Reads a file named on the command line (standard input for `-`), strictly as UTF-8.
+    func readInput(_ name: String) throws -> String {
+        if name == "-" { return try FileIO.decodeUTF8(invocation.readInput(), displayPath: "standard input") }
+        return try FileIO.readText(URL(fileURLWithPath: name, relativeTo: workingDirectory), displayPath: name)
+    }
+
+    /// Asks a yes/no question on a terminal; off a terminal the answer is no (scripts pass --yes).
+    func confirm(_ question: String) -> Bool {
+        guard invocation.terminals.input else { return false }
+        invocation.standardError.write("\(question) [y/N] ")
+        return readLine()?.lowercased().hasPrefix("y") == true
+    }
+
+    // MARK: Report
+
+    /// Adds a line of text output.
+    func line(_ text: String = "") { buffer += text + "\n" }
+
+    /// Adds text as is.
+    func text(_ text: String) { buffer += text }
+
+    /// Adds a JSON value (canonical form).
+    func emit(_ value: JSONValue) { buffer += JSONWriter.string(value) }
+
+    /// Wraps text in an ANSI colour when colour is on.
+    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    /// A message for stderr that never goes into JSON output (progress, hints).
+    func note(_ text: String) { invocation.standardError.write(text + "\n") }
+
+    func discard() { buffer = "" }
+
+    /// Writes the report, through a pager when it is longer than the terminal.
+    func flush() {
+        defer { buffer = "" }
+        guard !buffer.isEmpty else { return }
+        if !json, invocation.terminals.output, Pager.shouldPage(buffer), Pager.show(buffer, environment: environment) {
+            return
+        }
+        invocation.standardOutput.write(buffer)
+    }
+
+    /// Reports an error: one line on stderr, or `{"error": ...}` on stdout with `--json`.
+    func fail(_ error: MsxError) {
+        if json {
+            let value: JSONValue = [
+                "schemaVersion": 1,
+                "error": ["code": .string(error.code), "message": .string(error.message), "exitCode": .int(Int(error.exitCode))],
+            ]
+            invocation.standardOutput.write(JSONWriter.string(value))
+        } else {
+            invocation.standardError.write("msx: \(error.message)\n")
+        }
+    }
+}
+
+/// Pages long output on a terminal: MSX_PAGER, then PAGER, then `less -FRX`.
+enum Pager {
+    static func shouldPage(_ text: String) -> Bool {
+        var size = winsize()
+        let rows = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 ? Int(size.ws_row) : 24
+        return text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } >= rows
+    }
+
+    static func show(_ text: String, environment: [String: String]) -> Bool {
+        let command = environment["MSX_PAGER"] ?? environment["PAGER"] ?? "less -FRX"
+        guard !command.isEmpty, command != "cat" else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        var environment = environment
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do { try process.run() } catch { return false }
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return true
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The world one run of msx sees outside the project: its working folder, environment, standard streams, which of
+/// them are terminals, and where its executable lives.
+///
+/// The real `msx` runs with `Invocation.process()`; tests and other front ends pass their own, so every command
+/// can run in process with its output captured.
+public struct Invocation: Sendable {
+    /// The folder relative paths and references start from.
+    public var workingDirectory: URL
+    /// The environment variables msx reads (`MSX_AUTHOR`, `EDITOR`, `NO_COLOR`, `MSX_TEMPLATES`, ...).
+    public var environment: [String: String]
+    /// Reads all of standard input (for `--from -`).
+    public var readInput: @Sendable () -> Data
+    /// Standard output.
+    public var standardOutput: TextSink
+    /// Standard error.
+    public var standardError: TextSink
+    /// Which standard streams are terminals (colour, paging, progress and questions depend on it).
+    public var terminals: Terminals
+    /// msx's own executable: git is told to call it back, and installed templates are found beside it.
+    public var executablePath: String
+
+    /// Which of the standard streams are terminals.
+    public struct Terminals: Sendable, Equatable {
+        public var input: Bool
+        public var output: Bool
+        public var error: Bool
+
+        /// No terminal at all: what tests and scripts get.
+        public static let none = Terminals(input: false, output: false, error: false)
+
+        public init(input: Bool, output: Bool, error: Bool) {
+            self.input = input
+            self.output = output
+            self.error = error
+        }
+    }
+
+    public init(workingDirectory: URL, environment: [String: String], readInput: @escaping @Sendable () -> Data,
+                standardOutput: TextSink, standardError: TextSink, terminals: Terminals = .none, executablePath: String) {
+        self.workingDirectory = workingDirectory
+        self.environment = environment
+        self.readInput = readInput
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.terminals = terminals
+        self.executablePath = executablePath
+    }
+
+    /// The running process's own folder, environment, streams and executable.
+    public static func process() -> Invocation {
+        Invocation(
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            environment: ProcessInfo.processInfo.environment,
+            readInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            standardOutput: FileSink(FileHandle.standardOutput), standardError: FileSink(FileHandle.standardError),
+            terminals: Terminals(input: isatty(STDIN_FILENO) != 0, output: isatty(STDOUT_FILENO) != 0,
+                                 error: isatty(STDERR_FILENO) != 0),
+            executablePath: ownExecutable())
+    }
+
+    /// A folder named on the command line (`-C DIR`), relative to the working folder.
+    func resolve(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+    }
+
+    /// The process's executable with symbolic links resolved.
+    private static func ownExecutable() -> String {
+        if let path = Bundle.main.executablePath { return URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+}
+
+/// Somewhere text goes: a file handle, or memory for a captured run.
+public protocol TextSink: AnyObject, Sendable {
+    func write(_ text: String)
+}
+
+/// Writes straight to a file handle (standard output or error).
+public final class FileSink: TextSink {
+    private let handle: FileHandle
+
+    public init(_ handle: FileHandle) { self.handle = handle }
+
+    public func write(_ text: String) { handle.write(Data(text.utf8)) }
+}
+
+/// Keeps everything written, for a caller that reads it afterwards; safe to write from several threads.
+public final class CapturedText: TextSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var captured = ""
+
+    public init() {}
+
+    public func write(_ text: String) {
+        lock.lock()
+        captured += text
+        lock.unlock()
+    }
+
+    /// Everything written so far.
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return captured
+    }
+}
