@@ -34,8 +34,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "msx", dependencies: ["MsxCLI"]),
-        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit"], exclude: ["Fixtures"]),
+        .target(name: "MsxTestSupport", path: "Tests/MsxTestSupport"),
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

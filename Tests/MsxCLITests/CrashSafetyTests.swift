@@ -1,3 +1,4 @@
+import MsxTestSupport
 import Foundation
 import XCTest
 
@@ -96,7 +97,7 @@ final class CrashSafetyTests: MsxTestCase {
         let before = try appearance(id, in: root)
         let titles = ["Scene 1", "The Lamp Goes Dark"]
         let folders = ["Chapter 1", "Chapter 3"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for round in 0..<Self.killRounds {
             let command = round % 2 == 0
                 ? ["rename", id, titles[(round / 2 + 1) % 2]]

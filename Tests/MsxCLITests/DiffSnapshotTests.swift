@@ -1,8 +1,9 @@
 import Foundation
+import MsxTestSupport
 import XCTest
 
 /// The human report of a realistic revision, compared with a reviewed copy in
-/// `Tests/MsxCLITests/Fixtures/diff-revision.expected.txt`. Run with `MSX_UPDATE_FIXTURES=1` to rewrite the fixture
+/// `Tests/MsxCLITests/Fixtures/diff-revision.expected.txt`. Run with `MSX_RECORD=1` to rewrite the fixture
 /// from msx's current output (then read it, and review the change with `git diff`).
 final class DiffSnapshotTests: DiffTestCase {
     static let fixture = MsxRunner.packageRoot.appendingPathComponent("Tests/MsxCLITests/Fixtures/diff-revision.expected.txt")
@@ -23,12 +24,7 @@ final class DiffSnapshotTests: DiffTestCase {
 
     func testRevisionReadsAsReviewed() throws {
         let output = try diff(in: try makeRevisedScene().root)
-        if ProcessInfo.processInfo.environment["MSX_UPDATE_FIXTURES"] == "1" {
-            try FileManager.default.createDirectory(at: Self.fixture.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(output.utf8).write(to: Self.fixture)
-        }
-        let expected = try String(contentsOf: Self.fixture, encoding: .utf8)
-        XCTAssertEqual(output, expected, "msx diff of the editor's revision; if the change is intended, rerun with MSX_UPDATE_FIXTURES=1")
+        Fixture.assertMatches(output, Self.fixture, "msx diff of the editor's revision")
     }
 
     func testSceneBreakInsertedIsVisible() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import MsxTestSupport
 import XCTest
 
 /// RTF files as Word, TextEdit, LibreOffice and Google Docs write them, imported through the CLI: each document's
-/// `show --as json` matches a reviewed expectation (`Fixtures/rtf/NAME.show.json`; `MSX_UPDATE_FIXTURES=1`
+/// `show --as json` matches a reviewed expectation (`Fixtures/rtf/NAME.show.json`; `MSX_RECORD=1`
 /// rewrites them for review).
 final class ImportRTFTests: MsxTestCase {
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -19,12 +20,7 @@ final class ImportRTFTests: MsxTestCase {
             var shown = try expect(0, "show", id, "--as", "json", in: root).stdout
             shown = shown.replacingOccurrences(of: id, with: "ID")
             let expected = expectations.appendingPathComponent(name + ".show.json")
-            if ProcessInfo.processInfo.environment["MSX_UPDATE_FIXTURES"] == "1" {
-                try FileManager.default.createDirectory(at: expectations, withIntermediateDirectories: true)
-                try Data(shown.utf8).write(to: expected)
-                continue
-            }
-            XCTAssertEqual(shown, try String(contentsOf: expected, encoding: .utf8), "\(name): run with MSX_UPDATE_FIXTURES=1 and review")
+            Fixture.assertMatches(shown, expected, "\(name)'s imported document")
         }
         try expect(0, "check", in: root)
     }

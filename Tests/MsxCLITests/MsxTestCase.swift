@@ -1,8 +1,9 @@
+import MsxTestSupport
 import Foundation
 import XCTest
 
 /// Base class for the command tests: a fresh temporary folder per test, msx runs (in process), and project helpers.
-class MsxTestCase: XCTestCase {
+class MsxTestCase: SeededTestCase {
     /// A fresh folder for this test, deleted afterwards.
     var scratch: URL!
 

@@ -1,14 +1,15 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
 /// After random outside edits (inside runs, next to them, paragraph split, join and reorder), at least 99% of runs
 /// whose exact words survive are placed back on those words, and none is ever placed on other words.
-final class AnchoringPropertyTests: XCTestCase {
+final class AnchoringPropertyTests: SeededTestCase {
     /// A character of the text and the identity of the original character it is (nil for inserted text).
     private typealias Tracked = (unit: UInt16, origin: Int?)
 
     func testRunsFollowTheirWordsThroughOutsideEdits() throws {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 21))
+        var generator = DocumentGenerator(random: seededGenerator(21))
         var survived = 0
         var placedBack = 0
         for iteration in 0..<scaled(400) {

@@ -1,3 +1,4 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
@@ -16,7 +17,6 @@ final class CorpusTests: XCTestCase {
     }
 
     func testModelsMatchTheCheckedInExpectations() throws {
-        let record = ProcessInfo.processInfo.environment["MSX_RECORD"] == "1"
         let files = try corpusFiles()
         XCTAssertGreaterThanOrEqual(files.count, 15)
         for file in files {
@@ -24,13 +24,7 @@ final class CorpusTests: XCTestCase {
             let document = richDocument(text)
             let model = JSONWriter.string(DocumentJSON.value(document.resolved(with: styles), node: nil, warnings: document.warnings))
             let expectedURL = expected.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".json")
-            if record {
-                try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: true)
-                try model.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
-            let want = try String(contentsOf: expectedURL, encoding: .utf8)
-            XCTAssertEqual(model, want, "\(file.lastPathComponent): model differs from \(expectedURL.lastPathComponent) (MSX_RECORD=1 re-records)")
+            Fixture.assertMatches(model, expectedURL, "\(file.lastPathComponent)'s model")
         }
     }
 

@@ -1,13 +1,14 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
 /// Applying the JSON diff's operations, given in the old document's coordinates, to the old version reproduces
 /// the new version exactly: its text, every character attribute and every paragraph attribute.
-final class DiffReconstructionTests: XCTestCase {
+final class DiffReconstructionTests: SeededTestCase {
     private let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": [], \"styles\": {\"Epigraph\": {\"italic\": true, \"alignment\": \"right\"}}}"))
 
     func testOperationsRebuildTextAndEveryAttribute() throws {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 51))
+        var generator = DocumentGenerator(random: seededGenerator(51))
         for iteration in 0..<scaled(150) {
             let oldMarkdown = generator.markdown(paragraphs: Int.random(in: 1...8, using: &generator.random))
             let oldDocument = MarkdownDocument(oldMarkdown)

@@ -1,7 +1,8 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
-final class DiffTests: XCTestCase {
+final class DiffTests: SeededTestCase {
     private let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
 
     private func diff(_ old: String, _ new: String, oldSidecar: Sidecar? = nil, newSidecar: Sidecar? = nil) -> DocumentDiff {
@@ -107,7 +108,7 @@ final class DiffTests: XCTestCase {
 
     /// Applying the operations, in the old document's coordinates, to the old text gives the new text.
     func testOperationsRebuildTheNewText() throws {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 41))
+        var generator = DocumentGenerator(random: seededGenerator(41))
         for iteration in 0..<scaled(200) {
             let old = generator.markdown(paragraphs: Int.random(in: 1...10, using: &generator.random))
             var paragraphs = old.components(separatedBy: "\n\n")

@@ -1,3 +1,4 @@
+import MsxTestSupport
 @testable import MsxKit
 
 /// Generates writer-like documents for property tests: common words that repeat, rarer invented ones, Markdown

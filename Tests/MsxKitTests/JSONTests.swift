@@ -1,7 +1,8 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
-final class JSONTests: XCTestCase {
+final class JSONTests: SeededTestCase {
     func testCanonicalFormSortsKeysByCodePointAndIndentsTwoSpaces() {
         let value: JSONValue = ["b": 1, "a": ["z": true, "É": .null], "B": [1.5, "x"]]
         XCTAssertEqual(JSONWriter.string(value), """
@@ -28,7 +29,7 @@ final class JSONTests: XCTestCase {
     }
 
     func testParseWriteParseIsAFixpoint() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = seededGenerator(7)
         for _ in 0..<scaled(200) {
             let value = randomValue(depth: 0, &generator)
             let text = JSONWriter.string(value)

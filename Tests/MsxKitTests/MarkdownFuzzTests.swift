@@ -1,9 +1,10 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
 /// Mutated real-style Markdown (markup characters, line ends, Unicode sprinkled in at random): parsing never
 /// crashes, every block maps to bytes or falls back cleanly, and formatting never changes a word.
-final class MarkdownFuzzTests: XCTestCase {
+final class MarkdownFuzzTests: SeededTestCase {
     private let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
     private let pieces = ["*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "![", "<", ">", "\\", "&amp;",
                           "&", "#", "- ", "1. ", "> ", "\n", "\r\n", "\n\n", "  \n", "|", "---", "```", "\t", " ", "é", "🌊",
@@ -14,7 +15,7 @@ final class MarkdownFuzzTests: XCTestCase {
         let sources = try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "md" }
             .map { try FileIO.readText($0, displayPath: $0.lastPathComponent) }
-        var random = SeededGenerator(seed: 31)
+        var random = seededGenerator(31)
         for iteration in 0..<scaled(300) {
             var text = sources.randomElement(using: &random)!
             for _ in 0..<Int.random(in: 1...12, using: &random) {

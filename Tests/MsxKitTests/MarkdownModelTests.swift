@@ -1,3 +1,4 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 

@@ -1,9 +1,10 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
 /// `import(compile --format rtf)` gives back the same text and the same attributes: for generated documents, the
 /// RTF msx writes, read by msx's RTF reader and composed into Markdown + sidecar, resolves exactly as the original.
-final class RTFRoundTripTests: XCTestCase {
+final class RTFRoundTripTests: SeededTestCase {
     private let sheet: StyleSheet = {
         var manifest = Manifest.empty
         manifest.styles["Epigraph"] = ["alignment": "right", "italic": true, "fontSize": 11]
@@ -68,7 +69,7 @@ final class RTFRoundTripTests: XCTestCase {
     }
 
     func testGeneratedDocumentsComeBackWhole() throws {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 2026))
+        var generator = DocumentGenerator(random: seededGenerator(2026))
         for iteration in 0..<scaled(1000) {
             let markdown = generator.markdown(paragraphs: Int.random(in: 1...8, using: &generator.random))
             var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)

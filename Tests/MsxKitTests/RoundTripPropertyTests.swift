@@ -1,10 +1,11 @@
+import MsxTestSupport
 import XCTest
 @testable import MsxKit
 
 /// Parse -> write -> parse is a fixpoint, and writing an unchanged document changes no byte.
-final class RoundTripPropertyTests: XCTestCase {
+final class RoundTripPropertyTests: SeededTestCase {
     func testSidecarWriteReadWriteIsByteIdentical() throws {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 11))
+        var generator = DocumentGenerator(random: seededGenerator(11))
         for iteration in 0..<scaled(150) {
             let markdown = generator.markdown(paragraphs: Int.random(in: 1...12, using: &generator.random))
             let document = MarkdownDocument(markdown)
@@ -19,7 +20,7 @@ final class RoundTripPropertyTests: XCTestCase {
     }
 
     func testMarkdownParseIsStableAndResolvedModelCoversTheText() {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 12))
+        var generator = DocumentGenerator(random: seededGenerator(12))
         let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
         for _ in 0..<scaled(150) {
             let markdown = generator.markdown(paragraphs: Int.random(in: 1...12, using: &generator.random))
@@ -34,7 +35,7 @@ final class RoundTripPropertyTests: XCTestCase {
     }
 
     func testFormattingNeverChangesTextAndLandsOnTheWords() throws {
-        var generator = DocumentGenerator(random: SeededGenerator(seed: 13))
+        var generator = DocumentGenerator(random: seededGenerator(13))
         let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
         let keys: [(String, JSONValue)] = [("bold", true), ("italic", true), ("strikethrough", true), ("bold", false),
                                           ("italic", false), ("underline", "double"), ("fontSize", 20)]
