@@ -97,7 +97,7 @@ struct Trash: MsxCommand {
                 let preview = try editor.emptyTrash(dryRun: true)
                 if !dryRun && !yes && !preview.descriptions.isEmpty {
                     guard console.confirm("Delete \(preview.descriptions.count) item\(preview.descriptions.count == 1 ? "" : "s") in the Trash for good?") else {
-                        throw MsxError(.user, code: "not-confirmed", "the Trash was not emptied (use --yes to skip the question)")
+                        throw MsxError(.notConfirmed, "the Trash was not emptied (use --yes to skip the question)")
                     }
                 }
                 NodeRendering.report(dryRun ? preview : try editor.emptyTrash(), dryRun: dryRun, to: console)

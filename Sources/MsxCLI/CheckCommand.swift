@@ -25,7 +25,7 @@ struct Check: MsxCommand {
                     "schemaVersion": 1, "ok": .bool(report.errorCount == 0),
                     "errors": .int(report.errorCount), "warnings": .int(report.findings.count - report.errorCount),
                     "findings": .array(report.findings.map { f in
-                        ["severity": .string(f.severity.rawValue), "code": .string(f.code), "path": .string(f.path),
+                        ["severity": .string(f.severity.rawValue), "code": .string(f.code.rawValue), "path": .string(f.path),
                          "message": .string(f.message)]
                     }),
                     "repairs": .array(report.repairs.map(JSONValue.string)),

@@ -42,8 +42,8 @@ public enum MsxCommandLine {
         if json, code != .success {
             let value: JSONValue = [
                 "schemaVersion": 1,
-                "error": ["code": .string(code == .validationFailure ? "usage" : "error"), "message": .string(Msx.message(for: error)),
-                          "exitCode": .int(Int(code.rawValue))],
+                "error": ["code": .string((code == .validationFailure ? MsxError.Code.usage : .unexpected).rawValue),
+                          "message": .string(Msx.message(for: error)), "exitCode": .int(Int(code.rawValue))],
             ]
             invocation.standardOutput.write(JSONWriter.string(value))
             return code.rawValue

@@ -51,17 +51,14 @@ struct Compile: MsxCommand {
             if let root { options.root = try project.references(from: console.workingDirectory).folder(root) }
             let manuscript: Manuscript
             if let at {
-                guard let history = try ProjectHistory.open(project) else {
-                    throw MsxError(.user, code: "no-history", "this project has no history yet (msx snapshot records the first version)")
-                }
+                let history = try ProjectHistory.existing(project)
                 manuscript = try history.manuscript(options, at: try history.resolve(at))
             } else {
                 manuscript = try project.manuscript(options)
             }
             let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
                 guard let fromName = CompileFormat(fileName: name) else {
-                    throw MsxError(.usage, code: "unknown-format",
-                                   "\(name): msx compiles to .md, .html, .rtf or .txt; name one of those, or give --format")
+                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf or .txt; name one of those, or give --format")
                 }
                 return fromName
             } ?? .md
@@ -69,7 +66,7 @@ struct Compile: MsxCommand {
             progress.finish()
             if let outFile {
                 let url = URL(fileURLWithPath: outFile, relativeTo: console.workingDirectory).standardizedFileURL
-                do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, code: "io", "\(outFile): \(error.localizedDescription)") }
+                do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, "\(outFile): \(error.localizedDescription)") }
                 if console.json {
                     console.emit([
                         "schemaVersion": 1, "format": .string(chosen.rawValue), "out": .string(outFile),

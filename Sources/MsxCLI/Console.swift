@@ -36,10 +36,7 @@ final class Console {
     /// The project's history, which must exist for reading commands.
     func openHistory(forWriting: Bool = false, create: Bool = false) throws -> ProjectHistory {
         let project = try openProject(forWriting: forWriting)
-        guard let history = try ProjectHistory.open(project, create: create) else {
-            throw MsxError(.user, code: "no-history", "this project has no history yet (msx snapshot records the first version)")
-        }
-        return history
+        return try create ? ProjectHistory.create(project) : ProjectHistory.existing(project)
     }
 
     // MARK: Input
@@ -91,7 +88,7 @@ final class Console {
         if json {
             let value: JSONValue = [
                 "schemaVersion": 1,
-                "error": ["code": .string(error.code), "message": .string(error.message), "exitCode": .int(Int(error.exitCode))],
+                "error": ["code": .string(error.code.rawValue), "message": .string(error.message), "exitCode": .int(Int(error.exitCode))],
             ]
             invocation.standardOutput.write(JSONWriter.string(value))
         } else {

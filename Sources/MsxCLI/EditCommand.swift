@@ -17,7 +17,7 @@ struct Edit: MsxCommand {
             let node = try project.references(from: console.workingDirectory).document(reference)
             let env = console.environment
             guard let editor = env["VISUAL"] ?? env["EDITOR"], !editor.isEmpty else {
-                throw MsxError(.user, code: "no-editor", "set VISUAL or EDITOR to the editor msx should open")
+                throw MsxError(.noEditor, "set VISUAL or EDITOR to the editor msx should open")
             }
             let file = try project.url(node.path)
             let process = Process()
@@ -28,11 +28,11 @@ struct Edit: MsxCommand {
             // With --json, stdout belongs to msx's report: whatever the editor prints goes to stderr.
             if console.json { process.standardOutput = FileHandle.standardError }
             do { try process.run() } catch {
-                throw MsxError(.user, code: "editor-failed", "could not start the editor '\(editor)'")
+                throw MsxError(.editorFailed, "could not start the editor '\(editor)'")
             }
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw MsxError(.user, code: "editor-failed", "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
+                throw MsxError(.editorFailed, "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
             }
             let outcome = try project.reanchor(node)
             for warning in outcome.warnings { console.note("warning: \(warning)") }

@@ -34,7 +34,7 @@ extension Project {
     func destinationFolder(_ reference: String?, from workingDirectory: URL) throws -> BinderNode {
         if let reference { return try references(from: workingDirectory).folder(reference) }
         guard let draft = manifest.roleFolder("draft") else {
-            throw MsxError(.damaged, code: "no-draft", "manuscript.json: the binder has no Draft folder")
+            throw MsxError(.noDraft, "manuscript.json: the binder has no Draft folder")
         }
         return draft
     }

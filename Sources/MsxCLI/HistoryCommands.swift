@@ -10,7 +10,7 @@ struct AuthorOption: ParsableArguments {
     func resolved(environment: [String: String]) throws -> Author? {
         guard let text = author ?? environment["MSX_AUTHOR"], !text.isEmpty else { return nil }
         guard let parsed = Author.parse(text) else {
-            throw MsxError(.usage, code: "invalid-author", "the author must look like \"Name <mail@example.com>\", not '\(text)'")
+            throw MsxError(.invalidAuthor, "the author must look like \"Name <mail@example.com>\", not '\(text)'")
         }
         return parsed
     }
@@ -26,7 +26,7 @@ enum DateArgument {
             return Int64(date.timeIntervalSince1970) + (endOfDay ? 86_399 : 0)
         }
         if let date = ISO8601DateFormatter().date(from: text) { return Int64(date.timeIntervalSince1970) }
-        throw MsxError(.usage, code: "invalid-date", "'\(text)' is not a date like 2026-11-01")
+        throw MsxError(.invalidDate, "'\(text)' is not a date like 2026-11-01")
     }
 
     static func display(_ seconds: Int64) -> String {

@@ -50,7 +50,7 @@ struct New: MsxCommand {
             let items: [OutlineItem]
             if let outline {
                 items = Outline.parse(try console.readInput(outline))
-                if items.isEmpty { throw MsxError(.user, code: "empty-outline", "\(outline): no headings or list items to create") }
+                if items.isEmpty { throw MsxError(.emptyOutline, "\(outline): no headings or list items to create") }
             } else {
                 let markdown = try from.map { try console.readInput($0) } ?? ""
                 let node = BinderEditor.NewNode(

@@ -18,25 +18,9 @@ struct Show: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject()
-            let resolver = project.references(from: console.workingDirectory)
-            // A title may contain '@': only when the whole text names no document is the last '@' a revision.
-            let whole = try? resolver.document(self.reference)
-            let (reference, revision) = whole == nil ? RevisionReference.split(self.reference) : (self.reference, nil)
-            let node: BinderNode
-            let document: RichDocument
-            let sheet: StyleSheet
-            if let revision, let history = try ProjectHistory.open(project) {
-                let version = try history.resolve(revision, for: try? resolver.document(reference).id)
-                let id = try history.documentID(for: reference, at: version, workingDirectory: console.workingDirectory)
-                let old = try history.document(id, at: version)
-                (node, document, sheet) = (old.node, old.document, StyleSheet(manifest: old.manifest))
-            } else {
-                node = try whole ?? resolver.document(self.reference)
-                document = try project.loadDocument(node)
-                sheet = project.styleSheet
-            }
-            let paragraphs = document.resolved(with: sheet)
+            let named = try DocumentAtRevision(reference, in: try console.openProject(), from: console.workingDirectory)
+            let (node, document) = (named.node, named.document)
+            let paragraphs = document.resolved(with: named.styleSheet)
             let form = console.json ? .json : self.form
             if form != .json { for warning in document.warnings { console.note("warning: \(warning)") } }
             switch form {

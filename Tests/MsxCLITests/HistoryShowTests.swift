@@ -74,6 +74,16 @@ final class HistoryShowTests: HistoryTestCase {
         XCTAssertTrue(missing.stderr.contains("not exist"), missing.stderr)
     }
 
+    func testAVersionBeforeAnyHistoryIsNoHistory() throws {
+        let book = try makeBook(snapshot: false)
+        let json = try msx("show", "Lamp@~1", "--json", in: book.root)
+        assertJSONError(json, 1)
+        XCTAssertEqual((json.json()["error"] as? [String: Any])?["code"] as? String, "no-history")
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(".git"))
+        let noRepository = try msx("show", "Lamp@~1", "--json", in: book.root)
+        XCTAssertEqual((noRepository.json()["error"] as? [String: Any])?["code"] as? String, "no-history")
+    }
+
     func testDeletedDocumentCanStillBeShownAtAnOldVersion() throws {
         let book = try makeBook()
         let first = try revision(in: book.root)

@@ -102,10 +102,10 @@ final class FormatterTests: XCTestCase {
     func testSelectionErrors() {
         let texts = ["the storm and the sea"]
         XCTAssertThrowsError(try DocumentFormatter.targets(of: .match("the", occurrence: .only), in: texts, title: "t")) {
-            XCTAssertEqual(($0 as? MsxError)?.code, "ambiguous-match")
+            XCTAssertEqual(($0 as? MsxError)?.code, .ambiguousMatch)
         }
         XCTAssertThrowsError(try DocumentFormatter.targets(of: .match("cat", occurrence: .only), in: texts, title: "t")) {
-            XCTAssertEqual(($0 as? MsxError)?.code, "no-match")
+            XCTAssertEqual(($0 as? MsxError)?.code, .noMatch)
         }
         XCTAssertThrowsError(try DocumentFormatter.targets(of: .paragraphs(2...2), in: texts, title: "t"))
         XCTAssertEqual(try DocumentFormatter.targets(of: .match("the", occurrence: .all), in: texts, title: "t").count, 2)

@@ -80,7 +80,7 @@ final class JSONTests: SeededTestCase {
         XCTAssertThrowsError(try Sidecar(json: "{\"formatVersion\": 2, \"paragraphs\": []}", file: "x.attrs.json")) { error in
             let msx = error as? MsxError
             XCTAssertEqual(msx?.kind, .damaged)
-            XCTAssertEqual(msx?.code, "newer-format")
+            XCTAssertEqual(msx?.code, .newerFormat)
             XCTAssertTrue(msx?.message.hasPrefix("x.attrs.json:") == true)
         }
     }

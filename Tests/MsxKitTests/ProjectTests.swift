@@ -32,8 +32,8 @@ final class ProjectTests: XCTestCase {
         XCTAssertEqual(try resolver.resolve("setting").id, node.id)
         XCTAssertEqual(try resolver.resolve(node.path).id, node.id)
         XCTAssertEqual(try resolver.resolve(String(node.path.dropFirst("contents/".count).dropLast(3))).id, node.id)
-        XCTAssertThrowsError(try resolver.resolve("Scene 1")) { XCTAssertEqual(($0 as? MsxError)?.code, "ambiguous-reference") }
-        XCTAssertThrowsError(try resolver.resolve("No such thing")) { XCTAssertEqual(($0 as? MsxError)?.code, "unknown-reference") }
+        XCTAssertThrowsError(try resolver.resolve("Scene 1")) { XCTAssertEqual(($0 as? MsxError)?.code, .ambiguousReference) }
+        XCTAssertThrowsError(try resolver.resolve("No such thing")) { XCTAssertEqual(($0 as? MsxError)?.code, .unknownReference) }
     }
 
     func testRenameMovesTheFileAndSidecarAndKeepsTheId() throws {
@@ -87,7 +87,7 @@ final class ProjectTests: XCTestCase {
         let project = try makeProject()
         let paths = ProjectPaths(root: project.root)
         for bad in ["../x.md", "/etc/passwd", "contents/../../x", "contents//x.md", "contents/./x.md"] {
-            XCTAssertThrowsError(try paths.url(bad)) { XCTAssertEqual(($0 as? MsxError)?.code, "path-escapes-project") }
+            XCTAssertThrowsError(try paths.url(bad)) { XCTAssertEqual(($0 as? MsxError)?.code, .pathEscapesProject) }
         }
         try FileManager.default.createSymbolicLink(atPath: project.root.appendingPathComponent("contents/out").path, withDestinationPath: folder.path)
         XCTAssertThrowsError(try paths.url("contents/out/x.md"))

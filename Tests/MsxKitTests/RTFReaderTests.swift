@@ -33,7 +33,7 @@ final class RTFReaderTests: XCTestCase {
     func testRejectsInputThatIsNotRTF() {
         for input in ["", "hello", "{\\rt", "{rtf1}", "\\rtf1"] {
             XCTAssertThrowsError(try RTFReader.read(Array(input.utf8))) { error in
-                XCTAssertEqual((error as? MsxError)?.code, "not-rtf")
+                XCTAssertEqual((error as? MsxError)?.code, .notRTF)
             }
         }
     }

@@ -52,7 +52,7 @@ public struct BinderEditor {
         var lines: [String] = []
         func add(_ item: OutlineItem, into parent: BinderNode) throws {
             let title = item.node.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty else { throw MsxError.usage("empty-title", "a title cannot be empty") }
+            guard !title.isEmpty else { throw MsxError(.emptyTitle, "a title cannot be empty") }
             let kind: BinderNode.Kind = item.children.isEmpty ? item.node.kind : .folder
             let siblings = Set(manifest.node(id: parent.id)?.children.map(\.slug) ?? [])
             let slug = Slug.unique(title, taken: siblings)
@@ -108,24 +108,24 @@ public struct BinderEditor {
         case (nil, .before(let sibling)), (nil, .after(let sibling)):
             guard let parentID = manifest.entries.first(where: { $0.node.id == sibling.id })?.parentID,
                 let parent = manifest.node(id: parentID)
-            else { throw MsxError.user("no-parent", "'\(sibling.title)' is a top-level folder") }
+            else { throw MsxError(.noParent, "'\(sibling.title)' is a top-level folder") }
             target = parent
-        case (nil, .end): throw MsxError.usage("missing-destination", "say where to move '\(node.title)': --into FOLDER")
+        case (nil, .end): throw MsxError(.missingDestination, "say where to move '\(node.title)': --into FOLDER")
         }
         guard target.kind == .folder else {
-            throw MsxError.user("not-a-folder", "'\(target.title)' is a document, not a folder")
+            throw MsxError(.notAFolder, "'\(target.title)' is a document, not a folder")
         }
         if target.id == node.id || manifest.ancestors(of: target.id).contains(node.id) {
-            throw MsxError.user("move-into-itself", "cannot move '\(node.title)' into itself")
+            throw MsxError(.moveIntoItself, "cannot move '\(node.title)' into itself")
         }
-        guard var moving = manifest.remove(node.id) else { throw MsxError.user("unknown-reference", "'\(node.title)' is not in the binder") }
+        guard var moving = manifest.remove(node.id) else { throw MsxError(.unknownReference, "'\(node.title)' is not in the binder") }
         let freshTarget = manifest.node(id: target.id)!
         var index = freshTarget.children.count
         switch position {
         case .end: break
         case .before(let sibling), .after(let sibling):
             guard let i = freshTarget.children.firstIndex(where: { $0.id == sibling.id }) else {
-                throw MsxError.user("not-a-sibling", "'\(sibling.title)' is not in '\(target.title)'")
+                throw MsxError(.notASibling, "'\(sibling.title)' is not in '\(target.title)'")
             }
             if case .after = position { index = i + 1 } else { index = i }
         }
@@ -146,7 +146,7 @@ public struct BinderEditor {
     /// Renames a node; its file follows its new title, its id stays.
     public mutating func rename(_ node: BinderNode, to title: String, dryRun: Bool = false) throws -> BinderChange {
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty else { throw MsxError.usage("empty-title", "a title cannot be empty") }
+        guard !title.isEmpty else { throw MsxError(.emptyTitle, "a title cannot be empty") }
         var manifest = project.manifest
         var transaction = project.transaction()
         var renamed = node
@@ -168,19 +168,19 @@ public struct BinderEditor {
     /// Moves a node to the Trash, remembering where it was.
     public mutating func trash(_ node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
         guard let trash = project.manifest.roleFolder("trash") else {
-            throw MsxError.damaged("no-trash", "\(Manifest.fileName): the binder has no Trash folder")
+            throw MsxError(.noTrash, "\(Manifest.fileName): the binder has no Trash folder")
         }
-        if project.manifest.isTrashed(node.id) { throw MsxError.user("already-trashed", "'\(node.title)' is already in the Trash") }
+        if project.manifest.isTrashed(node.id) { throw MsxError(.alreadyTrashed, "'\(node.title)' is already in the Trash") }
         return try move(node, into: trash, dryRun: dryRun, verb: "trashed")
     }
 
     /// Brings a node back from the Trash to where it was (or into `folder`).
     public mutating func untrash(_ node: BinderNode, into folder: BinderNode? = nil, dryRun: Bool = false) throws -> BinderChange {
-        guard project.manifest.isTrashed(node.id) else { throw MsxError.user("not-trashed", "'\(node.title)' is not in the Trash") }
+        guard project.manifest.isTrashed(node.id) else { throw MsxError(.notTrashed, "'\(node.title)' is not in the Trash") }
         let manifest = project.manifest
         let origin = node.extra["trashedFrom"]?.stringValue.flatMap { manifest.node(id: $0) }
         let destination = folder ?? origin.flatMap { manifest.isTrashed($0.id) ? nil : $0 } ?? manifest.roleFolder("draft")
-        guard let destination else { throw MsxError.damaged("no-draft", "\(Manifest.fileName): the binder has no Draft folder") }
+        guard let destination else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
         return try move(node, into: destination, dryRun: dryRun, verb: "restored")
     }
 
@@ -209,7 +209,7 @@ public struct BinderEditor {
 
     private func guardMovable(_ node: BinderNode) throws {
         if node.role != nil || project.manifest.binder.contains(where: { $0.id == node.id }) {
-            throw MsxError.user("top-level-folder", "'\(node.title)' is a top-level folder and cannot be moved")
+            throw MsxError(.topLevelFolder, "'\(node.title)' is a top-level folder and cannot be moved")
         }
     }
 
@@ -262,13 +262,13 @@ public struct BinderEditor {
         }
         for keyword in change.removeKeywords {
             guard updated.keywords.contains(keyword) else {
-                throw MsxError.user("unknown-keyword", "'\(node.title)' has no keyword '\(keyword)'")
+                throw MsxError(.unknownKeyword, "'\(node.title)' has no keyword '\(keyword)'")
             }
             updated.keywords.removeAll { $0 == keyword }
             lines.append("keyword removed: \(keyword)")
         }
         if let target = change.target {
-            guard target >= 0 else { throw MsxError.usage("invalid-target", "a word target cannot be negative") }
+            guard target >= 0 else { throw MsxError(.invalidTarget, "a word target cannot be negative") }
             note("target", updated.target.map(String.init), target == 0 ? nil : String(target))
             updated.target = target == 0 ? nil : target
         }
@@ -281,7 +281,7 @@ public struct BinderEditor {
             updated.custom[key] = .string(value)
         }
         for key in change.unset {
-            guard updated.custom[key] != nil else { throw MsxError.user("unknown-key", "'\(node.title)' has no key '\(key)'") }
+            guard updated.custom[key] != nil else { throw MsxError(.unknownKey, "'\(node.title)' has no key '\(key)'") }
             note(key, updated.custom[key]?.stringValue, nil)
             updated.custom[key] = nil
         }

@@ -65,8 +65,7 @@ extension Manifest {
         }
         extra = r.unknown(except: Self.knownKeys)
         for entry in entries where !ProjectPaths.isPlain(entry.node.path) {
-            throw MsxError.damaged(
-                "path-escapes-project", "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
+            throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
         }
     }
 

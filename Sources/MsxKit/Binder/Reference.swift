@@ -32,17 +32,17 @@ public struct ReferenceResolver {
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
-            throw MsxError.user("unknown-reference", "no document or folder matches '\(reference)' (try msx tree)")
+            throw MsxError(.unknownReference, "no document or folder matches '\(reference)' (try msx tree)")
         }
         let list = matches.map { "\($0.id) \($0.title) (\($0.path))" }.joined(separator: "; ")
-        throw MsxError.user("ambiguous-reference", "'\(reference)' matches \(matches.count) nodes: \(list); use an id")
+        throw MsxError(.ambiguousReference, "'\(reference)' matches \(matches.count) nodes: \(list); use an id")
     }
 
     /// The node, which must be a document.
     public func document(_ reference: String) throws -> BinderNode {
         let node = try resolve(reference)
         guard node.kind == .document else {
-            throw MsxError.user("not-a-document", "'\(node.title)' is a folder, not a document")
+            throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
         }
         return node
     }
@@ -51,7 +51,7 @@ public struct ReferenceResolver {
     public func folder(_ reference: String) throws -> BinderNode {
         let node = try resolve(reference)
         guard node.kind == .folder else {
-            throw MsxError.user("not-a-folder", "'\(node.title)' is a document, not a folder")
+            throw MsxError(.notAFolder, "'\(node.title)' is a document, not a folder")
         }
         return node
     }

@@ -57,12 +57,12 @@ struct ManuscriptAssembler {
     private func rootFolder(_ chosen: BinderNode?) throws -> BinderNode {
         if let chosen {
             guard let current = manifest.node(id: chosen.id), current.isFolder else {
-                throw MsxError.user("not-a-folder", "'\(chosen.title)' is not a folder of this version")
+                throw MsxError(.notAFolder, "'\(chosen.title)' is not a folder of this version")
             }
             return current
         }
         guard let draft = manifest.roleFolder("draft") else {
-            throw MsxError.damaged("no-draft", "\(Manifest.fileName): the binder has no Draft folder")
+            throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder")
         }
         return draft
     }
@@ -144,7 +144,7 @@ extension ProjectHistory {
     /// Assembles the draft (or `options.root`) as it was at `version`.
     public func manuscript(_ options: CompileOptions, at version: GitOID) throws -> Manuscript {
         guard let manifest = try manifest(at: version) else {
-            throw MsxError.user("no-project-then", "the project did not exist at \(version.short)")
+            throw MsxError(.noProjectThen, "the project did not exist at \(version.short)")
         }
         return try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
             .assemble(options)

@@ -95,7 +95,7 @@ extension ProjectHistory {
                 })
         case .version(let id):
             guard let manifest = try manifest(at: id), let binder = try binder(at: id) else {
-                throw MsxError.user("not-at-revision", "the project did not exist at version \(id.short)")
+                throw MsxError(.notAtRevision, "the project did not exist at version \(id.short)")
             }
             return Side(
                 binder: binder, sheet: StyleSheet(manifest: manifest),

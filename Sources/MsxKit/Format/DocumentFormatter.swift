@@ -29,7 +29,7 @@ struct DocumentFormatter {
         switch selection {
         case .paragraphs(let numbers):
             guard numbers.lowerBound >= 1, numbers.upperBound <= texts.count else {
-                throw MsxError.user("no-such-paragraph", "'\(title)' has \(texts.count) paragraph\(texts.count == 1 ? "" : "s"); there is no paragraph \(numbers.upperBound > texts.count ? numbers.upperBound : numbers.lowerBound)")
+                throw MsxError(.noSuchParagraph, "'\(title)' has \(texts.count) paragraph\(texts.count == 1 ? "" : "s"); there is no paragraph \(numbers.upperBound > texts.count ? numbers.upperBound : numbers.lowerBound)")
             }
             return numbers.map { ($0 - 1, 0..<texts[$0 - 1].utf16.count) }
         case .range(let range):
@@ -37,7 +37,7 @@ struct DocumentFormatter {
             var start = 0
             let total = texts.reduce(0) { $0 + $1.utf16.count } + max(0, texts.count - 1)
             guard range.lowerBound >= 0, range.upperBound <= total, !range.isEmpty else {
-                throw MsxError.user("invalid-range", "range \(range.lowerBound)-\(range.upperBound) is outside '\(title)' (0-\(total))")
+                throw MsxError(.invalidRange, "range \(range.lowerBound)-\(range.upperBound) is outside '\(title)' (0-\(total))")
             }
             for (i, text) in texts.enumerated() {
                 let length = text.utf16.count
@@ -56,18 +56,18 @@ struct DocumentFormatter {
             }
             switch occurrence {
             case _ where found.isEmpty:
-                throw MsxError.user("no-match", "'\(needle)' does not occur in '\(title)'")
+                throw MsxError(.noMatch, "'\(needle)' does not occur in '\(title)'")
             case .all:
                 return found
             case .number(let n):
                 guard n >= 1, n <= found.count else {
-                    throw MsxError.user("no-match", "'\(needle)' occurs \(found.count) time\(found.count == 1 ? "" : "s") in '\(title)'; there is no occurrence \(n)")
+                    throw MsxError(.noMatch, "'\(needle)' occurs \(found.count) time\(found.count == 1 ? "" : "s") in '\(title)'; there is no occurrence \(n)")
                 }
                 return [found[n - 1]]
             case .only:
                 guard found.count == 1 else {
                     let places = found.prefix(5).map { "paragraph \($0.0 + 1)" }.joined(separator: ", ")
-                    throw MsxError.user("ambiguous-match", "'\(needle)' occurs \(found.count) times in '\(title)' (\(places)\(found.count > 5 ? ", ..." : "")); choose one with --occurrence N or all of them with --occurrence all")
+                    throw MsxError(.ambiguousMatch, "'\(needle)' occurs \(found.count) times in '\(title)' (\(places)\(found.count > 5 ? ", ..." : "")); choose one with --occurrence N or all of them with --occurrence all")
                 }
                 return found
             }
@@ -136,7 +136,7 @@ struct DocumentFormatter {
     private mutating func applyStyle(_ requested: String?, paragraph: Int) throws {
         let name = requested ?? "Body"
         guard let (styleName, _) = styles.style(named: name) else {
-            throw MsxError.user("unknown-style", "no style named '\(name)' (styles: \(styles.styles.keys.sorted().joined(separator: ", ")))")
+            throw MsxError(.unknownStyle, "no style named '\(name)' (styles: \(styles.styles.keys.sorted().joined(separator: ", ")))")
         }
         let editor = BlockMarkupEditor(document: markdown, paragraph: paragraph)
         var result: MarkdownDocument?

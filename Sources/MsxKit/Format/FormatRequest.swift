@@ -36,7 +36,7 @@ public struct FormatRequest: Sendable {
     /// Checks every value, normalizing colours to uppercase `#RRGGBB`.
     public func validated() throws -> FormatRequest {
         guard !character.isEmpty || !paragraph.isEmpty else {
-            throw MsxError.usage("no-change", "say what to change (for example --bold or --align center)")
+            throw MsxError(.noChange, "say what to change (for example --bold or --align center)")
         }
         var copy = self
         for key in ["foregroundColor", "backgroundColor"] {
@@ -44,22 +44,22 @@ public struct FormatRequest: Sendable {
             copy.character[key] = .string(try Self.color(value.stringValue ?? ""))
         }
         if let underline = character["underline"]?.stringValue, !AttributeName.underlines.contains(underline) {
-            throw MsxError.usage("invalid-value", "underline must be single, double or thick, not '\(underline)'")
+            throw MsxError(.invalidValue, "underline must be single, double or thick, not '\(underline)'")
         }
         if let size = character["fontSize"]?.numberValue, !(size > 0 && size < 1000) {
-            throw MsxError.usage("invalid-value", "font size must be between 0 and 1000 points")
+            throw MsxError(.invalidValue, "font size must be between 0 and 1000 points")
         }
         if let alignment = paragraph["alignment"]?.stringValue, !AttributeName.alignments.contains(alignment) {
-            throw MsxError.usage("invalid-value", "alignment must be one of \(AttributeName.alignments.joined(separator: ", "))")
+            throw MsxError(.invalidValue, "alignment must be one of \(AttributeName.alignments.joined(separator: ", "))")
         }
         if let format = paragraph["listFormat"]?.stringValue, ListFormat(rawValue: format) == nil {
-            throw MsxError.usage("invalid-value", "list format must be one of \(AttributeName.listFormats.joined(separator: ", "))")
+            throw MsxError(.invalidValue, "list format must be one of \(AttributeName.listFormats.joined(separator: ", "))")
         }
         if let multiple = paragraph["lineHeightMultiple"]?.numberValue, !(multiple > 0 && multiple <= 10) {
-            throw MsxError.usage("invalid-value", "line height must be a multiple between 0 and 10")
+            throw MsxError(.invalidValue, "line height must be a multiple between 0 and 10")
         }
         if case .match(let text, _) = selection, text.isEmpty || text.contains("\n") {
-            throw MsxError.usage("invalid-selection", "--match needs text from within one paragraph")
+            throw MsxError(.invalidSelection, "--match needs text from within one paragraph")
         }
         return copy
     }
@@ -69,7 +69,7 @@ public struct FormatRequest: Sendable {
         var hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
-            throw MsxError.usage("invalid-value", "colour '\(text)' is not a hex colour like #8B0000")
+            throw MsxError(.invalidValue, "colour '\(text)' is not a hex colour like #8B0000")
         }
         return "#" + hex.uppercased()
     }

@@ -18,11 +18,11 @@ enum LibGit2 {
         let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
         switch code {
         case GIT_ENOTFOUND.rawValue:
-            return MsxError.user("not-found", "\(what): not found (\(detail))")
+            return MsxError(.notFound, "\(what): not found (\(detail))")
         case GIT_EOWNER.rawValue:
-            return MsxError.damaged("repository-owner", "\(what): the repository is owned by another user (\(detail))")
+            return MsxError(.repositoryOwner, "\(what): the repository is owned by another user (\(detail))")
         case GIT_ELOCKED.rawValue:
-            return MsxError(.busy, code: "repository-locked", "\(what): another program holds the repository's lock (\(detail))")
+            return MsxError(.repositoryLocked, "\(what): another program holds the repository's lock (\(detail))")
         default:
             let reasons = [
                 ("extensions.objectformat", "it uses SHA-256 object names, which libgit2 1.5 cannot read"),
@@ -30,9 +30,9 @@ enum LibGit2 {
                 ("extensions.worktreeconfig", "it uses per-worktree configuration, which libgit2 1.5 cannot read"),
             ]
             if let reason = reasons.first(where: { detail.contains($0.0) }) {
-                return MsxError.damaged("unsupported-repository", "\(what): \(reason.1) (\(detail))")
+                return MsxError(.unsupportedRepository, "\(what): \(reason.1) (\(detail))")
             }
-            return MsxError.damaged("repository", "\(what): \(detail)")
+            return MsxError(.repository, "\(what): \(detail)")
         }
     }
 }

@@ -30,7 +30,7 @@ final class GitRepository {
         self.handle = handle
         guard let path = git_repository_workdir(handle) else {
             git_repository_free(handle)
-            throw MsxError.user("bare-repository", "the git repository has no work tree (bare repositories are not supported)")
+            throw MsxError(.bareRepository, "the git repository has no work tree (bare repositories are not supported)")
         }
         workdir = URL(fileURLWithPath: String(cString: path)).standardizedFileURL
     }
@@ -170,7 +170,7 @@ final class GitRepository {
         let code = git_revparse_single(&object, handle, spec)
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
         if code == GIT_EAMBIGUOUS.rawValue {
-            throw MsxError.user("ambiguous-revision", "'\(spec)' matches more than one version; give more digits")
+            throw MsxError(.ambiguousRevision, "'\(spec)' matches more than one version; give more digits")
         }
         try LibGit2.check(code, "cannot resolve '\(spec)'")
         defer { git_object_free(object) }
@@ -361,13 +361,13 @@ final class GitRepository {
         defer { git_object_free(object) }
         var oid = git_oid()
         let code = git_tag_create(&oid, handle, name, object, signature, message, 0)
-        if code == GIT_EEXISTS.rawValue { throw MsxError.user("milestone-exists", "a milestone named like that already exists") }
+        if code == GIT_EEXISTS.rawValue { throw MsxError(.milestoneExists, "a milestone named like that already exists") }
         try LibGit2.check(code, "cannot create the milestone")
     }
 
     func deleteTag(_ name: String) throws {
         let code = git_tag_delete(handle, name)
-        if code == GIT_ENOTFOUND.rawValue { throw MsxError.user("unknown-milestone", "no milestone named '\(name)'") }
+        if code == GIT_ENOTFOUND.rawValue { throw MsxError(.unknownMilestone, "no milestone named '\(name)'") }
         try LibGit2.check(code, "cannot delete the milestone")
     }
 

@@ -29,8 +29,7 @@ extension ProjectHistory {
             try? FileManager.default.removeItem(at: writerRecord)
             return
         }
-        throw MsxError(.busy, code: "repository-locked",
-                       "another git program is using the repository (\(held[0].path) exists; if none is running, remove that file)")
+        throw MsxError(.repositoryLocked, "another git program is using the repository (\(held[0].path) exists; if none is running, remove that file)")
     }
 
     /// Runs repository writes with msx's pid on record.

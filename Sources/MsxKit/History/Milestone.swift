@@ -8,7 +8,7 @@ public enum Milestone {
     /// A valid git tag name for a milestone name ("first draft" -> "first-draft").
     static func tagName(for name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw MsxError.usage("invalid-milestone", "a milestone needs a name") }
+        guard !trimmed.isEmpty else { throw MsxError(.invalidMilestone, "a milestone needs a name") }
         var tag = ""
         var pendingHyphen = false
         for scalar in trimmed.unicodeScalars {

@@ -21,7 +21,7 @@ extension ProjectHistory {
         let version = try resolve(revision ?? "HEAD")
         let tag = try Milestone.tagName(for: name)
         if try milestoneList().contains(where: { $0.name == name || $0.tag == tag }) {
-            throw MsxError.user("milestone-exists", "a milestone named '\(name)' already exists")
+            throw MsxError(.milestoneExists, "a milestone named '\(name)' already exists")
         }
         let (author, _) = self.author(explicit)
         try repository.createTag(tag, at: version, message: Milestone.message(name: name, note: note), taggerName: author.name, taggerEmail: author.email)
@@ -31,7 +31,7 @@ extension ProjectHistory {
     /// Removes a milestone (the version stays).
     public func deleteMilestone(_ name: String) throws {
         guard let milestone = try milestoneList().first(where: { $0.name == name || $0.tag == name }) else {
-            throw MsxError.user("unknown-milestone", "no milestone named '\(name)' (see msx tags)")
+            throw MsxError(.unknownMilestone, "no milestone named '\(name)' (see msx tags)")
         }
         try repository.deleteTag(milestone.tag)
     }

@@ -10,18 +10,28 @@ public struct ProjectHistory {
     /// The project's folder inside the repository's work tree, with a trailing slash ("" at the root).
     let prefix: String
 
-    /// Opens the repository holding the project; with `create`, makes one at the project root when there is none.
-    public static func open(_ project: Project, create: Bool = false) throws -> ProjectHistory? {
-        var repository = try GitRepository.discover(containing: project.root)
-        if repository == nil {
-            guard create else { return nil }
-            repository = try GitRepository.create(at: project.root)
-        }
-        guard let repository else { return nil }
+    /// Opens the repository holding the project, or nil when there is none.
+    public static func open(_ project: Project) throws -> ProjectHistory? {
+        try GitRepository.discover(containing: project.root).map { ProjectHistory(project: project, repository: $0) }
+    }
+
+    /// Opens the repository holding the project, failing with `no-history` when there is none.
+    public static func existing(_ project: Project) throws -> ProjectHistory {
+        guard let history = try open(project) else { throw MsxError.noHistory }
+        return history
+    }
+
+    /// Opens the repository holding the project, making one at the project root when there is none.
+    public static func create(_ project: Project) throws -> ProjectHistory {
+        try open(project) ?? ProjectHistory(project: project, repository: try GitRepository.create(at: project.root))
+    }
+
+    private init(project: Project, repository: GitRepository) {
+        self.project = project
+        self.repository = repository
         let root = ProjectPaths.realPath(project.root)
         let workdir = ProjectPaths.realPath(repository.workdir)
-        let prefix = root == workdir ? "" : String(root.dropFirst(workdir.count + 1)) + "/"
-        return ProjectHistory(project: project, repository: repository, prefix: prefix)
+        prefix = root == workdir ? "" : String(root.dropFirst(workdir.count + 1)) + "/"
     }
 
     /// The repository path of a project-relative path.

@@ -42,7 +42,7 @@ extension ProjectHistory {
             let oldParent = old.manifest.entries.first { $0.node.id == documentID }?.parentID
             let parent = oldParent.flatMap { manifest.node(id: $0) }.flatMap { manifest.isTrashed($0.id) ? nil : $0 }
                 ?? manifest.roleFolder("draft")
-            guard let parent else { throw MsxError.damaged("no-draft", "\(Manifest.fileName): the binder has no Draft folder") }
+            guard let parent else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
             let existing = manifest.remove(documentID)
             node = existing ?? old.node
             node.extra["trashedFrom"] = nil
@@ -92,7 +92,7 @@ extension ProjectHistory {
     public func restoreAll(to revision: String, dryRun: Bool = false, author: Author? = nil) throws -> RestoreResult {
         let version = try resolve(revision)
         guard var manifest = try manifest(at: version) else {
-            throw MsxError.user("not-at-revision", "the project did not exist at version \(version.short)")
+            throw MsxError(.notAtRevision, "the project did not exist at version \(version.short)")
         }
         let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
         // The snapshot above changed no working file: the project as opened (and locked) is still current.

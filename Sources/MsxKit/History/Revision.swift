@@ -7,14 +7,12 @@ extension ProjectHistory {
     /// - Parameter documentID: the document `~N` counts snapshots of (the whole project when nil).
     public func resolve(_ revision: String, for documentID: String? = nil) throws -> GitOID {
         let spec = revision.trimmingCharacters(in: .whitespaces)
-        guard let headID = try head() else {
-            throw MsxError.user("no-history", "this project has no versions yet (msx snapshot records the first)")
-        }
+        guard let headID = try head() else { throw MsxError.noHistory }
         if spec.hasPrefix("~"), let n = Int(spec.dropFirst()), n >= 0 {
             let limit = LogFilter(limit: n + 1)
             let versions = try documentID.map { try log(of: $0, limit, withChanges: false).map(\.version) } ?? repository.history(from: headID)
             guard n < versions.count else {
-                throw MsxError.user("unknown-revision", "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s") (see msx log)")
+                throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s") (see msx log)")
             }
             return versions[n]
         }
@@ -25,7 +23,7 @@ extension ProjectHistory {
             return tag.target
         }
         if let id = try repository.resolve(spec) { return id }
-        throw MsxError.user("unknown-revision", "no version '\(spec)' in this project's history (see msx log)")
+        throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history (see msx log)")
     }
 
     /// The newest version made on or before the end of `day` (YYYY-MM-DD, local time).
@@ -35,21 +33,21 @@ extension ProjectHistory {
         formatter.timeZone = TimeZone.current
         formatter.dateFormat = "yyyy-MM-dd"
         guard let start = formatter.date(from: day) else {
-            throw MsxError.usage("invalid-date", "'\(day)' is not a date like 2026-11-01")
+            throw MsxError(.invalidDate, "'\(day)' is not a date like 2026-11-01")
         }
         let end = Int64(Calendar.current.date(byAdding: .day, value: 1, to: start)!.timeIntervalSince1970)
         for id in try repository.history(from: headID) where try repository.commit(id).time < end { return id }
-        throw MsxError.user("unknown-revision", "the project has no version from \(day) or before")
+        throw MsxError(.unknownRevision, "the project has no version from \(day) or before")
     }
 
     /// A document as it was at `revision`: its binder node then, and its model.
     /// - Throws: a user error when the document did not exist at that version.
     public func document(_ documentID: String, at version: GitOID) throws -> (node: BinderNode, document: RichDocument, manifest: Manifest) {
         guard let manifest = try manifest(at: version) else {
-            throw MsxError.user("not-at-revision", "the project did not exist at version \(version.short)")
+            throw MsxError(.notAtRevision, "the project did not exist at version \(version.short)")
         }
         guard let node = manifest.node(id: documentID), node.kind == .document, let document = try document(node, at: version) else {
-            throw MsxError.user("not-at-revision", "the document did not exist at version \(version.short)")
+            throw MsxError(.notAtRevision, "the document did not exist at version \(version.short)")
         }
         return (node, document, manifest)
     }
@@ -58,7 +56,7 @@ extension ProjectHistory {
     public func documentID(for reference: String, at version: GitOID, workingDirectory: URL?) throws -> String {
         do {
             return try project.references(from: workingDirectory).document(reference).id
-        } catch let error as MsxError where error.code == "unknown-reference" {
+        } catch let error as MsxError where error.code == .unknownReference {
             guard let manifest = try manifest(at: version) else { throw error }
             return try ReferenceResolver(manifest: manifest, workingPath: nil).document(reference).id
         }
@@ -70,7 +68,7 @@ extension ProjectHistory {
     public func documentID(for reference: String, workingDirectory: URL?) throws -> String {
         do {
             return try project.references(from: workingDirectory).document(reference).id
-        } catch let error as MsxError where error.code == "unknown-reference" {
+        } catch let error as MsxError where error.code == .unknownReference {
             guard let headID = try head() else { throw error }
             for version in try repository.history(from: headID) {
                 guard let manifest = try manifest(at: version) else { continue }

@@ -114,7 +114,7 @@ public struct ImportComposer: Sendable {
             guard let index = mismatch else { return markdown }
             let culprit = min(index, paragraphs.count - 1)
             guard index < paragraphs.count, !composer.plainParagraphs.contains(culprit) else {
-                throw MsxError.user("cannot-compose", "paragraph \(culprit + 1) cannot be written as Markdown without changing its text")
+                throw MsxError(.cannotCompose, "paragraph \(culprit + 1) cannot be written as Markdown without changing its text")
             }
             composer.plainParagraphs.insert(culprit)
         }

@@ -42,11 +42,11 @@ struct Importer {
     mutating func items(for url: URL, displayPath: String) throws -> [OutlineItem] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw MsxError.user("missing-file", "\(displayPath): file not found")
+            throw MsxError(.missingFile, "\(displayPath): file not found")
         }
         if isFolder.boolValue { return [try folderItem(url, displayPath: displayPath)] }
         guard let format = ImportFormat(extension: url.pathExtension) else {
-            throw MsxError.user("unsupported-import", "\(displayPath): msx imports .md, .markdown, .txt and .rtf files")
+            throw MsxError(.unsupportedImport, "\(displayPath): msx imports .md, .markdown, .txt and .rtf files")
         }
         return try documentItems(url, format: format, displayPath: displayPath)
     }
@@ -99,7 +99,7 @@ struct Importer {
             do {
                 document = try RTFReader.read(bytes)
             } catch let error as MsxError {
-                throw MsxError(error.kind, code: error.code, "\(displayPath): \(error.message)")
+                throw MsxError(error.code, "\(displayPath): \(error.message)")
             }
             return try composedItems(document, title: title, displayPath: displayPath)
         }

@@ -4,11 +4,11 @@ public enum RTFReader {
     ///
     /// Anything the reader cannot use (pictures, damaged or truncated structure, unknown code pages) is skipped or
     /// repaired and named in the document's `warnings`.
-    /// - Throws: `MsxError.damaged("not-rtf", …)` when the bytes do not start with `{\rtf` (after an optional
+    /// - Throws: `MsxError(.notRTF, …)` when the bytes do not start with `{\rtf` (after an optional
     ///   byte order mark and white space).
     public static func read(_ bytes: [UInt8]) throws -> ImportedDocument {
         guard let start = documentStart(bytes) else {
-            throw MsxError.damaged("not-rtf", "not an RTF file (it does not begin with “{\\rtf”)")
+            throw MsxError(.notRTF, "not an RTF file (it does not begin with “{\\rtf”)")
         }
         var parser = RTFParser(bytes: bytes, start: start)
         return parser.read()

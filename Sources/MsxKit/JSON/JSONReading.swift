@@ -6,7 +6,7 @@ struct JSONReader {
 
     init(_ value: JSONValue, file: String, path: String = "") throws {
         guard case .object(let object) = value else {
-            throw MsxError.damaged("invalid-json", "\(file): \(path.isEmpty ? "top level" : path) must be an object")
+            throw MsxError(.invalidJSON, "\(file): \(path.isEmpty ? "top level" : path) must be an object")
         }
         self.file = file
         self.path = path
@@ -14,7 +14,7 @@ struct JSONReader {
     }
 
     func fail(_ key: String, _ expected: String) -> MsxError {
-        MsxError.damaged("invalid-json", "\(file): \(field(key)) must be \(expected)")
+        MsxError(.invalidJSON, "\(file): \(field(key)) must be \(expected)")
     }
 
     func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -26,7 +26,7 @@ struct JSONReader {
     }
 
     func requiredString(_ key: String) throws -> String {
-        guard let s = try string(key) else { throw MsxError.damaged("invalid-json", "\(file): \(field(key)) is missing") }
+        guard let s = try string(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
         return s
     }
 
@@ -37,7 +37,7 @@ struct JSONReader {
     }
 
     func requiredInt(_ key: String) throws -> Int {
-        guard let n = try int(key) else { throw MsxError.damaged("invalid-json", "\(file): \(field(key)) is missing") }
+        guard let n = try int(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
         return n
     }
 
@@ -79,12 +79,10 @@ struct JSONReader {
     /// Refuses files written by a newer msx.
     func checkFormatVersion(supported: Int) throws {
         guard let version = try int("formatVersion") else {
-            throw MsxError.damaged("invalid-json", "\(file): formatVersion is missing")
+            throw MsxError(.invalidJSON, "\(file): formatVersion is missing")
         }
         if version > supported {
-            throw MsxError.damaged(
-                "newer-format",
-                "\(file): format version \(version) was written by a newer msx (this one reads up to \(supported)); upgrade msx")
+            throw MsxError(.newerFormat, "\(file): format version \(version) was written by a newer msx (this one reads up to \(supported)); upgrade msx")
         }
         if version < 1 { throw fail("formatVersion", "1 or more") }
     }
@@ -94,7 +92,7 @@ struct JSONReader {
         do {
             return try JSONParser.parse(text)
         } catch {
-            throw MsxError.damaged("invalid-json", "\(file): malformed JSON at \(error.description)")
+            throw MsxError(.invalidJSON, "\(file): malformed JSON at \(error.description)")
         }
     }
 }

@@ -24,9 +24,7 @@ public struct Project: Sendable {
             if FileIO.exists(current.appendingPathComponent(Manifest.fileName)) { return current }
             let parent = current.deletingLastPathComponent()
             if parent.path == current.path {
-                throw MsxError.user(
-                    "not-a-project",
-                    "not a Manuscript project (no \(Manifest.fileName) here or in any parent folder of \(directory.path))")
+                throw MsxError(.notAProject, "not a Manuscript project (no \(Manifest.fileName) here or in any parent folder of \(directory.path))")
             }
             current = parent
         }
@@ -78,7 +76,7 @@ public struct Project: Sendable {
     /// - Parameter sourceMap: keep each character's byte range (needed to splice formatting into the Markdown).
     public func loadDocument(_ node: BinderNode, sourceMap: Bool = true) throws -> RichDocument {
         guard node.kind == .document else {
-            throw MsxError.user("not-a-document", "'\(node.title)' is a folder, not a document")
+            throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
         }
         let text = try FileIO.readText(try paths.url(node.path), displayPath: node.path)
         let markdown = MarkdownDocument(text, sourceMap: sourceMap)

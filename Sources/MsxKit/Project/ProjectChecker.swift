@@ -3,9 +3,35 @@ import Foundation
 /// A problem `msx check` found.
 public struct CheckFinding: Sendable, Equatable {
     public enum Severity: String, Sendable { case error, warning }
+
+    /// Problems only `check` reports; the raw values are the stable codes listed in docs/cli-json.md (`check`).
+    public enum Problem: String, Sendable, CaseIterable {
+        case duplicateID = "duplicate-id"
+        case unusualID = "unusual-id"
+        case pathOutsideFolder = "path-outside-folder"
+        case pathOutsideContents = "path-outside-contents"
+        case unplaceableRun = "unplaceable-run"
+        case staleSidecar = "stale-sidecar"
+        case temporaryFile = "temporary-file"
+        case notInBinder = "not-in-binder"
+    }
+
+    /// What was found: a problem of check's own, or a file that fails as a command would (with that error's code).
+    public enum Code: Sendable, Equatable {
+        case problem(Problem)
+        case error(MsxError.Code)
+
+        /// The stable machine-readable code, e.g. `stale-sidecar` or `missing-file`.
+        public var rawValue: String {
+            switch self {
+            case .problem(let problem): return problem.rawValue
+            case .error(let code): return code.rawValue
+            }
+        }
+    }
+
     public var severity: Severity
-    /// Stable machine-readable code, e.g. `missing-file`, `stale-sidecar`.
-    public var code: String
+    public var code: Code
     /// The project-relative file concerned.
     public var path: String
     public var message: String
@@ -41,28 +67,28 @@ public struct ProjectChecker {
         // all cores.
         let entries = manifest.entries
         var findings = Array(repeating: [CheckFinding](), count: entries.count)
-        func note(_ index: Int, _ severity: CheckFinding.Severity, _ code: String, _ message: String) {
+        func note(_ index: Int, _ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) {
             findings[index].append(CheckFinding(severity: severity, code: code, path: entries[index].node.path, message: message))
         }
         var readable: [Int] = []
         for (index, entry) in entries.enumerated() {
             let node = entry.node
-            func add(_ severity: CheckFinding.Severity, _ code: String, _ message: String) { note(index, severity, code, message) }
-            if let other = seen[node.id] { add(.error, "duplicate-id", "id \(node.id) is used by '\(other)' and '\(node.title)'") }
+            func add(_ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) { note(index, severity, code, message) }
+            if let other = seen[node.id] { add(.error, .problem(.duplicateID), "id \(node.id) is used by '\(other)' and '\(node.title)'") }
             seen[node.id] = node.title
-            if !Identifier.isValid(node.id) { add(.warning, "unusual-id", "id '\(node.id)' is not 12 hex digits") }
+            if !Identifier.isValid(node.id) { add(.warning, .problem(.unusualID), "id '\(node.id)' is not 12 hex digits") }
             let url: URL
-            do { url = try project.url(node.path) } catch let error as MsxError { add(.error, error.code, error.message); continue }
+            do { url = try project.url(node.path) } catch let error as MsxError { add(.error, .error(error.code), error.message); continue }
             if let parent = entry.parentID.flatMap({ manifest.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
-                add(.error, "path-outside-folder", "'\(node.title)' is at \(node.path), outside its folder \(parent.path)")
+                add(.error, .problem(.pathOutsideFolder), "'\(node.title)' is at \(node.path), outside its folder \(parent.path)")
             }
             if entry.parentID == nil && !node.path.hasPrefix("contents/") {
-                add(.error, "path-outside-contents", "top-level folder '\(node.title)' is not under contents/")
+                add(.error, .problem(.pathOutsideContents), "top-level folder '\(node.title)' is not under contents/")
             }
             guard node.kind == .document else { continue }
             guard FileIO.exists(url) else {
                 missing.append(node)
-                add(.error, "missing-file", "document '\(node.title)' (\(node.id)) is missing its file")
+                add(.error, .error(.missingFile), "document '\(node.title)' (\(node.id)) is missing its file")
                 continue
             }
             readable.append(index)
@@ -74,21 +100,21 @@ public struct ProjectChecker {
             let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node) } }
             for (index, result) in zip(batch, documents) {
                 let node = entries[index].node
-                func add(_ severity: CheckFinding.Severity, _ code: String, _ message: String) { note(index, severity, code, message) }
+                func add(_ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) { note(index, severity, code, message) }
                 do {
                     let document = try result.get()
                     for warning in document.warnings {
-                        add(.error, "unplaceable-run", "\(node.sidecarPath ?? node.path): \(warning)")
+                        add(.error, .problem(.unplaceableRun), "\(node.sidecarPath ?? node.path): \(warning)")
                     }
                     if document.sidecarIsStale {
-                        add(.warning, "stale-sidecar", "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
+                        add(.warning, .problem(.staleSidecar), "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
                         if repair {
                             try project.stage(document, markdown: nil, for: node, into: &transaction)
                             report.repairs.append("saved the re-anchored sidecar of '\(node.title)'")
                         }
                     }
                 } catch let error as MsxError {
-                    add(.error, error.code, error.message)
+                    add(.error, .error(error.code), error.message)
                 }
             }
         }
@@ -97,17 +123,17 @@ public struct ProjectChecker {
         let known = Set(manifest.entries.map(\.node.path))
         let strays = try project.strayFiles(known: known)
         for path in strays.temporary {
-            report.findings.append(CheckFinding(severity: .warning, code: "temporary-file", path: path, message: "\(path): left over by an interrupted write"))
+            report.findings.append(CheckFinding(severity: .warning, code: .problem(.temporaryFile), path: path, message: "\(path): left over by an interrupted write"))
             if repair { transaction.delete(path); report.repairs.append("removed \(path)") }
         }
         var orphans = strays.documents
         if repair {
             try reattach(&missing, orphans: &orphans, manifest: &newManifest, transaction: &transaction, report: &report)
-            report.findings.removeAll { f in f.code == "missing-file" && !missing.contains { $0.path == f.path } }
+            report.findings.removeAll { f in f.code == .error(.missingFile) && !missing.contains { $0.path == f.path } }
             if !orphans.isEmpty { adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
         }
         for path in orphans where !repair {
-            report.findings.append(CheckFinding(severity: .warning, code: "not-in-binder", path: path, message: "\(path): not in the binder (msx check --repair adopts it)"))
+            report.findings.append(CheckFinding(severity: .warning, code: .problem(.notInBinder), path: path, message: "\(path): not in the binder (msx check --repair adopts it)"))
         }
         guard repair else { return report }
         try project.commit(transaction, manifest: newManifest)

@@ -42,7 +42,7 @@ public struct ProjectCreator {
         let url = URL(fileURLWithPath: nameOrPath, relativeTo: base).standardizedFileURL
         if FileIO.exists(url.appendingPathComponent(Manifest.fileName)) { return url }
         let known = templates().map(\.name).joined(separator: ", ")
-        throw MsxError.user("unknown-template", "no template named '\(nameOrPath)' (templates: \(known.isEmpty ? "none found" : known))")
+        throw MsxError(.unknownTemplate, "no template named '\(nameOrPath)' (templates: \(known.isEmpty ? "none found" : known))")
     }
 
     /// What to fill in a new project.
@@ -68,7 +68,7 @@ public struct ProjectCreator {
         if FileIO.exists(destination) {
             let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
             if !contents.isEmpty {
-                throw MsxError.user("destination-not-empty", "\(destination.path): folder exists and is not empty")
+                throw MsxError(.destinationNotEmpty, "\(destination.path): folder exists and is not empty")
             }
         }
         let manifestText = try FileIO.readText(
@@ -101,7 +101,7 @@ public struct ProjectCreator {
         }
         let project = try Project(root: destination)
         // History: a repository of its own, or the enclosing one when the project sits inside a git work tree.
-        _ = try ProjectHistory.open(project, create: true)
+        _ = try ProjectHistory.create(project)
         return project
     }
 

@@ -15,9 +15,7 @@ final class ProjectLock: Sendable {
             if Date() > deadline {
                 let holder = (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
                 close(descriptor)
-                throw MsxError(
-                    .busy, code: "locked",
-                    "another msx command is running in this project (pid \(holder?.isEmpty == false ? holder! : "unknown"))")
+                throw MsxError(.locked, "another msx command is running in this project (pid \(holder?.isEmpty == false ? holder! : "unknown"))")
             }
             usleep(50_000)
         }

@@ -24,13 +24,13 @@ struct ProjectPaths: Sendable {
     /// The file-system path of a relative path, checked as `url` checks it.
     func path(_ relative: String, context: String = Manifest.fileName) throws -> String {
         guard Self.isPlain(relative) else {
-            throw MsxError.damaged("path-escapes-project", "\(context): path '\(relative)' is not a plain path inside the project")
+            throw MsxError(.pathEscapesProject, "\(context): path '\(relative)' is not a plain path inside the project")
         }
         let path = rootPath + "/" + relative
         if hasNoSymbolicLink(relative) { return path }
         let resolved = Self.realPath(URL(fileURLWithPath: path))
         if resolved != resolvedRoot && !resolved.hasPrefix(resolvedRoot + "/") {
-            throw MsxError.damaged("path-escapes-project", "\(context): path '\(relative)' leads outside the project")
+            throw MsxError(.pathEscapesProject, "\(context): path '\(relative)' leads outside the project")
         }
         return path
     }
@@ -128,7 +128,7 @@ struct ProjectPaths: Sendable {
     func relativeInside(_ url: URL) throws -> String {
         guard let relative = relative(url), !relative.isEmpty else {
             try? FileManager.default.removeItem(at: url)
-            throw MsxError.damaged("path-escapes-project", "\(url.path): leads outside the project")
+            throw MsxError(.pathEscapesProject, "\(url.path): leads outside the project")
         }
         return relative
     }

@@ -15,7 +15,7 @@ public enum FileIO {
             return try Data(contentsOf: url)
         } catch {
             if !FileManager.default.fileExists(atPath: url.path) {
-                throw MsxError.user("missing-file", "\(displayPath): file not found")
+                throw MsxError(.missingFile, "\(displayPath): file not found")
             }
             throw MsxError.io(displayPath, error)
         }
@@ -35,7 +35,7 @@ public enum FileIO {
             case .error: break loop
             }
         }
-        throw MsxError.damaged("invalid-utf8", "\(displayPath): not valid UTF-8 (bad byte at offset \(offset))")
+        throw MsxError(.invalidUTF8, "\(displayPath): not valid UTF-8 (bad byte at offset \(offset))")
     }
 
     /// Writes `data` atomically: a temporary file in the same folder, fsync, rename, fsync of the folder.
