@@ -89,26 +89,26 @@ struct Format: MsxCommand {
     private func request() throws -> FormatRequest {
         var character: Attributes = [:]
         var paragraphAttributes: Attributes = [:]
-        if let bold { character["bold"] = .bool(bold) }
-        if let italic { character["italic"] = .bool(italic) }
-        if let strikethrough { character["strikethrough"] = .bool(strikethrough) }
-        if let underline { character["underline"] = .string(underline) }
-        if noUnderline { character["underline"] = .null }
-        if let font { character["fontFamily"] = font == "none" ? .null : .string(font) }
-        if let size { character["fontSize"] = .number(size) }
-        if let color { character["foregroundColor"] = color == "none" ? .null : .string(color) }
-        if let highlight { character["backgroundColor"] = highlight == "none" ? .null : .string(highlight) }
-        if let align { paragraphAttributes["alignment"] = .string(align == "centre" ? "center" : align) }
-        if let firstIndent { paragraphAttributes["firstLineHeadIndent"] = .number(firstIndent) }
-        if let leftIndent { paragraphAttributes["headIndent"] = .number(leftIndent) }
-        if let rightIndent { paragraphAttributes["tailIndent"] = .number(rightIndent) }
-        if let lineHeight { paragraphAttributes["lineHeightMultiple"] = .number(lineHeight) }
-        if let spaceBefore { paragraphAttributes["paragraphSpacingBefore"] = .number(spaceBefore) }
-        if let spaceAfter { paragraphAttributes["paragraphSpacing"] = .number(spaceAfter) }
-        if let style { paragraphAttributes["style"] = .string(style) }
-        if let list { paragraphAttributes["listFormat"] = .string(list) }
-        if check { paragraphAttributes["checklist"] = "checked" }
-        if uncheck { paragraphAttributes["checklist"] = "unchecked" }
+        if let bold { character[.bold] = .bool(bold) }
+        if let italic { character[.italic] = .bool(italic) }
+        if let strikethrough { character[.strikethrough] = .bool(strikethrough) }
+        if let underline { character[.underline] = .string(underline) }
+        if noUnderline { character[.underline] = .null }
+        if let font { character[.fontFamily] = font == "none" ? .null : .string(font) }
+        if let size { character[.fontSize] = .number(size) }
+        if let color { character[.foregroundColor] = color == "none" ? .null : .string(color) }
+        if let highlight { character[.backgroundColor] = highlight == "none" ? .null : .string(highlight) }
+        if let align { paragraphAttributes[.alignment] = .string(align == "centre" ? "center" : align) }
+        if let firstIndent { paragraphAttributes[.firstLineHeadIndent] = .number(firstIndent) }
+        if let leftIndent { paragraphAttributes[.headIndent] = .number(leftIndent) }
+        if let rightIndent { paragraphAttributes[.tailIndent] = .number(rightIndent) }
+        if let lineHeight { paragraphAttributes[.lineHeightMultiple] = .number(lineHeight) }
+        if let spaceBefore { paragraphAttributes[.paragraphSpacingBefore] = .number(spaceBefore) }
+        if let spaceAfter { paragraphAttributes[.paragraphSpacing] = .number(spaceAfter) }
+        if let style { paragraphAttributes[.style] = .string(style) }
+        if let list { paragraphAttributes[.listFormat] = .string(list) }
+        if check { paragraphAttributes[.checklist] = "checked" }
+        if uncheck { paragraphAttributes[.checklist] = "unchecked" }
         return FormatRequest(selection: try selection(), character: character, paragraph: paragraphAttributes)
     }
 

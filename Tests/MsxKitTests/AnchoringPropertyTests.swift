@@ -26,7 +26,7 @@ final class AnchoringPropertyTests: SeededTestCase {
                 for (start, end) in wordRanges(text).shuffled(using: &generator.random).prefix(3) {
                     let size = 100 + runOrigins.count
                     guard formatting.paragraphs[p].runs.allSatisfy({ !$0.range.overlaps(start..<end) }) else { continue }
-                    formatting.paragraphs[p].set(["fontSize": .number(Double(size))], over: start..<end)
+                    formatting.paragraphs[p].set([.fontSize: .number(Double(size))], over: start..<end)
                     runOrigins[size] = paragraphs[p][start..<end].compactMap(\.origin)
                 }
             }
@@ -37,7 +37,7 @@ final class AnchoringPropertyTests: SeededTestCase {
 
             for (size, origins) in runOrigins {
                 let placed = anchored.paragraphs.enumerated().flatMap { p, f in
-                    f.runs.filter { $0.attributes["fontSize"] == .number(Double(size)) }.map { (p, $0.range) }
+                    f.runs.filter { $0.attributes[.fontSize] == .number(Double(size)) }.map { (p, $0.range) }
                 }
                 for (p, range) in placed {
                     // Its own words, or identical text that took their place: never only other words.

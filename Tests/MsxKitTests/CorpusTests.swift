@@ -37,7 +37,7 @@ final class CorpusTests: XCTestCase {
                 guard let word = uniqueWord(in: texts[p], document: document.text) else { continue }
                 var formatter = DocumentFormatter(document: document, styles: styles)
                 let targets = try DocumentFormatter.targets(of: .match(word, occurrence: .only), in: texts, title: file.lastPathComponent)
-                try formatter.apply(FormatRequest(selection: .match(word, occurrence: .only), character: ["bold": true]), to: targets)
+                try formatter.apply(FormatRequest(selection: .match(word, occurrence: .only), character: [.bold: true]), to: targets)
                 let old = document.markdown.source
                 let new = formatter.result.markdown.source
                 XCTAssertEqual(formatter.result.markdown.blocks.map(\.text), texts)

@@ -60,11 +60,11 @@ final class DiffReconstructionTests: SeededTestCase {
             let start = Int.random(in: 0..<length, using: &g.random)
             let range = texts[p].widenedToGraphemes(start..<min(length, start + Int.random(in: 1...12, using: &g.random)))
             let change = [
-                FormatRequest(selection: .paragraphs(1...1), character: ["bold": true]),
-                FormatRequest(selection: .paragraphs(1...1), character: ["italic": false]),
-                FormatRequest(selection: .paragraphs(1...1), character: ["underline": "thick", "fontSize": 17]),
-                FormatRequest(selection: .paragraphs(1...1), paragraph: ["alignment": "justified"]),
-                FormatRequest(selection: .paragraphs(1...1), paragraph: ["style": "Epigraph"]),
+                FormatRequest(selection: .paragraphs(1...1), character: [.bold: true]),
+                FormatRequest(selection: .paragraphs(1...1), character: [.italic: false]),
+                FormatRequest(selection: .paragraphs(1...1), character: [.underline: "thick", .fontSize: 17]),
+                FormatRequest(selection: .paragraphs(1...1), paragraph: [.alignment: "justified"]),
+                FormatRequest(selection: .paragraphs(1...1), paragraph: [.style: "Epigraph"]),
             ].randomElement(using: &g.random)!
             var formatter = DocumentFormatter(document: revised, styles: styles)
             try formatter.apply(change, to: [(p, range)])
@@ -85,7 +85,7 @@ final class DiffReconstructionTests: SeededTestCase {
         func runs(_ value: JSONValue?, length: Int) -> [Attributes] {
             var units = [Attributes](repeating: [:], count: length)
             for run in value?.arrayValue ?? [] {
-                for i in int(run["start"])..<int(run["end"]) { units[i] = run["attributes"]?.objectValue ?? [:] }
+                for i in int(run["start"])..<int(run["end"]) { units[i] = Attributes(json: run["attributes"]?.objectValue ?? [:]) }
             }
             return units
         }
@@ -96,7 +96,7 @@ final class DiffReconstructionTests: SeededTestCase {
             case "insert":
                 let text = op["text"]?.stringValue ?? ""
                 result[n] = Rebuilt(text: text, characters: runs(op["runs"], length: text.utf16.count),
-                                    attributes: (op["attributes"]?.objectValue ?? [:]).only(Set(DocumentDiff.paragraphAttributes)))
+                                    attributes: Attributes(json: op["attributes"]?.objectValue ?? [:]).only(Set(DocumentDiff.paragraphAttributes)))
             case "equal":
                 let o = old[int(op["oldParagraph"])]
                 result[n] = Rebuilt(text: o.text, characters: perUnit(o), attributes: o.attributes.only(Set(DocumentDiff.paragraphAttributes)))
@@ -122,13 +122,13 @@ final class DiffReconstructionTests: SeededTestCase {
             }
         }
         for change in json["formatting"]?.arrayValue ?? [] {
-            let n = int(change["newParagraph"]), key = change["attribute"]?.stringValue ?? ""
+            let n = int(change["newParagraph"]), key = AttributeKey(rawValue: change["attribute"]?.stringValue ?? "")
             for i in int(change["newStart"])..<int(change["newEnd"]) {
                 result[n].characters[i][key] = change["after"] ?? .null
             }
         }
         for change in json["paragraphAttributes"]?.arrayValue ?? [] {
-            let n = int(change["newParagraph"]), key = change["attribute"]?.stringValue ?? ""
+            let n = int(change["newParagraph"]), key = AttributeKey(rawValue: change["attribute"]?.stringValue ?? "")
             result[n].attributes[key] = change["after"] == .null ? nil : change["after"]
         }
         return result

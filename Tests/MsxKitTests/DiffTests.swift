@@ -84,7 +84,7 @@ final class DiffTests: SeededTestCase {
 
     func testSidecarFormattingChangesAreNamed() {
         var formatting = DocumentFormatting(paragraphCount: 1)
-        formatting.paragraphs[0].set(["underline": "double"], over: 4..<9)
+        formatting.paragraphs[0].set([.underline: "double"], over: 4..<9)
         let sidecar = formatting.sidecar(texts: ["The storm came."])
         let d = diff("The storm came.\n", "The storm came.\n", newSidecar: sidecar)
         XCTAssertEqual(DiffDescription.formatting(d, newTexts: ["The storm came."]), ["underline double added: 'storm' (paragraph 1)"])

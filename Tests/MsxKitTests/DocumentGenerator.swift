@@ -59,8 +59,8 @@ struct DocumentGenerator {
             guard length > 0 else { continue }
             if Int.random(in: 0..<3, using: &random) == 0 {
                 formatting.paragraphs[i].attributes = [
-                    ["alignment": "center"], ["firstLineHeadIndent": 18, "lineHeightMultiple": 1.5],
-                    ["style": "Epigraph", "paragraphSpacing": 6], ["tabStops": [36, 72]], ["tailIndent": -36],
+                    [.alignment: "center"], [.firstLineHeadIndent: 18, .lineHeightMultiple: 1.5],
+                    [.style: "Epigraph", .paragraphSpacing: 6], [.tabStops: [36, 72]], [.tailIndent: -36],
                 ].randomElement(using: &random)!
             }
             for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -68,8 +68,8 @@ struct DocumentGenerator {
                 let end = min(length, start + Int.random(in: 1...12, using: &random))
                 let range = text.widenedToGraphemes(start..<end)
                 let attributes: Attributes = [
-                    ["underline": "single"], ["underline": "thick", "fontSize": 15], ["fontFamily": "Baskerville"],
-                    ["foregroundColor": "#8B0000"], ["backgroundColor": "#FFFF00", "underline": "double"],
+                    [.underline: "single"], [.underline: "thick", .fontSize: 15], [.fontFamily: "Baskerville"],
+                    [.foregroundColor: "#8B0000"], [.backgroundColor: "#FFFF00", .underline: "double"],
                 ].randomElement(using: &random)!
                 formatting.paragraphs[i].set(attributes, over: range)
             }

@@ -12,24 +12,24 @@ final class ImportComposerTests: SeededTestCase {
 
     func testMarkdownCarriesBoldItalicLinksAndTheSidecarTheRest() throws {
         let p = ImportedParagraph(text: "The storm came at night.", runs: [
-            ImportedRun(range: 0..<4, attributes: ["bold": false]),
-            ImportedRun(range: 4..<10, attributes: ["bold": true]),
-            ImportedRun(range: 10..<15, attributes: ["italic": true, "underline": "single"]),
-            ImportedRun(range: 15..<24, attributes: ["link": "https://example.com/a b"]),
+            ImportedRun(range: 0..<4, attributes: [.bold: false]),
+            ImportedRun(range: 4..<10, attributes: [.bold: true]),
+            ImportedRun(range: 10..<15, attributes: [.italic: true, .underline: "single"]),
+            ImportedRun(range: 15..<24, attributes: [.link: "https://example.com/a b"]),
         ])
         let result = try compose([p])
         XCTAssertEqual(result.markdown, "The **storm** *came* [at night.](<https://example.com/a b>)\n")
         let runs = result.document.sidecar.paragraphs.first?.runs ?? []
         XCTAssertEqual(runs.map(\.text), ["came "])
-        XCTAssertEqual(runs.first?.attributes, ["underline": "single"])
+        XCTAssertEqual(runs.first?.attributes, [.underline: "single"])
     }
 
     func testBlockStructureHeadingsListsChecklistsQuotes() throws {
         let result = try compose([
             ImportedParagraph(text: "Part One", headingLevel: 1),
-            ImportedParagraph(text: "milk", attributes: ["listFormat": "bulletSymbols", "checklist": "checked"], listLevel: 1),
-            ImportedParagraph(text: "eggs", attributes: ["listFormat": "decimal"], listLevel: 2),
-            ImportedParagraph(text: "flour", attributes: ["listFormat": "decimal"], listLevel: 2),
+            ImportedParagraph(text: "milk", attributes: [.listFormat: "bulletSymbols", .checklist: "checked"], listLevel: 1),
+            ImportedParagraph(text: "eggs", attributes: [.listFormat: "decimal"], listLevel: 2),
+            ImportedParagraph(text: "flour", attributes: [.listFormat: "decimal"], listLevel: 2),
             ImportedParagraph(text: "Quoted", quoteDepth: 1),
         ])
         XCTAssertEqual(result.markdown, "# Part One\n\n- [x] milk\n\n  1. eggs\n\n  2. flour\n\n> Quoted\n")
@@ -46,31 +46,31 @@ final class ImportComposerTests: SeededTestCase {
 
     func testStylesFromTheSourceJoinTheProjectUnderCanonicalNames() throws {
         let result = try compose([
-            ImportedParagraph(text: "Call me", attributes: ["style": "Normal"]),
-            ImportedParagraph(text: "Epigraph text", attributes: ["style": "Epigraph"]),
-            ImportedParagraph(text: "Title", attributes: ["style": "heading 1"], headingLevel: 1),
-        ], styles: ["Normal": ["fontSize": 11], "Epigraph": ["alignment": "right"], "heading 1": ["fontSize": 20]])
+            ImportedParagraph(text: "Call me", attributes: [.style: "Normal"]),
+            ImportedParagraph(text: "Epigraph text", attributes: [.style: "Epigraph"]),
+            ImportedParagraph(text: "Title", attributes: [.style: "heading 1"], headingLevel: 1),
+        ], styles: ["Normal": [.fontSize: 11], "Epigraph": [.alignment: "right"], "heading 1": [.fontSize: 20]])
         XCTAssertEqual(result.newStyles.keys.sorted(), ["Epigraph"])
         let sidecar = result.document.sidecar
         XCTAssertEqual(sidecar.paragraphs.map(\.index), [1])
-        XCTAssertEqual(sidecar.paragraphs.first?.attributes["style"], "Epigraph")
+        XCTAssertEqual(sidecar.paragraphs.first?.attributes[.style], "Epigraph")
     }
 
     func testNoneSaidExplicitlyOverridesTheStyle() throws {
         var manifest = Manifest.empty
-        manifest.styles["Loud"] = ["underline": "single", "foregroundColor": "#FF0000"]
+        manifest.styles["Loud"] = [.underline: "single", .foregroundColor: "#FF0000"]
         let sheet = StyleSheet(manifest: manifest)
-        let p = ImportedParagraph(text: "loud plain", attributes: ["style": "Loud"], runs: [
-            ImportedRun(range: 0..<5, attributes: ["underline": "single", "foregroundColor": "#FF0000"]),
-            ImportedRun(range: 5..<10, attributes: ["underline": .null, "foregroundColor": .null]),
+        let p = ImportedParagraph(text: "loud plain", attributes: [.style: "Loud"], runs: [
+            ImportedRun(range: 0..<5, attributes: [.underline: "single", .foregroundColor: "#FF0000"]),
+            ImportedRun(range: 5..<10, attributes: [.underline: .null, .foregroundColor: .null]),
         ])
         let result = try ImportComposer(sheet: sheet).compose(ImportedDocument(paragraphs: [p]))
         let reread = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: try Sidecar(json: result.document.sidecar.json, file: "t"))
         let runs = reread.resolved(with: sheet)[0].runs
         XCTAssertEqual(runs.map(\.text), ["loud ", "plain"])
-        XCTAssertEqual(runs.last?.attributes["underline"], .null)
-        XCTAssertEqual(runs.last?.attributes["foregroundColor"], .null)
-        XCTAssertEqual(runs.first?.attributes["underline"], "single")
+        XCTAssertEqual(runs.last?.attributes[.underline], .null)
+        XCTAssertEqual(runs.last?.attributes[.foregroundColor], .null)
+        XCTAssertEqual(runs.first?.attributes[.underline], "single")
     }
 
     func testAHeadingWithALineBreakStaysAHeading() throws {
@@ -80,7 +80,7 @@ final class ImportComposerTests: SeededTestCase {
     }
 
     func testEmphasisTheStyleGivesIsNotWrittenAgain() throws {
-        let result = try compose([ImportedParagraph(text: "Title", headingLevel: 1, runs: [ImportedRun(range: 0..<5, attributes: ["bold": true])])])
+        let result = try compose([ImportedParagraph(text: "Title", headingLevel: 1, runs: [ImportedRun(range: 0..<5, attributes: [.bold: true])])])
         XCTAssertEqual(result.markdown, "# Title\n")
         XCTAssertTrue(result.document.sidecar.isEmpty)
     }
@@ -91,10 +91,10 @@ final class ImportComposerTests: SeededTestCase {
         var random = seededGenerator(7)
         let words = ["storm", "the", "*", "_", "#", "1.", "-", "`", "[a]", "(b)", "<i>", "&amp;", "\\", "~", "é", "🌊",
                      "界", "e\u{301}", "|", "!", "http://x.y", " ", "  ", "\t", "\u{2028}", "^["]
-        let keys: [(String, [JSONValue])] = [
-            ("bold", [true, false]), ("italic", [true, false]), ("strikethrough", [true, false]),
-            ("underline", ["single", "double"]), ("fontSize", [11, 13, 24]), ("fontFamily", ["Courier", "Palatino"]),
-            ("foregroundColor", ["#8B0000"]), ("link", ["https://example.com/x"]),
+        let keys: [(AttributeKey, [JSONValue])] = [
+            (.bold, [true, false]), (.italic, [true, false]), (.strikethrough, [true, false]),
+            (.underline, ["single", "double"]), (.fontSize, [11, 13, 24]), (.fontFamily, ["Courier", "Palatino"]),
+            (.foregroundColor, ["#8B0000"]), (.link, ["https://example.com/x"]),
         ]
         for iteration in 0..<scaled(200) {
             var paragraphs: [ImportedParagraph] = []
@@ -116,11 +116,11 @@ final class ImportComposerTests: SeededTestCase {
                     position = end
                 }
                 var attributes: Attributes = [:]
-                if Bool.random(using: &random) { attributes["alignment"] = ["center", "right", "justified"].randomElement(using: &random)! }
-                if Bool.random(using: &random) { attributes["firstLineHeadIndent"] = .int(Int.random(in: 0...72, using: &random)) }
+                if Bool.random(using: &random) { attributes[.alignment] = ["center", "right", "justified"].randomElement(using: &random)! }
+                if Bool.random(using: &random) { attributes[.firstLineHeadIndent] = .int(Int.random(in: 0...72, using: &random)) }
                 let heading = Int.random(in: 0..<5, using: &random) == 0 ? Int.random(in: 1...3, using: &random) : nil
                 let list = heading == nil && Int.random(in: 0..<4, using: &random) == 0 ? 1 : nil
-                if list != nil { attributes["listFormat"] = ["decimal", "bulletSymbols", "lowercaseRoman"].randomElement(using: &random)! }
+                if list != nil { attributes[.listFormat] = ["decimal", "bulletSymbols", "lowercaseRoman"].randomElement(using: &random)! }
                 paragraphs.append(ImportedParagraph(
                     text: text, attributes: attributes, headingLevel: heading, listLevel: list,
                     quoteDepth: Int.random(in: 0..<6, using: &random) == 0 ? 1 : 0, runs: runs))
@@ -142,7 +142,7 @@ final class ImportComposerTests: SeededTestCase {
                     for offset in run.range {
                         let actual = r.runs.first { $0.range.contains(offset) }!.attributes
                         for (key, value) in run.attributes {
-                            let isEdgeSpace = (key == "bold" || key == "italic") && [0x20, 0x09, 0x2028].contains(units[offset])
+                            let isEdgeSpace = (key == .bold || key == .italic) && [0x20, 0x09, 0x2028].contains(units[offset])
                             if isEdgeSpace { continue }
                             XCTAssertEqual(actual[key] ?? .null, value,
                                            "iteration \(iteration) '\(p.text)' offset \(offset) \(key)\n\(result.markdown)")

@@ -36,11 +36,11 @@ final class MarkdownFuzzTests: SeededTestCase {
             let length = texts[p].utf16.count
             let start = Int.random(in: 0..<length, using: &random)
             let range = texts[p].widenedToGraphemes(start..<min(length, start + Int.random(in: 1...20, using: &random)))
-            let key = ["bold", "italic", "strikethrough"].randomElement(using: &random)!
+            let key = [AttributeKey.bold, .italic, .strikethrough].randomElement(using: &random)!
             var formatter = DocumentFormatter(document: document, styles: styles)
             try formatter.apply(FormatRequest(selection: .paragraphs(1...1), character: [key: .bool(Bool.random(using: &random))]), to: [(p, range)])
             let style = ["Heading 2", "Block Quote", "Body"].randomElement(using: &random)!
-            try formatter.apply(FormatRequest(selection: .paragraphs(1...1), paragraph: ["style": .string(style)]), to: [(p, range)])
+            try formatter.apply(FormatRequest(selection: .paragraphs(1...1), paragraph: [.style: .string(style)]), to: [(p, range)])
             XCTAssertEqual(MarkdownDocument(formatter.result.markdown.sourceText).blocks.map(\.text), texts,
                            "iteration \(iteration): formatting changed the text")
         }

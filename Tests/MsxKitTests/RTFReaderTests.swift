@@ -62,14 +62,14 @@ final class RTFReaderTests: XCTestCase {
     func testSectionPageAndRowEndParagraphs() {
         let document = read("{\\rtf1 a\\sect b\\page c\\par d\\cell e\\cell\\row f}")
         XCTAssertEqual(document.paragraphs.map(\.text), ["a", "b", "c", "d\te", "f"])
-        XCTAssertNil(document.paragraphs[1].attributes["pageBreakBefore"])
-        XCTAssertEqual(document.paragraphs[2].attributes["pageBreakBefore"], true)
-        XCTAssertNil(document.paragraphs[3].attributes["pageBreakBefore"])
+        XCTAssertNil(document.paragraphs[1].attributes[.pageBreakBefore])
+        XCTAssertEqual(document.paragraphs[2].attributes[.pageBreakBefore], true)
+        XCTAssertNil(document.paragraphs[3].attributes[.pageBreakBefore])
     }
 
     func testPageBreakCarriesOverEmptyParagraphs() {
         let document = read("{\\rtf1 a\\page\\par\\par b}")
-        XCTAssertEqual(document.paragraphs[1].attributes["pageBreakBefore"], true)
+        XCTAssertEqual(document.paragraphs[1].attributes[.pageBreakBefore], true)
     }
 
     func testUnbalancedBracesWarn() {
@@ -87,8 +87,8 @@ final class RTFReaderTests: XCTestCase {
         let document = read(rtf)
         XCTAssertEqual(document.paragraphs.map(\.text), ["deep after"])
         XCTAssertEqual(document.warnings, ["groups nested more than 500 deep were read as if flat"])
-        XCTAssertEqual(document.paragraphs[0].runs.first?.attributes["italic"], true)
-        XCTAssertEqual(document.paragraphs[0].runs.last?.attributes["italic"], false)
+        XCTAssertEqual(document.paragraphs[0].runs.first?.attributes[.italic], true)
+        XCTAssertEqual(document.paragraphs[0].runs.last?.attributes[.italic], false)
     }
 
     func testBinaryDataIsSkipped() {
@@ -98,7 +98,7 @@ final class RTFReaderTests: XCTestCase {
 
     func testHugeParametersAreClamped() {
         let attributes = run("{\\rtf1 \\fs99999999999999999999 x\\fi-99999999999999999999}")
-        XCTAssertEqual(attributes["fontSize"], .number(Double(Int32.max) / 2))
+        XCTAssertEqual(attributes[.fontSize], .number(Double(Int32.max) / 2))
     }
 
     func testControlWordsLongerThanThirtyTwoLettersAreCut() {
@@ -134,7 +134,7 @@ final class RTFReaderTests: XCTestCase {
             a\\f0 b\\f2 c\\f3 d\\f4 e\\f9 f}
             """
         let runs = read(rtf).paragraphs[0].runs
-        XCTAssertEqual(runs.map { $0.attributes["fontFamily"] },
+        XCTAssertEqual(runs.map { $0.attributes[.fontFamily] },
                        ["Palatino", "Helvetica", "Times New Roman", "Georgia", "Gill Sans MT", nil])
     }
 
@@ -150,15 +150,15 @@ final class RTFReaderTests: XCTestCase {
     func testColorTableWithAutoEntry() {
         let rtf = "{\\rtf1{\\colortbl;\\red255\\green0\\blue0;\\red0\\green128\\blue255;}a\\cf1 b\\cf2\\highlight1 c\\cf0\\highlight0 d}"
         let runs = read(rtf).paragraphs[0].runs
-        XCTAssertEqual(runs.map { $0.attributes["foregroundColor"] }, [.null, "#FF0000", "#0080FF", .null])
-        XCTAssertEqual(runs.map { $0.attributes["backgroundColor"] }, [.null, .null, "#FF0000", .null])
+        XCTAssertEqual(runs.map { $0.attributes[.foregroundColor] }, [.null, "#FF0000", "#0080FF", .null])
+        XCTAssertEqual(runs.map { $0.attributes[.backgroundColor] }, [.null, .null, "#FF0000", .null])
     }
 
     func testBackgroundColorWords() {
         let table = "{\\colortbl;\\red1\\green2\\blue3;}"
-        XCTAssertEqual(run("{\\rtf1\(table)\\cb1 x}")["backgroundColor"], "#010203")
-        XCTAssertEqual(run("{\\rtf1\(table)\\chcbpat1 x}")["backgroundColor"], "#010203")
-        XCTAssertEqual(run("{\\rtf1\(table)\\cf5 x}")["foregroundColor"], .null)
+        XCTAssertEqual(run("{\\rtf1\(table)\\cb1 x}")[.backgroundColor], "#010203")
+        XCTAssertEqual(run("{\\rtf1\(table)\\chcbpat1 x}")[.backgroundColor], "#010203")
+        XCTAssertEqual(run("{\\rtf1\(table)\\cf5 x}")[.foregroundColor], .null)
     }
 
     func testStyleSheetStylesAndHeadings() {
@@ -170,13 +170,13 @@ final class RTFReaderTests: XCTestCase {
         let document = read(rtf)
         XCTAssertEqual(Set(document.styles.keys), ["Normal", "heading 1", "Subhead"])
         let heading = document.styles["heading 1"] ?? [:]
-        XCTAssertEqual(heading["alignment"], "center")
-        XCTAssertEqual(heading["paragraphSpacingBefore"], 12)
-        XCTAssertEqual(heading["bold"], true)
-        XCTAssertEqual(heading["fontSize"], 16)
-        XCTAssertEqual(heading["fontFamily"], "Georgia")
+        XCTAssertEqual(heading[.alignment], "center")
+        XCTAssertEqual(heading[.paragraphSpacingBefore], 12)
+        XCTAssertEqual(heading[.bold], true)
+        XCTAssertEqual(heading[.fontSize], 16)
+        XCTAssertEqual(heading[.fontFamily], "Georgia")
         XCTAssertEqual(document.paragraphs.map(\.headingLevel), [1, 2, nil, nil])
-        XCTAssertEqual(document.paragraphs.map { $0.attributes["style"] }, ["heading 1", "Subhead", "Normal", nil])
+        XCTAssertEqual(document.paragraphs.map { $0.attributes[.style] }, ["heading 1", "Subhead", "Normal", nil])
     }
 
     func testOutlineLevelOnParagraph() {
@@ -192,10 +192,10 @@ final class RTFReaderTests: XCTestCase {
         let paragraph = read(rtf).paragraphs[0]
         XCTAssertEqual(paragraph.text, "See here and 7 and intro.")
         let link = paragraph.runs.first { $0.range == 4..<8 }
-        XCTAssertEqual(link?.attributes["link"], "https://example.com/a?b=1")
-        XCTAssertEqual(link?.attributes["underline"], "single")
-        XCTAssertNil(paragraph.runs.first { $0.range.contains(13) }?.attributes["link"])
-        XCTAssertEqual(paragraph.runs.first { $0.range.contains(19) }?.attributes["link"], "#intro")
+        XCTAssertEqual(link?.attributes[.link], "https://example.com/a?b=1")
+        XCTAssertEqual(link?.attributes[.underline], "single")
+        XCTAssertNil(paragraph.runs.first { $0.range.contains(13) }?.attributes[.link])
+        XCTAssertEqual(paragraph.runs.first { $0.range.contains(19) }?.attributes[.link], "#intro")
     }
 
     func testFootnotesGoInline() {
@@ -204,11 +204,11 @@ final class RTFReaderTests: XCTestCase {
             """
         let paragraph = read(rtf).paragraphs[0]
         XCTAssertEqual(paragraph.text, "Text^[First para. Second para.] after.")
-        let noteRuns = paragraph.runs.filter { $0.attributes["footnote"] == true }
+        let noteRuns = paragraph.runs.filter { $0.attributes[.footnote] == true }
         XCTAssertEqual(noteRuns.first?.range.lowerBound, 4)
         XCTAssertEqual(noteRuns.last?.range.upperBound, 31)
-        XCTAssertEqual(paragraph.runs.first { $0.range.contains(25) }?.attributes["italic"], true)
-        XCTAssertNil(paragraph.runs.last?.attributes["footnote"])
+        XCTAssertEqual(paragraph.runs.first { $0.range.contains(25) }?.attributes[.italic], true)
+        XCTAssertNil(paragraph.runs.last?.attributes[.footnote])
     }
 
     func testListTableLevels() {
@@ -222,7 +222,7 @@ final class RTFReaderTests: XCTestCase {
             \\pard\\ls2\\ilvl3 f\\par\\pard\\ls2\\ilvl4 g\\par\\pard h\\par}
             """
         let paragraphs = read(rtf).paragraphs
-        XCTAssertEqual(paragraphs.map { $0.attributes["listFormat"] },
+        XCTAssertEqual(paragraphs.map { $0.attributes[.listFormat] },
                        ["bulletSymbols", "lowercaseLetter", "decimal", "lowercaseRoman", "uppercaseRoman",
                         "uppercaseLetter", "none", nil])
         XCTAssertEqual(paragraphs.map(\.listLevel), [1, 2, 1, 2, 3, 4, 5, nil])
@@ -238,7 +238,7 @@ final class RTFReaderTests: XCTestCase {
             """
         let paragraphs = read(rtf).paragraphs
         XCTAssertEqual(paragraphs.map(\.text), ["one", "two", "three", "r", "u", "l", "plain"])
-        XCTAssertEqual(paragraphs.map { $0.attributes["listFormat"] },
+        XCTAssertEqual(paragraphs.map { $0.attributes[.listFormat] },
                        ["bulletSymbols", "decimal", "uppercaseRoman", "lowercaseRoman", "uppercaseLetter",
                         "lowercaseLetter", nil])
         XCTAssertEqual(paragraphs.map(\.listLevel), [1, 1, 2, 1, 1, 1, nil])
@@ -248,34 +248,34 @@ final class RTFReaderTests: XCTestCase {
 
     func testDefaultCharacterAttributes() {
         XCTAssertEqual(run("{\\rtf1\\deff0{\\fonttbl{\\f0 Cochin;}} x}"), [
-            "bold": false, "italic": false, "underline": .null, "strikethrough": false, "fontFamily": "Cochin",
-            "fontSize": 12, "foregroundColor": .null, "backgroundColor": .null,
+            .bold: false, .italic: false, .underline: .null, .strikethrough: false, .fontFamily: "Cochin",
+            .fontSize: 12, .foregroundColor: .null, .backgroundColor: .null,
         ])
     }
 
     func testBoldItalicStrikeAndPlain() {
         let rtf = "{\\rtf1 \\b b\\i i\\strike s\\b0 n\\plain p{\\striked1 d}\\i\\i0 z}"
         let paragraph = read(rtf).paragraphs[0]
-        func at(_ offset: Int, _ key: String) -> JSONValue? {
+        func at(_ offset: Int, _ key: AttributeKey) -> JSONValue? {
             paragraph.runs.first { $0.range.contains(offset) }?.attributes[key]
         }
         XCTAssertEqual(paragraph.text, "bisnpdz")
-        XCTAssertEqual([at(0, "bold"), at(1, "bold"), at(3, "bold"), at(4, "bold")], [true, true, false, false])
-        XCTAssertEqual([at(1, "italic"), at(4, "italic"), at(6, "italic")], [true, false, false])
-        XCTAssertEqual([at(2, "strikethrough"), at(3, "strikethrough"), at(4, "strikethrough"), at(5, "strikethrough")],
+        XCTAssertEqual([at(0, .bold), at(1, .bold), at(3, .bold), at(4, .bold)], [true, true, false, false])
+        XCTAssertEqual([at(1, .italic), at(4, .italic), at(6, .italic)], [true, false, false])
+        XCTAssertEqual([at(2, .strikethrough), at(3, .strikethrough), at(4, .strikethrough), at(5, .strikethrough)],
                        [true, true, false, true])
     }
 
     func testUnderlineKinds() {
         let rtf = "{\\rtf1 \\ul a\\ulnone b\\ulw c\\uld d\\uldb e\\ulth f\\ul0 g\\ulwave h\\ulthdash i}"
         let paragraph = read(rtf).paragraphs[0]
-        let values = (0..<9).map { offset in paragraph.runs.first { $0.range.contains(offset) }?.attributes["underline"] }
+        let values = (0..<9).map { offset in paragraph.runs.first { $0.range.contains(offset) }?.attributes[.underline] }
         XCTAssertEqual(values, ["single", .null, "single", "single", "double", "thick", .null, "single", "thick"])
     }
 
     func testFontSizeIsHalfPoints() {
-        XCTAssertEqual(run("{\\rtf1 \\fs27 x}")["fontSize"], 13.5)
-        XCTAssertEqual(run("{\\rtf1 {\\fs40 a}b}", at: 1)["fontSize"], 12)
+        XCTAssertEqual(run("{\\rtf1 \\fs27 x}")[.fontSize], 13.5)
+        XCTAssertEqual(run("{\\rtf1 {\\fs40 a}b}", at: 1)[.fontSize], 12)
     }
 
     func testSuperAndSubscriptAreIgnored() {
@@ -291,8 +291,8 @@ final class RTFReaderTests: XCTestCase {
 
     func testDefaultParagraphAttributes() {
         XCTAssertEqual(attributes("{\\rtf1 x}"), [
-            "alignment": "left", "firstLineHeadIndent": 0, "headIndent": 0, "tailIndent": 0,
-            "lineHeightMultiple": 1, "paragraphSpacingBefore": 0, "paragraphSpacing": 0, "tabStops": [],
+            .alignment: "left", .firstLineHeadIndent: 0, .headIndent: 0, .tailIndent: 0,
+            .lineHeightMultiple: 1, .paragraphSpacingBefore: 0, .paragraphSpacing: 0, .tabStops: [],
         ])
     }
 
@@ -300,20 +300,20 @@ final class RTFReaderTests: XCTestCase {
         let rtf = "{\\rtf1\\qj\\fi-360\\li720\\ri1440\\sb120\\sa240\\tx2880\\tx720 x\\par\\qc y\\par\\qr z\\par\\pard\\ql w\\par}"
         let paragraphs = read(rtf).paragraphs
         XCTAssertEqual(paragraphs[0].attributes, [
-            "alignment": "justified", "firstLineHeadIndent": 18, "headIndent": 36, "tailIndent": -72,
-            "lineHeightMultiple": 1, "paragraphSpacingBefore": 6, "paragraphSpacing": 12, "tabStops": [36, 144],
+            .alignment: "justified", .firstLineHeadIndent: 18, .headIndent: 36, .tailIndent: -72,
+            .lineHeightMultiple: 1, .paragraphSpacingBefore: 6, .paragraphSpacing: 12, .tabStops: [36, 144],
         ])
-        XCTAssertEqual(paragraphs.map { $0.attributes["alignment"] }, ["justified", "center", "right", "left"])
-        XCTAssertEqual(paragraphs[2].attributes["headIndent"], 36)
-        XCTAssertEqual(paragraphs[3].attributes["headIndent"], 0)
+        XCTAssertEqual(paragraphs.map { $0.attributes[.alignment] }, ["justified", "center", "right", "left"])
+        XCTAssertEqual(paragraphs[2].attributes[.headIndent], 36)
+        XCTAssertEqual(paragraphs[3].attributes[.headIndent], 0)
     }
 
     func testDirectionNeutralIndentsAndTableCellWordsInParagraphs() {
         let rtf = "{\\rtf1\\trowd\\cellx2000\\cellx4000\\pard\\intbl\\lin360\\rin720 a\\cell b\\cell\\row}"
         let paragraph = read(rtf).paragraphs[0]
         XCTAssertEqual(paragraph.text, "a\tb")
-        XCTAssertEqual(paragraph.attributes["headIndent"], 18)
-        XCTAssertEqual(paragraph.attributes["tailIndent"], -36)
+        XCTAssertEqual(paragraph.attributes[.headIndent], 18)
+        XCTAssertEqual(paragraph.attributes[.tailIndent], -36)
     }
 
     func testControlCharactersAreDropped() {
@@ -321,23 +321,23 @@ final class RTFReaderTests: XCTestCase {
     }
 
     func testLineSpacingForms() {
-        XCTAssertEqual(attributes("{\\rtf1\\sl360\\slmult1 x}")["lineHeightMultiple"], 1.5)
+        XCTAssertEqual(attributes("{\\rtf1\\sl360\\slmult1 x}")[.lineHeightMultiple], 1.5)
         let atLeast = attributes("{\\rtf1\\sl300\\slmult0 x}")
-        XCTAssertEqual(atLeast["minimumLineHeight"], 15)
-        XCTAssertNil(atLeast["lineHeightMultiple"])
-        XCTAssertNil(atLeast["maximumLineHeight"])
+        XCTAssertEqual(atLeast[.minimumLineHeight], 15)
+        XCTAssertNil(atLeast[.lineHeightMultiple])
+        XCTAssertNil(atLeast[.maximumLineHeight])
         let exactly = attributes("{\\rtf1\\sl-280 x}")
-        XCTAssertEqual(exactly["minimumLineHeight"], 14)
-        XCTAssertEqual(exactly["maximumLineHeight"], 14)
-        XCTAssertEqual(attributes("{\\rtf1\\sl0\\slmult1 x}")["lineHeightMultiple"], 1)
+        XCTAssertEqual(exactly[.minimumLineHeight], 14)
+        XCTAssertEqual(exactly[.maximumLineHeight], 14)
+        XCTAssertEqual(attributes("{\\rtf1\\sl0\\slmult1 x}")[.lineHeightMultiple], 1)
         let cocoa = attributes("{\\rtf1\\slleading60\\slminimum200\\slmaximum400 x}")
-        XCTAssertEqual([cocoa["lineSpacing"], cocoa["minimumLineHeight"], cocoa["maximumLineHeight"]], [3, 10, 20])
+        XCTAssertEqual([cocoa[.lineSpacing], cocoa[.minimumLineHeight], cocoa[.maximumLineHeight]], [3, 10, 20])
     }
 
     func testPageBreakBeforeAndParagraphPropertiesCarryUntilPard() {
         let paragraphs = read("{\\rtf1\\pagebb\\qc a\\par b\\par\\pard c\\par}").paragraphs
-        XCTAssertEqual(paragraphs.map { $0.attributes["pageBreakBefore"] }, [true, true, nil])
-        XCTAssertEqual(paragraphs.map { $0.attributes["alignment"] }, ["center", "center", "left"])
+        XCTAssertEqual(paragraphs.map { $0.attributes[.pageBreakBefore] }, [true, true, nil])
+        XCTAssertEqual(paragraphs.map { $0.attributes[.alignment] }, ["center", "center", "left"])
     }
 
     // MARK: Unicode and code pages
@@ -375,7 +375,7 @@ final class RTFReaderTests: XCTestCase {
         let rtf = "{\\rtf1{\\fonttbl{\\f0\\cpg1253 Greek;}{\\f1\\fcharset204 \\'c0\\'f0\\'e8\\'e0\\'eb;}}\\f0 \\'e1\\f1 x}"
         let paragraph = read(rtf).paragraphs[0]
         XCTAssertEqual(paragraph.text, "αx")
-        XCTAssertEqual(paragraph.runs.last?.attributes["fontFamily"], "Ариал")
+        XCTAssertEqual(paragraph.runs.last?.attributes[.fontFamily], "Ариал")
     }
 
     func testUnknownCodePageFallsBackWithOneWarning() {
@@ -394,9 +394,9 @@ final class RTFReaderTests: XCTestCase {
         XCTAssertEqual(paragraphs[0].headingLevel, 2)
         XCTAssertEqual(paragraphs[0].quoteDepth, 1)
         XCTAssertEqual(paragraphs[0].listLevel, 3)
-        XCTAssertNil(paragraphs[0].attributes["alignment"])
-        XCTAssertEqual(paragraphs[0].attributes["custom"], ["a": [1]])
-        XCTAssertEqual(paragraphs[1].attributes["alignment"], "center")
+        XCTAssertNil(paragraphs[0].attributes[.alignment])
+        XCTAssertEqual(paragraphs[0].attributes[AttributeKey(rawValue: "custom")], ["a": [1]])
+        XCTAssertEqual(paragraphs[1].attributes[.alignment], "center")
         XCTAssertNil(paragraphs[1].headingLevel)
     }
 
@@ -406,15 +406,15 @@ final class RTFReaderTests: XCTestCase {
             """
         let paragraph = read(rtf).paragraphs[0]
         func at(_ offset: Int) -> Attributes { paragraph.runs.first { $0.range.contains(offset) }?.attributes ?? [:] }
-        XCTAssertNil(at(0)["kern"])
-        XCTAssertEqual(at(1)["kern"], 2)
-        XCTAssertEqual(at(1)["fontFamily"], "Café")
-        XCTAssertEqual(at(1)["underline"], .null)
-        XCTAssertEqual(at(1)["bold"], true)
-        XCTAssertEqual(at(2)["underline"], "single")
-        XCTAssertEqual(at(2)["kern"], 2)
-        XCTAssertNil(at(3)["kern"])
-        XCTAssertNil(at(4)["kern"])
+        XCTAssertNil(at(0)[AttributeKey(rawValue: "kern")])
+        XCTAssertEqual(at(1)[AttributeKey(rawValue: "kern")], 2)
+        XCTAssertEqual(at(1)[.fontFamily], "Café")
+        XCTAssertEqual(at(1)[.underline], .null)
+        XCTAssertEqual(at(1)[.bold], true)
+        XCTAssertEqual(at(2)[.underline], "single")
+        XCTAssertEqual(at(2)[AttributeKey(rawValue: "kern")], 2)
+        XCTAssertNil(at(3)[AttributeKey(rawValue: "kern")])
+        XCTAssertNil(at(4)[AttributeKey(rawValue: "kern")])
     }
 
     func testMalformedMsxDataWarnsOnce() {

@@ -7,7 +7,7 @@ import XCTest
 final class RTFRoundTripTests: SeededTestCase {
     private let sheet: StyleSheet = {
         var manifest = Manifest.empty
-        manifest.styles["Epigraph"] = ["alignment": "right", "italic": true, "fontSize": 11]
+        manifest.styles["Epigraph"] = [.alignment: "right", .italic: true, .fontSize: 11]
         return StyleSheet(manifest: manifest)
     }()
 
@@ -17,9 +17,9 @@ final class RTFRoundTripTests: SeededTestCase {
         paragraphs.map { p in
             var attributes = p.attributes
             let runs = p.runs.map { run -> String in
-                JSONWriter.string(.object(["text": .string(run.text), "attributes": .object(run.attributes)]), pretty: false)
+                JSONWriter.string(.object(["text": .string(run.text), "attributes": .object(run.attributes.json)]), pretty: false)
             }
-            return "\(p.kind.name) \(p.text.debugDescription) \(JSONWriter.string(.object(attributes), pretty: false)) \(runs)"
+            return "\(p.kind.name) \(p.text.debugDescription) \(JSONWriter.string(.object(attributes.json), pretty: false)) \(runs)"
         }
     }
 
@@ -55,16 +55,16 @@ final class RTFRoundTripTests: SeededTestCase {
 
             """
         var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)
-        document.formatting.paragraphs[1].set(["underline": "double", "foregroundColor": "#8B0000"], over: 0..<4)
-        document.formatting.paragraphs[1].set(["fontSize": 13.5, "backgroundColor": "#FFFF00"], over: 5..<8)
+        document.formatting.paragraphs[1].set([.underline: "double", .foregroundColor: "#8B0000"], over: 0..<4)
+        document.formatting.paragraphs[1].set([.fontSize: 13.5, .backgroundColor: "#FFFF00"], over: 5..<8)
         document.formatting.paragraphs[6].attributes = [
-            "alignment": "justified", "tabStops": [36, 72.5], "firstLineHeadIndent": 18.25, "style": "Epigraph",
-            "lineSpacing": 2, "paragraphSpacingBefore": 6,
+            .alignment: "justified", .tabStops: [36, 72.5], .firstLineHeadIndent: 18.25, .style: "Epigraph",
+            .lineSpacing: 2, .paragraphSpacingBefore: 6,
         ]
         let units = document.paragraphTexts[7].utf16
         let note = document.paragraphTexts[7].range(of: "^[A note with italic words]")!
         let start = units.distance(from: units.startIndex, to: note.lowerBound.samePosition(in: units)!)
-        document.formatting.paragraphs[7].set(["footnote": true], over: start..<(start + 27))
+        document.formatting.paragraphs[7].set([.footnote: true], over: start..<(start + 27))
         XCTAssertEqual(comparable(try roundTrip(document)), comparable(document.resolved(with: sheet)))
     }
 

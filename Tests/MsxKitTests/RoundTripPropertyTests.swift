@@ -37,8 +37,8 @@ final class RoundTripPropertyTests: SeededTestCase {
     func testFormattingNeverChangesTextAndLandsOnTheWords() throws {
         var generator = DocumentGenerator(random: seededGenerator(13))
         let styles = StyleSheet(manifest: try! Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
-        let keys: [(String, JSONValue)] = [("bold", true), ("italic", true), ("strikethrough", true), ("bold", false),
-                                          ("italic", false), ("underline", "double"), ("fontSize", 20)]
+        let keys: [(AttributeKey, JSONValue)] = [(.bold, true), (.italic, true), (.strikethrough, true), (.bold, false),
+                                          (.italic, false), (.underline, "double"), (.fontSize, 20)]
         for iteration in 0..<scaled(300) {
             let markdown = generator.markdown(paragraphs: Int.random(in: 1...6, using: &generator.random))
             let document = richDocument(markdown)
@@ -55,7 +55,7 @@ final class RoundTripPropertyTests: SeededTestCase {
             XCTAssertEqual(reparsed.blocks.map(\.text), texts, "iteration \(iteration): text changed\n\(markdown)")
             let resolved = RichDocument(markdown: reparsed, formatting: result.formatting, keeping: result).resolved(with: styles)[p]
             let words = trimmed(range, in: texts[p]) ?? range
-            for run in resolved.runs where run.range.overlaps(key == "bold" || key == "italic" || key == "strikethrough" ? words : range) {
+            for run in resolved.runs where run.range.overlaps(key == .bold || key == .italic || key == .strikethrough ? words : range) {
                 XCTAssertEqual(run.attributes[key], value, "iteration \(iteration): \(key) not on \(run.text)\n\(markdown)")
             }
         }

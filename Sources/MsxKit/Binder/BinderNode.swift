@@ -59,7 +59,7 @@ extension BinderNode {
         keywords = try r.strings("keywords")
         includeInCompile = try r.bool("includeInCompile") ?? true
         target = try r.int("target")
-        custom = try r.attributes("custom")
+        custom = try r.object("custom")
         extra = r.unknown(except: Self.knownKeys)
         children = try r.array("children").enumerated().map { i, child in
             try BinderNode(json: child, file: file, path: "\(r.field("children"))[\(i)]")

@@ -29,7 +29,7 @@ public struct Manifest: Equatable, Sendable {
 
     /// Reference defaults: Palatino 13 pt, line height multiple 1.2, first-line indent 36 pt (0.5 in).
     public static let referenceDefaults: Attributes = [
-        "fontFamily": "Palatino", "fontSize": 13, "lineHeightMultiple": 1.2, "firstLineHeadIndent": 36,
+        .fontFamily: "Palatino", .fontSize: 13, .lineHeightMultiple: 1.2, .firstLineHeadIndent: 36,
     ]
 
     static let knownKeys: Set<String> = [
@@ -52,14 +52,14 @@ extension Manifest {
         }
         created = try r.string("created") ?? ""
         defaults = try r.attributes("defaults")
-        styles = try r.attributes("styles").mapValues { value in
+        styles = try r.object("styles").mapValues { value in
             guard case .object(let attributes) = value else { throw r.fail("styles", "an object of objects") }
-            return attributes
+            return Attributes(json: attributes)
         }
         labels = try r.strings("labels")
         statuses = try r.strings("statuses")
-        target = try r.attributes("target")
-        compile = try r.attributes("compile")
+        target = try r.object("target")
+        compile = try r.object("compile")
         binder = try r.array("binder").enumerated().map { i, node in
             try BinderNode(json: node, file: file, path: "binder[\(i)]")
         }
@@ -79,8 +79,8 @@ extension Manifest {
         if let email = author.email { a["email"] = .string(email) }
         o["author"] = .object(a)
         if !created.isEmpty { o["created"] = .string(created) }
-        if !defaults.isEmpty { o["defaults"] = .object(defaults) }
-        if !styles.isEmpty { o["styles"] = .object(styles.mapValues(JSONValue.object)) }
+        if !defaults.isEmpty { o["defaults"] = .object(defaults.json) }
+        if !styles.isEmpty { o["styles"] = .object(styles.mapValues { .object($0.json) }) }
         if !labels.isEmpty { o["labels"] = .array(labels.map(JSONValue.string)) }
         if !statuses.isEmpty { o["statuses"] = .array(statuses.map(JSONValue.string)) }
         if !target.isEmpty { o["target"] = .object(target) }

@@ -117,18 +117,18 @@ extension StyleSheet {
     mutating func applyManuscriptFormat() {
         let overrides = Self.manuscriptOverrides
         defaults = defaults.overlaid(with: overrides.character).overlaid(with: overrides.paragraph)
-            .overlaid(with: ["firstLineHeadIndent": 36])
+            .overlaid(with: [.firstLineHeadIndent: 36])
         for name in styles.keys.filter({ $0.hasPrefix("Heading") }) {
             styles[name] = styles[name]!.overlaid(with: [
-                "fontSize": 12, "alignment": "center", "paragraphSpacingBefore": 0, "paragraphSpacing": 0,
+                .fontSize: 12, .alignment: "center", .paragraphSpacingBefore: 0, .paragraphSpacing: 0,
             ])
         }
     }
 
     /// Formatting the manuscript preset imposes on every character and paragraph, whatever the document says.
     static let manuscriptOverrides: (character: Attributes, paragraph: Attributes) = (
-        ["fontFamily": "Times New Roman", "fontSize": 12, "foregroundColor": .null, "backgroundColor": .null],
-        ["lineHeightMultiple": 2, "lineSpacing": 0, "paragraphSpacingBefore": 0, "paragraphSpacing": 0]
+        [.fontFamily: "Times New Roman", .fontSize: 12, .foregroundColor: .null, .backgroundColor: .null],
+        [.lineHeightMultiple: 2, .lineSpacing: 0, .paragraphSpacingBefore: 0, .paragraphSpacing: 0]
     )
 }
 

@@ -16,14 +16,14 @@ extension Manuscript {
             case .heading(let title, let level):
                 var heading = synthetic(String(repeating: "#", count: level) + " ", title)
                 if preset == .manuscript && level == 1 && !result.isEmpty {
-                    heading.attributes["pageBreakBefore"] = true
+                    heading.attributes[.pageBreakBefore] = true
                 }
                 result.append(heading)
             case .separator(let text):
                 var separator = synthetic("", text)
-                separator.attributes["alignment"] = "center"
-                separator.attributes["firstLineHeadIndent"] = 0
-                separator.attributes["headIndent"] = 0
+                separator.attributes[.alignment] = "center"
+                separator.attributes[.firstLineHeadIndent] = 0
+                separator.attributes[.headIndent] = 0
                 result.append(separator)
             case .document:
                 result += resolved
@@ -31,7 +31,7 @@ extension Manuscript {
         }
         if preset == .manuscript { result = result.map(Self.imposingManuscriptFormat) }
         if hasTitlePage {
-            if !result.isEmpty { result[0].attributes["pageBreakBefore"] = true }
+            if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
             result = titlePage() + result
         }
         if smartQuotes { result = result.map { $0.withSmartQuotes() } }
@@ -45,8 +45,8 @@ extension Manuscript {
         func add(_ text: String, alignment: String, spaceBefore: Double = 0) {
             var p = synthetic("", text)
             p.attributes = p.attributes.overlaid(with: [
-                "alignment": .string(alignment), "firstLineHeadIndent": 0, "headIndent": 0, "lineHeightMultiple": 1,
-                "paragraphSpacingBefore": .number(spaceBefore), "paragraphSpacing": 0,
+                .alignment: .string(alignment), .firstLineHeadIndent: 0, .headIndent: 0, .lineHeightMultiple: 1,
+                .paragraphSpacingBefore: .number(spaceBefore), .paragraphSpacing: 0,
             ])
             lines.append(p)
         }

@@ -17,28 +17,28 @@ struct RTFOutputTables {
     init(_ paragraphs: [ResolvedParagraph], sheet: StyleSheet) {
         font("Times New Roman")
         for (position, p) in paragraphs.enumerated() {
-            if let name = p.attributes["style"]?.stringValue, styleIndex[name] == nil {
+            if let name = p.attributes[.style]?.stringValue, styleIndex[name] == nil {
                 styleIndex[name] = styles.count
                 styles.append(name)
             }
-            if let format = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)), p.kind == .listItem {
+            if let format = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)), p.kind == .listItem {
                 if listOfParagraph[position - 1] == nil { lists.append([:]) }
                 let level = min(max(p.listDepth ?? 1, 1), 9) - 1
                 if lists[lists.count - 1][level] == nil { lists[lists.count - 1][level] = format }
                 listOfParagraph[position] = lists.count
             }
             for run in p.runs {
-                if let family = run.attributes["fontFamily"]?.stringValue { font(family) }
-                for key in ["foregroundColor", "backgroundColor"] {
+                if let family = run.attributes[.fontFamily]?.stringValue { font(family) }
+                for key in [AttributeKey.foregroundColor, .backgroundColor] {
                     if let hex = run.attributes[key]?.stringValue { color(hex) }
                 }
             }
         }
         for name in styles {
             let attributes = sheet.style(named: name)?.attributes ?? [:]
-            if let family = attributes["fontFamily"]?.stringValue { font(family) }
+            if let family = attributes[.fontFamily]?.stringValue { font(family) }
         }
-        if let family = sheet.defaults["fontFamily"]?.stringValue { font(family) }
+        if let family = sheet.defaults[.fontFamily]?.stringValue { font(family) }
     }
 
     private mutating func font(_ name: String) {

@@ -4,45 +4,45 @@ struct RTFParagraphWriter {
     let tables: RTFOutputTables
 
     /// Paragraph attributes RTF carries itself (when their values fit its units).
-    private static let paragraphKeys: Set<String> = [
-        "alignment", "firstLineHeadIndent", "headIndent", "tailIndent", "lineHeightMultiple", "paragraphSpacingBefore",
-        "paragraphSpacing", "tabStops", "style", "headingLevel", "pageBreakBefore", "minimumLineHeight", "maximumLineHeight",
+    private static let paragraphKeys: Set<AttributeKey> = [
+        .alignment, .firstLineHeadIndent, .headIndent, .tailIndent, .lineHeightMultiple, .paragraphSpacingBefore,
+        .paragraphSpacing, .tabStops, .style, .headingLevel, .pageBreakBefore, .minimumLineHeight, .maximumLineHeight,
     ]
     /// Character attributes RTF carries itself.
-    private static let characterKeys: Set<String> = [
-        "bold", "italic", "underline", "strikethrough", "fontFamily", "fontSize", "foregroundColor", "backgroundColor",
-        "link", "footnote",
+    private static let characterKeys: Set<AttributeKey> = [
+        .bold, .italic, .underline, .strikethrough, .fontFamily, .fontSize, .foregroundColor, .backgroundColor,
+        .link, .footnote,
     ]
     private static let alignments = ["left": "\\ql", "center": "\\qc", "right": "\\qr", "justified": "\\qj"]
 
     /// The paragraph at `position` among those the file holds.
     func write(_ p: ResolvedParagraph, at position: Int) -> String {
         var out = "\\pard\\plain"
-        let style = p.attributes["style"]?.stringValue
+        let style = p.attributes[.style]?.stringValue
         if let style, let number = tables.styleNumber(style) { out += "\\s\(number)" }
         var (controls, extra) = Self.paragraphControls(p.attributes)
         out += controls
-        if case .heading(let level, _) = p.kind { out += "\\outlinelevel\(level - 1)"; extra["headingLevel"] = .int(level) }
-        if p.kind == .codeBlock { extra["kind"] = "codeBlock" }
+        if case .heading(let level, _) = p.kind { out += "\\outlinelevel\(level - 1)"; extra[.headingLevel] = .int(level) }
+        if p.kind == .codeBlock { extra[.kind] = "codeBlock" }
         var listText: String?
-        if p.kind == .listItem, let format = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)),
+        if p.kind == .listItem, let format = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)),
             let list = tables.listNumber(ofParagraphAt: position)
         {
             let depth = p.listDepth ?? 1
             out += "\\ls\(list)\\ilvl\(min(depth, 9) - 1)"
-            extra["listLevel"] = .int(depth)
+            extra[.listLevel] = .int(depth)
             // RTF numbers footnote symbols as bullets, and a list's level has one format: say the rest exactly.
             if format == .footnoteSymbols || tables.listFormat(list, level: min(depth, 9) - 1) != format {
-                extra["listFormat"] = .string(format.rawValue)
+                extra[.listFormat] = .string(format.rawValue)
             }
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
             listText = "{\\listtext\\pard\\plain \(RTFWriter.escaped(box + format.symbol(at: 0)))\\tab}"
-        } else if let format = p.attributes["listFormat"] {
-            extra["listFormat"] = format
+        } else if let format = p.attributes[.listFormat] {
+            extra[.listFormat] = format
         }
-        if let checklist = p.attributes["checklist"] { extra["checklist"] = checklist }
+        if let checklist = p.attributes[.checklist] { extra[.checklist] = checklist }
         out += " "
-        if !extra.isEmpty { out += "{\\*\\msxpara \(RTFWriter.escaped(JSONWriter.string(.object(extra), pretty: false)))}" }
+        if !extra.isEmpty { out += "{\\*\\msxpara \(RTFWriter.escaped(JSONWriter.string(.object(extra.json), pretty: false)))}" }
         out += listText ?? ""
         out += runs(p.runs)
         return out + "\\par\n"
@@ -52,42 +52,42 @@ struct RTFParagraphWriter {
     static func paragraphControls(_ a: Attributes) -> (controls: String, extra: Attributes) {
         var out = ""
         var extra: Attributes = [:]
-        let handledElsewhere: Set<String> = ["listFormat", "checklist", "lineSpacing"]
+        let handledElsewhere: Set<AttributeKey> = [.listFormat, .checklist, .lineSpacing]
         for (key, value) in a where !paragraphKeys.contains(key) && !handledElsewhere.contains(key)
-            && !AttributeName.character.contains(key)
+            && !AttributeKey.character.contains(key)
         {
             extra[key] = value
         }
-        if let alignment = a["alignment"]?.stringValue.flatMap({ alignments[$0] }) { out += alignment }
-        func measure(_ key: String, _ control: String, _ transform: (Double) -> Double = { $0 }) {
+        if let alignment = a[.alignment]?.stringValue.flatMap({ alignments[$0] }) { out += alignment }
+        func measure(_ key: AttributeKey, _ control: String, _ transform: (Double) -> Double = { $0 }) {
             guard let value = a[key]?.numberValue else { return }
             let points = transform(value)
             out += "\(control)\(RTFWriter.twips(points))"
             if !isExactInTwips(points) { extra[key] = .number(value) }
         }
-        let head = a["headIndent"]?.numberValue ?? 0
-        measure("headIndent", "\\li")
-        measure("firstLineHeadIndent", "\\fi") { $0 - head }
-        measure("tailIndent", "\\ri") { -$0 }
-        measure("paragraphSpacingBefore", "\\sb")
-        measure("paragraphSpacing", "\\sa")
-        if let exact = a["maximumLineHeight"]?.numberValue {
+        let head = a[.headIndent]?.numberValue ?? 0
+        measure(.headIndent, "\\li")
+        measure(.firstLineHeadIndent, "\\fi") { $0 - head }
+        measure(.tailIndent, "\\ri") { -$0 }
+        measure(.paragraphSpacingBefore, "\\sb")
+        measure(.paragraphSpacing, "\\sa")
+        if let exact = a[.maximumLineHeight]?.numberValue {
             out += "\\sl-\(RTFWriter.twips(exact))\\slmult0"
-        } else if let minimum = a["minimumLineHeight"]?.numberValue {
+        } else if let minimum = a[.minimumLineHeight]?.numberValue {
             out += "\\sl\(RTFWriter.twips(minimum))\\slmult0"
-            if let multiple = a["lineHeightMultiple"] { extra["lineHeightMultiple"] = multiple }
-        } else if let multiple = a["lineHeightMultiple"]?.numberValue, multiple > 0 {
+            if let multiple = a[.lineHeightMultiple] { extra[.lineHeightMultiple] = multiple }
+        } else if let multiple = a[.lineHeightMultiple]?.numberValue, multiple > 0 {
             let sl = Int((multiple * 240).rounded())
             out += "\\sl\(sl)\\slmult1"
-            if Double(sl) / 240 != multiple { extra["lineHeightMultiple"] = .number(multiple) }
+            if Double(sl) / 240 != multiple { extra[.lineHeightMultiple] = .number(multiple) }
         }
-        if let spacing = a["lineSpacing"], spacing != 0 { extra["lineSpacing"] = spacing }
-        for stop in a["tabStops"]?.arrayValue ?? [] {
+        if let spacing = a[.lineSpacing], spacing != 0 { extra[.lineSpacing] = spacing }
+        for stop in a[.tabStops]?.arrayValue ?? [] {
             guard let points = stop.numberValue else { continue }
             out += "\\tx\(RTFWriter.twips(points))"
-            if !isExactInTwips(points) { extra["tabStops"] = a["tabStops"] }
+            if !isExactInTwips(points) { extra[.tabStops] = a[.tabStops] }
         }
-        if a["pageBreakBefore"] == true { out += "\\pagebb" }
+        if a[.pageBreakBefore] == true { out += "\\pagebb" }
         return (out, extra)
     }
 
@@ -103,12 +103,12 @@ struct RTFParagraphWriter {
         var out = ""
         var i = 0
         while i < runs.count {
-            let footnote = runs[i].attributes["footnote"] == true
-            let link = footnote ? nil : runs[i].attributes["link"]?.stringValue
+            let footnote = runs[i].attributes[.footnote] == true
+            let link = footnote ? nil : runs[i].attributes[.link]?.stringValue
             var j = i + 1
             while j < runs.count, footnote
-                ? runs[j].attributes["footnote"] == true
-                : link != nil && runs[j].attributes["footnote"] != true && runs[j].attributes["link"]?.stringValue == link
+                ? runs[j].attributes[.footnote] == true
+                : link != nil && runs[j].attributes[.footnote] != true && runs[j].attributes[.link]?.stringValue == link
             {
                 j += 1
             }
@@ -118,7 +118,7 @@ struct RTFParagraphWriter {
             } else if let link {
                 // A quote cannot stand in the field's instruction; the exact address then rides in msxchar.
                 let target = link.replacingQuotes()
-                let exact: Attributes = target == link ? [:] : ["link": .string(link)]
+                let exact: Attributes = target == link ? [:] : [.link: .string(link)]
                 let inner = group.map { run($0, extra: exact) }.joined()
                 out += "{\\field{\\*\\fldinst{HYPERLINK \"\(RTFWriter.escaped(target))\"}}{\\fldrslt\(inner)}}"
             } else {
@@ -154,30 +154,30 @@ struct RTFParagraphWriter {
             !Self.characterKeys.contains(key) && !(value == .null || value == false)
         }
         extra.merge(given) { $1 }
-        if let size = r.attributes["fontSize"]?.numberValue, (size * 2).rounded() != size * 2 { extra["fontSize"] = .number(size) }
-        for key in ["foregroundColor", "backgroundColor"] {
+        if let size = r.attributes[.fontSize]?.numberValue, (size * 2).rounded() != size * 2 { extra[.fontSize] = .number(size) }
+        for key in [AttributeKey.foregroundColor, .backgroundColor] {
             if let color = r.attributes[key]?.stringValue, tables.colorNumber(color) == nil { extra[key] = .string(color) }
         }
-        let msx = extra.isEmpty ? "" : "{\\*\\msxchar \(RTFWriter.escaped(JSONWriter.string(.object(extra), pretty: false)))}"
+        let msx = extra.isEmpty ? "" : "{\\*\\msxchar \(RTFWriter.escaped(JSONWriter.string(.object(extra.json), pretty: false)))}"
         return "{\(controls) \(msx)\(RTFWriter.escaped(r.text))}"
     }
 
     /// The controls for character attributes.
     func characterControls(_ a: Attributes) -> String {
         var out = ""
-        if let family = a["fontFamily"]?.stringValue, let number = tables.fontNumber(family) { out += "\\f\(number)" }
-        if let size = a["fontSize"]?.numberValue { out += "\\fs\(Int((size * 2).rounded()))" }
-        if a["bold"] == true { out += "\\b" }
-        if a["italic"] == true { out += "\\i" }
-        switch a["underline"]?.stringValue {
+        if let family = a[.fontFamily]?.stringValue, let number = tables.fontNumber(family) { out += "\\f\(number)" }
+        if let size = a[.fontSize]?.numberValue { out += "\\fs\(Int((size * 2).rounded()))" }
+        if a[.bold] == true { out += "\\b" }
+        if a[.italic] == true { out += "\\i" }
+        switch a[.underline]?.stringValue {
         case "double": out += "\\uldb"
         case "thick": out += "\\ulth"
         case .some: out += "\\ul"
         case nil: break
         }
-        if a["strikethrough"] == true { out += "\\strike" }
-        if let color = a["foregroundColor"]?.stringValue, let number = tables.colorNumber(color) { out += "\\cf\(number)" }
-        if let color = a["backgroundColor"]?.stringValue, let number = tables.colorNumber(color) {
+        if a[.strikethrough] == true { out += "\\strike" }
+        if let color = a[.foregroundColor]?.stringValue, let number = tables.colorNumber(color) { out += "\\cf\(number)" }
+        if let color = a[.backgroundColor]?.stringValue, let number = tables.colorNumber(color) {
             out += "\\highlight\(number)\\chcbpat\(number)"
         }
         return out

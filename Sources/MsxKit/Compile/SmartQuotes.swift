@@ -60,7 +60,7 @@ extension ResolvedParagraph {
     func withSmartQuotes() -> ResolvedParagraph {
         let units = Array(text.utf16)
         let untouched = runs.filter { run in
-            run.attributes["code"] == true || (run.attributes["link"]?.stringValue != nil && SmartQuotes.looksLikeURL(run.text[...]))
+            run.attributes[.code] == true || (run.attributes[.link]?.stringValue != nil && SmartQuotes.looksLikeURL(run.text[...]))
         }.map(\.range)
         let edits = SmartQuotes.edits(in: units) { offset in untouched.contains { $0.contains(offset) } }
         guard !edits.isEmpty else { return self }

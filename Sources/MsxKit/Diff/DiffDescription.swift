@@ -5,7 +5,7 @@ public enum DiffDescription {
     public static func formatting(_ diff: DocumentDiff, newTexts: [String]) -> [String] {
         var lines: [String] = []
         var i = 0
-        let restyled = Set(diff.paragraphFormatting.filter { $0.attribute == "style" }.map(\.newParagraph))
+        let restyled = Set(diff.paragraphFormatting.filter { $0.attribute == .style }.map(\.newParagraph))
         // For people: white space at the edges is not worth naming, nor a stretch of white space alone, nor the look
         // a new paragraph style gives its whole text (the style change says it).
         let changes: [DocumentDiff.FormatChange] = diff.formatting.compactMap { raw in
@@ -32,8 +32,8 @@ public enum DiffDescription {
             switch (change.before, change.after) {
             case (.bool(false), .bool(true)), (.null, .bool(true)): what = "\(name) added"
             case (.bool(true), .bool(false)), (.bool(true), .null): what = "\(name) removed"
-            case (.null, .string("single")) where change.attribute == "underline": what = "underline added"
-            case (.string("single"), .null) where change.attribute == "underline": what = "underline removed"
+            case (.null, .string("single")) where change.attribute == .underline: what = "underline added"
+            case (.string("single"), .null) where change.attribute == .underline: what = "underline removed"
             case (.null, let after): what = "\(name) \(DocumentFormatter.display(after)) added"
             case (let before, .null): what = "\(name) \(DocumentFormatter.display(before)) removed"
             default: what = "\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after))"
@@ -45,12 +45,12 @@ public enum DiffDescription {
             }
             i = j + 1
         }
-        let levelChanged = Set(diff.paragraphFormatting.filter { $0.attribute == "headingLevel" }.map(\.newParagraph))
+        let levelChanged = Set(diff.paragraphFormatting.filter { $0.attribute == .headingLevel }.map(\.newParagraph))
         for change in diff.paragraphFormatting {
             // "heading level 1 -> 2" says it all; the style named after the level need not be repeated.
-            if change.attribute == "style", levelChanged.contains(change.newParagraph),
+            if change.attribute == .style, levelChanged.contains(change.newParagraph),
                 [change.before, change.after].allSatisfy({ $0.stringValue?.hasPrefix("Heading ") ?? true }) { continue }
-            let name = change.attribute == "headingLevel" ? "heading level" : DocumentFormatter.displayName(change.attribute)
+            let name = change.attribute == .headingLevel ? "heading level" : DocumentFormatter.displayName(change.attribute)
             lines.append("\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after)) (paragraph \(change.newParagraph + 1))")
         }
         return lines

@@ -14,7 +14,7 @@ public enum DiffJSON {
             }),
             "formatting": .array(diff.formatting.map { c in
                 [
-                    "attribute": .string(c.attribute), "before": c.before, "after": c.after,
+                    "attribute": .string(c.attribute.rawValue), "before": c.before, "after": c.after,
                     "oldParagraph": .int(c.oldParagraph), "newParagraph": .int(c.newParagraph),
                     "oldStart": .int(c.old.lowerBound), "oldEnd": .int(c.old.upperBound),
                     "newStart": .int(c.new.lowerBound), "newEnd": .int(c.new.upperBound), "text": .string(c.text),
@@ -26,7 +26,7 @@ public enum DiffJSON {
                  "newStart": .int(m.new.lowerBound), "newEnd": .int(m.new.upperBound), "text": .string(m.text)]
             }),
             "paragraphAttributes": .array(diff.paragraphFormatting.map { c in
-                ["attribute": .string(c.attribute), "before": c.before, "after": c.after,
+                ["attribute": .string(c.attribute.rawValue), "before": c.before, "after": c.after,
                  "oldParagraph": .int(c.oldParagraph), "newParagraph": .int(c.newParagraph)]
             }),
         ]
@@ -40,7 +40,7 @@ public enum DiffJSON {
         case .insert(let n):
             var o: [String: JSONValue] = ["op": "insert", "newParagraph": .int(n), "text": .string(new[n])]
             if n < paragraphs.count {
-                o["attributes"] = .object(paragraphs[n].attributes)
+                o["attributes"] = .object(paragraphs[n].attributes.json)
                 o["runs"] = runs(paragraphs[n], 0..<paragraphs[n].text.utf16.count)
             }
             return .object(o)
@@ -58,7 +58,7 @@ public enum DiffJSON {
         .array(paragraph.runs.compactMap { run in
             let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
             guard lower < upper else { return nil }
-            return ["start": .int(lower - range.lowerBound), "end": .int(upper - range.lowerBound), "attributes": .object(run.attributes)]
+            return ["start": .int(lower - range.lowerBound), "end": .int(upper - range.lowerBound), "attributes": .object(run.attributes.json)]
         })
     }
 

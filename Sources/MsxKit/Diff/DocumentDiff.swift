@@ -27,7 +27,7 @@ public struct DocumentDiff: Sendable {
 
     /// A character attribute changed over a stretch of words both versions share.
     public struct FormatChange: Sendable, Equatable {
-        public var attribute: String
+        public var attribute: AttributeKey
         public var before: JSONValue
         public var after: JSONValue
         public var oldParagraph: Int
@@ -39,7 +39,7 @@ public struct DocumentDiff: Sendable {
 
     /// A paragraph attribute changed (style, alignment, indents, spacing, list format, checklist, heading level).
     public struct ParagraphChange: Sendable, Equatable {
-        public var attribute: String
+        public var attribute: AttributeKey
         public var before: JSONValue
         public var after: JSONValue
         public var oldParagraph: Int
@@ -170,13 +170,13 @@ public struct DocumentDiff: Sendable {
 
     // MARK: Formatting
 
-    static let characterAttributes = [
-        "bold", "italic", "underline", "strikethrough", "code", "link", "fontFamily", "fontSize", "foregroundColor",
-        "backgroundColor",
+    static let characterAttributes: [AttributeKey] = [
+        .bold, .italic, .underline, .strikethrough, .code, .link, .fontFamily, .fontSize, .foregroundColor,
+        .backgroundColor,
     ]
-    static let paragraphAttributes = [
-        "style", "headingLevel", "alignment", "firstLineHeadIndent", "headIndent", "tailIndent", "lineHeightMultiple",
-        "lineSpacing", "paragraphSpacingBefore", "paragraphSpacing", "tabStops", "listFormat", "checklist", "quoteDepth",
+    static let paragraphAttributes: [AttributeKey] = [
+        .style, .headingLevel, .alignment, .firstLineHeadIndent, .headIndent, .tailIndent, .lineHeightMultiple,
+        .lineSpacing, .paragraphSpacingBefore, .paragraphSpacing, .tabStops, .listFormat, .checklist, .quoteDepth,
     ]
 
     /// Compares attributes over the characters both paragraphs share (all of them when `edits` is nil). Formatting
@@ -195,8 +195,8 @@ public struct DocumentDiff: Sendable {
         if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
         let newUnits = Array(new.text.utf16)
         let firstNew = formatting.count
-        var open: [String: FormatChange] = [:]
-        func close(_ key: String) {
+        var open: [AttributeKey: FormatChange] = [:]
+        func close(_ key: AttributeKey) {
             if var change = open.removeValue(forKey: key) {
                 change.text = Context.slice(newUnits, change.new.lowerBound, change.new.upperBound)
                 formatting.append(change)

@@ -16,17 +16,17 @@ public struct ResolvedParagraph: Equatable, Sendable {
     public var listDepth: Int? = nil
 
     /// `checked`/`unchecked` for checklist paragraphs.
-    public var checklist: String? { attributes["checklist"]?.stringValue }
+    public var checklist: String? { attributes[.checklist]?.stringValue }
 }
 
 extension RichDocument {
     static let paragraphBase: Attributes = [
-        "alignment": "left", "firstLineHeadIndent": 0, "headIndent": 0, "tailIndent": 0, "lineHeightMultiple": 1,
-        "lineSpacing": 0, "paragraphSpacingBefore": 0, "paragraphSpacing": 0, "tabStops": [],
+        .alignment: "left", .firstLineHeadIndent: 0, .headIndent: 0, .tailIndent: 0, .lineHeightMultiple: 1,
+        .lineSpacing: 0, .paragraphSpacingBefore: 0, .paragraphSpacing: 0, .tabStops: [],
     ]
     static let characterBase: Attributes = [
-        "bold": false, "italic": false, "underline": .null, "strikethrough": false, "code": false, "link": .null,
-        "fontFamily": .null, "fontSize": .null, "foregroundColor": .null, "backgroundColor": .null,
+        .bold: false, .italic: false, .underline: .null, .strikethrough: false, .code: false, .link: .null,
+        .fontFamily: .null, .fontSize: .null, .foregroundColor: .null, .backgroundColor: .null,
     ]
 
     /// Every paragraph with attributes resolved: project defaults, then its style, then Markdown, then the sidecar.
@@ -47,24 +47,24 @@ extension RichDocument {
     }
 
     private func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, sheet: StyleSheet) -> ResolvedParagraph {
-        let styleName = own.attributes["style"]?.stringValue ?? Self.markdownStyle(of: block)
+        let styleName = own.attributes[.style]?.stringValue ?? Self.markdownStyle(of: block)
         let style = sheet.style(named: styleName)?.attributes ?? [:]
         var paragraph = Self.paragraphBase
-            .overlaid(with: sheet.defaults.only(AttributeName.paragraph))
-            .overlaid(with: style.only(AttributeName.paragraph))
+            .overlaid(with: sheet.defaults.only(AttributeKey.paragraph))
+            .overlaid(with: style.only(AttributeKey.paragraph))
         if let list = block.list {
-            paragraph["listFormat"] = .string(list.ordered ? "decimal" : "bulletSymbols")
-            if let checked = list.taskChecked { paragraph["checklist"] = .string(checked ? "checked" : "unchecked") }
+            paragraph[.listFormat] = .string(list.ordered ? "decimal" : "bulletSymbols")
+            if let checked = list.taskChecked { paragraph[.checklist] = .string(checked ? "checked" : "unchecked") }
         }
-        paragraph = paragraph.overlaid(with: own.attributes.filter { $0.key != "style" })
-        paragraph["style"] = .string(styleName)
-        if case .heading(let level, _) = block.kind { paragraph["headingLevel"] = .int(level) }
-        if block.quoteDepth > 0 { paragraph["quoteDepth"] = .int(block.quoteDepth) }
+        paragraph = paragraph.overlaid(with: own.attributes.filter { $0.key != .style })
+        paragraph[.style] = .string(styleName)
+        if case .heading(let level, _) = block.kind { paragraph[.headingLevel] = .int(level) }
+        if block.quoteDepth > 0 { paragraph[.quoteDepth] = .int(block.quoteDepth) }
 
         var base = Self.characterBase
-            .overlaid(with: sheet.defaults.only(AttributeName.character))
-            .overlaid(with: style.only(AttributeName.character))
-        if block.kind == .codeBlock { base["code"] = true }
+            .overlaid(with: sheet.defaults.only(AttributeKey.character))
+            .overlaid(with: style.only(AttributeKey.character))
+        if block.kind == .codeBlock { base[.code] = true }
         return ResolvedParagraph(
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
             runs: Self.runs(of: block, sidecar: own, base: base), listDepth: block.list?.depth)
@@ -92,12 +92,12 @@ extension RichDocument {
             var attributes = base
             for span in block.spans where span.range.lowerBound <= start && end <= span.range.upperBound {
                 switch span.attribute {
-                case .bold: attributes["bold"] = true
-                case .italic: attributes["italic"] = true
-                case .strikethrough: attributes["strikethrough"] = true
-                case .code: attributes["code"] = true
-                case .link(let url): attributes["link"] = .string(url)
-                case .image(let url): attributes["image"] = .string(url)
+                case .bold: attributes[.bold] = true
+                case .italic: attributes[.italic] = true
+                case .strikethrough: attributes[.strikethrough] = true
+                case .code: attributes[.code] = true
+                case .link(let url): attributes[.link] = .string(url)
+                case .image(let url): attributes[.image] = .string(url)
                 }
             }
             if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {

@@ -6,16 +6,16 @@ public struct StyleSheet: Sendable {
     /// Body, Heading 1-3, Block Quote and Code Block exist in every project; the manifest may override them.
     public static let builtIn: [String: Attributes] = {
         let heading: (Double) -> Attributes = { size in
-            ["fontSize": .number(size), "bold": true, "firstLineHeadIndent": 0, "paragraphSpacingBefore": 12,
-             "paragraphSpacing": 6]
+            [.fontSize: .number(size), .bold: true, .firstLineHeadIndent: 0, .paragraphSpacingBefore: 12,
+             .paragraphSpacing: 6]
         }
         return [
             "Body": [:],
             "Heading 1": heading(24),
             "Heading 2": heading(18),
             "Heading 3": heading(15),
-            "Block Quote": ["headIndent": 36, "firstLineHeadIndent": 36, "tailIndent": -36, "italic": true],
-            "Code Block": ["fontFamily": "Courier", "fontSize": 11, "firstLineHeadIndent": 0],
+            "Block Quote": [.headIndent: 36, .firstLineHeadIndent: 36, .tailIndent: -36, .italic: true],
+            "Code Block": [.fontFamily: "Courier", .fontSize: 11, .firstLineHeadIndent: 0],
         ]
     }()
 

@@ -88,10 +88,10 @@ struct DocumentFormatter {
 
     // MARK: Character attributes
 
-    private mutating func applyCharacter(_ key: String, _ value: JSONValue, paragraph: Int, range: Range<Int>) throws {
+    private mutating func applyCharacter(_ key: AttributeKey, _ value: JSONValue, paragraph: Int, range: Range<Int>) throws {
         let text = markdown.blocks[paragraph].text
         let words = quote(text.utf16Slice(range.lowerBound, range.upperBound))
-        let inline: InlineAttribute? = ["bold": .bold, "italic": .italic, "strikethrough": .strikethrough][key]
+        let inline: InlineAttribute? = [.bold: .bold, .italic: .italic, .strikethrough: .strikethrough][key]
         if let inline, let on = value.boolValue {
             let editor = InlineMarkupEditor(document: markdown, paragraph: paragraph)
             if let trimmedRange = trimmed(range, in: text), let result = editor.set(inline, on, over: trimmedRange) {
@@ -119,12 +119,12 @@ struct DocumentFormatter {
 
     // MARK: Paragraph attributes
 
-    private mutating func applyParagraph(_ key: String, _ value: JSONValue, paragraph: Int) throws {
+    private mutating func applyParagraph(_ key: AttributeKey, _ value: JSONValue, paragraph: Int) throws {
         let before = resolvedAttribute(key, paragraph: paragraph)
         switch key {
-        case "style": try applyStyle(value.stringValue, paragraph: paragraph)
-        case "listFormat": applyListFormat(value.stringValue.flatMap(ListFormat.init(rawValue:)) ?? .none, paragraph: paragraph)
-        case "checklist": applyChecklist(value.stringValue, paragraph: paragraph)
+        case .style: try applyStyle(value.stringValue, paragraph: paragraph)
+        case .listFormat: applyListFormat(value.stringValue.flatMap(ListFormat.init(rawValue:)) ?? .none, paragraph: paragraph)
+        case .checklist: applyChecklist(value.stringValue, paragraph: paragraph)
         default: document.formatting.paragraphs[paragraph].attributes = document.formatting.paragraphs[paragraph].attributes.overlaid(with: [key: value])
         }
         let after = resolvedAttribute(key, paragraph: paragraph)
@@ -152,9 +152,9 @@ struct DocumentFormatter {
         }
         if let result {
             markdown = result
-            document.formatting.paragraphs[paragraph].attributes["style"] = nil
+            document.formatting.paragraphs[paragraph].attributes[.style] = nil
         } else {
-            document.formatting.paragraphs[paragraph].attributes["style"] = .string(styleName)
+            document.formatting.paragraphs[paragraph].attributes[.style] = .string(styleName)
         }
     }
 
@@ -163,22 +163,22 @@ struct DocumentFormatter {
         if format != .none, let result = editor.makeListItem(ordered: format.isOrdered) {
             markdown = result
             let markdownSays = format == .decimal || format == .bulletSymbols
-            document.formatting.paragraphs[paragraph].attributes["listFormat"] = markdownSays ? nil : .string(format.rawValue)
+            document.formatting.paragraphs[paragraph].attributes[.listFormat] = markdownSays ? nil : .string(format.rawValue)
         } else {
-            document.formatting.paragraphs[paragraph].attributes["listFormat"] = .string(format.rawValue)
+            document.formatting.paragraphs[paragraph].attributes[.listFormat] = .string(format.rawValue)
         }
     }
 
     private mutating func applyChecklist(_ state: String?, paragraph: Int) {
         guard let state else {
-            document.formatting.paragraphs[paragraph].attributes["checklist"] = nil
+            document.formatting.paragraphs[paragraph].attributes[.checklist] = nil
             return
         }
         if let result = BlockMarkupEditor(document: markdown, paragraph: paragraph).setChecked(state == "checked") {
             markdown = result
-            document.formatting.paragraphs[paragraph].attributes["checklist"] = nil
+            document.formatting.paragraphs[paragraph].attributes[.checklist] = nil
         } else {
-            document.formatting.paragraphs[paragraph].attributes["checklist"] = .string(state)
+            document.formatting.paragraphs[paragraph].attributes[.checklist] = .string(state)
         }
     }
 
@@ -190,10 +190,10 @@ struct DocumentFormatter {
     private func resolvedRuns(paragraph: Int) -> [ResolvedRun] { resolvedParagraph(paragraph).runs }
 
     /// The resolved value of a paragraph attribute, as `show` would report it.
-    private func resolvedAttribute(_ key: String, paragraph: Int) -> JSONValue {
+    private func resolvedAttribute(_ key: AttributeKey, paragraph: Int) -> JSONValue {
         let block = markdown.blocks[paragraph]
         let resolved = resolvedParagraph(paragraph)
-        if key == "style", case .heading(let level, _) = block.kind { return .string("Heading \(level)") }
+        if key == .style, case .heading(let level, _) = block.kind { return .string("Heading \(level)") }
         return resolved.attributes[key] ?? .null
     }
 
@@ -205,13 +205,14 @@ struct DocumentFormatter {
         return "'\(short)'"
     }
 
-    static func displayName(_ key: String) -> String {
-        [
-            "fontFamily": "font", "fontSize": "size", "foregroundColor": "colour", "backgroundColor": "highlight",
-            "firstLineHeadIndent": "first-line indent", "headIndent": "left indent", "tailIndent": "right indent",
-            "lineHeightMultiple": "line height", "lineSpacing": "line spacing", "paragraphSpacingBefore": "space before",
-            "paragraphSpacing": "space after", "listFormat": "list", "tabStops": "tab stops",
-        ][key] ?? key
+    static func displayName(_ key: AttributeKey) -> String {
+        let names: [AttributeKey: String] = [
+            .fontFamily: "font", .fontSize: "size", .foregroundColor: "colour", .backgroundColor: "highlight",
+            .firstLineHeadIndent: "first-line indent", .headIndent: "left indent", .tailIndent: "right indent",
+            .lineHeightMultiple: "line height", .lineSpacing: "line spacing", .paragraphSpacingBefore: "space before",
+            .paragraphSpacing: "space after", .listFormat: "list", .tabStops: "tab stops",
+        ]
+        return names[key] ?? key.rawValue
     }
 
     static func display(_ value: JSONValue) -> String {

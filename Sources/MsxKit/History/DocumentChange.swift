@@ -57,13 +57,13 @@ extension RichDocument {
             let units = Array(block.text.utf16)
             let own = formatting.paragraphs[i]
             if block.kind != .paragraph || block.quoteDepth > 0 || !own.attributes.isEmpty {
-                items.append("P|\(block.kind)|\(block.quoteDepth)|\(String(describing: block.list?.taskChecked))|" + JSONWriter.string(.object(own.attributes), pretty: false))
+                items.append("P|\(block.kind)|\(block.quoteDepth)|\(String(describing: block.list?.taskChecked))|" + JSONWriter.string(.object(own.attributes.json), pretty: false))
             }
             for span in block.spans {
                 items.append("S|\(Context.slice(units, span.range.lowerBound, span.range.upperBound))|\(span.attribute)")
             }
             for run in own.runs {
-                items.append("R|\(Context.slice(units, run.range.lowerBound, run.range.upperBound))|" + JSONWriter.string(.object(run.attributes), pretty: false))
+                items.append("R|\(Context.slice(units, run.range.lowerBound, run.range.upperBound))|" + JSONWriter.string(.object(run.attributes.json), pretty: false))
             }
         }
         return items.sorted()

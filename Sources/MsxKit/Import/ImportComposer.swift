@@ -22,7 +22,7 @@ public struct ImportComposer: Sendable {
         var sheet = self.sheet
         var newStyles: [String: Attributes] = [:]
         // Only the styles the text uses join the project (a word processor's stylesheet lists dozens).
-        let used = Set(imported.paragraphs.compactMap { $0.attributes["style"]?.stringValue.map(canonicalStyleName) })
+        let used = Set(imported.paragraphs.compactMap { $0.attributes[.style]?.stringValue.map(canonicalStyleName) })
         for (name, attributes) in imported.styles {
             let canonical = canonicalStyleName(name)
             if used.contains(canonical), sheet.style(named: canonical) == nil {
@@ -53,15 +53,15 @@ public struct ImportComposer: Sendable {
     /// and Markdown cannot place them there).
     private func normalized(_ paragraph: ImportedParagraph) -> ImportedParagraph {
         var p = paragraph
-        if let style = p.attributes["style"]?.stringValue { p.attributes["style"] = .string(canonicalStyleName(style)) }
+        if let style = p.attributes[.style]?.stringValue { p.attributes[.style] = .string(canonicalStyleName(style)) }
         // msx's own RTF marks code blocks; their line breaks are lines of code (same length in UTF-16).
-        if p.attributes.removeValue(forKey: "kind") == "codeBlock" {
+        if p.attributes.removeValue(forKey: .kind) == "codeBlock" {
             p.isCodeBlock = true
             p.text = p.text.replacingOccurrences(of: "\u{2028}", with: "\n")
         }
         let units = Array(p.text.utf16)
         let isSpace: (UInt16) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x2028 }
-        for key in ["bold", "italic"] {
+        for key in [AttributeKey.bold, .italic] {
             var on = Array(repeating: false, count: units.count)
             for run in p.runs where run.attributes[key] == true {
                 for i in max(0, run.range.lowerBound)..<min(units.count, run.range.upperBound) { on[i] = true }
@@ -123,11 +123,11 @@ public struct ImportComposer: Sendable {
     /// The sidecar formatting that makes paragraph `index` resolve to the imported attributes.
     private func sidecarFormatting(_ p: ImportedParagraph, index: Int, in document: RichDocument, sheet: StyleSheet) -> ParagraphFormatting {
         var formatting = ParagraphFormatting()
-        if let style = p.attributes["style"], style != .string(RichDocument.markdownStyle(of: document.markdown.blocks[index])) {
-            formatting.attributes["style"] = style
+        if let style = p.attributes[.style], style != .string(RichDocument.markdownStyle(of: document.markdown.blocks[index])) {
+            formatting.attributes[.style] = style
         }
         let resolved = document.resolved(paragraph: index, with: sheet, own: formatting)
-        for (key, value) in p.attributes where key != "style" && (resolved.attributes[key] ?? .null) != value {
+        for (key, value) in p.attributes where key != .style && (resolved.attributes[key] ?? .null) != value {
             formatting.attributes[key] = value
         }
         var changes: [(Range<Int>, Attributes)] = []

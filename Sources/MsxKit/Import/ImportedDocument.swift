@@ -62,7 +62,7 @@ extension ImportedDocument {
     public var json: JSONValue {
         .object([
             "paragraphs": .array(paragraphs.map(\.json)),
-            "styles": .object(styles.mapValues { .object($0) }),
+            "styles": .object(styles.mapValues { .object($0.json) }),
             "warnings": .array(warnings.map { .string($0) }),
         ])
     }
@@ -71,17 +71,17 @@ extension ImportedDocument {
 extension ImportedParagraph {
     var json: JSONValue {
         var object: [String: JSONValue] = ["text": .string(text)]
-        if !attributes.isEmpty { object["attributes"] = .object(attributes) }
-        if let headingLevel { object["headingLevel"] = .int(headingLevel) }
-        if let listLevel { object["listLevel"] = .int(listLevel) }
-        if quoteDepth > 0 { object["quoteDepth"] = .int(quoteDepth) }
+        if !attributes.isEmpty { object["attributes"] = .object(attributes.json) }
+        if let headingLevel { object[AttributeKey.headingLevel.rawValue] = .int(headingLevel) }
+        if let listLevel { object[AttributeKey.listLevel.rawValue] = .int(listLevel) }
+        if quoteDepth > 0 { object[AttributeKey.quoteDepth.rawValue] = .int(quoteDepth) }
         if isCodeBlock { object["codeBlock"] = true }
         let units = Array(text.utf16)
         object["runs"] = .array(runs.map { run in
             .object([
                 "start": .int(run.range.lowerBound), "end": .int(run.range.upperBound),
                 "text": .string(Context.slice(units, run.range.lowerBound, run.range.upperBound)),
-                "attributes": .object(run.attributes),
+                "attributes": .object(run.attributes.json),
             ])
         })
         return .object(object)

@@ -31,7 +31,7 @@ enum InlineMarkup {
 
     /// The paragraph cut into text and markup, marks nested so that each closes before any opened outside it.
     /// - Parameter styled: `bold`/`italic` when the paragraph's style gives them already (no markup needed).
-    static func pieces(of p: ImportedParagraph, units: [UInt16], styled: Set<String> = []) -> [Piece] {
+    static func pieces(of p: ImportedParagraph, units: [UInt16], styled: Set<AttributeKey> = []) -> [Piece] {
         // Each mark's stretches: consecutive runs merged, then (for emphasis) spaces at the edges left outside,
         // since markup cannot start or end on a space (the sidecar says the rest).
         var stretches: [(range: Range<Int>, mark: Mark)] = []
@@ -46,13 +46,13 @@ enum InlineMarkup {
             let range = max(0, run.range.lowerBound)..<min(units.count, run.range.upperBound)
             return range.isEmpty ? nil : ImportedRun(range: range, attributes: run.attributes)
         }
-        for url in Set(runs.compactMap { $0.attributes["link"]?.stringValue }).sorted() {
-            add(.link(url), runs.filter { $0.attributes["link"]?.stringValue == url }.map(\.range), trimmingSpaces: false)
+        for url in Set(runs.compactMap { $0.attributes[.link]?.stringValue }).sorted() {
+            add(.link(url), runs.filter { $0.attributes[.link]?.stringValue == url }.map(\.range), trimmingSpaces: false)
         }
-        for (key, mark) in [("bold", Mark.bold), ("italic", .italic), ("strikethrough", .strikethrough)] where !styled.contains(key) {
+        for (key, mark) in [(AttributeKey.bold, Mark.bold), (.italic, .italic), (.strikethrough, .strikethrough)] where !styled.contains(key) {
             add(mark, runs.filter { $0.attributes[key] == true }.map(\.range), trimmingSpaces: true)
         }
-        add(nil, runs.filter { $0.attributes["footnote"] == true }.map(\.range), trimmingSpaces: false)
+        add(nil, runs.filter { $0.attributes[.footnote] == true }.map(\.range), trimmingSpaces: false)
 
         var bounds = Set([0, units.count])
         for stretch in stretches { bounds.insert(stretch.range.lowerBound); bounds.insert(stretch.range.upperBound) }

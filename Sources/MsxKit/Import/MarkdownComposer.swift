@@ -46,11 +46,11 @@ struct MarkdownComposer {
     }
 
     /// Bold and italic as the paragraph's style (named, or the one Markdown gives its kind) and the defaults set them.
-    private func emphasis(givenBy p: ImportedParagraph) -> Set<String> {
-        let name = p.attributes["style"]?.stringValue
+    private func emphasis(givenBy p: ImportedParagraph) -> Set<AttributeKey> {
+        let name = p.attributes[.style]?.stringValue
             ?? p.headingLevel.map { "Heading \(min($0, 3))" } ?? (p.quoteDepth > 0 ? "Block Quote" : "Body")
         let attributes = sheet.defaults.overlaid(with: sheet.style(named: name)?.attributes ?? [:])
-        return Set(["bold", "italic"].filter { attributes[$0] == true })
+        return Set([AttributeKey.bold, .italic].filter { attributes[$0] == true })
     }
 
     /// A code block's text in a fence longer than any run of backticks inside it.
@@ -77,7 +77,7 @@ struct MarkdownComposer {
         var continuation = quote
         if let level = p.listLevel, level > 0 {
             let depth = min(level, lists.levels.count + 1)
-            let ordered = p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false
+            let ordered = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false
             lists.levels.removeLast(max(0, lists.levels.count - depth))
             if lists.levels.count == depth, lists.levels[depth - 1].ordered != ordered { lists.levels.removeLast() }
             let indent = String(repeating: " ", count: lists.levels.prefix(depth - 1).reduce(0) { $0 + $1.width })
@@ -87,7 +87,7 @@ struct MarkdownComposer {
             lists.levels.append((ordered, marker.count, number + 1))
             first += indent + marker
             continuation += indent + String(repeating: " ", count: marker.count)
-            if let state = p.attributes["checklist"]?.stringValue { first += state == "checked" ? "[x] " : "[ ] " }
+            if let state = p.attributes[.checklist]?.stringValue { first += state == "checked" ? "[x] " : "[ ] " }
         } else {
             lists.levels.removeAll()
         }

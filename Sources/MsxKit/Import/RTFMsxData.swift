@@ -1,20 +1,20 @@
 /// msx's own RTF destinations, `{\*\msxpara JSON}` and `{\*\msxchar JSON}`, which its RTF compiler writes so a
 /// round trip loses nothing; other readers skip them.
 enum RTFMsxData {
-    /// The JSON object in a destination's text, or nil when it is not one.
-    static func object(_ text: String) -> [String: JSONValue]? {
+    /// The attributes of a destination's JSON object, or nil when its text is not one.
+    static func object(_ text: String) -> Attributes? {
         guard let value = try? JSONParser.parse(text) else { return nil }
-        return value.objectValue
+        return value.objectValue.map(Attributes.init(json:))
     }
 
     /// Lays `overlay` (the `\msxpara` values of a paragraph) over `paragraph`: `headingLevel`, `listLevel` and
     /// `quoteDepth` set those fields; other keys are attributes, where `.null` removes the key.
-    static func apply(_ overlay: [String: JSONValue], to paragraph: inout ImportedParagraph) {
+    static func apply(_ overlay: Attributes, to paragraph: inout ImportedParagraph) {
         for (key, value) in overlay {
             switch key {
-            case "headingLevel": paragraph.headingLevel = integer(value)
-            case "listLevel": paragraph.listLevel = integer(value)
-            case "quoteDepth": paragraph.quoteDepth = max(0, integer(value) ?? 0)
+            case .headingLevel: paragraph.headingLevel = integer(value)
+            case .listLevel: paragraph.listLevel = integer(value)
+            case .quoteDepth: paragraph.quoteDepth = max(0, integer(value) ?? 0)
             default:
                 if value == .null {
                     paragraph.attributes.removeValue(forKey: key)

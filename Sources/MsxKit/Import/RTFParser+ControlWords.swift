@@ -122,20 +122,20 @@ extension RTFParser {
         var state = top.character
         switch word {
         case .plain: state.resetFormatting()
-        case .bold: state.set("bold") { $0.bold = isOn }
-        case .italic: state.set("italic") { $0.italic = isOn }
-        case .strikethrough: state.set("strikethrough") { $0.strikethrough = isOn }
-        case .underline(let kind): state.set("underline") { $0.underline = isOn ? kind : nil }
-        case .noUnderline: state.set("underline") { $0.underline = nil }
+        case .bold: state.set(.bold) { $0.bold = isOn }
+        case .italic: state.set(.italic) { $0.italic = isOn }
+        case .strikethrough: state.set(.strikethrough) { $0.strikethrough = isOn }
+        case .underline(let kind): state.set(.underline) { $0.underline = isOn ? kind : nil }
+        case .noUnderline: state.set(.underline) { $0.underline = nil }
         case .font:
             if top.destination == .fontTable {
                 tables.fontNumber = parameter ?? 0
             } else {
-                state.set("fontFamily") { $0.font = parameter ?? 0 }
+                state.set(.fontFamily) { $0.font = parameter ?? 0 }
             }
-        case .fontSize: state.set("fontSize") { $0.halfPoints = max(1, parameter ?? 24) }
-        case .foregroundColor: state.set("foregroundColor") { $0.foreground = parameter ?? 0 }
-        case .backgroundColor: state.set("backgroundColor") { $0.background = parameter ?? 0 }
+        case .fontSize: state.set(.fontSize) { $0.halfPoints = max(1, parameter ?? 24) }
+        case .foregroundColor: state.set(.foregroundColor) { $0.foreground = parameter ?? 0 }
+        case .backgroundColor: state.set(.backgroundColor) { $0.background = parameter ?? 0 }
         }
         groups[topIndex].character = state
     }
@@ -192,7 +192,7 @@ extension RTFParser {
 
 extension RTFCharacterState {
     /// Changes one attribute's state, dropping an `\msxchar` override of the same attribute.
-    mutating func set(_ attribute: String, _ change: (inout RTFCharacterState) -> Void) {
+    mutating func set(_ attribute: AttributeKey, _ change: (inout RTFCharacterState) -> Void) {
         if overrides[attribute] != nil { overrides[attribute] = nil }
         change(&self)
     }

@@ -38,7 +38,7 @@ struct RTFParser {
     var builder = RTFParagraphBuilder()
     var paragraphs: [ImportedParagraph] = []
     /// `\msxpara` values for the paragraph being built.
-    var paragraphOverlay: [String: JSONValue] = [:]
+    var paragraphOverlay: Attributes = [:]
     var pageBreakPending = false
     let decoder = RTFCodePageDecoder()
     /// Text bytes not decoded yet: consecutive bytes decode together, so multi-byte code pages come out right.
@@ -226,7 +226,7 @@ struct RTFParser {
         guard let (text, runs) = builder.finish(tables.characterAttributes) else { return }
         var paragraph = tables.paragraph(text: text, runs: runs, state: state)
         if pageBreakPending {
-            paragraph.attributes["pageBreakBefore"] = true
+            paragraph.attributes[.pageBreakBefore] = true
             pageBreakPending = false
         }
         RTFMsxData.apply(overlay, to: &paragraph)
@@ -276,7 +276,7 @@ struct RTFParser {
         }
     }
 
-    private mutating func msxObject() -> [String: JSONValue]? {
+    private mutating func msxObject() -> Attributes? {
         let object = RTFMsxData.object(takeCollected())
         if object == nil { warn("msx formatting data that is not a JSON object was ignored") }
         return object

@@ -60,11 +60,15 @@ struct JSONReader {
         }
     }
 
-    func attributes(_ key: String) throws -> Attributes {
+    /// The object at `key` (empty when absent or null).
+    func object(_ key: String) throws -> [String: JSONValue] {
         guard let value = object[key], value != .null else { return [:] }
         guard case .object(let o) = value else { throw fail(key, "an object") }
         return o
     }
+
+    /// Formatting attributes: the object at `key` read as attribute names and values.
+    func attributes(_ key: String) throws -> Attributes { Attributes(json: try object(key)) }
 
     func child(_ key: String) throws -> JSONReader? {
         guard let value = object[key], value != .null else { return nil }

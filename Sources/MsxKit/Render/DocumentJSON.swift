@@ -20,11 +20,11 @@ public enum DocumentJSON {
             "index": .int(p.index),
             "kind": .string(p.kind.name),
             "text": .string(p.text),
-            "attributes": .object(p.attributes),
+            "attributes": .object(p.attributes.json),
             "runs": .array(p.runs.map { run in
                 [
                     "start": .int(run.range.lowerBound), "end": .int(run.range.upperBound), "text": .string(run.text),
-                    "attributes": .object(run.attributes),
+                    "attributes": .object(run.attributes.json),
                 ]
             }),
         ]

@@ -6,7 +6,7 @@ public enum HTMLPage {
         // A list item is always inside its list: the list opens just before it.
         let listTags = paragraphs.map { p in
             p.kind == .listItem
-                ? p.attributes["listFormat"]?.stringValue.flatMap(ListFormat.init(rawValue:)).map { $0.isOrdered ? "ol" : "ul" }
+                ? p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)).map { $0.isOrdered ? "ol" : "ul" }
                 : nil
         }
         let blocks = Array(zip(paragraphs, listTags)).concurrentMap { p, tag in block(p, inList: tag != nil) }
@@ -65,7 +65,7 @@ public enum HTMLPage {
         default:
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
             let quoted = "<p style=\"\(style)\">\(box)\(content)</p>"
-            let depth = p.attributes["quoteDepth"]?.numberValue.map(Int.init) ?? 0
+            let depth = p.attributes[.quoteDepth]?.numberValue.map(Int.init) ?? 0
             return String(repeating: "<blockquote>", count: depth) + quoted
                 + String(repeating: "</blockquote>", count: depth)
         }
@@ -73,16 +73,16 @@ public enum HTMLPage {
 
     static func paragraphCSS(_ a: Attributes) -> String {
         var css: [String] = []
-        if let align = a["alignment"]?.stringValue { css.append("text-align: \(align == "justified" ? "justify" : align)") }
-        if let v = a["firstLineHeadIndent"]?.numberValue, let head = a["headIndent"]?.numberValue {
+        if let align = a[.alignment]?.stringValue { css.append("text-align: \(align == "justified" ? "justify" : align)") }
+        if let v = a[.firstLineHeadIndent]?.numberValue, let head = a[.headIndent]?.numberValue {
             css.append("margin-left: \(pt(head))")
             css.append("text-indent: \(pt(v - head))")
         }
-        if let tail = a["tailIndent"]?.numberValue, tail < 0 { css.append("margin-right: \(pt(-tail))") }
-        if let m = a["lineHeightMultiple"]?.numberValue, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
-        if let v = a["paragraphSpacingBefore"]?.numberValue { css.append("margin-top: \(pt(v))") }
-        if let v = a["paragraphSpacing"]?.numberValue { css.append("margin-bottom: \(pt(v))") }
-        if a["pageBreakBefore"] == true { css.append("break-before: page") }
+        if let tail = a[.tailIndent]?.numberValue, tail < 0 { css.append("margin-right: \(pt(-tail))") }
+        if let m = a[.lineHeightMultiple]?.numberValue, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
+        if let v = a[.paragraphSpacingBefore]?.numberValue { css.append("margin-top: \(pt(v))") }
+        if let v = a[.paragraphSpacing]?.numberValue { css.append("margin-bottom: \(pt(v))") }
+        if a[.pageBreakBefore] == true { css.append("break-before: page") }
         return css.joined(separator: "; ")
     }
 
@@ -91,27 +91,27 @@ public enum HTMLPage {
     /// Text in a span whose CSS carries its character attributes.
     static func styled(_ text: String, _ a: Attributes) -> String {
         let r = (text: text, attributes: a)
-        if a["image"]?.stringValue != nil {
-            return "<img src=\"\(escape(a["image"]!.stringValue!))\" alt=\"\">"
+        if a[.image]?.stringValue != nil {
+            return "<img src=\"\(escape(a[.image]!.stringValue!))\" alt=\"\">"
         }
         var css: [String] = []
-        if let family = a["fontFamily"]?.stringValue { css.append("font-family: '\(escape(family))'") }
-        if let size = a["fontSize"]?.numberValue { css.append("font-size: \(pt(size))") }
-        if let color = a["foregroundColor"]?.stringValue { css.append("color: \(escape(color))") }
-        if let color = a["backgroundColor"]?.stringValue { css.append("background-color: \(escape(color))") }
+        if let family = a[.fontFamily]?.stringValue { css.append("font-family: '\(escape(family))'") }
+        if let size = a[.fontSize]?.numberValue { css.append("font-size: \(pt(size))") }
+        if let color = a[.foregroundColor]?.stringValue { css.append("color: \(escape(color))") }
+        if let color = a[.backgroundColor]?.stringValue { css.append("background-color: \(escape(color))") }
         var decorations: [String] = []
-        if let underline = a["underline"]?.stringValue {
+        if let underline = a[.underline]?.stringValue {
             decorations.append("underline")
             if underline == "double" { css.append("text-decoration-style: double") }
             if underline == "thick" { css.append("text-decoration-thickness: 0.15em") }
         }
-        if a["strikethrough"] == true { decorations.append("line-through") }
+        if a[.strikethrough] == true { decorations.append("line-through") }
         if !decorations.isEmpty { css.append("text-decoration-line: \(decorations.joined(separator: " "))") }
-        if a["bold"] == true { css.append("font-weight: bold") }
-        if a["italic"] == true { css.append("font-style: italic") }
+        if a[.bold] == true { css.append("font-weight: bold") }
+        if a[.italic] == true { css.append("font-style: italic") }
         var html = escape(r.text).replacingOccurrences(of: "\u{2028}", with: "<br>")
-        if a["code"] == true { html = "<code>\(html)</code>" }
-        if let link = a["link"]?.stringValue { html = "<a href=\"\(escape(link))\">\(html)</a>" }
+        if a[.code] == true { html = "<code>\(html)</code>" }
+        if let link = a[.link]?.stringValue { html = "<a href=\"\(escape(link))\">\(html)</a>" }
         return css.isEmpty ? html : "<span style=\"\(css.joined(separator: "; "))\">\(html)</span>"
     }
 

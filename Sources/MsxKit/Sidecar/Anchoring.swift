@@ -70,7 +70,7 @@ private struct Placer {
                 apply(paragraph.attributes, extra: paragraph.extra, to: home)
             } else {
                 warnings.append(
-                    "paragraph \(paragraph.index + 1): its formatting (\(paragraph.attributes.keys.sorted().joined(separator: ", "))) was dropped: the paragraph is gone")
+                    "paragraph \(paragraph.index + 1): its formatting (\(paragraph.attributes.keys.sorted().map(\.rawValue).joined(separator: ", "))) was dropped: the paragraph is gone")
             }
         }
         for run in paragraph.runs {

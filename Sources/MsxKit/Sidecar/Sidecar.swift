@@ -70,7 +70,7 @@ extension Sidecar {
             object["textHash"] = .string(p.textHash)
             if !p.head.isEmpty { object["head"] = .string(p.head) }
             if !p.tail.isEmpty { object["tail"] = .string(p.tail) }
-            if !p.attributes.isEmpty { object["attributes"] = .object(p.attributes) }
+            if !p.attributes.isEmpty { object["attributes"] = .object(p.attributes.json) }
             if !p.runs.isEmpty {
                 object["runs"] = .array(p.runs.map { r in
                     var run = r.extra
@@ -79,7 +79,7 @@ extension Sidecar {
                     run["text"] = .string(r.text)
                     if !r.before.isEmpty { run["before"] = .string(r.before) }
                     if !r.after.isEmpty { run["after"] = .string(r.after) }
-                    run["attributes"] = .object(r.attributes)
+                    run["attributes"] = .object(r.attributes.json)
                     return .object(run)
                 })
             }
