@@ -1,10 +1,29 @@
 import CCmarkGFM
 import Foundation
 
+/// The kinds of node cmark-gfm makes (its own type strings are the raw values); any kind msx does not read is
+/// `other`.
+enum CommonMarkKind: String, Sendable {
+    // Blocks
+    case document, paragraph, heading, list, item, table
+    case blockQuote = "block_quote"
+    case codeBlock = "code_block"
+    case htmlBlock = "html_block"
+    case thematicBreak = "thematic_break"
+    case tableRow = "table_row"
+    case tableHeader = "table_header"
+    case tableCell = "table_cell"
+    // Inlines
+    case text, softbreak, linebreak, code, emph, strong, strikethrough, link, image
+    case htmlInline = "html_inline"
+    /// A task list item's box (the tasklist extension's own kind).
+    case tasklist
+    case other
+}
+
 /// A node of cmark-gfm's parse tree, copied into Swift values. No C type escapes this file.
 struct CommonMarkNode {
-    /// cmark's type string: "paragraph", "heading", "item", "strong", "table_row", "strikethrough", ...
-    var type: String
+    var kind: CommonMarkKind
     var children: [CommonMarkNode] = []
     var literal: String?
     var url: String?
@@ -23,7 +42,8 @@ struct CommonMarkNode {
 
 /// Parses Markdown with cmark-gfm (CommonMark + tables, strikethrough, autolinks, task lists).
 enum CommonMarkTree {
-    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+    private static let extensionNames = [CommonMarkKind.table.rawValue, CommonMarkKind.strikethrough.rawValue, "autolink",
+                                         CommonMarkKind.tasklist.rawValue]
 
     /// cmark-gfm keeps the characters its extensions watch for in one process-wide table, which parsing changes
     /// (the table extension takes them out and puts them back around each row): one parse at a time, whatever the
@@ -91,28 +111,28 @@ enum CommonMarkTree {
     }
 
     private static func copy(_ node: OpaquePointer) -> CommonMarkNode {
-        let type = cmark_node_get_type_string(node).map { String(cString: $0) } ?? "unknown"
-        var result = CommonMarkNode(type: type)
+        let kind = cmark_node_get_type_string(node).flatMap { CommonMarkKind(rawValue: String(cString: $0)) } ?? .other
+        var result = CommonMarkNode(kind: kind)
         result.startLine = Int(cmark_node_get_start_line(node))
         result.startColumn = Int(cmark_node_get_start_column(node))
         result.endLine = Int(cmark_node_get_end_line(node))
         result.endColumn = Int(cmark_node_get_end_column(node))
-        switch type {
-        case "text", "code", "code_block", "html_inline", "html_block":
+        switch kind {
+        case .text, .code, .codeBlock, .htmlInline, .htmlBlock:
             result.literal = cmark_node_get_literal(node).map { String(cString: $0) }
-            if type == "code_block" {
+            if kind == .codeBlock {
                 var length: Int32 = 0, offset: Int32 = 0
                 var character: CChar = 0
                 result.isFenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
             }
-        case "heading":
+        case .heading:
             result.headingLevel = Int(cmark_node_get_heading_level(node))
-        case "list":
+        case .list:
             result.isOrderedList = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             result.listStart = Int(cmark_node_get_list_start(node))
-        case "link", "image":
+        case .link, .image:
             result.url = cmark_node_get_url(node).map { String(cString: $0) }
-        case "tasklist":
+        case .tasklist:
             result.taskChecked = cmark_gfm_extensions_get_tasklist_item_checked(node)
         default:
             break

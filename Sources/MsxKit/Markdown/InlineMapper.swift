@@ -41,40 +41,40 @@ struct InlineMapper {
     }
 
     private mutating func visit(_ node: CommonMarkNode) {
-        switch node.type {
-        case "text":
+        switch node.kind {
+        case .text:
             matchLiteral(node.literal ?? "", within: nil)
-        case "softbreak":
+        case .softbreak:
             let start = cursor
             skip(while: { $0 == 0x20 || $0 == 0x09 })
             consumeLineEnd()
             emit(" ", start..<max(start + 1, cursor))
             skipContinuationPrefix()
-        case "linebreak":
+        case .linebreak:
             let start = cursor
             if peek(UInt8(ascii: "\\")) { cursor += 1 }
             skip(while: { $0 == 0x20 || $0 == 0x09 })
             consumeLineEnd()
             emit("\u{2028}", start..<max(start + 1, cursor))
             skipContinuationPrefix()
-        case "code":
+        case .code:
             mapCodeSpan(node.literal ?? "")
-        case "html_inline":
+        case .htmlInline:
             let literal = Array((node.literal ?? "").utf8)
             if source.count >= cursor + literal.count, Array(source[cursor..<cursor + literal.count]) == literal {
                 cursor += literal.count
             } else {
                 failed = true
             }
-        case "emph":
+        case .emph:
             delimited(node, .italic, maxRun: 1)
-        case "strong":
+        case .strong:
             delimited(node, .bold, maxRun: 2)
-        case "strikethrough":
+        case .strikethrough:
             delimited(node, .strikethrough, maxRun: 2)
-        case "link":
+        case .link:
             mapLink(node, image: false)
-        case "image":
+        case .image:
             mapLink(node, image: true)
         default:
             map(node.children)

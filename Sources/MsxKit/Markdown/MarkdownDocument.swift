@@ -116,10 +116,10 @@ private struct BlockBuilder {
     }
 
     mutating func walk(_ node: CommonMarkNode, quoteDepth: Int, list: ListContext?) {
-        switch node.type {
-        case "block_quote":
+        switch node.kind {
+        case .blockQuote:
             for child in node.children { walk(child, quoteDepth: quoteDepth + 1, list: list) }
-        case "list":
+        case .list:
             let depth = (list?.depth ?? 0) + 1
             for item in node.children {
                 let context = ListContext(
@@ -127,24 +127,24 @@ private struct BlockBuilder {
                     isFirstParagraph: true, markerOffset: offset(line: item.startLine, column: item.startColumn))
                 walkItem(item, quoteDepth: quoteDepth, list: context)
             }
-        case "paragraph":
+        case .paragraph:
             addInline(node, kind: list == nil ? .paragraph : .listItem, quoteDepth: quoteDepth, list: list)
-        case "heading":
+        case .heading:
             let setext = !isATXHeading(node)
             addInline(node, kind: .heading(level: node.headingLevel, setext: setext), quoteDepth: quoteDepth, list: list)
-        case "code_block":
+        case .codeBlock:
             var literal = node.literal ?? ""
             if literal.hasSuffix("\n") { literal.removeLast() }
             let start = offset(line: node.startLine, column: node.startColumn)
             blocks.append(leaf(.codeBlock, text: literal, node: node, quoteDepth: quoteDepth, list: list, start: start))
-        case "thematic_break":
+        case .thematicBreak:
             let start = offset(line: node.startLine, column: node.startColumn)
             blocks.append(leaf(.thematicBreak, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
-        case "table_row", "table_header":
+        case .tableRow, .tableHeader:
             let start = offset(line: node.startLine, column: 1)
             pending.append((blocks.count, node, start, true))
             blocks.append(leaf(.tableRow, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
-        case "html_block":
+        case .htmlBlock:
             break
         default:
             for child in node.children { walk(child, quoteDepth: quoteDepth, list: list) }
@@ -155,7 +155,7 @@ private struct BlockBuilder {
         var context = list
         for child in item.children {
             walk(child, quoteDepth: quoteDepth, list: context)
-            if child.type == "paragraph" { context.isFirstParagraph = false }
+            if child.kind == .paragraph { context.isFirstParagraph = false }
         }
         if item.children.isEmpty {
             let start = context.markerOffset
