@@ -12,7 +12,7 @@ help:
 	@echo "make deps         install/check system libraries (libgit2, cmark-gfm, pkg-config)"
 	@echo "make build        debug build"
 	@echo "make release      optimised build, Swift runtime linked in (prints the binary's path)"
-	@echo "make test         build and run the tests (MSX_TEST_SCALE=1 by default), then man-check"
+	@echo "make test         build and run the tests (MSX_TEST_SCALE=1 by default), then man-check, schema-check and check-vocabulary"
 	@echo "make demo         scripted walk-through on a temporary project"
 	@echo "make man          regenerate man/ from the command definitions"
 	@echo "make man-check    fail if man/ is out of date"
@@ -32,6 +32,7 @@ test: deps
 	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} $(SWIFT) test --skip-build
 	$(MAKE) man-check
 	$(MAKE) schema-check
+	python3 scripts/check-vocabulary.py
 
 # Templates and the schemas in docs/schema/ must agree (needs Python's jsonschema, installed if missing).
 schema-check:

@@ -21,8 +21,8 @@ struct Check: MsxCommand {
             var checker = ProjectChecker(project: try console.openProject(forWriting: repair))
             let report = try checker.run(repair: repair)
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "ok": .bool(report.errorCount == 0),
+                console.report([
+                    "ok": .bool(report.errorCount == 0),
                     "errors": .int(report.errorCount), "warnings": .int(report.findings.count - report.errorCount),
                     "findings": .array(report.findings.map { f in
                         ["severity": .string(f.severity.rawValue), "code": .string(f.code.rawValue), "path": .string(f.path),

@@ -40,11 +40,8 @@ public enum MsxCommandLine {
         let code = Msx.exitCode(for: error)
         if error is ExitCode { return code.rawValue }  // the command already reported it
         if json, code != .success {
-            let value: JSONValue = [
-                "schemaVersion": 1,
-                "error": ["code": .string((code == .validationFailure ? MsxError.Code.usage : .unexpected).rawValue),
-                          "message": .string(Msx.message(for: error)), "exitCode": .int(Int(code.rawValue))],
-            ]
+            let value = JSONEnvelope.error(code == .validationFailure ? .usage : .unexpected, message: Msx.message(for: error),
+                                           exitStatus: code.rawValue)
             invocation.standardOutput.write(JSONWriter.string(value))
             return code.rawValue
         }

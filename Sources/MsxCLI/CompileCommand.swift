@@ -68,16 +68,16 @@ struct Compile: MsxCommand {
                 let url = URL(fileURLWithPath: outFile, relativeTo: console.workingDirectory).standardizedFileURL
                 do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, "\(outFile): \(error.localizedDescription)") }
                 if console.json {
-                    console.emit([
-                        "schemaVersion": 1, "format": .string(chosen.rawValue), "out": .string(outFile),
+                    console.report([
+                        "format": .string(chosen.rawValue), "out": .string(outFile),
                         "documents": .int(manuscript.documents.count), "words": .int(manuscript.wordCount),
                     ])
                 } else {
                     console.note("compiled \(manuscript.documents.count) documents, \(manuscript.wordCount) words, to \(outFile)")
                 }
             } else if console.json {
-                console.emit([
-                    "schemaVersion": 1, "format": .string(chosen.rawValue), "documents": .int(manuscript.documents.count),
+                console.report([
+                    "format": .string(chosen.rawValue), "documents": .int(manuscript.documents.count),
                     "words": .int(manuscript.wordCount), "content": .string(rendered),
                 ])
             } else {

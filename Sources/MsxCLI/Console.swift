@@ -62,8 +62,11 @@ final class Console {
     /// Adds text as is.
     func text(_ text: String) { buffer += text }
 
-    /// Adds a JSON value (canonical form).
+    /// Adds a JSON value (canonical form) that is a whole report already.
     func emit(_ value: JSONValue) { buffer += JSONWriter.string(value) }
+
+    /// Adds a JSON report: `fields` in the envelope every report has.
+    func report(_ fields: [String: JSONValue]) { emit(JSONEnvelope.wrap(fields)) }
 
     /// Wraps text in an ANSI colour when colour is on.
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -86,10 +89,7 @@ final class Console {
     /// Reports an error: one line on stderr, or `{"error": ...}` on stdout with `--json`.
     func fail(_ error: MsxError) {
         if json {
-            let value: JSONValue = [
-                "schemaVersion": 1,
-                "error": ["code": .string(error.code.rawValue), "message": .string(error.message), "exitCode": .int(Int(error.exitCode))],
-            ]
+            let value = JSONEnvelope.error(error.code, message: error.message, exitStatus: error.exitCode)
             invocation.standardOutput.write(JSONWriter.string(value))
         } else {
             invocation.standardError.write("msx: \(error.message)\n")

@@ -58,7 +58,7 @@ struct Diff: MsxCommand {
                 comparisons = try history.compare(from: old, to: new, documentIDs: ids, by: by)
             }
             if console.json {
-                console.emit(["schemaVersion": 1, "documents": .array(comparisons.map(Self.json))])
+                console.report(["documents": .array(comparisons.map(Self.json))])
             } else if html {
                 console.text(DiffHTML.render(comparisons, title: "Changes"))
                 return

@@ -37,7 +37,7 @@ struct Edit: MsxCommand {
             let outcome = try project.reanchor(node)
             for warning in outcome.warnings { console.note("warning: \(warning)") }
             if console.json {
-                console.emit(["schemaVersion": 1, "document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
+                console.report(["document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
                              "warnings": .array(outcome.warnings.map(JSONValue.string))])
             } else if outcome.saved {
                 console.line("formatting re-anchored and saved")

@@ -72,8 +72,8 @@ struct Format: MsxCommand {
             let node = try project.references(from: console.workingDirectory).document(reference)
             let outcome = try project.format(node, try request(), dryRun: dryRun)
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "dryRun": .bool(dryRun), "document": .string(node.id),
+                console.report([
+                    "dryRun": .bool(dryRun), "document": .string(node.id),
                     "changes": .array(outcome.descriptions.map(JSONValue.string)),
                     "files": .array(outcome.changedFiles.map(JSONValue.string)),
                     "warnings": .array(outcome.warnings.map(JSONValue.string)),

@@ -20,7 +20,7 @@ struct GitSetup: MsxCommand {
             let history = try console.openHistory(create: true)
             try history.configureGitDiff(executable: console.invocation.executablePath)
             if console.json {
-                console.emit(["schemaVersion": 1, "driver": .string(console.invocation.executablePath)])
+                console.report(["driver": .string(console.invocation.executablePath)])
             } else {
                 console.line("git now shows msx's diff for *.md in this project (driver: \(console.invocation.executablePath))")
             }

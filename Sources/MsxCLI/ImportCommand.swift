@@ -41,8 +41,8 @@ struct Import: MsxCommand {
             let files = paths.map { (url: URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL, displayPath: $0) }
             let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, dryRun: dryRun)
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "dryRun": .bool(dryRun),
+                console.report([
+                    "dryRun": .bool(dryRun),
                     "created": .array(outcome.nodes.map { .object(NodeRendering.json($0)) }),
                     "addedStyles": .array(outcome.addedStyles.map { .string($0) }),
                     "warnings": .array(outcome.warnings.map { .string($0) }),

@@ -31,8 +31,8 @@ struct Init: MsxCommand {
             let project = try creator.create(at: destination, from: try creator.locate(template, relativeTo: console.workingDirectory), details: details)
             try ProjectHistory.open(project)?.configureGitDiff(executable: console.invocation.executablePath)
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "root": .string(project.root.path), "template": .string(template),
+                console.report([
+                    "root": .string(project.root.path), "template": .string(template),
                     "project": ["id": .string(project.manifest.id), "title": .string(project.manifest.title)],
                 ])
             } else {
@@ -58,8 +58,7 @@ struct Templates: MsxCommand {
         try global.run(in: invocation) { console in
             let templates = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation)).templates()
             if console.json {
-                console.emit([
-                    "schemaVersion": 1,
+                console.report([
                     "templates": .array(templates.map { t in
                         ["name": .string(t.name), "path": .string(t.folder.path), "documents": .int(t.documentCount),
                          "folders": .array(t.topFolders.map(JSONValue.string))]

@@ -27,7 +27,7 @@ struct Log: MsxCommand {
             let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) }
             let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
             if console.json {
-                console.emit(["schemaVersion": 1, "document": .optional(documentID), "versions": .array(entries.map(Self.json))])
+                console.report(["document": .optional(documentID), "versions": .array(entries.map(Self.json))])
                 return
             }
             for entry in entries {

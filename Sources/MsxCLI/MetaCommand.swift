@@ -64,7 +64,7 @@ struct Meta: MsxCommand {
 
     private func show(_ node: BinderNode, console: Console) {
         if console.json {
-            console.emit(["schemaVersion": 1, "node": .object(NodeRendering.json(node))])
+            console.report(["node": .object(NodeRendering.json(node))])
             return
         }
         console.line("\(node.title) (\(node.kind.rawValue) \(node.id))")

@@ -63,7 +63,7 @@ struct New: MsxCommand {
             var editor = BinderEditor(project: project)
             let change = try editor.create(items, in: parent)
             if console.json {
-                console.emit(["schemaVersion": 1, "created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
+                console.report(["created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
             } else if outline == nil, let node = change.nodes.first {
                 console.line("\(node.id) \(node.path)")
             } else {

@@ -26,8 +26,8 @@ enum NodeRendering {
     /// The report of a binder change.
     static func report(_ change: BinderChange, dryRun: Bool, to console: Console) {
         if console.json {
-            console.emit([
-                "schemaVersion": 1, "dryRun": .bool(dryRun),
+            console.report([
+                "dryRun": .bool(dryRun),
                 "changes": .array(change.descriptions.map(JSONValue.string)),
                 "nodes": .array(change.nodes.map { .object(json($0)) }),
             ])

@@ -44,8 +44,8 @@ struct Restore: MsxCommand {
                 result = try history.restore(documentID: id, to: to, mode: mode, dryRun: dryRun, author: author)
             }
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "dryRun": .bool(dryRun), "version": .string(result.version.description),
+                console.report([
+                    "dryRun": .bool(dryRun), "version": .string(result.version.description),
                     "safetyVersion": .optional(result.safetyVersion?.description),
                     "changes": .array(result.descriptions.map(JSONValue.string)),
                 ])

@@ -28,8 +28,8 @@ struct Snapshot: MsxCommand {
             let milestone = try tag.flatMap { name in try result.version.map { _ in try history.addMilestone(name, author: author) } }
             if let hint = result.hint { console.note("hint: \(hint)") }
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "version": .optional(result.version?.description),
+                console.report([
+                    "version": .optional(result.version?.description),
                     "short": .optional(result.version?.short), "message": .string(result.message),
                     "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
                 ])

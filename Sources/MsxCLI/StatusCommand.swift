@@ -14,8 +14,8 @@ struct Status: MsxCommand {
             let (changes, hasHistory) = try project.changesSinceLastSnapshot()
             let strays = try project.strayDocuments()
             if console.json {
-                console.emit([
-                    "schemaVersion": 1, "clean": .bool(changes.isEmpty && strays.isEmpty),
+                console.report([
+                    "clean": .bool(changes.isEmpty && strays.isEmpty),
                     "hasHistory": .bool(hasHistory),
                     "documents": .array(changes.map(Self.json)),
                     "notInBinder": .array(strays.map(JSONValue.string)),

@@ -23,12 +23,12 @@ struct Tag: MsxCommand {
             let history = try console.openHistory(forWriting: true)
             if delete {
                 try history.deleteMilestone(name)
-                if console.json { console.emit(["schemaVersion": 1, "deleted": .string(name)]) } else { console.line("deleted milestone '\(name)'") }
+                if console.json { console.report(["deleted": .string(name)]) } else { console.line("deleted milestone '\(name)'") }
                 return
             }
             let milestone = try history.addMilestone(name, at: revision, note: message, author: try authorOption.resolved(environment: console.environment))
             if console.json {
-                console.emit(["schemaVersion": 1, "milestone": Tags.json(milestone)])
+                console.report(["milestone": Tags.json(milestone)])
             } else {
                 console.line("milestone '\(milestone.name)' at \(milestone.version.short)")
             }
@@ -45,7 +45,7 @@ struct Tags: MsxCommand {
         try global.run(in: invocation) { console in
             let milestones = try console.openHistory().milestoneList()
             if console.json {
-                console.emit(["schemaVersion": 1, "milestones": .array(milestones.map(Self.json))])
+                console.report(["milestones": .array(milestones.map(Self.json))])
                 return
             }
             for m in milestones {

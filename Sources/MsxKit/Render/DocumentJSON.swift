@@ -1,18 +1,15 @@
 /// The `show --as json` document model (schema version 1, `docs/schema/document.schema.json`).
 public enum DocumentJSON {
-    public static let schemaVersion = 1
-
     /// The model of a document: every paragraph with resolved attributes and runs.
     public static func value(_ paragraphs: [ResolvedParagraph], node: BinderNode?, warnings: [String]) -> JSONValue {
         var root: [String: JSONValue] = [
-            "schemaVersion": .int(schemaVersion),
             "paragraphs": .array(paragraphs.map(paragraph)),
             "warnings": .array(warnings.map(JSONValue.string)),
         ]
         if let node {
             root["document"] = ["id": .string(node.id), "path": .string(node.path), "title": .string(node.title)]
         }
-        return .object(root)
+        return JSONEnvelope.wrap(root)
     }
 
     static func paragraph(_ p: ResolvedParagraph) -> JSONValue {

@@ -1,0 +1,18 @@
+/// The outside of every JSON report msx prints: one object with `schemaVersion` at its top level, so a reader knows
+/// which version of the documented shapes it holds (docs/cli-json.md, section 2).
+public enum JSONEnvelope {
+    /// The version of the JSON shapes msx prints.
+    public static let schemaVersion = 1
+
+    /// `fields` with `schemaVersion` added.
+    public static func wrap(_ fields: [String: JSONValue]) -> JSONValue {
+        var object = fields
+        object["schemaVersion"] = .int(schemaVersion)
+        return .object(object)
+    }
+
+    /// The report of a failure: `{"error": {"code", "message", "exitCode"}, "schemaVersion"}`.
+    public static func error(_ code: MsxError.Code, message: String, exitStatus: Int32) -> JSONValue {
+        wrap(["error": ["code": .string(code.rawValue), "message": .string(message), "exitCode": .int(Int(exitStatus))]])
+    }
+}
