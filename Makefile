@@ -33,6 +33,7 @@ test: deps
 	$(MAKE) man-check
 	$(MAKE) schema-check
 	python3 scripts/check-vocabulary.py
+	python3 scripts/generate-entities.py --check
 
 # Templates and the schemas in docs/schema/ must agree (needs Python's jsonschema, installed if missing).
 schema-check:

@@ -65,6 +65,25 @@ final class MarkdownModelTests: XCTestCase {
         }
     }
 
+    /// Every named reference of HTML (2,125 of them, two of which stand for two characters each in some cases) reads
+    /// as cmark reads it, and maps to its own bytes.
+    func testEveryNamedEntityMapsToItsBytes() throws {
+        let names = HTMLEntity.table.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        XCTAssertEqual(names.count, 2_125)
+        for name in ["CounterClockwiseContourIntegral", "NotEqualTilde", "fjlig", "nbsp", "amp", "ThickSpace"] {
+            let source = "x &\(name); *y*\n"
+            let block = MarkdownDocument(source).blocks[0]
+            XCTAssertTrue(block.isSourceMapped, name)
+            let entity = try XCTUnwrap(HTMLEntity.decode(ArraySlice(Array("&\(name);".utf8))), name)
+            XCTAssertEqual(block.text, "x " + String(String.UnicodeScalarView(entity)) + " y", name)
+            let start = 2, end = 2 + entity.reduce(0) { $0 + UTF16.width($1) }
+            for unit in start..<end { XCTAssertEqual(block.sourceRanges?[unit], 2..<(3 + name.utf8.count + 1), name) }
+            XCTAssertTrue(block.spans.contains(InlineSpan(range: (end + 1)..<(end + 2), attribute: .italic)), name)
+        }
+        let all = names.map { "&\($0);" }.joined(separator: " ")
+        XCTAssertTrue(MarkdownDocument(all + "\n").blocks[0].isSourceMapped, "every entity maps")
+    }
+
     func testHardBreakImageAndCRLF() {
         let doc = MarkdownDocument("One\\\r\ntwo ![alt](i.png)\r\n")
         XCTAssertEqual(doc.blocks[0].text, "One\u{2028}two \u{FFFC}")

@@ -9,6 +9,8 @@ struct InlineMapper {
     private(set) var spans: [InlineSpan] = []
     private(set) var delimiters: [DelimiterMarkup] = []
     private var failed = false
+    /// The second character of the entity just read, when it stands for two, and the entity's bytes.
+    private var entityTail: (scalar: Unicode.Scalar, range: Range<Int>)?
     private var emitting = true
     private var length = 0
 
@@ -238,12 +240,18 @@ struct InlineMapper {
     }
 
     private mutating func locate(_ scalar: Unicode.Scalar, limit: Int, codeSpan: Bool) -> Range<Int> {
+        // The second character of an entity that stands for two (`&NotEqualTilde;`) comes from the same bytes.
+        if let tail = entityTail {
+            entityTail = nil
+            if tail.scalar == scalar { return tail.range }
+        }
         let encoded = UTF8.encode(scalar)!  // a few bytes, not on the heap: this runs for every character
         var skipped = 0
         while cursor < limit && skipped < 256 {
             if source[cursor] == UInt8(ascii: "&"), !codeSpan, let end = entityEnd(from: cursor, limit: limit),
-                HTMLEntity.decode(source[cursor..<end]) == scalar
+                let decoded = HTMLEntity.decode(source[cursor..<end]), decoded.first == scalar
             {
+                if decoded.count > 1 { entityTail = (decoded[1], cursor..<end) }
                 defer { cursor = end }
                 return cursor..<end
             }
