@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Path of the debug msx binary, evaluated by the shell when a recipe runs.
 MSX_DEBUG = "$$($(SWIFT) build --show-bin-path)/msx"
 
-.PHONY: help deps build release test schema-check demo man man-check bench soak completions clean
+.PHONY: help deps build release test schema-check demo man man-check bench soak mutation completions clean
 
 help:
 	@echo "make deps         install/check system libraries (libgit2, cmark-gfm, pkg-config)"
@@ -17,7 +17,8 @@ help:
 	@echo "make man          regenerate man/ from the command definitions"
 	@echo "make man-check    fail if man/ is out of date"
 	@echo "make bench        release build, then timings on a 1,000,000-word project"
-	@echo "make soak         tests at MSX_TEST_SCALE=50 plus the kill -9 crash soak"
+	@echo "make soak         tests at MSX_TEST_SCALE=50, the kill -9 crash soak and the mutation run"
+	@echo "make mutation     plant small bugs one at a time and check the tests catch each (scripts/mutation-test.py)"
 	@echo "make completions  regenerate completions/ (bash, zsh, fish)"
 	@echo "make clean        remove build products"
 
@@ -69,6 +70,11 @@ soak: deps
 		echo "SWIFT=$(SWIFT) scripts/crash-soak.sh"; \
 		SWIFT=$(SWIFT) scripts/crash-soak.sh; \
 	fi
+	SWIFT=$(SWIFT) python3 scripts/mutation-test.py
+
+# Plants each mutation of scripts/mutation-test.py and expects the tests to catch it (part of make soak).
+mutation: deps
+	SWIFT=$(SWIFT) python3 scripts/mutation-test.py
 
 completions: build
 	mkdir -p completions

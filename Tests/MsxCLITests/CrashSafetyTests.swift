@@ -117,4 +117,45 @@ final class CrashSafetyTests: MsxTestCase {
             XCTAssertEqual(after.model, before.model, "round \(round): formatting changed")
         }
     }
+
+    /// Removing the last formatting deletes the sidecar; a crash at any point is completed by the next command,
+    /// deletion included.
+    func testRemovingTheLastFormattingCompletesItsDeletionAfterEveryFaultPoint() throws {
+        for fault in Self.faults {
+            let root = try makeProject(name: "unformat-\(fault)")
+            let document = try addDocument("Lamp", "The lamp went dark.\n", to: root)
+            try expect(0, "format", "Lamp", "--match", "lamp", "--underline", in: root)
+            let sidecar = String(document.path.dropLast(3)) + ".attrs.json"
+            XCTAssertTrue(exists(sidecar, in: root))
+            let result = try MsxRunner.spawn(["format", "Lamp", "--match", "lamp", "--no-underline"], in: root,
+                                             environment: ["MSX_FAULT": fault])
+            XCTAssertTrue(result.signalled, "format with MSX_FAULT=\(fault): exit \(result.exitCode)")
+            try expect(0, "check", in: root)
+            XCTAssertFalse(exists(sidecar, in: root), "\(fault): the emptied sidecar is still there")
+            XCTAssertEqual(try runTexts(of: "Lamp", in: root, where: "underline", is: "single"), [], fault)
+            try assertConsistent(root)
+        }
+    }
+
+    /// Emptying the Trash removes files; after a crash the binder and the files agree: both still there (rolled
+    /// back) or both gone (rolled forward), never files left without their binder entries.
+    func testEmptyingTheTrashCompletesOrUndoesItsDeletionsAfterEveryFaultPoint() throws {
+        for fault in Self.faults {
+            let root = try makeProject(name: "empty-\(fault)")
+            try addDocument("Old Draft", "Words to throw away.\n", to: root)
+            try expect(0, "format", "Old Draft", "--match", "throw", "--underline", in: root)
+            try expect(0, "trash", "Old Draft", in: root)
+            let trashed = try node(titled: "Old Draft", in: root).path
+            let sidecar = String(trashed.dropLast(3)) + ".attrs.json"
+            let result = try MsxRunner.spawn(["trash", "--empty", "--yes"], in: root, environment: ["MSX_FAULT": fault])
+            XCTAssertTrue(result.signalled, "trash --empty with MSX_FAULT=\(fault): exit \(result.exitCode)")
+            let report = try expect(0, "check", "--json", in: root).json()
+            let listed = try nodes(root).contains { $0.path == trashed }
+            XCTAssertEqual(exists(trashed, in: root), listed, "\(fault): the file and the binder disagree")
+            XCTAssertEqual(exists(sidecar, in: root), listed, "\(fault): the sidecar and the binder disagree")
+            XCTAssertEqual(listed, fault != "committed", "\(fault): rolled the wrong way")
+            XCTAssertEqual((report["findings"] as? [[String: Any]])?.count, 0, "\(fault): \(report)")
+            try assertConsistent(root)
+        }
+    }
 }

@@ -142,4 +142,25 @@ final class HistoryRestoreTests: HistoryTestCase {
         XCTAssertEqual(try read(moved.path, in: book.root), "Boats knocked.\n")
         XCTAssertEqual(try status(of: "Lamp", in: book.root), "First Draft")
     }
+
+    /// Restoring the whole project first records what it replaces: words never snapshotted, a document added since,
+    /// and metadata, all readable in the safety version afterwards.
+    func testRestoreAllRecordsASafetyVersionOfWhatItReplaces() throws {
+        let (book, first) = try revisedBook()
+        try write("Unsaved words about the lamp.\n", to: Book.lampPath, in: book.root)
+        let harbour = try addDocument("Harbour", "Boats knocked.\n", to: book.root)
+        try expect(0, "meta", "Sea", "--status", "Final", in: book.root)
+        let count = try commitCount(book.root)
+        let json = try expect(0, "restore", "--all", "--to", first, "--json", in: book.root).json()
+        let safety = try XCTUnwrap(json["safetyVersion"] as? String, "restore --all names its safety version")
+        XCTAssertEqual(try commitCount(book.root), count + 1, "exactly the safety version is new")
+        XCTAssertEqual(try revision("HEAD", in: book.root), safety)
+        XCTAssertEqual(try git("show", "\(safety):\(Book.lampPath)", in: book.root), "Unsaved words about the lamp.\n")
+        XCTAssertEqual(try git("show", "\(safety):\(harbour.path)", in: book.root), "Boats knocked.\n")
+        XCTAssertTrue(try git("show", "\(safety):manuscript.json", in: book.root).contains("\"Final\""))
+        XCTAssertTrue(try git("log", "-1", "--format=%s", safety, in: book.root).hasPrefix("Before restore to"))
+        // And the working files are the old version's.
+        try assertFile(Book.lampPath, in: book.root, equalsVersion: first)
+        XCTAssertEqual(try markdown("Lamp@\(safety)", in: book.root), "Unsaved words about the lamp.\n")
+    }
 }

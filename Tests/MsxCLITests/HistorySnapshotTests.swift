@@ -114,4 +114,29 @@ final class HistorySnapshotTests: HistoryTestCase {
         let authors = try logVersions(book.root).map { $0["author"] as? String ?? "" }
         XCTAssertEqual(authors, ["Flag Writer", "Env Writer", "Config Writer"])
     }
+
+    /// A change of metadata alone (a document's status, the book's title) is a version of its own: the manuscript.json
+    /// it records is the one on disk, and afterwards msx and git both see nothing left to record.
+    func testMetadataAloneIsRecordedExactlyAndLeavesNothingBehind() throws {
+        let book = try makeBook()
+        try expect(0, "meta", "Lamp", "--status", "Revised", in: book.root)
+        let count = try commitCount(book.root)
+        let json = try expect(0, "snapshot", "--json", in: book.root).json()
+        XCTAssertNotNil(json["version"] as? String)
+        XCTAssertEqual((json["documents"] as? [[String: Any]])?.compactMap { $0["metadata"] as? Bool }, [true])
+        XCTAssertEqual(try commitCount(book.root), count + 1)
+        XCTAssertEqual(try git("show", "HEAD:manuscript.json", in: book.root), try read("manuscript.json", in: book.root))
+        XCTAssertEqual(try expect(0, "status", "--json", in: book.root).json()["clean"] as? Bool, true)
+        XCTAssertEqual(try porcelain(book.root), [])
+
+        // The book's own settings, edited by hand: a version named for them, with the same guarantees.
+        let manifest = try read("manuscript.json", in: book.root)
+        try write(manifest.replacingOccurrences(of: "\"Test Book\"", with: "\"The Lighthouse\""), to: "manuscript.json", in: book.root)
+        let settings = try expect(0, "snapshot", "--json", in: book.root).json()
+        XCTAssertNotNil(settings["version"] as? String, "a settings-only change is recorded")
+        XCTAssertEqual(try commitCount(book.root), count + 2)
+        XCTAssertEqual(try git("show", "HEAD:manuscript.json", in: book.root), try read("manuscript.json", in: book.root))
+        XCTAssertEqual(try expect(0, "status", "--json", in: book.root).json()["clean"] as? Bool, true)
+        XCTAssertEqual(try porcelain(book.root), [])
+    }
 }
