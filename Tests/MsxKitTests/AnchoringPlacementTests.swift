@@ -51,15 +51,15 @@ final class AnchoringPlacementTests: XCTestCase {
         XCTAssertEqual(underlined(record, new), [3: [4..<8]])
     }
 
-    /// Run words found with intact context in two paragraphs: the one nearest the old paragraph wins.
+    /// Run words found with intact context in two nearby paragraphs: the one nearest the old paragraph wins.
     func testRunWordsGoToTheNearestParagraph() {
         let phrase = "nobody came to light it"
         let start = (lamp as NSString).range(of: phrase).location
-        let old = [other, other, other, lamp + " Then morning.", other, other, other]
+        let old = [other, other, other, lamp + " Then morning.", other]
         let record = sidecar(old, underline: start..<start + phrase.utf16.count, in: 3)
-        let near = lamp + " Then noon.", far = lamp + " Then evening."
-        let new = [far, other, other, other, near, other, other]
-        XCTAssertEqual(underlined(record, new), [4: [start..<start + phrase.utf16.count]])
+        let far = lamp + " Then evening.", near = lamp + " Then noon."
+        let new = [other, far, near, other, other]
+        XCTAssertEqual(underlined(record, new), [2: [start..<start + phrase.utf16.count]])
     }
 
     /// The same words twice in one paragraph, each with the whole remembered context: the occurrence nearest the old
