@@ -28,8 +28,10 @@ struct Init: MsxCommand {
             let (name, email) = Author.split(author ?? console.environment["MSX_AUTHOR"] ?? "")
             let details = ProjectCreator.Details(
                 title: title ?? destination.lastPathComponent, author: name, email: email, date: Self.today())
-            let project = try creator.create(at: destination, from: try creator.locate(template, relativeTo: console.workingDirectory), details: details)
-            try ProjectHistory.open(project)?.configureGitDiff(executable: console.invocation.executablePath)
+            let project = try creator.createWithHistory(
+                at: destination, from: try creator.locate(template, relativeTo: console.workingDirectory), details: details,
+                diffDriver: console.invocation.executablePath
+            ).project
             if console.json {
                 console.report([
                     "root": .string(project.root.path), "template": .string(template),

@@ -12,7 +12,7 @@ final class HistoryTests: XCTestCase {
         let creator = ProjectCreator(templateFolders: [packageRoot.appendingPathComponent("templates")])
         let project = try creator.create(at: folder.appendingPathComponent("book"), from: try creator.locate("blank", relativeTo: folder),
                                          details: .init(title: "Book", author: "Ada", date: "2026-11-22"))
-        return try XCTUnwrap(ProjectHistory.open(project))
+        return try ProjectHistory.create(project)
     }
 
     private func write(_ text: String, to node: BinderNode, in history: ProjectHistory) throws {

@@ -64,7 +64,7 @@ extension Manifest {
             try BinderNode(json: node, file: file, path: "binder[\(i)]")
         }
         extra = r.unknown(except: Self.knownKeys)
-        for entry in entries where !ProjectPaths.isPlain(entry.node.path) {
+        for entry in entries where !RelativePath.isPlain(entry.node.path) {
             throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
         }
     }

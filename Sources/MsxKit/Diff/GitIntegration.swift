@@ -1,23 +1,5 @@
 import Foundation
 
-/// Lets git tools show msx's formatting-aware diff: `git diff` (and `git log -p --ext-diff`) run msx as an external
-/// diff driver for the project's `.md` files; tools that only take a text conversion get the plain text.
-extension ProjectHistory {
-    /// Writes `diff.msx.command` and `diff.msx.textconv` into `.git/config` and `*.md diff=msx` into the project's
-    /// `.gitattributes`. `executable` is msx's absolute path.
-    public func configureGitDiff(executable: String) throws {
-        let quoted = "'" + executable.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        try repository.setConfig("diff.msx.command", "\(quoted) diff-driver")
-        try repository.setConfig("diff.msx.textconv", "\(quoted) textconv")
-        let url = project.root.appendingPathComponent(".gitattributes")
-        let existing = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        let line = "*.md diff=msx"
-        guard !existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == line }) else { return }
-        let text = existing.isEmpty || existing.hasSuffix("\n") ? existing + line + "\n" : existing + "\n" + line + "\n"
-        try FileIO.writeAtomically(Data(text.utf8), to: url)
-    }
-}
-
 /// The external diff driver: git hands it a path and two files (temporary copies of blobs, or the work-tree file)
 /// with their blob ids, but no revisions. It finds each side's sidecar itself: in the work tree for the work-tree
 /// side, else in the index or the commit (searched back from HEAD) that holds that very blob at that path.

@@ -13,7 +13,7 @@ extension ProjectHistory {
         var files = [git.appendingPathComponent("index.lock"), git.appendingPathComponent("HEAD.lock")]
         if let head = try? String(contentsOf: git.appendingPathComponent("HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
             let ref = head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)
-            if ProjectPaths.isPlain(ref) { files.append(git.appendingPathComponent(ref + ".lock")) }
+            if RelativePath.isPlain(ref) { files.append(git.appendingPathComponent(ref + ".lock")) }
         }
         return files
     }

@@ -99,10 +99,7 @@ public struct ProjectCreator {
             try? fm.removeItem(at: staging)
             throw error
         }
-        let project = try Project(root: destination)
-        // History: a repository of its own, or the enclosing one when the project sits inside a git work tree.
-        _ = try ProjectHistory.create(project)
-        return project
+        return try Project(root: destination)
     }
 
     private func copyTree(from source: URL, to destination: URL, details: Details) throws {

@@ -23,7 +23,7 @@ struct ProjectPaths: Sendable {
 
     /// The file-system path of a relative path, checked as `url` checks it.
     func path(_ relative: String, context: String = Manifest.fileName) throws -> String {
-        guard Self.isPlain(relative) else {
+        guard RelativePath.isPlain(relative) else {
             throw MsxError(.pathEscapesProject, "\(context): path '\(relative)' is not a plain path inside the project")
         }
         let path = rootPath + "/" + relative
@@ -39,7 +39,7 @@ struct ProjectPaths: Sendable {
     /// with one lstat(2) of the file where `path` and a stat would take two.
     func fileStatus(_ relative: String) throws -> (path: String, info: stat?) {
         var info = stat()
-        if Self.isPlain(relative), foldersHaveNoSymbolicLink(relative) {
+        if RelativePath.isPlain(relative), foldersHaveNoSymbolicLink(relative) {
             let path = rootPath + "/" + relative
             guard lstat(path, &info) == 0 else { return (path, nil) }
             if (info.st_mode & S_IFMT) != S_IFLNK { return (path, info) }
@@ -76,28 +76,6 @@ struct ProjectPaths: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return errno == ENOENT }
         return (info.st_mode & S_IFMT) != S_IFLNK
-    }
-
-    /// A relative path with no `..`, `.` or empty parts, not absolute, without backslashes or NUL.
-    static func isPlain(_ relative: String) -> Bool {
-        var partLength = 0
-        var dots = 0
-        var sawAny = false
-        for byte in relative.utf8 {
-            sawAny = true
-            switch byte {
-            case UInt8(ascii: "/"):
-                if partLength == 0 || dots == partLength && dots <= 2 { return false }
-                partLength = 0
-                dots = 0
-            case UInt8(ascii: "\\"), 0:
-                return false
-            default:
-                partLength += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
-        }
-        return sawAny && partLength > 0 && !(dots == partLength && dots <= 2)
     }
 
     /// The real path of a file that may not exist yet: its deepest existing ancestor resolved with realpath(3),
