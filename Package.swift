@@ -22,10 +22,14 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        .target(
-            name: "MsxKit",
-            dependencies: ["CCmarkGFM", "CGit2"]
-        ),
+        // The core, in layers that depend on each other one way: model <- project <- history <- diff <- convert.
+        .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
+        .target(name: "MsxProject", dependencies: ["MsxModel"]),
+        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2"]),
+        .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        // One import for front ends: re-exports the layers above.
+        .target(name: "MsxKit", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         .target(
             name: "MsxCLI",
             dependencies: [

@@ -12,22 +12,22 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "Sources"
-ATTRIBUTES = SOURCES / "MsxKit/Document/Attributes.swift"
-ERRORS = SOURCES / "MsxKit/Support/MsxError.swift"
-CHECKER = SOURCES / "MsxKit/Project/ProjectChecker.swift"
-ENVELOPE = SOURCES / "MsxKit/JSON/JSONEnvelope.swift"
+ATTRIBUTES = SOURCES / "MsxModel/Document/Attributes.swift"
+ERRORS = SOURCES / "MsxModel/Support/MsxError.swift"
+CHECKER = SOURCES / "MsxProject/Project/ProjectChecker.swift"
+ENVELOPE = SOURCES / "MsxModel/JSON/JSONEnvelope.swift"
 
 # (literal, file relative to Sources/, why that file may spell it)
 OTHER_VOCABULARIES = {
-    ("footnote", "MsxKit/Import/RTFKeyword.swift"): "RTF's \\footnote control word",
-    ("underline", "MsxKit/Render/HTMLPage.swift"): "CSS text-decoration value",
-    ("kind", "MsxKit/Binder/BinderNode.swift"): "the manifest's node field",
+    ("footnote", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\footnote control word",
+    ("underline", "MsxModel/Render/HTMLPage.swift"): "CSS text-decoration value",
+    ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",
     ("kind", "MsxCLI/NodeRendering.swift"): "the JSON node's field (docs/cli-json.md 4.1)",
-    ("kind", "MsxKit/Render/DocumentJSON.swift"): "the document model's paragraph field",
-    ("kind", "MsxKit/Diff/DiffJSON.swift"): "the diff's structure change field",
+    ("kind", "MsxModel/Render/DocumentJSON.swift"): "the document model's paragraph field",
+    ("kind", "MsxDiff/DiffJSON.swift"): "the diff's structure change field",
     ("code", "MsxCLI/CheckCommand.swift"): "the finding's JSON field",
-    ("code", "MsxKit/JSON/JSONEnvelope.swift"): "the error object's JSON field",
-    ("error", "MsxKit/JSON/JSONEnvelope.swift"): "the error object's JSON key",
+    ("code", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON field",
+    ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",
     ("error", "MsxCLI/CheckCommand.swift"): "the word printed before an error finding",
     ("style", "MsxCLI/FormatCommand.swift"): "the value name of --underline in its help",
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/MsxKit/Markdown/HTMLEntityTable.swift: every HTML named character reference (WHATWG's table,
+"""Writes Sources/MsxModel/Markdown/HTMLEntityTable.swift: every HTML named character reference (WHATWG's table,
 https://html.spec.whatwg.org/entities.json, as Python's html.entities.html5 carries it) that ends in ';', the
 only form CommonMark reads.
 
@@ -10,7 +10,7 @@ import html.entities
 import pathlib
 import sys
 
-OUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/MsxKit/Markdown/HTMLEntityTable.swift"
+OUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/MsxModel/Markdown/HTMLEntityTable.swift"
 
 
 def render():

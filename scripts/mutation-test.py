@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plants small, realistic bugs in MsxKit one at a time and checks that the tests catch each one.
+"""Plants small, realistic bugs in msx's core one at a time and checks that the tests catch each one.
 
   scripts/mutation-test.py            every mutation, each against the test classes of its area
   scripts/mutation-test.py --full     every mutation against the whole suite (slower)
@@ -25,53 +25,53 @@ SNAPSHOT = "MsxCLITests.HistorySnapshotTests|MsxCLITests.HistoryStatusTests|MsxK
 RESTORE = "MsxCLITests.HistoryRestoreTests"
 RECOVERY = "MsxCLITests.CrashSafetyTests|MsxCLITests.BinderCommandTests|MsxKitTests.ProjectTests"
 
-# (id, area, file under Sources/MsxKit, text to find (exactly once), replacement, tests to run)
+# (id, area, file under Sources/, text to find (exactly once), replacement, tests to run)
 MUTATIONS = [
-    ("anchor-far-copy", "re-anchoring picks the nearest place", "Sidecar/Anchoring.swift",
+    ("anchor-far-copy", "re-anchoring picks the nearest place", "MsxModel/Sidecar/Anchoring.swift",
      "for (i, hash) in hashes.enumerated() where hash == paragraph.textHash && !claimed.contains(i) {\n"
      "            if best == nil || abs(i - paragraph.index) < abs(best! - paragraph.index) { best = i }",
      "for (i, hash) in hashes.enumerated() where hash == paragraph.textHash && !claimed.contains(i) {\n"
      "            if best == nil || abs(i - paragraph.index) > abs(best! - paragraph.index) { best = i }",
      ANCHORING),
-    ("anchor-far-similar", "re-anchoring picks the nearest paragraph", "Sidecar/Anchoring.swift",
+    ("anchor-far-similar", "re-anchoring picks the nearest paragraph", "MsxModel/Sidecar/Anchoring.swift",
      "guard headMatches || tailMatches else { continue }\n"
      "            if best == nil || abs(i - paragraph.index) < abs(best! - paragraph.index) { best = i }",
      "guard headMatches || tailMatches else { continue }\n"
      "            if best == nil || abs(i - paragraph.index) > abs(best! - paragraph.index) { best = i }",
      ANCHORING),
-    ("anchor-far-paragraph", "re-anchoring picks the nearest paragraph", "Sidecar/Anchoring.swift",
+    ("anchor-far-paragraph", "re-anchoring picks the nearest paragraph", "MsxModel/Sidecar/Anchoring.swift",
      "return da != db ? da < db :", "return da != db ? da > db :", ANCHORING),
-    ("anchor-far-offset", "re-anchoring picks the nearest place", "Sidecar/Anchoring.swift",
+    ("anchor-far-offset", "re-anchoring picks the nearest place", "MsxModel/Sidecar/Anchoring.swift",
      "abs(a.offset - run.start) < abs(b.offset - run.start)", "abs(a.offset - run.start) > abs(b.offset - run.start)",
      ANCHORING),
-    ("snapshot-ignores-settings", "a snapshot of metadata alone", "History/Snapshot.swift",
+    ("snapshot-ignores-settings", "a snapshot of metadata alone", "MsxHistory/Snapshot.swift",
      "guard !included.isEmpty || (documents.isEmpty && manifestChanged) else {", "guard !included.isEmpty else {",
      SNAPSHOT),
-    ("snapshot-stale-manifest", "the manifest a snapshot commits", "History/Snapshot.swift",
+    ("snapshot-stale-manifest", "the manifest a snapshot commits", "MsxHistory/Snapshot.swift",
      "        if documents.isEmpty {\n            try put(Manifest.fileName)",
      "        if documents.isEmpty && !included.isEmpty {\n            try put(Manifest.fileName)",
      SNAPSHOT),
-    ("snapshot-stale-index", "git status is clean after a snapshot", "History/Snapshot.swift",
+    ("snapshot-stale-index", "git status is clean after a snapshot", "MsxHistory/Snapshot.swift",
      "try repository.refreshIndex(paths: touched)", "try repository.refreshIndex(paths: [])", SNAPSHOT),
-    ("restore-all-no-safety", "the safety snapshot of restore --all", "History/Restore.swift",
+    ("restore-all-no-safety", "the safety snapshot of restore --all", "MsxHistory/Restore.swift",
      "        }\n        let safety = dryRun ? nil : try snapshot(message: \"Before restore to \\(revision)\", author: author).version",
      "        }\n        let safety: GitOID? = nil",
      RESTORE),
-    ("restore-no-safety", "the safety snapshot of restore", "History/Restore.swift",
+    ("restore-no-safety", "the safety snapshot of restore", "MsxHistory/Restore.swift",
      "        let old = try document(documentID, at: version)\n"
      "        let safety = dryRun ? nil : try snapshot(message: \"Before restore to \\(revision)\", author: author).version",
      "        let old = try document(documentID, at: version)\n        let safety: GitOID? = nil",
      RESTORE),
-    ("recover-skips-deletions", "recovery finishes deletions", "Project/Journal.swift",
+    ("recover-skips-deletions", "recovery finishes deletions", "MsxProject/Project/Journal.swift",
      "            try finish(writes: writes, deletions: deletions, paths: paths)",
      "            try finish(writes: writes, deletions: [], paths: paths)", RECOVERY),
-    ("recover-skips-writes", "recovery finishes writes", "Project/Journal.swift",
+    ("recover-skips-writes", "recovery finishes writes", "MsxProject/Project/Journal.swift",
      "            try finish(writes: writes, deletions: deletions, paths: paths)",
      "            try finish(writes: [], deletions: deletions, paths: paths)", RECOVERY),
-    ("recover-no-rollback", "recovery undoes moves", "Project/Journal.swift",
+    ("recover-no-rollback", "recovery undoes moves", "MsxProject/Project/Journal.swift",
      "            try apply(moves: moves, paths: paths, reverse: true)\n",
      "", RECOVERY),
-    ("commit-skips-deletions", "a transaction deletes", "Project/Journal.swift",
+    ("commit-skips-deletions", "a transaction deletes", "MsxProject/Project/Journal.swift",
      "        try Self.finish(writes: staged, deletions: deletions, paths: paths)",
      "        try Self.finish(writes: staged, deletions: [], paths: paths)", RECOVERY),
 ]
@@ -108,7 +108,7 @@ def main(argv):
         return 2
     survivors, broken = [], []
     for ident, area, relative, find, replace, filter_ in mutations:
-        path = ROOT / "Sources/MsxKit" / relative
+        path = ROOT / "Sources" / relative
         original = path.read_text(encoding="utf-8")
         if original.count(find) != 1:
             broken.append(ident)

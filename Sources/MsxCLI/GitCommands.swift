@@ -62,7 +62,7 @@ struct TextConv: MsxCommand {
     func run(in invocation: Invocation) throws {
         do {
             let markdown = MarkdownDocument(try FileIO.readText(URL(fileURLWithPath: file), displayPath: file))
-            let paragraphs = RichDocument(markdown: markdown, sidecar: nil).resolved(with: StyleSheet(manifest: try Manifest(json: "{\"formatVersion\": 1, \"id\": \"\", \"binder\": []}")))
+            let paragraphs = RichDocument(markdown: markdown, sidecar: nil).resolved(with: StyleSheet(manifest: .empty))
             invocation.standardOutput.write(PlainText.render(paragraphs))
         } catch let error as MsxError {
             invocation.standardError.write("msx: \(error.message)\n")

@@ -15,8 +15,7 @@ struct Tree: MsxCommand {
             let tree = try project.countedTree()
             if console.json {
                 let m = project.manifest
-                console.emit([
-                    "schemaVersion": 1,
+                console.report([
                     "project": ["id": .string(m.id), "title": .string(m.title), "author": .string(m.author.name)],
                     "words": .int(tree.filter { $0.node.role != "trash" }.reduce(0) { $0 + $1.words }),
                     "binder": .array(tree.map(NodeRendering.json)),

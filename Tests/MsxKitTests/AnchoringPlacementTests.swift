@@ -1,5 +1,9 @@
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Where re-anchoring puts formatting when its words occur more than once: the place nearest the old one, first by
 /// paragraph, then by position in the paragraph.

@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// After random outside edits (inside runs, next to them, paragraph split, join and reorder), at least 99% of runs
 /// whose exact words survive are placed back on those words, and none is ever placed on other words.

@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// The golden corpus: real-style Markdown files whose model (`show --as json`) is checked in, and on which
 /// formatting one word changes only that word's bytes. `MSX_RECORD=1` rewrites the expected models.

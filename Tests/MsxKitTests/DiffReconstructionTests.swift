@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Applying the JSON diff's operations, given in the old document's coordinates, to the old version reproduces
 /// the new version exactly: its text, every character attribute and every paragraph attribute.

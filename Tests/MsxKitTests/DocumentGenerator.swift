@@ -1,5 +1,9 @@
 import MsxTestSupport
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Generates writer-like documents for property tests: common words that repeat, rarer invented ones, Markdown
 /// emphasis, lists, quotes and headings, and sidecar formatting mixing every attribute.

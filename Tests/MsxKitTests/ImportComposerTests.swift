@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Imported paragraphs become Markdown plus a sidecar that resolve to exactly the text and attributes imported.
 final class ImportComposerTests: SeededTestCase {

@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Mutated real-style Markdown (markup characters, line ends, Unicode sprinkled in at random): parsing never
 /// crashes, every block maps to bytes or falls back cleanly, and formatting never changes a word.

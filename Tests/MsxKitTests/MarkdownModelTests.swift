@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 final class MarkdownModelTests: XCTestCase {
     func testBlocksAndTheirTextFollowTheTextModel() {

@@ -1,5 +1,9 @@
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 final class ProjectTests: XCTestCase {
     private var folder: URL!

@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Hand-written RTF in the habits of Word, TextEdit, LibreOffice, Google Docs and a Cyrillic WordPad file, plus one
 /// LibreOffice 7.4 wrote itself (`soffice --convert-to rtf` of `libreoffice-generated.source.html`), each read and

@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Random byte soup and mutated fixtures: the reader returns or throws `MsxError`, never crashes, takes well under a
 /// second per input, and never writes more text than four times the input's length.

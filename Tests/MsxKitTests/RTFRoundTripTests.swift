@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// `import(compile --format rtf)` gives back the same text and the same attributes: for generated documents, the
 /// RTF msx writes, read by msx's RTF reader and composed into Markdown + sidecar, resolves exactly as the original.

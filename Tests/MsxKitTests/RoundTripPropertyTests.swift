@@ -1,6 +1,10 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// Parse -> write -> parse is a fixpoint, and writing an unchanged document changes no byte.
 final class RoundTripPropertyTests: SeededTestCase {

@@ -1,6 +1,10 @@
 import Foundation
 import MsxTestSupport
-@testable import MsxKit
+@testable import MsxConvert
+@testable import MsxDiff
+@testable import MsxHistory
+@testable import MsxModel
+@testable import MsxProject
 
 /// A fresh temporary folder, removed by the caller's `defer`.
 func temporaryFolder() throws -> URL {

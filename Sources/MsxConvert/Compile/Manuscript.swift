@@ -1,0 +1,73 @@
+import MsxModel
+
+/// How a compiled manuscript looks.
+public enum CompilePreset: String, CaseIterable, Sendable {
+    /// The project's own formatting, as the writer set it.
+    case `default`
+    /// Standard manuscript format: 12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins,
+    /// a title page and a running header (surname / title / page).
+    case manuscript
+}
+
+/// What to compile and how.
+public struct CompileOptions: Sendable {
+    /// The folder to compile; nil for the Draft.
+    public var root: BinderNode?
+    public var preset: CompilePreset = .default
+    /// Whether to begin with a title page; nil lets the preset decide (only `manuscript` has one).
+    public var titlePage: Bool?
+    /// Straight quotes, `--` and `...` become typographic ones.
+    public var smartQuotes = false
+    /// Called once for each document read, from any thread, with the number of documents to read in all.
+    public var progress: (@Sendable (_ total: Int) -> Void)?
+
+    public init() {}
+}
+
+/// The draft assembled in binder order: folder titles as headings, documents, scene separators between
+/// consecutive documents, and the facts a title page needs.
+public struct Manuscript: Sendable {
+    public enum Part: Sendable {
+        case heading(String, level: Int)
+        case separator(String)
+        case document(BinderNode, RichDocument)
+    }
+
+    public var title: String
+    public var author: String
+    /// The surname for running headers: the `authorSurname` compile setting, else the author's last name.
+    public var surname: String
+    public var contact: String?
+    public var parts: [Part]
+    public var styleSheet: StyleSheet
+    public var preset: CompilePreset
+    public var hasTitlePage: Bool
+    public var smartQuotes: Bool
+    /// Page size in points and margins (top, bottom, left, right) in points.
+    public var pageSize: (width: Double, height: Double)
+    public var margins: (top: Double, bottom: Double, left: Double, right: Double)
+
+    /// Words in the compiled documents, counted once when the manuscript is assembled.
+    public let wordCount: Int
+
+    /// Words in the documents among `parts`.
+    static func words(in parts: [Part]) -> Int {
+        parts.reduce(0) { total, part in
+            if case .document(_, let document) = part { return total + WordCount.count(document.text) }
+            return total
+        }
+    }
+
+    /// The word count as publishers expect it on a title page: to the nearest 100 below 10,000 words, to the
+    /// nearest 1,000 above.
+    public var approximateWordCount: Int {
+        let words = wordCount
+        let unit = words < 10_000 ? 100 : 1_000
+        return max(unit, (words + unit / 2) / unit * unit)
+    }
+
+    /// The documents compiled, in order.
+    public var documents: [BinderNode] {
+        parts.compactMap { if case .document(let node, _) = $0 { return node } else { return nil } }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import MsxHistory
+import MsxModel
+import MsxProject
+
+/// Walks the binder and gathers the documents to compile, from the working copy or from a version.
+struct ManuscriptAssembler {
+    let manifest: Manifest
+    let loader: Loader
+
+    /// Reads a document (nil when its file is missing at that version): on all cores when the reader allows it
+    /// (files), one at a time when it does not (a libgit2 repository is used from one thread).
+    enum Loader {
+        case concurrent(@Sendable (BinderNode) throws -> RichDocument?)
+        case sequential((BinderNode) throws -> RichDocument?)
+
+        func load(_ nodes: [BinderNode], progress: (@Sendable (Int) -> Void)?) throws -> [RichDocument?] {
+            let total = nodes.count
+            switch self {
+            case .concurrent(let read):
+                return try nodes.concurrentMap { node in
+                    defer { progress?(total) }
+                    return try read(node)
+                }
+            case .sequential(let read):
+                return try nodes.map { node in
+                    defer { progress?(total) }
+                    return try read(node)
+                }
+            }
+        }
+    }
+
+    func assemble(_ options: CompileOptions) throws -> Manuscript {
+        let root = try rootFolder(options.root)
+        var plan: [PlannedPart] = []
+        collect(root.children, depth: 1, into: &plan)
+        let nodes = plan.compactMap { step -> BinderNode? in if case .document(let node) = step { return node } else { return nil } }
+        let documents = try loader.load(nodes, progress: options.progress)
+        let parts = self.parts(plan, documents: documents, separator: manifest.compile["sceneSeparator"]?.stringValue ?? "#")
+
+        let settings = manifest.compile
+        let author = manifest.author.name
+        let margin: (String) -> Double = { side in
+            options.preset == .manuscript ? 72 : settings["margins"]?[side]?.numberValue ?? 72
+        }
+        var sheet = StyleSheet(manifest: manifest)
+        if options.preset == .manuscript { sheet.applyManuscriptFormat() }
+        return Manuscript(
+            title: manifest.title, author: author,
+            surname: settings["authorSurname"]?.stringValue ?? author.split(separator: " ").last.map(String.init) ?? author,
+            contact: settings["contact"]?.stringValue, parts: parts, styleSheet: sheet, preset: options.preset,
+            hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
+            pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
+            margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
+            wordCount: Manuscript.words(in: parts))
+    }
+
+    /// The folder to compile: the one chosen (as it is in this version), else the Draft.
+    private func rootFolder(_ chosen: BinderNode?) throws -> BinderNode {
+        if let chosen {
+            guard let current = manifest.node(id: chosen.id), current.isFolder else {
+                throw MsxError(.notAFolder, "'\(chosen.title)' is not a folder of this version")
+            }
+            return current
+        }
+        guard let draft = manifest.roleFolder("draft") else {
+            throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder")
+        }
+        return draft
+    }
+
+    /// The plan with its documents read: empty documents left out, a separator between documents that follow each
+    /// other in one folder.
+    private func parts(_ plan: [PlannedPart], documents: [RichDocument?], separator: String) -> [Manuscript.Part] {
+        var parts: [Manuscript.Part] = []
+        var nextDocument = 0
+        var previousWasDocument = false
+        for step in plan {
+            switch step {
+            case .heading(let title, let level):
+                parts.append(.heading(title, level: level))
+                previousWasDocument = false
+            case .document(let node):
+                defer { nextDocument += 1 }
+                guard let document = documents[nextDocument], !document.paragraphTexts.isEmpty else { continue }
+                if previousWasDocument { parts.append(.separator(separator)) }
+                parts.append(.document(node, document))
+                previousWasDocument = true
+            case .folderEnd:
+                previousWasDocument = false
+            }
+        }
+        return parts
+    }
+
+    /// What the binder says to compile, in order, before any document is read.
+    private enum PlannedPart {
+        case heading(String, level: Int)
+        case document(BinderNode)
+        case folderEnd
+    }
+
+    /// Folders become headings by depth, then their contents.
+    private func collect(_ nodes: [BinderNode], depth: Int, into plan: inout [PlannedPart]) {
+        for node in nodes where node.includeInCompile {
+            if node.isFolder {
+                plan.append(.heading(node.title, level: min(depth, 6)))
+                collect(node.children, depth: depth + 1, into: &plan)
+                plan.append(.folderEnd)
+            } else {
+                plan.append(.document(node))
+            }
+        }
+    }
+}
+
+extension StyleSheet {
+    /// Standard manuscript format laid over the project's formatting.
+    mutating func applyManuscriptFormat() {
+        let overrides = Self.manuscriptOverrides
+        defaults = defaults.overlaid(with: overrides.character).overlaid(with: overrides.paragraph)
+            .overlaid(with: [.firstLineHeadIndent: 36])
+        for name in styles.keys.filter({ $0.hasPrefix("Heading") }) {
+            styles[name] = styles[name]!.overlaid(with: [
+                .fontSize: 12, .alignment: "center", .paragraphSpacingBefore: 0, .paragraphSpacing: 0,
+            ])
+        }
+    }
+
+    /// Formatting the manuscript preset imposes on every character and paragraph, whatever the document says.
+    static let manuscriptOverrides: (character: Attributes, paragraph: Attributes) = (
+        [.fontFamily: "Times New Roman", .fontSize: 12, .foregroundColor: .null, .backgroundColor: .null],
+        [.lineHeightMultiple: 2, .lineSpacing: 0, .paragraphSpacingBefore: 0, .paragraphSpacing: 0]
+    )
+}
+
+extension Project {
+    /// Assembles the draft (or `options.root`) from the working copy.
+    public func manuscript(_ options: CompileOptions) throws -> Manuscript {
+        try ManuscriptAssembler(manifest: manifest, loader: .concurrent { node in try loadDocument(node, sourceMap: false) })
+            .assemble(options)
+    }
+}
+
+extension ProjectHistory {
+    /// Assembles the draft (or `options.root`) as it was at `version`.
+    public func manuscript(_ options: CompileOptions, at version: GitOID) throws -> Manuscript {
+        guard let manifest = try manifest(at: version) else {
+            throw MsxError(.noProjectThen, "the project did not exist at \(version.short)")
+        }
+        return try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
+            .assemble(options)
+    }
+}

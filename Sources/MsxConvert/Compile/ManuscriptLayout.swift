@@ -1,0 +1,91 @@
+import Foundation
+import MsxModel
+
+/// The manuscript as one run of resolved paragraphs, ready for a renderer: title page, headings, separators and the
+/// documents' paragraphs with every attribute resolved (and the preset's formatting imposed).
+extension Manuscript {
+    /// Every paragraph of the compiled manuscript, in order.
+    public func paragraphs() -> [ResolvedParagraph] {
+        let sheet = styleSheet
+        let resolvedParts = parts.concurrentMap { part -> [ResolvedParagraph] in
+            if case .document(_, let document) = part { return document.resolved(with: sheet) }
+            return []
+        }
+        var result: [ResolvedParagraph] = []
+        for (part, resolved) in zip(parts, resolvedParts) {
+            switch part {
+            case .heading(let title, let level):
+                var heading = synthetic(String(repeating: "#", count: level) + " ", title)
+                if preset == .manuscript && level == 1 && !result.isEmpty {
+                    heading.attributes[.pageBreakBefore] = true
+                }
+                result.append(heading)
+            case .separator(let text):
+                var separator = synthetic("", text)
+                separator.attributes[.alignment] = "center"
+                separator.attributes[.firstLineHeadIndent] = 0
+                separator.attributes[.headIndent] = 0
+                result.append(separator)
+            case .document:
+                result += resolved
+            }
+        }
+        if preset == .manuscript { result = result.map(Self.imposingManuscriptFormat) }
+        if hasTitlePage {
+            if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
+            result = titlePage() + result
+        }
+        if smartQuotes { result = result.map { $0.withSmartQuotes() } }
+        for i in result.indices { result[i].index = i }
+        return result
+    }
+
+    /// Author and contact at the top left, the word count at the top right, title and byline in the middle.
+    private func titlePage() -> [ResolvedParagraph] {
+        var lines: [ResolvedParagraph] = []
+        func add(_ text: String, alignment: String, spaceBefore: Double = 0) {
+            var p = synthetic("", text)
+            p.attributes = p.attributes.overlaid(with: [
+                .alignment: .string(alignment), .firstLineHeadIndent: 0, .headIndent: 0, .lineHeightMultiple: 1,
+                .paragraphSpacingBefore: .number(spaceBefore), .paragraphSpacing: 0,
+            ])
+            lines.append(p)
+        }
+        add(author, alignment: "left")
+        for line in (contact ?? "").split(separator: "\n") { add(String(line), alignment: "left") }
+        add("about \(Self.grouped(approximateWordCount)) words", alignment: "right")
+        add(title, alignment: "center", spaceBefore: 216)
+        add("by \(author)", alignment: "center", spaceBefore: 12)
+        return lines
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
+    }
+
+    /// A paragraph made for the manuscript (a heading, a separator), resolved with the project's styles.
+    private func synthetic(_ blockMarker: String, _ text: String) -> ResolvedParagraph {
+        let line = MarkdownEscaping.escape(text[...], startsLine: true, endsLine: true, mode: .everything)
+        let document = RichDocument(markdown: MarkdownDocument(blockMarker + line + "\n"), sidecar: nil)
+        return document.resolved(with: styleSheet).first
+            ?? ResolvedParagraph(index: 0, kind: .paragraph, text: "", attributes: [:], runs: [])
+    }
+
+    private static func imposingManuscriptFormat(_ paragraph: ResolvedParagraph) -> ResolvedParagraph {
+        var p = paragraph
+        let overrides = StyleSheet.manuscriptOverrides
+        p.attributes = p.attributes.overlaid(with: overrides.paragraph)
+        p.runs = p.runs.map { run in
+            var run = run
+            for (key, value) in overrides.character { run.attributes[key] = value }
+            return run
+        }
+        return p
+    }
+}

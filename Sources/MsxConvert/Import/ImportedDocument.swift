@@ -1,0 +1,91 @@
+import MsxModel
+
+/// A document read from another format (RTF, plain text) before it becomes Markdown and a sidecar: paragraphs of
+/// text, each with the paragraph attributes and character runs the source gave it, in msx's attribute vocabulary.
+public struct ImportedDocument: Equatable, Sendable {
+    public var paragraphs: [ImportedParagraph]
+    /// Named paragraph styles the source defined (name → paragraph and character attributes).
+    public var styles: [String: Attributes]
+    /// Things the reader skipped or repaired, one line each ("2 pictures skipped").
+    public var warnings: [String]
+
+    public init(paragraphs: [ImportedParagraph] = [], styles: [String: Attributes] = [:], warnings: [String] = []) {
+        self.paragraphs = paragraphs
+        self.styles = styles
+        self.warnings = warnings
+    }
+}
+
+/// One paragraph of an imported document.
+///
+/// `text` holds no newline: a hard line break is U+2028 and a tab is U+0009. A footnote is written inline as
+/// `^[note text]` (the syntax pandoc reads), and its characters carry the `footnote: true` run attribute.
+public struct ImportedParagraph: Equatable, Sendable {
+    public var text: String
+    /// Paragraph attributes (`alignment`, indents, spacing, `tabStops`, `style`, `listFormat`, `checklist`, and any
+    /// attribute msx does not know, such as `pageBreakBefore`). Keys the source did not say are absent.
+    public var attributes: Attributes
+    /// 1...6 for a heading, nil for body text.
+    public var headingLevel: Int?
+    /// Nesting depth (1 = top level) when the paragraph is a list item, nil otherwise.
+    public var listLevel: Int?
+    /// Block-quote nesting depth, 0 for none.
+    public var quoteDepth: Int
+    /// A code block: its text is written verbatim inside a fence, its lines separated by U+000A.
+    public var isCodeBlock = false
+    /// Character attributes over UTF-16 ranges of `text`: sorted, not overlapping. Each run gives every attribute the
+    /// source said for those characters (`bold: false` included); `.null` means "none" (no underline, no colour).
+    public var runs: [ImportedRun]
+
+    public init(text: String, attributes: Attributes = [:], headingLevel: Int? = nil, listLevel: Int? = nil,
+                quoteDepth: Int = 0, runs: [ImportedRun] = []) {
+        self.text = text
+        self.attributes = attributes
+        self.headingLevel = headingLevel
+        self.listLevel = listLevel
+        self.quoteDepth = quoteDepth
+        self.runs = runs
+    }
+}
+
+/// A stretch of an imported paragraph (UTF-16 offsets) with its character attributes.
+public struct ImportedRun: Equatable, Sendable {
+    public var range: Range<Int>
+    public var attributes: Attributes
+
+    public init(range: Range<Int>, attributes: Attributes) {
+        self.range = range
+        self.attributes = attributes
+    }
+}
+
+extension ImportedDocument {
+    /// A JSON view of the document, for tests and fixtures: `{"paragraphs": [...], "styles": {...}, "warnings": [...]}`.
+    public var json: JSONValue {
+        .object([
+            "paragraphs": .array(paragraphs.map(\.json)),
+            "styles": .object(styles.mapValues { .object($0.json) }),
+            "warnings": .array(warnings.map { .string($0) }),
+        ])
+    }
+}
+
+extension ImportedParagraph {
+    var json: JSONValue {
+        var object: [String: JSONValue] = ["text": .string(text)]
+        if !attributes.isEmpty { object["attributes"] = .object(attributes.json) }
+        if let headingLevel { object[AttributeKey.headingLevel.rawValue] = .int(headingLevel) }
+        if let listLevel { object[AttributeKey.listLevel.rawValue] = .int(listLevel) }
+        if quoteDepth > 0 { object[AttributeKey.quoteDepth.rawValue] = .int(quoteDepth) }
+        if isCodeBlock { object["codeBlock"] = true }
+        let units = Array(text.utf16)
+        object["runs"] = .array(runs.map { run in
+            .object([
+                "start": .int(run.range.lowerBound), "end": .int(run.range.upperBound),
+                "text": .string(Context.slice(units, run.range.lowerBound, run.range.upperBound)),
+                "attributes": .object(run.attributes.json),
+            ])
+        })
+        return .object(object)
+    }
+}

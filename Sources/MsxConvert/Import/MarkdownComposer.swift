@@ -1,0 +1,98 @@
+import MsxModel
+
+/// Writes imported paragraphs as CommonMark: block markers for headings, lists, task boxes and quotes, and inline
+/// markup for bold, italic, strikethrough and links. Whatever the markup fails to say is left for the sidecar.
+struct MarkdownComposer {
+    /// The project's styles: emphasis a paragraph's style gives already is not written again (`# Title`, not
+    /// `# **Title**`, when headings are bold).
+    let sheet: StyleSheet
+    /// Per paragraph: write inline markup, or escape everything and leave all formatting to the sidecar.
+    var plainParagraphs: Set<Int> = []
+
+    /// The Markdown file, as UTF-8. Block prefixes are worked out in order (lists number and nest), the
+    /// paragraphs' inline Markdown on all cores.
+    func markdown(for paragraphs: [ImportedParagraph]) -> [UInt8] {
+        var lists = ListState()
+        let prefixes = paragraphs.map { prefix(of: $0, lists: &lists) }
+        let plain = plainParagraphs
+        let blocks = Array(zip(paragraphs.indices, prefixes)).concurrentMap { index, prefix -> [UInt8] in
+            let p = paragraphs[index]
+            if p.isCodeBlock { return Array(Self.fenced(p.text, prefix: prefix).utf8) }
+            let units = Array(p.text.utf16)
+            var first = prefix.first
+            // A heading with line breaks cannot be written with `#`; levels 1 and 2 can be underlined instead.
+            let hasBreaks = units.contains(0x2028)
+            if let level = p.headingLevel, (1...6).contains(level), !hasBreaks {
+                first += String(repeating: "#", count: level) + " "
+            }
+            let underline = p.headingLevel.flatMap { hasBreaks && $0 <= 2 ? ($0 == 1 ? "===" : "---") : nil }
+            let isPlain = plain.contains(index)
+            let content = isPlain
+                ? [Piece.text(0..<units.count, footnote: false)]
+                : InlineMarkup.pieces(of: p, units: units, styled: emphasis(givenBy: p))
+            var out: [UInt8] = []
+            out.reserveCapacity(units.count + first.utf8.count + 8)
+            InlineMarkup.render(content, units: units, plain: isPlain, firstPrefix: first,
+                                continuationPrefix: prefix.continuation, into: &out)
+            if let underline { out += ("\n" + prefix.continuation + underline).utf8 }
+            return out
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(blocks.reduce(0) { $0 + $1.count + 2 })
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { out += [0x0A, 0x0A] }
+            out += block
+        }
+        out.append(0x0A)
+        return out
+    }
+
+    /// Bold and italic as the paragraph's style (named, or the one Markdown gives its kind) and the defaults set them.
+    private func emphasis(givenBy p: ImportedParagraph) -> Set<AttributeKey> {
+        let name = p.attributes[.style]?.stringValue
+            ?? p.headingLevel.map { "Heading \(min($0, 3))" } ?? (p.quoteDepth > 0 ? "Block Quote" : "Body")
+        let attributes = sheet.defaults.overlaid(with: sheet.style(named: name)?.attributes ?? [:])
+        return Set([AttributeKey.bold, .italic].filter { attributes[$0] == true })
+    }
+
+    /// A code block's text in a fence longer than any run of backticks inside it.
+    private static func fenced(_ code: String, prefix: (first: String, continuation: String)) -> String {
+        var longest = 0, run = 0
+        for c in code { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { prefix.continuation + $0 }
+        return prefix.first + fence + "\n" + lines.joined(separator: "\n") + "\n" + prefix.continuation + fence
+    }
+
+    // MARK: Blocks
+
+    /// Open lists by depth: each level's marker width and next number, so nested items indent under their parent.
+    struct ListState {
+        var levels: [(ordered: Bool, width: Int, next: Int)] = []
+    }
+
+    /// What goes before a paragraph's first line (quote markers, list indent and marker, task box) and before each
+    /// further line.
+    private func prefix(of p: ImportedParagraph, lists: inout ListState) -> (first: String, continuation: String) {
+        let quote = String(repeating: "> ", count: max(0, p.quoteDepth))
+        var first = quote
+        var continuation = quote
+        if let level = p.listLevel, level > 0 {
+            let depth = min(level, lists.levels.count + 1)
+            let ordered = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false
+            lists.levels.removeLast(max(0, lists.levels.count - depth))
+            if lists.levels.count == depth, lists.levels[depth - 1].ordered != ordered { lists.levels.removeLast() }
+            let indent = String(repeating: " ", count: lists.levels.prefix(depth - 1).reduce(0) { $0 + $1.width })
+            let number = lists.levels.count == depth ? lists.levels[depth - 1].next : 1
+            let marker = ordered ? "\(number). " : "- "
+            if lists.levels.count == depth { lists.levels.removeLast() }
+            lists.levels.append((ordered, marker.count, number + 1))
+            first += indent + marker
+            continuation += indent + String(repeating: " ", count: marker.count)
+            if let state = p.attributes[.checklist]?.stringValue { first += state == "checked" ? "[x] " : "[ ] " }
+        } else {
+            lists.levels.removeAll()
+        }
+        return (first, continuation)
+    }
+}

@@ -1,0 +1,83 @@
+import MsxModel
+
+/// Formatting changes in the words writers use: "bold added: 'the storm' (paragraph 3)",
+/// "alignment left -> center (paragraph 1)", "font Palatino -> Times New Roman: paragraphs 2-9".
+public enum DiffDescription {
+    /// One line per formatting change; changes covering whole consecutive paragraphs are grouped.
+    public static func formatting(_ diff: DocumentDiff, newTexts: [String]) -> [String] {
+        var lines: [String] = []
+        var i = 0
+        let restyled = Set(diff.paragraphFormatting.filter { $0.attribute == .style }.map(\.newParagraph))
+        // For people: white space at the edges is not worth naming, nor a stretch of white space alone, nor the look
+        // a new paragraph style gives its whole text (the style change says it).
+        let changes: [DocumentDiff.FormatChange] = diff.formatting.compactMap { raw in
+            let text = newTexts[raw.newParagraph]
+            guard let words = trimmed(raw.new, in: text) else { return nil }
+            if restyled.contains(raw.newParagraph), trimmed(0..<text.utf16.count, in: text) == words { return nil }
+            var change = raw
+            change.new = words
+            change.text = text.utf16Slice(words.lowerBound, words.upperBound)
+            return change
+        }
+        while i < changes.count {
+            let change = changes[i]
+            var j = i
+            let wholeParagraph = { (c: DocumentDiff.FormatChange) in c.new == 0..<(newTexts[c.newParagraph].utf16.count) }
+            while j + 1 < changes.count, wholeParagraph(changes[j]), wholeParagraph(changes[j + 1]),
+                changes[j + 1].attribute == change.attribute, changes[j + 1].before == change.before,
+                changes[j + 1].after == change.after, changes[j + 1].newParagraph == changes[j].newParagraph + 1
+            {
+                j += 1
+            }
+            let name = DocumentFormatter.displayName(change.attribute)
+            let what: String
+            switch (change.before, change.after) {
+            case (.bool(false), .bool(true)), (.null, .bool(true)): what = "\(name) added"
+            case (.bool(true), .bool(false)), (.bool(true), .null): what = "\(name) removed"
+            case (.null, .string("single")) where change.attribute == .underline: what = "underline added"
+            case (.string("single"), .null) where change.attribute == .underline: what = "underline removed"
+            case (.null, let after): what = "\(name) \(DocumentFormatter.display(after)) added"
+            case (let before, .null): what = "\(name) \(DocumentFormatter.display(before)) removed"
+            default: what = "\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after))"
+            }
+            if j > i {
+                lines.append("\(what): paragraphs \(change.newParagraph + 1)-\(changes[j].newParagraph + 1)")
+            } else {
+                lines.append("\(what): \(quote(change.text)) (paragraph \(change.newParagraph + 1))")
+            }
+            i = j + 1
+        }
+        let levelChanged = Set(diff.paragraphFormatting.filter { $0.attribute == .headingLevel }.map(\.newParagraph))
+        for change in diff.paragraphFormatting {
+            // "heading level 1 -> 2" says it all; the style named after the level need not be repeated.
+            if change.attribute == .style, levelChanged.contains(change.newParagraph),
+                [change.before, change.after].allSatisfy({ $0.stringValue?.hasPrefix("Heading ") ?? true }) { continue }
+            let name = change.attribute == .headingLevel ? "heading level" : DocumentFormatter.displayName(change.attribute)
+            lines.append("\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after)) (paragraph \(change.newParagraph + 1))")
+        }
+        return lines
+    }
+
+    /// One line per paragraph split or joined ("paragraph 3 split in two (now paragraphs 3-4)", "paragraphs 5-6
+    /// joined (now paragraph 5)") and per sentence moved ("sentence moved from paragraph 2 to paragraph 4: '…'").
+    public static func structure(_ diff: DocumentDiff) -> [String] {
+        let moves = diff.sentenceMoves.map { move in
+            move.oldParagraph == move.newParagraph
+                ? "sentence moved within paragraph \(move.newParagraph + 1): \(quote(move.text))"
+                : "sentence moved from old paragraph \(move.oldParagraph + 1) to paragraph \(move.newParagraph + 1): \(quote(move.text))"
+        }
+        return diff.structure.map { change in
+            switch change.kind {
+            case .split:
+                return "paragraph \(change.oldParagraphs[0] + 1) split in two (now paragraphs \(change.newParagraphs[0] + 1)-\(change.newParagraphs[1] + 1))"
+            case .join:
+                return "paragraphs \(change.oldParagraphs[0] + 1)-\(change.oldParagraphs[1] + 1) joined (now paragraph \(change.newParagraphs[0] + 1))"
+            }
+        } + moves
+    }
+
+    static func quote(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        return "'" + (oneLine.count > 48 ? String(oneLine.prefix(45)) + "..." : oneLine) + "'"
+    }
+}

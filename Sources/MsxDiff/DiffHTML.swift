@@ -1,0 +1,93 @@
+import Foundation
+import MsxModel
+
+/// A standalone review page, like a word processor's track-changes view: the new version with its formatting,
+/// deletions struck through in red, insertions underlined in green, formatting changes marked and named, and a
+/// summary at the top. Printable.
+public enum DiffHTML {
+    public static func render(_ comparisons: [DocumentComparison], title: String) -> String {
+        let added = comparisons.reduce(0) { $0 + $1.diff.wordsAdded }, removed = comparisons.reduce(0) { $0 + $1.diff.wordsRemoved }
+        var body = "<h1>\(HTMLPage.escape(title))</h1>\n<section class=\"summary\"><p>\(comparisons.count) document\(comparisons.count == 1 ? "" : "s") changed: "
+            + "<ins>+\(added)</ins> / <del>-\(removed)</del> words.</p><ul>\n"
+        for c in comparisons {
+            let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
+            body += "<li>\(HTMLPage.escape(c.title)): +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words, \(formats) formatting change\(formats == 1 ? "" : "s")"
+                + (c.binder.isEmpty ? "" : "; " + HTMLPage.escape(c.binder.joined(separator: ", "))) + "</li>\n"
+        }
+        body += "</ul></section>\n"
+        for c in comparisons {
+            let paragraphs = c.newParagraphs
+            body += "<article><h2>\(HTMLPage.escape(c.title)) <small>\(HTMLPage.escape(c.path))</small></h2>\n"
+            let notes = DiffDescription.structure(c.diff) + DiffDescription.formatting(c.diff, newTexts: c.newTexts)
+            if !notes.isEmpty {
+                body += "<ul class=\"notes\">" + notes.map { "<li>\(HTMLPage.escape($0))</li>" }.joined() + "</ul>\n"
+            }
+            for op in c.diff.operations { body += paragraph(op, c, paragraphs) }
+            body += "</article>\n"
+        }
+        return """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <title>\(HTMLPage.escape(title))</title>
+            <style>
+            body { max-width: 42em; margin: 2em auto; padding: 0 1em; font-family: Palatino, serif; line-height: 1.4; }
+            del { color: #B00020; text-decoration: line-through; }
+            ins { color: #1B5E20; text-decoration: underline; }
+            .fmt { outline: 1px dashed #1565C0; background: #E3F2FD; }
+            .moved { border-left: 3px solid #6A1B9A; padding-left: 0.5em; }
+            .summary, .notes { font-family: sans-serif; font-size: 0.9em; color: #333; }
+            p { margin: 0 0 0.6em 0; }
+            @media print { .fmt { outline: none; } }
+            </style>
+            </head>
+            <body>
+            \(body)</body>
+            </html>
+
+            """
+    }
+
+    private static func paragraph(_ op: DocumentDiff.ParagraphOperation, _ c: DocumentComparison, _ new: [ResolvedParagraph]) -> String {
+        switch op {
+        case .equal(_, let n):
+            return "<p>\(formatted(new[n], c.diff, edits: nil))</p>\n"
+        case .insert(let n):
+            return "<p><ins>\(formatted(new[n], c.diff, edits: nil))</ins></p>\n"
+        case .delete(let o):
+            return "<p><del>\(HTMLPage.escape(c.oldTexts[o]))</del></p>\n"
+        case .modify(_, let n, let edits):
+            return "<p>\(formatted(new[n], c.diff, edits: edits))</p>\n"
+        case .move(let o, let n, let edits):
+            return "<p class=\"moved\" title=\"moved from paragraph \(o + 1)\">\(formatted(new[n], c.diff, edits: edits))</p>\n"
+        }
+    }
+
+    /// The new paragraph's runs, cut at every edit and formatting-change boundary.
+    private static func formatted(_ p: ResolvedParagraph, _ diff: DocumentDiff, edits: [DocumentDiff.TextEdit]?) -> String {
+        let units = Array(p.text.utf16)
+        let changes = diff.formatting.filter { $0.newParagraph == p.index }
+        var html = ""
+        for edit in edits ?? [DocumentDiff.TextEdit(kind: .equal, old: 0..<0, new: 0..<units.count, text: p.text)] {
+            if edit.kind == .delete { html += "<del>\(HTMLPage.escape(edit.text))</del>"; continue }
+            var bounds = Set([edit.new.lowerBound, edit.new.upperBound])
+            for run in p.runs { bounds.formUnion([run.range.lowerBound, run.range.upperBound]) }
+            for change in changes { bounds.formUnion([change.new.lowerBound, change.new.upperBound]) }
+            let points = bounds.filter { edit.new.contains($0) || $0 == edit.new.upperBound }.sorted()
+            var piece = ""
+            for (start, end) in zip(points, points.dropFirst()) where start < end {
+                let attributes = p.runs.first { $0.range.contains(start) }?.attributes ?? [:]
+                var span = HTMLPage.styled(Context.slice(units, start, end), attributes)
+                let here = changes.filter { $0.new.contains(start) }
+                if !here.isEmpty {
+                    let note = here.map { "\(DocumentFormatter.displayName($0.attribute)) \(DocumentFormatter.display($0.before)) -> \(DocumentFormatter.display($0.after))" }
+                    span = "<span class=\"fmt\" title=\"\(HTMLPage.escape(note.joined(separator: "; ")))\">\(span)</span>"
+                }
+                piece += span
+            }
+            html += edit.kind == .insert ? "<ins>\(piece)</ins>" : piece
+        }
+        return html.replacingOccurrences(of: "\u{2028}", with: "<br>")
+    }
+}

@@ -1,0 +1,79 @@
+import MsxModel
+
+/// The `msx diff --json` form of a document's differences (schema in docs/diff.md).
+public enum DiffJSON {
+    /// - Parameters: old and new paragraph texts, so inserted, deleted and equal paragraphs carry their text and
+    ///   the operations alone rebuild the new text from the old.
+    /// - Parameter newParagraphs: when given, inserted paragraphs and inserted words carry their formatting
+    ///   (`attributes`, `runs`), so the operations rebuild every attribute of the new version too.
+    public static func value(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = []) -> JSONValue {
+        [
+            "wordsAdded": .int(diff.wordsAdded), "wordsRemoved": .int(diff.wordsRemoved), "wordsMoved": .int(diff.wordsMoved),
+            "paragraphs": .array(diff.operations.map { operation($0, old, new, newParagraphs) }),
+            "structure": .array(diff.structure.map { c in
+                ["kind": .string(c.kind.rawValue), "oldParagraphs": .array(c.oldParagraphs.map { .int($0) }),
+                 "newParagraphs": .array(c.newParagraphs.map { .int($0) })]
+            }),
+            "formatting": .array(diff.formatting.map { c in
+                [
+                    "attribute": .string(c.attribute.rawValue), "before": c.before, "after": c.after,
+                    "oldParagraph": .int(c.oldParagraph), "newParagraph": .int(c.newParagraph),
+                    "oldStart": .int(c.old.lowerBound), "oldEnd": .int(c.old.upperBound),
+                    "newStart": .int(c.new.lowerBound), "newEnd": .int(c.new.upperBound), "text": .string(c.text),
+                ]
+            }),
+            "sentenceMoves": .array(diff.sentenceMoves.map { m in
+                ["oldParagraph": .int(m.oldParagraph), "newParagraph": .int(m.newParagraph),
+                 "oldStart": .int(m.old.lowerBound), "oldEnd": .int(m.old.upperBound),
+                 "newStart": .int(m.new.lowerBound), "newEnd": .int(m.new.upperBound), "text": .string(m.text)]
+            }),
+            "paragraphAttributes": .array(diff.paragraphFormatting.map { c in
+                ["attribute": .string(c.attribute.rawValue), "before": c.before, "after": c.after,
+                 "oldParagraph": .int(c.oldParagraph), "newParagraph": .int(c.newParagraph)]
+            }),
+        ]
+    }
+
+    private static func operation(_ op: DocumentDiff.ParagraphOperation, _ old: [String], _ new: [String],
+                                  _ paragraphs: [ResolvedParagraph]) -> JSONValue {
+        switch op {
+        case .equal(let o, let n):
+            return ["op": "equal", "oldParagraph": .int(o), "newParagraph": .int(n)]
+        case .insert(let n):
+            var o: [String: JSONValue] = ["op": "insert", "newParagraph": .int(n), "text": .string(new[n])]
+            if n < paragraphs.count {
+                o["attributes"] = .object(paragraphs[n].attributes.json)
+                o["runs"] = runs(paragraphs[n], 0..<paragraphs[n].text.utf16.count)
+            }
+            return .object(o)
+        case .delete(let o):
+            return ["op": "delete", "oldParagraph": .int(o), "text": .string(old[o])]
+        case .modify(let o, let n, let edits):
+            return ["op": "modify", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map { edit($0, n < paragraphs.count ? paragraphs[n] : nil) }.json]
+        case .move(let o, let n, let edits):
+            return ["op": "move", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map { edit($0, n < paragraphs.count ? paragraphs[n] : nil) }.json]
+        }
+    }
+
+    /// The runs of `paragraph` within `range`, with offsets relative to the range's start.
+    private static func runs(_ paragraph: ResolvedParagraph, _ range: Range<Int>) -> JSONValue {
+        .array(paragraph.runs.compactMap { run in
+            let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
+            guard lower < upper else { return nil }
+            return ["start": .int(lower - range.lowerBound), "end": .int(upper - range.lowerBound), "attributes": .object(run.attributes.json)]
+        })
+    }
+
+    private static func edit(_ e: DocumentDiff.TextEdit, _ paragraph: ResolvedParagraph?) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "op": .string(e.kind.rawValue), "oldStart": .int(e.old.lowerBound), "oldEnd": .int(e.old.upperBound),
+            "newStart": .int(e.new.lowerBound), "newEnd": .int(e.new.upperBound), "text": .string(e.text),
+        ]
+        if e.kind == .insert, let paragraph { o["runs"] = runs(paragraph, e.new) }
+        return .object(o)
+    }
+}
+
+extension Array where Element == JSONValue {
+    var json: JSONValue { .array(self) }
+}

@@ -1,0 +1,69 @@
+import MsxModel
+
+/// How a piece of diff text should look on a terminal (the CLI maps these to colours, or to nothing).
+public enum DiffStyle: Sendable { case deleted, inserted, formatting, heading, dim }
+
+/// Renders differences for people: changed paragraphs with `[-deleted-]{+inserted+}` words, formatting changes
+/// named, and moved, inserted and deleted paragraphs.
+public enum DiffText {
+    /// The human view. `paint` decorates (colour, strike, underline); with no decoration the markers still read.
+    /// - Parameter kinds: the new and old paragraphs' kinds when known, to name scene breaks.
+    public static func render(_ diff: DocumentDiff, old: [String], new: [String], kinds: (old: [BlockKind], new: [BlockKind]) = ([], []),
+                              textOnly: Bool = false, formattingOnly: Bool = false, namesStructure: Bool = true,
+                              paint: (String, DiffStyle) -> String) -> [String] {
+        func shown(_ text: String, _ kind: BlockKind?, _ mark: (String) -> String) -> String {
+            if kind == .thematicBreak { return "scene break" }
+            return text.isEmpty ? "empty paragraph" : mark(text)
+        }
+        var lines: [String] = []
+        if !formattingOnly {
+            for op in diff.operations {
+                switch op {
+                case .equal: continue
+                case .insert(let n):
+                    let kind = n < kinds.new.count ? kinds.new[n] : nil
+                    lines.append(paint("¶\(n + 1) added:", .heading) + " " + paint(shown(new[n], kind) { "{+\($0)+}" }, .inserted))
+                case .delete(let o):
+                    let kind = o < kinds.old.count ? kinds.old[o] : nil
+                    lines.append(paint("old ¶\(o + 1) deleted:", .heading) + " " + paint(shown(old[o], kind) { "[-\($0)-]" }, .deleted))
+                case .modify(_, let n, let edits):
+                    lines.append(paint("¶\(n + 1):", .heading) + " " + inline(edits, paint: paint))
+                case .move(let o, let n, let edits):
+                    let edited = edits.contains { $0.kind != .equal }
+                    lines.append(paint("old ¶\(o + 1) moved to ¶\(n + 1)\(edited ? " and edited" : ""):", .heading) + " "
+                                 + (edited ? inline(edits, paint: paint) : paint(excerpt(new[n]), .dim)))
+                }
+            }
+            if namesStructure { lines += DiffDescription.structure(diff).map { paint("structure: ", .heading) + $0 } }
+        }
+        if !textOnly {
+            lines += DiffDescription.formatting(diff, newTexts: new).map { paint("formatting: ", .formatting) + $0 }
+        }
+        return lines
+    }
+
+    /// git's `--word-diff=plain` style for one document, a line per changed paragraph.
+    public static func wordDiff(_ diff: DocumentDiff, old: [String], new: [String]) -> [String] {
+        render(diff, old: old, new: new, textOnly: true, namesStructure: false) { text, _ in text }
+    }
+
+    private static func inline(_ edits: [DocumentDiff.TextEdit], paint: (String, DiffStyle) -> String) -> String {
+        edits.map { edit in
+            switch edit.kind {
+            case .equal: return shorten(edit.text)
+            case .delete: return paint("[-\(edit.text)-]", .deleted)
+            case .insert: return paint("{+\(edit.text)+}", .inserted)
+            }
+        }.joined()
+    }
+
+    /// Long unchanged stretches are cut to their ends, so a changed paragraph stays readable.
+    private static func shorten(_ text: String) -> String {
+        guard text.count > 80 else { return text }
+        return String(text.prefix(36)) + " … " + String(text.suffix(36))
+    }
+
+    private static func excerpt(_ text: String) -> String {
+        text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import MsxHistory
+import MsxModel
+
+/// One document compared between two states of a project (or two files).
+public struct DocumentComparison: Sendable {
+    public var id: String?
+    public var title: String
+    public var path: String
+    /// Binder changes in words: "added", "trashed", "moved from X", "renamed from 'Y'", "status Draft -> Revised".
+    public var binder: [String]
+    public var diff: DocumentDiff
+    public var oldTexts: [String]
+    public var newTexts: [String]
+    /// The newer version's paragraphs with their formatting (for the review page).
+    public var newParagraphs: [ResolvedParagraph] = []
+    /// The older version's paragraph kinds (to name what was deleted).
+    public var oldKinds: [BlockKind] = []
+}
+
+/// A state of the project to compare: the working copy or a version.
+public enum ProjectState: Sendable {
+    case working
+    case version(GitOID)
+}
+
+extension ProjectHistory {
+    /// Compares documents between two states (default: the last snapshot and the working copy). Only documents
+    /// that differ are returned, in the newer state's binder order.
+    /// - Parameter documentIDs: restricts the comparison (nil: every document).
+    public func compare(from old: ProjectState, to new: ProjectState, documentIDs: Set<String>? = nil, by unit: DiffUnit = .word) throws -> [DocumentComparison] {
+        let oldSide = try side(old), newSide = try side(new)
+        var ids: [String] = newSide.binder.entries.filter { $0.node.kind == .document }.map(\.node.id)
+        ids += oldSide.binder.entries.filter { $0.node.kind == .document && newSide.binder.node(id: $0.node.id) == nil }.map(\.node.id)
+        var result: [DocumentComparison] = []
+        for id in ids where documentIDs?.contains(id) ?? true {
+            let before = oldSide.binder.node(id: id), after = newSide.binder.node(id: id)
+            let binder = Self.binderChanges(before, after, oldSide.binder, newSide.binder)
+            if let before, let after, binder.isEmpty, try oldSide.fingerprint(before) == newSide.fingerprint(after) { continue }
+            let oldParagraphs = try before.map { try oldSide.resolved($0) } ?? []
+            let newParagraphs = try after.map { try newSide.resolved($0) } ?? []
+            let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
+            if diff.isEmpty && binder.isEmpty { continue }
+            let node = after ?? before!
+            result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
+                                             oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
+                                             newParagraphs: newParagraphs, oldKinds: oldParagraphs.map(\.kind)))
+        }
+        return result
+    }
+
+    /// What changed about a document in the binder.
+    static func binderChanges(_ before: BinderNode?, _ after: BinderNode?, _ old: BinderIndex, _ new: BinderIndex) -> [String] {
+        guard let after else { return ["deleted"] }
+        guard let before else { return ["added"] }
+        var lines: [String] = []
+        if before.title != after.title { lines.append("renamed from '\(before.title)'") }
+        if new.isTrashed(after.id) && !old.isTrashed(before.id) { lines.append("trashed") } else if !new.isTrashed(after.id) && old.isTrashed(before.id) {
+            lines.append("restored from the Trash")
+        } else if before.path.split(separator: "/").dropLast() != after.path.split(separator: "/").dropLast() {
+            lines.append("moved from \(before.path)")
+        }
+        for (field, was, now) in [("synopsis", before.synopsis, after.synopsis), ("label", before.label, after.label),
+                                  ("status", before.status, after.status)] where was != now {
+            lines.append("\(field) \(was ?? "(none)") -> \(now ?? "(none)")")
+        }
+        if before.keywords != after.keywords { lines.append("keywords \(before.keywords.joined(separator: ", ")) -> \(after.keywords.joined(separator: ", "))") }
+        if before.target != after.target { lines.append("target \(before.target.map(String.init) ?? "(none)") -> \(after.target.map(String.init) ?? "(none)")") }
+        if before.includeInCompile != after.includeInCompile { lines.append(after.includeInCompile ? "included in compile" : "excluded from compile") }
+        if before.custom != after.custom { lines.append("custom keys changed") }
+        return lines
+    }
+
+    /// One state's binder and documents.
+    private struct Side {
+        var binder: BinderIndex
+        var sheet: StyleSheet
+        var load: (BinderNode) throws -> RichDocument?
+        var fingerprint: (BinderNode) throws -> String
+
+        func resolved(_ node: BinderNode) throws -> [ResolvedParagraph] {
+            try load(node)?.resolved(with: sheet) ?? []
+        }
+    }
+
+    private func side(_ state: ProjectState) throws -> Side {
+        switch state {
+        case .working:
+            return Side(
+                binder: BinderIndex(project.manifest), sheet: project.styleSheet,
+                load: { node in FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node) : nil },
+                fingerprint: { node in
+                    try [node.path, node.sidecarPath].compactMap { $0 }.map { path -> String in
+                        let url = try project.url(path)
+                        return FileIO.exists(url) ? try repository.hash(FileIO.readData(url, displayPath: path)).description : "-"
+                    }.joined(separator: "/")
+                })
+        case .version(let id):
+            guard let manifest = try manifest(at: id), let binder = try binder(at: id) else {
+                throw MsxError(.notAtRevision, "the project did not exist at version \(id.short)")
+            }
+            return Side(
+                binder: binder, sheet: StyleSheet(manifest: manifest),
+                load: { node in try cachedDocument(node, at: id) },
+                fingerprint: { node in
+                    try [node.path, node.sidecarPath].compactMap { $0 }.map { path in
+                        try repository.entry(at: gitPath(path), in: id)?.description ?? "-"
+                    }.joined(separator: "/")
+                })
+        }
+    }
+}
+
+/// Comparing two documents outside any project (`msx diff --files`), each with its sidecar when present.
+public enum FileComparison {
+    public static func compare(old: URL, new: URL, oldName: String, newName: String, by unit: DiffUnit = .word) throws -> DocumentComparison {
+        let sheet = StyleSheet(manifest: Manifest.empty)
+        @Sendable func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
+            let markdown = MarkdownDocument(try FileIO.readText(url, displayPath: name), sourceMap: false)
+            let sidecarURL = url.deletingPathExtension().appendingPathExtension("attrs.json")
+            let sidecar = FileIO.exists(sidecarURL)
+                ? try Sidecar(json: try FileIO.readText(sidecarURL, displayPath: sidecarURL.lastPathComponent), file: sidecarURL.lastPathComponent)
+                : nil
+            return RichDocument(markdown: markdown, sidecar: sidecar).resolved(with: sheet)
+        }
+        // The two versions are read on two cores; long ones (over 4 MB together) one after the other, so that the
+        // parser's working memory is needed once at a time (peak memory stays under 20x the input).
+        let sides = [(old, oldName), (new, newName)]
+        let size = sides.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.0.path)[.size] as? Int) ?? 0) }
+        let loaded = size < 4_000_000 ? try sides.concurrentMap { try load($0.0, $0.1) } : try sides.map { try load($0.0, $0.1) }
+        let before = loaded[0], after = loaded[1]
+        return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
+                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind))
+    }
+}

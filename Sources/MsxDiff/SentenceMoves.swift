@@ -1,0 +1,65 @@
+import MsxModel
+
+/// A sentence deleted in one place and inserted, word for word, in another (in the same paragraph or another one):
+/// shown as a move, its words counted as moved rather than removed and added.
+public struct SentenceMove: Sendable, Equatable {
+    public var oldParagraph: Int
+    public var newParagraph: Int
+    /// UTF-16 ranges of the sentence (without the white space around it) in the old and the new paragraph.
+    public var old: Range<Int>
+    public var new: Range<Int>
+    public var text: String
+}
+
+extension DocumentDiff {
+    /// Sentences of at least `minimumWords` words that a change deletes somewhere and inserts elsewhere.
+    mutating func recogniseSentenceMoves(old: [String], new: [String], minimumWords: Int = 4) {
+        // A split's or join's sentences changed paragraph by design: they are not moves.
+        let splitOld = Set(structure.flatMap(\.oldParagraphs)), splitNew = Set(structure.flatMap(\.newParagraphs))
+        var deleted: [String: [(paragraph: Int, range: Range<Int>)]] = [:]
+        var inserted: [(paragraph: Int, range: Range<Int>, text: String)] = []
+        for operation in operations {
+            switch operation {
+            case .modify(let o, let n, let edits), .move(let o, let n, let edits):
+                guard !splitOld.contains(o), !splitNew.contains(n) else { continue }
+                for edit in edits where edit.kind == .delete {
+                    for (range, text) in Self.sentences(of: edit.text, at: edit.old.lowerBound) { deleted[text, default: []].append((o, range)) }
+                }
+                for edit in edits where edit.kind == .insert {
+                    inserted += Self.sentences(of: edit.text, at: edit.new.lowerBound).map { (n, $0.0, $0.1) }
+                }
+            case .delete(let o) where !splitOld.contains(o):
+                for (range, text) in Self.sentences(of: old[o], at: 0) { deleted[text, default: []].append((o, range)) }
+            case .insert(let n) where !splitNew.contains(n):
+                inserted += Self.sentences(of: new[n], at: 0).map { (n, $0.0, $0.1) }
+            default:
+                continue
+            }
+        }
+        for sentence in inserted {
+            guard var places = deleted[sentence.text], !places.isEmpty else { continue }
+            let words = WordCount.count(sentence.text)
+            guard words >= minimumWords else { continue }
+            let from = places.removeFirst()
+            deleted[sentence.text] = places
+            sentenceMoves.append(SentenceMove(oldParagraph: from.paragraph, newParagraph: sentence.paragraph, old: from.range,
+                                              new: sentence.range, text: sentence.text))
+            wordsAdded -= words
+            wordsRemoved -= words
+            wordsMoved += words
+        }
+    }
+
+    /// The whole sentences in a stretch of text (white space trimmed), with their ranges offset by `base`.
+    private static func sentences(of text: String, at base: Int) -> [(Range<Int>, String)] {
+        Tokenizer.pieces(text, by: .sentence).compactMap { token in
+            let units = Array(token.text.utf16)
+            var lower = 0, upper = units.count
+            while lower < upper, units[lower] == 0x20 || units[lower] == 0x09 || units[lower] == 0x2028 { lower += 1 }
+            while upper > lower, units[upper - 1] == 0x20 || units[upper - 1] == 0x09 || units[upper - 1] == 0x2028 { upper -= 1 }
+            guard lower < upper else { return nil }
+            let range = (base + token.range.lowerBound + lower)..<(base + token.range.lowerBound + upper)
+            return (range, String(decoding: units[lower..<upper], as: UTF16.self))
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import MsxModel
+
+/// A token of text for diffing: a word, a run of white space, a punctuation mark, or one CJK character.
+/// Grapheme clusters are never split (an emoji with its modifiers, a letter with its combining marks).
+struct Token: Hashable {
+    enum Kind { case word, space, punctuation }
+    var text: String
+    var kind: Kind
+    /// UTF-16 offsets in the paragraph.
+    var range: Range<Int>
+}
+
+/// How finely a changed paragraph's text is compared.
+public enum DiffUnit: String, Sendable, CaseIterable {
+    case word, sentence, paragraph, char
+}
+
+enum Tokenizer {
+    /// The pieces a paragraph is compared in, each with the white space after it.
+    static func pieces(_ text: String, by unit: DiffUnit) -> [Token] {
+        switch unit {
+        case .word: return spacedTokens(text)
+        case .paragraph: return text.isEmpty ? [] : [Token(text: text, kind: .word, range: 0..<text.utf16.count)]
+        case .char:
+            var offset = 0
+            return text.map { character in
+                defer { offset += character.utf16.count }
+                return Token(text: String(character), kind: classify(character), range: offset..<(offset + character.utf16.count))
+            }
+        case .sentence: return sentences(text)
+        }
+    }
+
+    /// Sentences: up to and including `.`, `!`, `?` or `。` (and closing quotes), with the white space after.
+    private static func sentences(_ text: String) -> [Token] {
+        var result: [Token] = []
+        var current = ""
+        var start = 0, offset = 0
+        var ended = false
+        for character in text {
+            if ended && !character.isWhitespace && !"\"'\u{201D}\u{2019})".contains(character) {
+                result.append(Token(text: current, kind: .word, range: start..<offset))
+                current = ""
+                start = offset
+                ended = false
+            }
+            current.append(character)
+            offset += character.utf16.count
+            if ".!?\u{3002}".contains(character) { ended = true }
+        }
+        if !current.isEmpty { result.append(Token(text: current, kind: .word, range: start..<offset)) }
+        return result
+    }
+
+    /// Splits a paragraph into tokens.
+    static func tokens(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var current = ""
+        var currentKind: Token.Kind?
+        var start = 0
+        var offset = 0
+        func flush() {
+            if let kind = currentKind, !current.isEmpty {
+                tokens.append(Token(text: current, kind: kind, range: start..<offset))
+            }
+            current = ""
+            currentKind = nil
+            start = offset
+        }
+        for character in text {
+            let kind = classify(character)
+            let standalone = kind == .punctuation || character.unicodeScalars.contains(where: WordCount.isCJK)
+            let joinsWord = kind == .punctuation && (character == "'" || character == "\u{2019}") && currentKind == .word
+            if joinsWord {
+                current.append(character)
+            } else if standalone || kind != currentKind {
+                flush()
+                current.append(character)
+                currentKind = kind
+                if standalone { offset += character.utf16.count; flush(); continue }
+            } else {
+                current.append(character)
+            }
+            offset += character.utf16.count
+        }
+        flush()
+        return tokens
+    }
+
+    /// Tokens with each run of white space joined to the token before it.
+    static func spacedTokens(_ text: String) -> [Token] {
+        var result: [Token] = []
+        for token in tokens(text) {
+            if token.kind == .space, let last = result.last, last.kind != .space {
+                result[result.count - 1].text += token.text
+                result[result.count - 1].range = last.range.lowerBound..<token.range.upperBound
+            } else {
+                result.append(token)
+            }
+        }
+        return result
+    }
+
+    private static func classify(_ character: Character) -> Token.Kind {
+        // Most text is ASCII: decide those from the byte, without Unicode property lookups.
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 0x20, 0x09, 0x0A, 0x0D: return .space
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
+            default: return .punctuation
+            }
+        }
+        if character.isWhitespace { return .space }
+        if character.isLetter || character.isNumber || character.unicodeScalars.first?.properties.generalCategory == .nonspacingMark {
+            return .word
+        }
+        // Emoji and other symbols behave like words: they carry meaning.
+        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0x238C }) {
+            return .word
+        }
+        return .punctuation
+    }
+}

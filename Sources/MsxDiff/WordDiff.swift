@@ -1,0 +1,184 @@
+import MsxModel
+
+/// Word-level differences inside one paragraph, cleaned up to read like a human edit.
+enum WordDiff {
+    static func edits(_ old: String, _ new: String, by unit: DiffUnit = .word) -> [DocumentDiff.TextEdit] {
+        // White space rides with the word before it, so spaces never pull a word-level alignment apart
+        // ("year whenever anchor after" -> "year coat whenever after" is +coat -anchor, not four words).
+        let a = Tokenizer.pieces(old, by: unit), b = Tokenizer.pieces(new, by: unit)
+        var edits: [DocumentDiff.TextEdit] = []
+        let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
+        func span(_ tokens: [Token], _ range: Range<Int>, end: Int) -> Range<Int> {
+            guard !range.isEmpty else { return (range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end)..<(range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end) }
+            return tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
+        }
+        // Tokens match on their word; the space after it is compared separately, so "together" at a sentence's end
+        // still matches "together " before added words.
+        func key(_ token: Token) -> [UInt16] {
+            var units = Array(token.text.utf16)
+            while let last = units.last, last == 0x20 || last == 0x09, units.count > 1 { units.removeLast() }
+            return units
+        }
+        for step in MyersDiff.diff(a.map(key), b.map(key)) {
+            switch step {
+            case .equal(let o, let n):
+                for (i, j) in zip(o, n) {
+                    let (x, y) = (a[i].range, b[j].range)
+                    let word = key(a[i]).count
+                    edits.append(.init(kind: .equal, old: x.lowerBound..<(x.lowerBound + word), new: y.lowerBound..<(y.lowerBound + word),
+                                       text: Context.slice(oldUnits, x.lowerBound, x.lowerBound + word)))
+                    let oldSpace = (x.lowerBound + word)..<x.upperBound, newSpace = (y.lowerBound + word)..<y.upperBound
+                    if oldUnits[oldSpace].elementsEqual(newUnits[newSpace]) {
+                        if !oldSpace.isEmpty {
+                            edits.append(.init(kind: .equal, old: oldSpace, new: newSpace, text: Context.slice(oldUnits, oldSpace.lowerBound, oldSpace.upperBound)))
+                        }
+                    } else {
+                        if !oldSpace.isEmpty {
+                            edits.append(.init(kind: .delete, old: oldSpace, new: newSpace.lowerBound..<newSpace.lowerBound, text: Context.slice(oldUnits, oldSpace.lowerBound, oldSpace.upperBound)))
+                        }
+                        if !newSpace.isEmpty {
+                            edits.append(.init(kind: .insert, old: oldSpace.upperBound..<oldSpace.upperBound, new: newSpace, text: Context.slice(newUnits, newSpace.lowerBound, newSpace.upperBound)))
+                        }
+                    }
+                }
+            case .delete(let o, let at):
+                let r = span(a, o, end: oldUnits.count)
+                let place = span(b, at..<at, end: newUnits.count)
+                edits.append(.init(kind: .delete, old: r, new: place, text: Context.slice(oldUnits, r.lowerBound, r.upperBound)))
+            case .insert(let n, let at):
+                let r = span(b, n, end: newUnits.count)
+                let place = span(a, at..<at, end: oldUnits.count)
+                edits.append(.init(kind: .insert, old: place, new: r, text: Context.slice(newUnits, r.lowerBound, r.upperBound)))
+            }
+        }
+        return aligned(cleanUp(edits, oldUnits, newUnits), oldUnits, newUnits)
+    }
+
+    /// Slides a lone insertion or deletion along the text it repeats to where it reads best, as a writer would
+    /// mark it: "quay.{+ She did not sleep.+}" rather than "quay{+. She did not sleep+}.".
+    private static func aligned(_ edits: [DocumentDiff.TextEdit], _ oldUnits: [UInt16], _ newUnits: [UInt16]) -> [DocumentDiff.TextEdit] {
+        var edits = edits
+        for i in edits.indices where i > 0 && i + 1 < edits.count && edits[i].kind != .equal
+            && edits[i - 1].kind == .equal && edits[i + 1].kind == .equal {
+            let insert = edits[i].kind == .insert
+            let units = insert ? newUnits : oldUnits
+            let range = insert ? edits[i].new : edits[i].old
+            let before = insert ? edits[i - 1].new : edits[i - 1].old, after = insert ? edits[i + 1].new : edits[i + 1].old
+            var best = (shift: 0, score: score(units, range.lowerBound) + score(units, range.upperBound))
+            var shift = 0
+            while range.lowerBound + shift > before.lowerBound, units[range.lowerBound + shift - 1] == units[range.upperBound + shift - 1] {
+                shift -= 1
+                let s = score(units, range.lowerBound + shift) + score(units, range.upperBound + shift)
+                if s > best.score { best = (shift, s) }
+            }
+            shift = 0
+            while range.upperBound + shift < after.upperBound, units[range.lowerBound + shift] == units[range.upperBound + shift] {
+                shift += 1
+                let s = score(units, range.lowerBound + shift) + score(units, range.upperBound + shift)
+                if s > best.score { best = (shift, s) }
+            }
+            guard best.shift != 0 else { continue }
+            let k = best.shift
+            // Both neighbours are equal text: moving the change by k units moves the same k units between them.
+            edits[i - 1].old = edits[i - 1].old.lowerBound..<(edits[i - 1].old.upperBound + k)
+            edits[i - 1].new = edits[i - 1].new.lowerBound..<(edits[i - 1].new.upperBound + k)
+            edits[i + 1].old = (edits[i + 1].old.lowerBound + k)..<edits[i + 1].old.upperBound
+            edits[i + 1].new = (edits[i + 1].new.lowerBound + k)..<edits[i + 1].new.upperBound
+            if insert {
+                edits[i].new = (range.lowerBound + k)..<(range.upperBound + k)
+                edits[i].old = edits[i - 1].old.upperBound..<edits[i - 1].old.upperBound
+            } else {
+                edits[i].old = (range.lowerBound + k)..<(range.upperBound + k)
+                edits[i].new = edits[i - 1].new.upperBound..<edits[i - 1].new.upperBound
+            }
+            edits[i].text = Context.slice(units, (insert ? edits[i].new : edits[i].old).lowerBound, (insert ? edits[i].new : edits[i].old).upperBound)
+            edits[i - 1].text = Context.slice(oldUnits, edits[i - 1].old.lowerBound, edits[i - 1].old.upperBound)
+            edits[i + 1].text = Context.slice(oldUnits, edits[i + 1].old.lowerBound, edits[i + 1].old.upperBound)
+        }
+        return edits.filter { !($0.kind == .equal && $0.old.isEmpty && $0.new.isEmpty) }
+    }
+
+    /// How good a place a cut between `units[i - 1]` and `units[i]` is: paragraph edges, then sentence starts and
+    /// ends, then spaces, then punctuation.
+    private static func score(_ units: [UInt16], _ i: Int) -> Int {
+        guard i > 0, i < units.count else { return 6 }
+        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x2028 }
+        func ends(_ u: UInt16) -> Bool { u == 0x2E || u == 0x21 || u == 0x3F || u == 0x3002 }
+        let previous = units[i - 1], next = units[i]
+        if isSpace(previous) && i >= 2 && ends(units[i - 2]) { return 5 }
+        if ends(previous) && isSpace(next) { return 4 }
+        if isSpace(previous) || isSpace(next) { return 2 }
+        let alnum = { (u: UInt16) in (0x30...0x39).contains(u) || (0x41...0x5A).contains(u) || (0x61...0x7A).contains(u) || u > 0x7F }
+        return alnum(previous) && alnum(next) ? 0 : 1
+    }
+
+    /// Semantic clean-up: an equal stretch of only white space or one short token stranded between two changes is
+    /// folded into them, so "the [-big-]{+red+} [-dog-]{+cat+}" reads "the [-big dog-]{+red cat+}".
+    private static func cleanUp(_ edits: [DocumentDiff.TextEdit], _ oldUnits: [UInt16], _ newUnits: [UInt16]) -> [DocumentDiff.TextEdit] {
+        var result: [DocumentDiff.TextEdit] = []
+        var i = 0
+        while i < edits.count {
+            let edit = edits[i]
+            let stranded = edit.kind == .equal && i > 0 && i + 1 < edits.count && edits[i - 1].kind != .equal
+                && edits[i + 1].kind != .equal && (edit.text.allSatisfy(\.isWhitespace) || edit.text.count <= 2)
+            if stranded {
+                result.append(.init(kind: .delete, old: edit.old, new: edit.new.lowerBound..<edit.new.lowerBound, text: edit.text))
+                result.append(.init(kind: .insert, old: edit.old.upperBound..<edit.old.upperBound, new: edit.new, text: edit.text))
+            } else {
+                result.append(edit)
+            }
+            i += 1
+        }
+        return regroup(result, oldUnits, newUnits)
+    }
+
+    /// Within each run of changes, all deletions first, then all insertions, merged.
+    private static func regroup(_ edits: [DocumentDiff.TextEdit], _ oldUnits: [UInt16], _ newUnits: [UInt16]) -> [DocumentDiff.TextEdit] {
+        var result: [DocumentDiff.TextEdit] = []
+        var pending: [DocumentDiff.TextEdit] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            let oldStart = pending.map(\.old.lowerBound).min()!, oldEnd = pending.map(\.old.upperBound).max()!
+            let newStart = pending.map(\.new.lowerBound).min()!, newEnd = pending.map(\.new.upperBound).max()!
+            let deletes = pending.contains { $0.kind == .delete }, inserts = pending.contains { $0.kind == .insert }
+            // White space both sides end with is not part of the change: "[-dark-]{+grey+} storm".
+            var shared = 0
+            if deletes && inserts {
+                while shared < oldEnd - oldStart, shared < newEnd - newStart,
+                    oldUnits[oldEnd - 1 - shared] == newUnits[newEnd - 1 - shared], oldUnits[oldEnd - 1 - shared] == 0x20
+                {
+                    shared += 1
+                }
+            }
+            if deletes && oldEnd - shared > oldStart {
+                result.append(.init(kind: .delete, old: oldStart..<(oldEnd - shared), new: newStart..<newStart,
+                                    text: Context.slice(oldUnits, oldStart, oldEnd - shared)))
+            }
+            if inserts && newEnd - shared > newStart {
+                result.append(.init(kind: .insert, old: (oldEnd - shared)..<(oldEnd - shared), new: newStart..<(newEnd - shared),
+                                    text: Context.slice(newUnits, newStart, newEnd - shared)))
+            }
+            if shared > 0 {
+                result.append(.init(kind: .equal, old: (oldEnd - shared)..<oldEnd, new: (newEnd - shared)..<newEnd,
+                                    text: Context.slice(oldUnits, oldEnd - shared, oldEnd)))
+            }
+            pending = []
+        }
+        for edit in edits {
+            guard edit.kind == .equal else { pending.append(edit); continue }
+            flush()
+            if let last = result.last, last.kind == .equal, last.old.upperBound == edit.old.lowerBound, last.new.upperBound == edit.new.lowerBound {
+                result[result.count - 1].old = last.old.lowerBound..<edit.old.upperBound
+                result[result.count - 1].new = last.new.lowerBound..<edit.new.upperBound
+                result[result.count - 1].text = ""  // filled in once below: re-slicing on every merge is quadratic
+            } else {
+                result.append(edit)
+            }
+        }
+        flush()
+        for i in result.indices where result[i].kind == .equal && result[i].text.isEmpty && !result[i].old.isEmpty {
+            result[i].text = Context.slice(oldUnits, result[i].old.lowerBound, result[i].old.upperBound)
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+extension ProjectHistory {
+    /// Every document that differs from the last snapshot, in binder order (deleted documents last).
+    ///
+    /// Fast path: a file whose git index entry has the same size and modification time and the same id as the
+    /// snapshot is unchanged without reading it; only files that changed are hashed, and only documents whose
+    /// files changed are parsed to tell text from formatting.
+    public func changes() throws -> [DocumentChange] {
+        let current = BinderIndex(project.manifest)
+        let headID = try head()
+        // Usually the manifest has not changed since the snapshot: then today's parse serves for both.
+        let manifestFile = try FileIO.readData(try project.url(Manifest.fileName), displayPath: Manifest.fileName)
+        seedManifestCache(blob: try repository.hash(manifestFile), manifest: project.manifest, binder: current)
+        let snapshot = try headID.flatMap { try binder(at: $0) }
+        let index = try repository.indexEntries(under: prefix)
+        let snapshotFiles = try headID.map { try repository.files(in: $0, under: prefix) } ?? [:]
+        var result: [DocumentChange] = []
+        for entry in current.entries where entry.node.kind == .document {
+            let node = entry.node
+            var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
+            guard let old = change.snapshotNode, headID != nil else {
+                change.isNew = true
+                result.append(change)
+                continue
+            }
+            change.renamed = old.title != node.title
+            change.moved = old.path != node.path
+            change.metadata = node.metadataDiffers(from: old)
+            change.trashed = current.isTrashed(node.id) && !snapshot!.isTrashed(node.id)
+            change.untrashed = !current.isTrashed(node.id) && snapshot!.isTrashed(node.id)
+            let paths = [(node.path, old.path), (node.sidecarPath ?? "", old.sidecarPath ?? "")]
+            for (now, then) in paths where !now.isEmpty {
+                if try fileDiffers(now, from: snapshotFiles[gitPath(then)], index: index) { change.filesChanged = true }
+            }
+            if change.filesChanged {
+                let before = try document(old, at: headID!)
+                let after = try project.loadDocument(node)
+                change.text = before?.paragraphTexts != after.paragraphTexts
+                (change.wordsAdded, change.wordsRemoved) = WordDelta.between(before?.text ?? "", after.text)
+                change.formatting = before?.formattingSignature != after.formattingSignature
+            }
+            if change.hasChanges { result.append(change) }
+        }
+        for entry in snapshot?.entries ?? [] where entry.node.kind == .document && current.node(id: entry.node.id) == nil {
+            var change = DocumentChange(node: entry.node, snapshotNode: entry.node)
+            change.isDeleted = true
+            result.append(change)
+        }
+        return result
+    }
+
+    /// Whether the working file at `now` differs from the snapshot's file (`snapshotID`, nil when it had none).
+    private func fileDiffers(_ now: String, from snapshotID: GitOID?,
+                             index: [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)]) throws -> Bool {
+        let (path, status) = try project.fileStatus(now)
+        guard let info = status else { return snapshotID != nil }
+        guard let snapshotID else { return true }
+        if let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,
+            Self.modificationSeconds(info) == (cached.seconds, cached.nanoseconds)
+        {
+            return false
+        }
+        return try repository.hash(try FileIO.readData(URL(fileURLWithPath: path), displayPath: now)) != snapshotID
+    }
+
+    static func modificationSeconds(_ info: stat) -> (Int32, UInt32) {
+        #if os(Linux)
+        return (Int32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+        #else
+        return (Int32(truncatingIfNeeded: info.st_mtimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_mtimespec.tv_nsec))
+        #endif
+    }
+}
+
+extension Project {
+    /// What changed since the last snapshot; before the first one (or without a repository) every document is new.
+    public func changesSinceLastSnapshot() throws -> (changes: [DocumentChange], hasHistory: Bool) {
+        if let history = try ProjectHistory.open(self) { return (try history.changes(), try history.head() != nil) }
+        let changes = manifest.entries.filter { $0.node.kind == .document }.map { entry in
+            var change = DocumentChange(node: entry.node, snapshotNode: nil)
+            change.isNew = true
+            return change
+        }
+        return (changes, false)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+/// A document named the way writers name one on the command line: `REF` for today's text, or `REF@REV` for a
+/// version of it (`Storm@~2`, `Storm@{2026-11-01}`, `Storm@"first draft"`).
+public struct DocumentAtRevision: Sendable {
+    public let node: BinderNode
+    public let document: RichDocument
+    /// The style sheet of the same moment (the project's today, or the version's).
+    public let styleSheet: StyleSheet
+    /// The version read, or nil for today's text.
+    public let version: GitOID?
+
+    /// Finds the document `text` names, relative to `workingDirectory`.
+    ///
+    /// A title may contain '@': only when the whole text names no document is its last '@' read as a revision.
+    public init(_ text: String, in project: Project, from workingDirectory: URL) throws {
+        let resolver = project.references(from: workingDirectory)
+        let whole = try? resolver.document(text)
+        let (reference, revision) = whole == nil ? RevisionReference.split(text) : (text, nil)
+        guard let revision else {
+            node = try whole ?? resolver.document(text)
+            document = try project.loadDocument(node)
+            styleSheet = project.styleSheet
+            version = nil
+            return
+        }
+        let history = try ProjectHistory.existing(project)
+        let version = try history.resolve(revision, for: try? resolver.document(reference).id)
+        let id = try history.documentID(for: reference, at: version, workingDirectory: workingDirectory)
+        let old = try history.document(id, at: version)
+        (node, document, styleSheet, self.version) = (old.node, old.document, StyleSheet(manifest: old.manifest), version)
+    }
+}

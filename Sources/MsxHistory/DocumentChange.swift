@@ -1,0 +1,73 @@
+import MsxModel
+
+/// How one document differs from its last snapshot.
+public struct DocumentChange: Sendable {
+    /// The document now (for a deleted document: as it was in the last snapshot).
+    public var node: BinderNode
+    /// The document in the last snapshot, nil when it is new.
+    public var snapshotNode: BinderNode?
+    public var isNew = false
+    public var isDeleted = false
+    public var text = false
+    public var formatting = false
+    public var metadata = false
+    public var moved = false
+    public var renamed = false
+    public var trashed = false
+    public var untrashed = false
+    /// Words added and removed since the snapshot (filled in when the document's files changed).
+    public var wordsAdded = 0
+    public var wordsRemoved = 0
+    /// The document's files differ from the snapshot (even where the model reads the same, e.g. a re-wrap).
+    var filesChanged = false
+
+    public var hasChanges: Bool {
+        isNew || isDeleted || text || formatting || metadata || moved || renamed || trashed || untrashed || filesChanged
+    }
+
+    /// Words a writer uses: "modified (text, formatting)", "new", "renamed from 'X'".
+    public var summary: String {
+        if isNew { return "new" }
+        if isDeleted { return "deleted" }
+        var parts: [String] = []
+        let kinds = [text ? "text" : nil, formatting ? "formatting" : nil, metadata ? "metadata" : nil].compactMap { $0 }
+        if !kinds.isEmpty { parts.append("modified (\(kinds.joined(separator: ", ")))") }
+        if renamed, let old = snapshotNode { parts.append("renamed from '\(old.title)'") }
+        if moved, let old = snapshotNode, !trashed && !untrashed { parts.append("moved from \(old.path)") }
+        if trashed { parts.append("trashed") }
+        if untrashed { parts.append("restored from the Trash") }
+        if parts.isEmpty && filesChanged { parts.append("modified (markup only)") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension BinderNode {
+    /// Whether the writer-set metadata (not title or place) differs.
+    func metadataDiffers(from other: BinderNode) -> Bool {
+        synopsis != other.synopsis || label != other.label || status != other.status || keywords != other.keywords
+            || includeInCompile != other.includeInCompile || target != other.target || custom != other.custom
+    }
+}
+
+extension RichDocument {
+    /// What a reader sees as formatting, wherever it sits: each formatted stretch's words with its attribute, and
+    /// each paragraph that is more than plain body text. Typing plain words changes nothing here; bolding a word,
+    /// or changing a heading, does.
+    var formattingSignature: [String] {
+        var items: [String] = []
+        for (i, block) in markdown.blocks.enumerated() {
+            let units = Array(block.text.utf16)
+            let own = formatting.paragraphs[i]
+            if block.kind != .paragraph || block.quoteDepth > 0 || !own.attributes.isEmpty {
+                items.append("P|\(block.kind)|\(block.quoteDepth)|\(String(describing: block.list?.taskChecked))|" + JSONWriter.string(.object(own.attributes.json), pretty: false))
+            }
+            for span in block.spans {
+                items.append("S|\(Context.slice(units, span.range.lowerBound, span.range.upperBound))|\(span.attribute)")
+            }
+            for run in own.runs {
+                items.append("R|\(Context.slice(units, run.range.lowerBound, run.range.upperBound))|" + JSONWriter.string(.object(run.attributes.json), pretty: false))
+            }
+        }
+        return items.sorted()
+    }
+}

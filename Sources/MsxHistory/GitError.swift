@@ -1,0 +1,39 @@
+import CGit2
+import MsxModel
+
+/// libgit2 is initialised once per process, before the first call.
+enum LibGit2 {
+    static let initialized: Bool = {
+        git_libgit2_init()
+        GitConfigurationSearch.libraryStarted()
+        return true
+    }()
+
+    /// Turns a libgit2 return code into a thrown MsxError with libgit2's own explanation.
+    static func check(_ code: Int32, _ what: @autoclosure () -> String) throws {
+        guard code < 0 else { return }
+        throw error(code, what())
+    }
+
+    static func error(_ code: Int32, _ what: String) -> MsxError {
+        let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+        switch code {
+        case GIT_ENOTFOUND.rawValue:
+            return MsxError(.notFound, "\(what): not found (\(detail))")
+        case GIT_EOWNER.rawValue:
+            return MsxError(.repositoryOwner, "\(what): the repository is owned by another user (\(detail))")
+        case GIT_ELOCKED.rawValue:
+            return MsxError(.repositoryLocked, "\(what): another program holds the repository's lock (\(detail))")
+        default:
+            let reasons = [
+                ("extensions.objectformat", "it uses SHA-256 object names, which libgit2 1.5 cannot read"),
+                ("extensions.partialclone", "it is a partial clone with objects missing locally, which libgit2 1.5 cannot read"),
+                ("extensions.worktreeconfig", "it uses per-worktree configuration, which libgit2 1.5 cannot read"),
+            ]
+            if let reason = reasons.first(where: { detail.contains($0.0) }) {
+                return MsxError(.unsupportedRepository, "\(what): \(reason.1) (\(detail))")
+            }
+            return MsxError(.repository, "\(what): \(detail)")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CGit2
+
+/// A git object id (SHA-1), copied out of libgit2.
+public struct GitOID: Hashable, Sendable, CustomStringConvertible {
+    var raw: git_oid
+
+    init(_ raw: git_oid) { self.raw = raw }
+
+    /// Parses 40 hex digits.
+    package init?(hex: String) {
+        var oid = git_oid()
+        guard hex.count == 40, git_oid_fromstr(&oid, hex) == 0 else { return nil }
+        raw = oid
+    }
+
+    /// The 40-digit hex form.
+    public var description: String {
+        var buffer = [CChar](repeating: 0, count: 41)
+        var copy = raw
+        git_oid_tostr(&buffer, 41, &copy)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The 7-digit short form msx shows.
+    public var short: String { String(description.prefix(7)) }
+
+    public static func == (a: GitOID, b: GitOID) -> Bool {
+        var x = a.raw, y = b.raw
+        return git_oid_cmp(&x, &y) == 0
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+}

@@ -1,0 +1,402 @@
+import CGit2
+import Foundation
+import MsxModel
+
+/// A commit's facts, copied out of libgit2.
+public struct GitCommit: Sendable {
+    public var id: GitOID
+    public var tree: GitOID
+    public var parents: [GitOID]
+    public var authorName: String
+    public var authorEmail: String
+    /// Seconds since 1970 (the commit's committer time).
+    public var time: Int64
+    public var message: String
+}
+
+/// An annotated or lightweight tag pointing at a commit.
+public struct GitTag: Sendable {
+    public var refName: String
+    public var target: GitOID
+    public var message: String
+}
+
+/// One libgit2 repository handle; every C pointer it hands out is freed before the call returns.
+package final class GitRepository {
+    let handle: OpaquePointer
+    /// The work tree's root.
+    package let workdir: URL
+
+    private init(handle: OpaquePointer) throws {
+        self.handle = handle
+        guard let path = git_repository_workdir(handle) else {
+            git_repository_free(handle)
+            throw MsxError(.bareRepository, "the git repository has no work tree (bare repositories are not supported)")
+        }
+        workdir = URL(fileURLWithPath: String(cString: path)).standardizedFileURL
+    }
+
+    deinit { git_repository_free(handle) }
+
+    /// The repository whose work tree holds `url`, or nil when there is none.
+    package static func discover(containing url: URL) throws -> GitRepository? {
+        _ = LibGit2.initialized
+        var repo: OpaquePointer?
+        let code = git_repository_open_ext(&repo, url.path, 0, nil)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try LibGit2.check(code, "cannot open the git repository of \(url.path)")
+        return try GitRepository(handle: repo!)
+    }
+
+    /// Creates a repository at `url` whose first branch is `main`.
+    static func create(at url: URL) throws -> GitRepository {
+        _ = LibGit2.initialized
+        var options = git_repository_init_options()
+        git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION))
+        options.flags = UInt32(GIT_REPOSITORY_INIT_MKPATH.rawValue)
+        var repo: OpaquePointer?
+        try "main".withCString { head in
+            options.initial_head = head
+            try LibGit2.check(git_repository_init_ext(&repo, url.path, &options), "cannot create a git repository in \(url.path)")
+        }
+        return try GitRepository(handle: repo!)
+    }
+
+    // MARK: Reading
+
+    /// The commit HEAD points to, or nil on an unborn branch.
+    package func head() throws -> GitOID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, handle, "HEAD")
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EUNBORNBRANCH.rawValue { return nil }
+        try LibGit2.check(code, "cannot read HEAD")
+        return GitOID(oid)
+    }
+
+    func commit(_ id: GitOID) throws -> GitCommit {
+        let commit = try lookupCommit(id)
+        defer { git_commit_free(commit) }
+        let author = git_commit_author(commit)!.pointee
+        var parents: [GitOID] = []
+        for i in 0..<git_commit_parentcount(commit) { parents.append(GitOID(git_commit_parent_id(commit, i)!.pointee)) }
+        return GitCommit(
+            id: id, tree: GitOID(git_commit_tree_id(commit)!.pointee), parents: parents,
+            authorName: author.name.map { String(cString: $0) } ?? "", authorEmail: author.email.map { String(cString: $0) } ?? "",
+            time: Int64(git_commit_time(commit)), message: git_commit_message(commit).map { String(cString: $0) } ?? "")
+    }
+
+    private func lookupCommit(_ id: GitOID) throws -> OpaquePointer {
+        var commit: OpaquePointer?
+        var raw = id.raw
+        try LibGit2.check(git_commit_lookup(&commit, handle, &raw), "cannot read version \(id.short)")
+        return commit!
+    }
+
+    /// The id of the file at `path` in a commit's tree, or nil when the path is absent.
+    package func entry(at path: String, in commitID: GitOID) throws -> GitOID? {
+        let commit = try lookupCommit(commitID)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try LibGit2.check(git_commit_tree(&tree, commit), "cannot read the tree of \(commitID.short)")
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        let code = git_tree_entry_bypath(&entry, tree, path)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try LibGit2.check(code, "cannot read \(path) in \(commitID.short)")
+        defer { git_tree_entry_free(entry) }
+        return GitOID(git_tree_entry_id(entry)!.pointee)
+    }
+
+    /// Every file of a commit's tree below `prefix` (a folder path ending in "/", or "" for all), by path, read in
+    /// one walk: much cheaper than looking files up one by one.
+    func files(in commitID: GitOID, under prefix: String) throws -> [String: GitOID] {
+        let commit = try lookupCommit(commitID)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try LibGit2.check(git_commit_tree(&tree, commit), "cannot read the tree of \(commitID.short)")
+        defer { git_tree_free(tree) }
+        final class Collector {
+            var files: [String: GitOID] = [:]
+            let prefix: String
+            init(prefix: String) { self.prefix = prefix }
+        }
+        let collector = Collector(prefix: prefix)
+        let callback: git_treewalk_cb = { root, entry, payload in
+            let collector = Unmanaged<Collector>.fromOpaque(payload!).takeUnretainedValue()
+            let folder = String(cString: root!)
+            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else {
+                // Skip folders outside the project's own.
+                let path = folder + String(cString: git_tree_entry_name(entry)) + "/"
+                return collector.prefix.hasPrefix(path) || path.hasPrefix(collector.prefix) ? 0 : 1
+            }
+            let path = folder + String(cString: git_tree_entry_name(entry))
+            if path.hasPrefix(collector.prefix) { collector.files[path] = GitOID(git_tree_entry_id(entry)!.pointee) }
+            return 0
+        }
+        try withExtendedLifetime(collector) {
+            try LibGit2.check(git_tree_walk(tree, GIT_TREEWALK_PRE, callback, Unmanaged.passUnretained(collector).toOpaque()),
+                              "cannot read the tree of \(commitID.short)")
+        }
+        return collector.files
+    }
+
+    /// A blob's bytes.
+    package func blob(_ id: GitOID) throws -> Data {
+        var blob: OpaquePointer?
+        var raw = id.raw
+        try LibGit2.check(git_blob_lookup(&blob, handle, &raw), "cannot read object \(id.short)")
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
+        return Data(bytes: bytes, count: size)
+    }
+
+    /// The bytes of the file at `path` in a commit, or nil when it is absent.
+    package func file(at path: String, in commitID: GitOID) throws -> Data? {
+        try entry(at: path, in: commitID).map(blob)
+    }
+
+    /// The blob id git would give `data` (nothing written).
+    package func hash(_ data: Data) throws -> GitOID {
+        var oid = git_oid()
+        try data.withUnsafeBytes { buffer in
+            try LibGit2.check(git_odb_hash(&oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "cannot hash a file")
+        }
+        return GitOID(oid)
+    }
+
+    /// Resolves a revision expression (id, id prefix, ref, tag) to the commit it names, or nil when nothing matches.
+    func resolve(_ spec: String) throws -> GitOID? {
+        var object: OpaquePointer?
+        let code = git_revparse_single(&object, handle, spec)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
+        if code == GIT_EAMBIGUOUS.rawValue {
+            throw MsxError(.ambiguousRevision, "'\(spec)' matches more than one version; give more digits")
+        }
+        try LibGit2.check(code, "cannot resolve '\(spec)'")
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        guard git_object_peel(&commit, object, GIT_OBJECT_COMMIT) == 0 else { return nil }
+        defer { git_object_free(commit) }
+        return GitOID(git_object_id(commit)!.pointee)
+    }
+
+    /// Commit ids reachable from `start`, newest first (by commit time, parents after children).
+    package func history(from start: GitOID) throws -> [GitOID] {
+        try walk(pushing: [start], branches: false, hiding: nil)
+    }
+
+    /// Commit ids reachable from local branches but not from `start`, newest first.
+    package func branchHistory(hiding start: GitOID) throws -> [GitOID] {
+        try walk(pushing: [], branches: true, hiding: start)
+    }
+
+    private func walk(pushing starts: [GitOID], branches: Bool, hiding hidden: GitOID?) throws -> [GitOID] {
+        var walker: OpaquePointer?
+        try LibGit2.check(git_revwalk_new(&walker, handle), "cannot walk the history")
+        defer { git_revwalk_free(walker) }
+        git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue)
+        for start in starts {
+            var raw = start.raw
+            try LibGit2.check(git_revwalk_push(walker, &raw), "cannot walk the history")
+        }
+        if branches { try LibGit2.check(git_revwalk_push_glob(walker, "refs/heads/*"), "cannot walk the branches") }
+        if let hidden {
+            var raw = hidden.raw
+            try LibGit2.check(git_revwalk_hide(walker, &raw), "cannot walk the history")
+        }
+        var result: [GitOID] = []
+        var oid = git_oid()
+        while git_revwalk_next(&oid, walker) == 0 { result.append(GitOID(oid)) }
+        return result
+    }
+
+    // MARK: Writing
+
+    func writeBlob(_ data: Data) throws -> GitOID {
+        var oid = git_oid()
+        try data.withUnsafeBytes { buffer in
+            try LibGit2.check(git_blob_create_from_buffer(&oid, handle, buffer.baseAddress, buffer.count), "cannot store a file")
+        }
+        return GitOID(oid)
+    }
+
+    /// A file to put in (id) or take out of (nil) a tree.
+    struct TreeChange {
+        var path: String
+        var blob: GitOID?
+    }
+
+    /// The tree of `base` (or of nothing, for a first version) with `changes` applied; nested folders are created as needed.
+    func tree(basedOn base: GitOID?, applying changes: [TreeChange]) throws -> GitOID {
+        var baseTree: OpaquePointer?
+        if let base {
+            let commit = try lookupCommit(base)
+            defer { git_commit_free(commit) }
+            try LibGit2.check(git_commit_tree(&baseTree, commit), "cannot read the tree of \(base.short)")
+        }
+        defer { git_tree_free(baseTree) }
+        let paths = changes.map { strdup($0.path)! }
+        defer { paths.forEach { free($0) } }
+        var updates = zip(changes, paths).map { change, path in
+            git_tree_update(
+                action: change.blob == nil ? GIT_TREE_UPDATE_REMOVE : GIT_TREE_UPDATE_UPSERT,
+                id: change.blob?.raw ?? git_oid(), filemode: GIT_FILEMODE_BLOB, path: UnsafePointer(path))
+        }
+        var oid = git_oid()
+        try LibGit2.check(git_tree_create_updated(&oid, handle, baseTree, updates.count, &updates), "cannot build a tree")
+        return GitOID(oid)
+    }
+
+    /// Creates a commit on HEAD's branch (creating the branch on an unborn HEAD).
+    func createCommit(tree: GitOID, parent: GitOID?, message: String, authorName: String, authorEmail: String) throws -> GitOID {
+        var signature: UnsafeMutablePointer<git_signature>?
+        try LibGit2.check(git_signature_now(&signature, authorName, authorEmail), "cannot sign the version as \(authorName) <\(authorEmail)>")
+        defer { git_signature_free(signature) }
+        var treeObject: OpaquePointer?
+        var treeRaw = tree.raw
+        try LibGit2.check(git_tree_lookup(&treeObject, handle, &treeRaw), "cannot read a tree")
+        defer { git_tree_free(treeObject) }
+        var oid = git_oid()
+        if let parent {
+            let parentCommit = try lookupCommit(parent)
+            defer { git_commit_free(parentCommit) }
+            var parents: [OpaquePointer?] = [parentCommit]
+            try LibGit2.check(
+                git_commit_create(&oid, handle, "HEAD", signature, signature, nil, message, treeObject, 1, &parents),
+                "cannot record the version")
+        } else {
+            try LibGit2.check(
+                git_commit_create(&oid, handle, "HEAD", signature, signature, nil, message, treeObject, 0, nil),
+                "cannot record the version")
+        }
+        return GitOID(oid)
+    }
+
+    /// Brings the index entries of `paths` up to date with the work tree (stat data included), leaving every other
+    /// entry (whatever the user staged) alone.
+    func refreshIndex(paths: [String]) throws {
+        var index: OpaquePointer?
+        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        defer { git_index_free(index) }
+        for path in paths {
+            if FileManager.default.fileExists(atPath: workdir.appendingPathComponent(path).path) {
+                try LibGit2.check(git_index_add_bypath(index, path), "cannot update the git index for \(path)")
+            } else {
+                let code = git_index_remove_bypath(index, path)
+                if code != GIT_ENOTFOUND.rawValue { try LibGit2.check(code, "cannot update the git index for \(path)") }
+            }
+        }
+        try LibGit2.check(git_index_write(index), "cannot write the git index")
+    }
+
+    /// Makes the index agree with HEAD for the project's own paths, after a crash between a commit and its index
+    /// update: entries HEAD has get HEAD's id (with no stat data, so git re-reads the file), entries under
+    /// `prefix` that HEAD lacks are dropped. Entries outside the project are never touched.
+    func syncIndex(toHead headFiles: [String: GitOID], under prefix: String) throws {
+        let current = try indexEntries(under: prefix)
+        let stale = headFiles.filter { current[$0.key]?.id != $0.value }
+        let extra = current.keys.filter { headFiles[$0] == nil }
+        guard !stale.isEmpty || !extra.isEmpty else { return }
+        var index: OpaquePointer?
+        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        defer { git_index_free(index) }
+        for (path, id) in stale {
+            try path.withCString { cPath in
+                var entry = git_index_entry()
+                entry.mode = 0o100644
+                entry.id = id.raw
+                entry.path = cPath
+                try LibGit2.check(git_index_add(index, &entry), "cannot update the git index for \(path)")
+            }
+        }
+        for path in extra { _ = git_index_remove_bypath(index, path) }
+        try LibGit2.check(git_index_write(index), "cannot write the git index")
+    }
+
+    /// Index entries (id, size, modification time) for fast change detection, by path.
+    func indexEntries(under prefix: String) throws -> [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)] {
+        var index: OpaquePointer?
+        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        defer { git_index_free(index) }
+        var result: [String: (GitOID, UInt32, Int32, UInt32)] = [:]
+        for i in 0..<git_index_entrycount(index) {
+            guard let entry = git_index_get_byindex(index, i)?.pointee, let cPath = entry.path else { continue }
+            let path = String(cString: cPath)
+            guard path.hasPrefix(prefix) else { continue }
+            result[path] = (GitOID(entry.id), entry.file_size, entry.mtime.seconds, entry.mtime.nanoseconds)
+        }
+        return result
+    }
+
+    // MARK: Tags
+
+    func tags() throws -> [GitTag] {
+        var names = git_strarray()
+        try LibGit2.check(git_tag_list(&names, handle), "cannot list milestones")
+        defer { git_strarray_dispose(&names) }
+        var result: [GitTag] = []
+        for i in 0..<names.count {
+            guard let cName = names.strings[i] else { continue }
+            let name = String(cString: cName)
+            var object: OpaquePointer?
+            guard git_revparse_single(&object, handle, "refs/tags/\(name)") == 0 else { continue }
+            defer { git_object_free(object) }
+            var message = ""
+            if git_object_type(object) == GIT_OBJECT_TAG, let text = git_tag_message(object) { message = String(cString: text) }
+            var commit: OpaquePointer?
+            guard git_object_peel(&commit, object, GIT_OBJECT_COMMIT) == 0 else { continue }
+            defer { git_object_free(commit) }
+            result.append(GitTag(refName: name, target: GitOID(git_object_id(commit)!.pointee), message: message))
+        }
+        return result
+    }
+
+    func createTag(_ name: String, at target: GitOID, message: String, taggerName: String, taggerEmail: String) throws {
+        var signature: UnsafeMutablePointer<git_signature>?
+        try LibGit2.check(git_signature_now(&signature, taggerName, taggerEmail), "cannot sign the milestone")
+        defer { git_signature_free(signature) }
+        var object: OpaquePointer?
+        var raw = target.raw
+        try LibGit2.check(git_object_lookup(&object, handle, &raw, GIT_OBJECT_COMMIT), "cannot read version \(target.short)")
+        defer { git_object_free(object) }
+        var oid = git_oid()
+        let code = git_tag_create(&oid, handle, name, object, signature, message, 0)
+        if code == GIT_EEXISTS.rawValue { throw MsxError(.milestoneExists, "a milestone named like that already exists") }
+        try LibGit2.check(code, "cannot create the milestone")
+    }
+
+    func deleteTag(_ name: String) throws {
+        let code = git_tag_delete(handle, name)
+        if code == GIT_ENOTFOUND.rawValue { throw MsxError(.unknownMilestone, "no milestone named '\(name)'") }
+        try LibGit2.check(code, "cannot delete the milestone")
+    }
+
+    // MARK: Configuration
+
+    /// Sets a value in the repository's own configuration (`.git/config`).
+    func setConfig(_ key: String, _ value: String) throws {
+        var config: OpaquePointer?
+        try LibGit2.check(git_repository_config(&config, handle), "cannot open the repository's configuration")
+        defer { git_config_free(config) }
+        var local: OpaquePointer?
+        try LibGit2.check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "cannot open .git/config")
+        defer { git_config_free(local) }
+        try LibGit2.check(git_config_set_string(local, key, value), "cannot set \(key) in .git/config")
+    }
+
+    /// The id of the blob at `path` in the index, if any.
+    package func indexEntry(at path: String) throws -> GitOID? {
+        try indexEntries(under: path)[path]?.id
+    }
+
+    /// A configuration value (repository, global and system configuration, as git reads them).
+    func config(_ key: String) -> String? {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, handle) == 0 else { return nil }
+        defer { git_config_free(config) }
+        var value: UnsafePointer<CChar>?
+        guard git_config_get_string(&value, config, key) == 0, let value else { return nil }
+        return String(cString: value)
+    }
+}

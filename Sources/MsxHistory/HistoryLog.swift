@@ -1,0 +1,173 @@
+import Foundation
+import MsxModel
+
+/// One version in a log.
+public struct LogEntry: Sendable {
+    public var version: GitOID
+    /// Seconds since 1970.
+    public var time: Int64
+    public var author: String
+    public var email: String
+    /// The first line of the message.
+    public var subject: String
+    public var milestones: [String]
+    /// For a document's log: what this version changed in it.
+    public var change: VersionChange?
+}
+
+/// What a version changed in one document.
+public struct VersionChange: Sendable {
+    public var title: String
+    public var path: String
+    public var wordsAdded: Int
+    public var wordsRemoved: Int
+    public var text: Bool
+    public var formatting: Bool
+    public var metadata: Bool
+    public var created: Bool
+    public var deleted: Bool
+    public var moved: Bool
+    public var renamed: Bool
+}
+
+/// Limits on a log.
+public struct LogFilter: Sendable {
+    public var limit: Int?
+    /// Only versions at or after / at or before these times (seconds since 1970).
+    public var since: Int64?
+    public var until: Int64?
+
+    public init(limit: Int? = nil, since: Int64? = nil, until: Int64? = nil) {
+        self.limit = limit
+        self.since = since
+        self.until = until
+    }
+}
+
+extension ProjectHistory {
+    /// The project's versions, newest first.
+    public func log(_ filter: LogFilter = LogFilter()) throws -> [LogEntry] {
+        guard let headID = try head() else { return [] }
+        let milestones = try self.milestones()
+        var entries: [LogEntry] = []
+        for id in try repository.history(from: headID) {
+            let commit = try repository.commit(id)
+            if let until = filter.until, commit.time > until { continue }
+            if let since = filter.since, commit.time < since { break }
+            entries.append(entry(commit, milestones: milestones, change: nil))
+            if let limit = filter.limit, entries.count >= limit { break }
+        }
+        return entries
+    }
+
+    /// One document's versions, newest first, following it by id across renames, moves and the Trash. Versions
+    /// made by msx name their documents in `Msx-Document` trailers; versions made with other git tools are found
+    /// by the document's path.
+    /// - Parameter withChanges: also work out what each version changed (word deltas); revision lookups skip it.
+    public func log(of documentID: String, _ filter: LogFilter = LogFilter(), withChanges: Bool = true) throws -> [LogEntry] {
+        guard let headID = try head() else { return [] }
+        let milestones = try self.milestones()
+        var entries: [LogEntry] = []
+        var fallbackPath = project.manifest.node(id: documentID)?.path
+        for id in try repository.history(from: headID) {
+            let commit = try repository.commit(id)
+            if let until = filter.until, commit.time > until { continue }
+            if let since = filter.since, commit.time < since { break }
+            // Most versions name other documents: parse trailers only when this one's id is there at all.
+            let hasTrailers = commit.message.contains("\n" + DocumentTrailer.prefix)
+            let trailers = hasTrailers && commit.message.contains("\n" + DocumentTrailer.prefix + documentID)
+                ? DocumentTrailer.all(in: commit.message) : []
+            let touches: Bool
+            if hasTrailers {
+                touches = trailers.contains { $0.id == documentID }
+            } else {
+                let node = try binder(at: id)?.node(id: documentID)
+                if let node { fallbackPath = node.path }
+                guard let path = node?.path ?? fallbackPath else { continue }
+                let now = try repository.entry(at: gitPath(path), in: id)
+                let before = try commit.parents.first.flatMap { try repository.entry(at: gitPath(path), in: $0) }
+                touches = now != before
+            }
+            guard touches else { continue }
+            var change: VersionChange?
+            if withChanges {
+                let trailer = trailers.first { $0.id == documentID }
+                change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit) : nil }
+                    ?? versionChange(of: documentID, in: commit, path: fallbackPath)
+            }
+            entries.append(entry(commit, milestones: milestones, change: change))
+            if let limit = filter.limit, entries.count >= limit { break }
+        }
+        return entries
+    }
+
+    private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
+        let subject = commit.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return LogEntry(version: commit.id, time: commit.time, author: commit.authorName, email: commit.authorEmail,
+                        subject: subject, milestones: milestones[commit.id] ?? [], change: change)
+    }
+
+    /// What a version changed in a document, as its trailer recorded it (no file is read).
+    private func recordedChange(_ trailer: DocumentTrailer, in commit: GitCommit) throws -> VersionChange? {
+        let node = try binder(at: commit.id)?.node(id: trailer.id)
+            ?? commit.parents.first.flatMap { try binder(at: $0)?.node(id: trailer.id) }
+        guard let node else { return nil }
+        let k = trailer.kinds
+        return VersionChange(
+            title: node.title, path: node.path, wordsAdded: trailer.wordsAdded ?? 0, wordsRemoved: trailer.wordsRemoved ?? 0,
+            text: k.contains("text"), formatting: k.contains("formatting"), metadata: k.contains("metadata"),
+            created: k.contains("created"), deleted: k.contains("deleted"), moved: k.contains("moved"), renamed: k.contains("renamed"))
+    }
+
+    /// A document as it was in a version: its node and model, or nil when it did not exist then.
+    func version(of documentID: String, at commit: GitOID, fallbackPath: String? = nil) throws -> (BinderNode, RichDocument)? {
+        var node = try binder(at: commit)?.node(id: documentID)
+        if node == nil, let fallbackPath {
+            node = BinderNode(id: documentID, kind: .document, title: fallbackPath, path: fallbackPath)
+        }
+        guard let node, node.kind == .document, let document = try cachedDocument(node, at: commit) else { return nil }
+        return (node, document)
+    }
+
+    private func versionChange(of documentID: String, in commit: GitCommit, path: String?) throws -> VersionChange? {
+        let after = try version(of: documentID, at: commit.id, fallbackPath: path)
+        let before = try commit.parents.first.flatMap { try version(of: documentID, at: $0, fallbackPath: path) }
+        guard let any = after ?? before else { return nil }
+        let (added, removed) = WordDelta.between(before?.1.text ?? "", after?.1.text ?? "")
+        return VersionChange(
+            title: any.0.title, path: any.0.path, wordsAdded: added, wordsRemoved: removed,
+            text: before?.1.paragraphTexts != after?.1.paragraphTexts,
+            formatting: before?.1.formattingSignature != after?.1.formattingSignature,
+            metadata: before.map { b in after.map { $0.0.metadataDiffers(from: b.0) } ?? false } ?? false,
+            created: before == nil, deleted: after == nil,
+            moved: before != nil && after != nil && before!.0.path != after!.0.path,
+            renamed: before != nil && after != nil && before!.0.title != after!.0.title)
+    }
+}
+
+/// Words added and removed between two texts, counted as a writer would: each word's count before and after
+/// (moving a sentence adds and removes nothing).
+enum WordDelta {
+    /// The words of a text, counted the same way.
+    static func count(_ text: String) -> Int { counts(text).values.reduce(0, +) }
+
+    static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
+        let before = counts(old), after = counts(new)
+        var added = 0, removed = 0
+        for (word, n) in after { added += max(0, n - (before[word] ?? 0)) }
+        for (word, n) in before { removed += max(0, n - (after[word] ?? 0)) }
+        return (added, removed)
+    }
+
+    /// Words with the punctuation around them trimmed ("quay." and "quay" are one word).
+    private static func counts(_ text: String) -> [Substring: Int] {
+        var result: [Substring: Int] = [:]
+        for piece in text.split(whereSeparator: { $0.isWhitespace }) {
+            guard let first = piece.firstIndex(where: { $0.isLetter || $0.isNumber }),
+                let last = piece.lastIndex(where: { $0.isLetter || $0.isNumber })
+            else { continue }
+            result[piece[first...last], default: 0] += 1
+        }
+        return result
+    }
+}

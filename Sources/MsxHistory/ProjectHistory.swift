@@ -1,0 +1,109 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+/// A project's history: the git repository holding it, read and written through libgit2.
+///
+/// The project may be the whole repository or one folder of a larger one (a monorepo of books); msx only ever
+/// commits its own paths, building each commit's tree from HEAD plus the paths it snapshots.
+public struct ProjectHistory {
+    public let project: Project
+    package let repository: GitRepository
+    /// The project's folder inside the repository's work tree, with a trailing slash ("" at the root).
+    let prefix: String
+
+    /// Opens the repository holding the project, or nil when there is none.
+    public static func open(_ project: Project) throws -> ProjectHistory? {
+        try GitRepository.discover(containing: project.root).map { ProjectHistory(project: project, repository: $0) }
+    }
+
+    /// Opens the repository holding the project, failing with `no-history` when there is none.
+    public static func existing(_ project: Project) throws -> ProjectHistory {
+        guard let history = try open(project) else { throw MsxError.noHistory }
+        return history
+    }
+
+    /// Opens the repository holding the project, making one at the project root when there is none.
+    public static func create(_ project: Project) throws -> ProjectHistory {
+        try open(project) ?? ProjectHistory(project: project, repository: try GitRepository.create(at: project.root))
+    }
+
+    private init(project: Project, repository: GitRepository) {
+        self.project = project
+        self.repository = repository
+        let root = ProjectPaths.realPath(project.root)
+        let workdir = ProjectPaths.realPath(repository.workdir)
+        prefix = root == workdir ? "" : String(root.dropFirst(workdir.count + 1)) + "/"
+    }
+
+    /// The repository path of a project-relative path.
+    package func gitPath(_ relative: String) -> String { prefix + relative }
+
+    /// The commit HEAD points to, or nil before the first snapshot.
+    public func head() throws -> GitOID? { try repository.head() }
+
+    /// Manifests already read, by blob id: most versions share their manifest with the one before.
+    private let manifests = ManifestCache()
+
+    /// The manifest as it was at `commit`, or nil when the project did not exist then.
+    package func manifest(at commit: GitOID) throws -> Manifest? {
+        try cachedManifest(at: commit)?.manifest
+    }
+
+    /// The binder as it was at `commit`, indexed.
+    package func binder(at commit: GitOID) throws -> BinderIndex? {
+        try cachedManifest(at: commit)?.binder
+    }
+
+    private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
+        guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
+        if let cached = manifests.byBlob[blobID] { return cached }
+        let file = "\(Manifest.fileName) at \(commit.short)"
+        let manifest = try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
+        let entry = (manifest, BinderIndex(manifest))
+        manifests.byBlob[blobID] = entry
+        return entry
+    }
+
+    /// Records an already parsed manifest under its blob id.
+    func seedManifestCache(blob: GitOID, manifest: Manifest, binder: BinderIndex) {
+        manifests.byBlob[blob] = (manifest, binder)
+    }
+
+    /// A document's model at a version, read once per command for each pair of file versions.
+    package func cachedDocument(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
+        let md = try repository.entry(at: gitPath(node.path), in: commit)
+        guard let md else { return nil }
+        let sidecar = try node.sidecarPath.flatMap { try repository.entry(at: gitPath($0), in: commit) }
+        let key = md.description + (sidecar?.description ?? "")
+        if let cached = manifests.documents[key] { return cached }
+        let document = try self.document(node, at: commit)
+        manifests.documents[key] = document
+        return document
+    }
+
+    /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there).
+    package func document(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
+        guard let md = try repository.file(at: gitPath(node.path), in: commit) else { return nil }
+        let text = try FileIO.decodeUTF8(md, displayPath: "\(node.path) at \(commit.short)")
+        var sidecar: Sidecar?
+        if let sidecarPath = node.sidecarPath, let data = try repository.file(at: gitPath(sidecarPath), in: commit) {
+            let file = "\(sidecarPath) at \(commit.short)"
+            sidecar = try Sidecar(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
+        }
+        return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: sidecar)
+    }
+
+    /// The tags pointing at each commit, by commit, with the names writers typed.
+    func milestones() throws -> [GitOID: [String]] {
+        var result: [GitOID: [String]] = [:]
+        for tag in try repository.tags() { result[tag.target, default: []].append(Milestone.displayName(of: tag)) }
+        return result
+    }
+}
+
+/// A per-command memo of parsed manifests (history reads the same one again and again).
+final class ManifestCache {
+    var byBlob: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
+    var documents: [String: RichDocument] = [:]
+}

@@ -1,0 +1,143 @@
+import Foundation
+import MsxModel
+
+/// What to bring back from a version.
+public enum RestoreMode: Sendable {
+    /// Text, formatting and binder metadata.
+    case whole
+    /// That version's words; today's formatting re-anchored onto them where the words survive.
+    case textOnly
+    /// Today's words; that version's formatting re-anchored onto them where they match.
+    case formattingOnly
+}
+
+/// What a restore did (or, with `dryRun`, would do).
+public struct RestoreResult: Sendable {
+    public var version: GitOID
+    /// The version recorded first, holding the state the restore replaced (nil when nothing was unsnapshotted).
+    public var safetyVersion: GitOID?
+    public var descriptions: [String]
+}
+
+extension ProjectHistory {
+    /// Brings a document back as it was at `revision` (into the binder again if it was trashed or deleted since).
+    /// Every unsnapshotted change is snapshotted first ("Before restore to REV"), so nothing is ever lost.
+    public func restore(documentID: String, to revision: String, mode: RestoreMode = .whole, dryRun: Bool = false,
+                        author: Author? = nil) throws -> RestoreResult {
+        let version = try resolve(revision, for: documentID)
+        let old = try document(documentID, at: version)
+        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
+        // The snapshot above changed no working file: the project as opened (and locked) is still current.
+        var project = self.project
+        var manifest = project.manifest
+        var transaction = project.transaction()
+        var lines: [String] = []
+        let today = try project.manifest.node(id: documentID).flatMap { current in
+            FileIO.exists(try project.url(current.path)) ? try project.loadDocument(current) : nil
+        }
+        var node: BinderNode
+        if let current = manifest.node(id: documentID), !manifest.isTrashed(documentID) {
+            node = current
+        } else {
+            // Trashed or deleted since: back where it was, or into the Draft.
+            let oldParent = old.manifest.entries.first { $0.node.id == documentID }?.parentID
+            let parent = oldParent.flatMap { manifest.node(id: $0) }.flatMap { manifest.isTrashed($0.id) ? nil : $0 }
+                ?? manifest.roleFolder("draft")
+            guard let parent else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
+            let existing = manifest.remove(documentID)
+            node = existing ?? old.node
+            node.extra["trashedFrom"] = nil
+            let slugs = Set(manifest.node(id: parent.id)?.children.map(\.slug) ?? [])
+            node.relocate(under: parent.path, slug: Slug.unique(node.slug, taken: slugs))
+            if let existing, existing.path != node.path {
+                transaction.move(existing.path, to: node.path)
+                if let from = existing.sidecarPath, let to = node.sidecarPath, FileIO.exists(try project.url(from)) {
+                    transaction.move(from, to: to)
+                }
+            }
+            manifest.insert(node, into: parent.id)
+            lines.append(existing == nil ? "brought '\(node.title)' back into \(parent.title)" : "took '\(node.title)' out of the Trash into \(parent.title)")
+        }
+        let restored: RichDocument
+        switch mode {
+        case .whole: restored = old.document
+        case .textOnly: restored = RichDocument(markdown: old.document.markdown, sidecar: today?.sidecar)
+        case .formattingOnly: restored = RichDocument(markdown: today?.markdown ?? old.document.markdown, sidecar: old.document.sidecar)
+        }
+        if mode == .whole {
+            var updated = node
+            for (field, then, now) in [("synopsis", old.node.synopsis, node.synopsis), ("label", old.node.label, node.label),
+                                       ("status", old.node.status, node.status)] where then != now {
+                lines.append("\(field): \(now ?? "(none)") -> \(then ?? "(none)")")
+            }
+            updated.synopsis = old.node.synopsis
+            updated.label = old.node.label
+            updated.status = old.node.status
+            updated.keywords = old.node.keywords
+            updated.includeInCompile = old.node.includeInCompile
+            updated.target = old.node.target
+            updated.custom = old.node.custom
+            manifest.update(documentID) { $0 = updated }
+        }
+        let (added, removed) = WordDelta.between(today?.text ?? "", restored.text)
+        if today?.paragraphTexts != restored.paragraphTexts { lines.append("text: +\(added) / -\(removed) words") }
+        if today?.formattingSignature != restored.formattingSignature { lines.append("formatting restored") }
+        let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
+        try project.stage(restored, markdown: markdown, for: node, into: &transaction)
+        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        lines.insert("restored '\(node.title)' to \(version.short)", at: 0)
+        return RestoreResult(version: version, safetyVersion: safety, descriptions: lines)
+    }
+
+    /// Brings the whole project back to `revision`. Documents created since go to the Trash; nothing is deleted.
+    public func restoreAll(to revision: String, dryRun: Bool = false, author: Author? = nil) throws -> RestoreResult {
+        let version = try resolve(revision)
+        guard var manifest = try manifest(at: version) else {
+            throw MsxError(.notAtRevision, "the project did not exist at version \(version.short)")
+        }
+        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
+        // The snapshot above changed no working file: the project as opened (and locked) is still current.
+        var project = self.project
+        var transaction = project.transaction()
+        var lines = ["restored the project to \(version.short)"]
+        let then = Set(manifest.entries.map(\.node.id))
+        let keptPaths = Set(manifest.entries.flatMap { [$0.node.path, $0.node.sidecarPath].compactMap { $0 } })
+        // Documents created since: into the Trash, files and all.
+        if let trash = manifest.roleFolder("trash") {
+            for entry in project.manifest.entries where entry.node.kind == .document && !then.contains(entry.node.id) {
+                var node = entry.node
+                let slugs = Set(manifest.node(id: trash.id)?.children.map(\.slug) ?? [])
+                node.relocate(under: trash.path, slug: Slug.unique(node.slug, taken: slugs.union(keptPaths.map { String($0.split(separator: "/").last ?? "") })))
+                node.extra["trashedFrom"] = entry.parentID.map(JSONValue.string)
+                if node.path != entry.node.path {
+                    transaction.move(entry.node.path, to: node.path)
+                    if let from = entry.node.sidecarPath, let to = node.sidecarPath, FileIO.exists(try project.url(from)) {
+                        transaction.move(from, to: to)
+                    }
+                }
+                manifest.insert(node, into: trash.id)
+                lines.append("'\(node.title)' did not exist then: moved to the Trash")
+            }
+        }
+        // Files of documents that moved since: today's copy is in the safety version; the old place is rewritten.
+        for entry in project.manifest.entries where entry.node.kind == .document && then.contains(entry.node.id) {
+            for path in [entry.node.path, entry.node.sidecarPath].compactMap({ $0 }) where !keptPaths.contains(path) {
+                if FileIO.exists(try project.url(path)) { transaction.delete(path) }
+            }
+        }
+        for entry in manifest.entries where entry.node.kind == .document && then.contains(entry.node.id) {
+            let node = entry.node
+            if let data = try repository.file(at: gitPath(node.path), in: version) { transaction.write(data, to: node.path) }
+            if let sidecar = node.sidecarPath {
+                if let data = try repository.file(at: gitPath(sidecar), in: version) {
+                    transaction.write(data, to: sidecar)
+                } else if FileIO.exists(try project.url(sidecar)) {
+                    transaction.delete(sidecar)
+                }
+            }
+        }
+        lines.append("\(then.count) binder nodes as they were")
+        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        return RestoreResult(version: version, safetyVersion: safety, descriptions: lines)
+    }
+}

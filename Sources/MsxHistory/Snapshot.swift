@@ -1,0 +1,196 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+/// Who a version is recorded as.
+public struct Author: Sendable, Equatable {
+    public var name: String
+    public var email: String
+
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+
+    /// "Name <mail>" -> Author; nil unless both a name and an address are there.
+    public static func parse(_ text: String) -> Author? {
+        let (name, email) = split(text)
+        guard let email, !name.isEmpty, !email.isEmpty else { return nil }
+        return Author(name: name, email: email)
+    }
+
+    /// "Ada Lovelace <ada@example.com>" -> ("Ada Lovelace", "ada@example.com"); a bare name -> (name, nil).
+    public static func split(_ text: String) -> (name: String, email: String?) {
+        guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else {
+            return (text.trimmingCharacters(in: .whitespaces), nil)
+        }
+        let name = text[..<open].trimmingCharacters(in: .whitespaces)
+        return (name, String(text[text.index(after: open)..<close]).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+/// What `msx snapshot` recorded.
+public struct SnapshotResult: Sendable {
+    /// The new version, or nil when nothing had changed.
+    public var version: GitOID?
+    public var documents: [DocumentChange]
+    public var message: String
+    /// A one-line hint for the writer (how to set a name and address), if one is due.
+    public var hint: String?
+}
+
+extension ProjectHistory {
+    /// The author for new versions: `explicit` (--author, MSX_AUTHOR), else git's user.name and user.email, else
+    /// the project's author with a placeholder address (and a hint on how to set a real one).
+    func author(_ explicit: Author?) -> (Author, hint: String?) {
+        if let explicit { return (explicit, nil) }
+        if let name = repository.config("user.name"), let email = repository.config("user.email"), !name.isEmpty, !email.isEmpty {
+            return (Author(name: name, email: email), nil)
+        }
+        let name = project.manifest.author.name.isEmpty ? "Writer" : project.manifest.author.name
+        let email = project.manifest.author.email ?? "\(Slug.make(name))@msx.invalid"
+        return (Author(name: name, email: email),
+                "versions are signed '\(name) <\(email)>'; set yours with: git config --global user.name \"Your Name\" && git config --global user.email you@example.com")
+    }
+
+    /// Records the current state of `documents` (every changed one when empty) as a new version.
+    /// - Parameter documents: ids of documents (or folders, meaning the documents in them) to snapshot.
+    public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil) throws -> SnapshotResult {
+        try claimRepository()
+        return try writingRepository { try record(documents, message: message, author: explicit) }
+    }
+
+    /// The snapshot itself, with msx's pid on record (see `claimRepository`).
+    private func record(_ documents: [BinderNode], message: String?, author explicit: Author?) throws -> SnapshotResult {
+        if let headID = try head() {
+            let files = try repository.files(in: headID, under: prefix)
+            try repository.syncIndex(toHead: files, under: prefix)
+        }
+        let changes = try self.changes()
+        let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
+        var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
+        // New and deleted documents were not read to find the change; their words are counted for the trailer.
+        for i in included.indices where included[i].isNew || included[i].isDeleted {
+            let text = included[i].isNew ? try project.loadDocument(included[i].node).text
+                : try head().flatMap { try document(included[i].node, at: $0)?.text } ?? ""
+            (included[i].wordsAdded, included[i].wordsRemoved) = included[i].isNew ? (WordDelta.count(text), 0) : (0, WordDelta.count(text))
+        }
+        let headID = try head()
+        let manifestChanged = try manifestDiffers(at: headID)
+        guard !included.isEmpty || (documents.isEmpty && manifestChanged) else {
+            return SnapshotResult(version: nil, documents: [], message: "", hint: nil)
+        }
+        let (author, hint) = self.author(explicit)
+        let text = Self.message(message, for: included)
+        var changesToTree: [GitRepository.TreeChange] = []
+        var touched: [String] = []
+        func put(_ relative: String) throws {
+            let data = try FileIO.readData(try project.url(relative), displayPath: relative)
+            changesToTree.append(.init(path: gitPath(relative), blob: try repository.writeBlob(data)))
+            touched.append(gitPath(relative))
+        }
+        func remove(_ relative: String) throws {
+            guard !touched.contains(gitPath(relative)), let headID, try repository.entry(at: gitPath(relative), in: headID) != nil
+            else { return }
+            changesToTree.append(.init(path: gitPath(relative), blob: nil))
+            touched.append(gitPath(relative))
+        }
+        let livePaths = Set(project.manifest.entries.flatMap { [$0.node.path, $0.node.sidecarPath].compactMap { $0 } })
+        for change in included where !change.isDeleted {
+            try put(change.node.path)
+            if let sidecar = change.node.sidecarPath {
+                if FileIO.exists(try project.url(sidecar)) { try put(sidecar) } else { try remove(sidecar) }
+            }
+        }
+        for change in included {
+            guard let old = change.snapshotNode, change.isDeleted || old.path != change.node.path else { continue }
+            for path in [old.path, old.sidecarPath].compactMap({ $0 }) where !livePaths.contains(path) || change.isDeleted {
+                try remove(path)
+            }
+        }
+        if documents.isEmpty {
+            try put(Manifest.fileName)
+        } else {
+            let partial = try partialManifest(including: included, at: headID)
+            changesToTree.append(.init(path: gitPath(Manifest.fileName), blob: try repository.writeBlob(Data(partial.json.utf8))))
+        }
+        if documents.isEmpty {
+            for name in [".gitignore", ".gitattributes"] where FileIO.exists(project.root.appendingPathComponent(name)) { try put(name) }
+            // Pictures, .gitkeep files and other companions of the documents travel with full snapshots.
+            for path in try project.companionFiles() {
+                let snapshotID = try headID.flatMap { try repository.entry(at: gitPath(path), in: $0) }
+                if try snapshotID != repository.hash(try FileIO.readData(project.url(path), displayPath: path)) { try put(path) }
+            }
+        }
+        let tree = try repository.tree(basedOn: headID, applying: changesToTree)
+        FaultInjection.point("snapshot-tree")
+        let version = try repository.createCommit(tree: tree, parent: headID, message: text, authorName: author.name, authorEmail: author.email)
+        FaultInjection.point("snapshot-committed")
+        // The index learns the new state of msx's own paths only when the manifest written is the one on disk.
+        // The version is recorded: a failure from here on is only housekeeping, which the next snapshot redoes.
+        var note = hint
+        do {
+            try repository.refreshIndex(paths: touched)
+            try repository.packIfNeeded()
+        } catch let error as MsxError {
+            note = "the version is recorded, but \(error.message)"
+        }
+        return SnapshotResult(version: version, documents: included, message: text, hint: note)
+    }
+
+    /// Whether the manifest on disk differs from the last snapshot's.
+    private func manifestDiffers(at headID: GitOID?) throws -> Bool {
+        guard let headID, let data = try repository.file(at: gitPath(Manifest.fileName), in: headID) else { return true }
+        return data != (try FileIO.readData(project.url(Manifest.fileName), displayPath: Manifest.fileName))
+    }
+
+    /// The commit message: the writer's, or one naming the documents; then one trailer per document.
+    static func message(_ message: String?, for changes: [DocumentChange]) -> String {
+        let titles = changes.map(\.node.title)
+        let named = titles.count > 5 ? titles.prefix(5).joined(separator: ", ") + " and \(titles.count - 5) more" : titles.joined(separator: ", ")
+        var text = (message?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
+            ?? (titles.isEmpty ? "Snapshot: project settings" : "Snapshot: \(named)")
+        if !changes.isEmpty { text += "\n\n" + changes.map(DocumentTrailer.line).joined(separator: "\n") }
+        return text + "\n"
+    }
+
+    /// The last snapshot's manifest with only `included` documents brought up to date (a partial snapshot must not
+    /// record binder changes of documents whose files it does not record).
+    private func partialManifest(including included: [DocumentChange], at headID: GitOID?) throws -> Manifest {
+        let current = project.manifest
+        guard let headID, var manifest = try manifest(at: headID) else {
+            var fresh = current
+            let keep = Set(included.map(\.node.id))
+            for entry in current.entries where entry.node.kind == .document && !keep.contains(entry.node.id) {
+                _ = fresh.remove(entry.node.id)
+            }
+            return fresh
+        }
+        manifest.title = current.title
+        manifest.author = current.author
+        manifest.defaults = current.defaults
+        manifest.styles = current.styles
+        manifest.labels = current.labels
+        manifest.statuses = current.statuses
+        for change in included {
+            _ = manifest.remove(change.node.id)
+            guard !change.isDeleted else { continue }
+            let chain = current.ancestors(of: change.node.id).reversed()
+            var parentID: String?
+            for folderID in chain {
+                if manifest.node(id: folderID) == nil, var folder = current.node(id: folderID) {
+                    folder.children = []
+                    if let parentID { manifest.insert(folder, into: parentID) } else { manifest.binder.append(folder) }
+                }
+                parentID = folderID
+            }
+            guard let parentID else { continue }
+            let siblings = current.node(id: parentID)?.children.map(\.id) ?? []
+            let position = siblings.firstIndex(of: change.node.id) ?? 0
+            let present = Set(manifest.node(id: parentID)?.children.map(\.id) ?? [])
+            let index = siblings.prefix(position).filter(present.contains).count
+            manifest.insert(change.node, into: parentID, at: index)
+        }
+        return manifest
+    }
+}

@@ -1,0 +1,87 @@
+/// A folder or document in the binder, with its stable id, place on disk and metadata.
+public struct BinderNode: Equatable, Sendable {
+    public enum Kind: String, Sendable { case folder, document }
+
+    public var id: String
+    public var kind: Kind
+    public var title: String
+    /// Relative to the project root, "/"-separated: a folder, or a document's `.md`.
+    public var path: String
+    /// `draft`, `research`, `notes` or `trash` for the top-level role folders.
+    public var role: String?
+    public var synopsis: String?
+    public var label: String?
+    public var status: String?
+    public var keywords: [String] = []
+    public var includeInCompile = true
+    public var target: Int?
+    public var custom: [String: JSONValue] = [:]
+    public var children: [BinderNode] = []
+    package var extra: [String: JSONValue] = [:]
+
+    public init(id: String, kind: Kind, title: String, path: String) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.path = path
+    }
+
+    public var isFolder: Bool { kind == .folder }
+
+    /// The path of the sidecar of a document (`NAME.attrs.json` next to `NAME.md`).
+    public var sidecarPath: String? {
+        guard kind == .document, path.hasSuffix(".md") else { return nil }
+        return String(path.dropLast(3)) + ".attrs.json"
+    }
+
+    /// The last path component without `.md`.
+    package var slug: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return kind == .document && name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+}
+
+extension BinderNode {
+    static let knownKeys: Set<String> = [
+        "id", "kind", "title", "path", "role", "synopsis", "label", "status", "keywords", "includeInCompile", "target",
+        "custom", "children",
+    ]
+
+    init(json value: JSONValue, file: String, path fieldPath: String) throws {
+        let r = try JSONReader(value, file: file, path: fieldPath)
+        let kindName = try r.requiredString("kind")
+        guard let kind = Kind(rawValue: kindName) else { throw r.fail("kind", "\"folder\" or \"document\"") }
+        self.init(id: try r.requiredString("id"), kind: kind, title: try r.requiredString("title"), path: try r.requiredString("path"))
+        role = try r.string("role")
+        synopsis = try r.string("synopsis")
+        label = try r.string("label")
+        status = try r.string("status")
+        keywords = try r.strings("keywords")
+        includeInCompile = try r.bool("includeInCompile") ?? true
+        target = try r.int("target")
+        custom = try r.object("custom")
+        extra = r.unknown(except: Self.knownKeys)
+        children = try r.array("children").enumerated().map { i, child in
+            try BinderNode(json: child, file: file, path: "\(r.field("children"))[\(i)]")
+        }
+        if kind == .document && !children.isEmpty { throw r.fail("children", "absent on a document") }
+    }
+
+    var json: JSONValue {
+        var o = extra
+        o["id"] = .string(id)
+        o["kind"] = .string(kind.rawValue)
+        o["title"] = .string(title)
+        o["path"] = .string(path)
+        if let role { o["role"] = .string(role) }
+        if let synopsis, !synopsis.isEmpty { o["synopsis"] = .string(synopsis) }
+        if let label { o["label"] = .string(label) }
+        if let status { o["status"] = .string(status) }
+        if !keywords.isEmpty { o["keywords"] = .array(keywords.map(JSONValue.string)) }
+        if !includeInCompile { o["includeInCompile"] = .bool(false) }
+        if let target { o["target"] = .int(target) }
+        if !custom.isEmpty { o["custom"] = .object(custom) }
+        if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
+        return .object(o)
+    }
+}

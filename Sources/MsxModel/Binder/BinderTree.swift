@@ -1,0 +1,97 @@
+/// A node's place in the binder: its parent and its depth.
+public struct BinderEntry: Sendable {
+    public var node: BinderNode
+    public var parentID: String?
+    /// 0 for the top-level folders.
+    public var depth: Int
+}
+
+extension Manifest {
+    /// Every node in binder order (depth first).
+    public var entries: [BinderEntry] {
+        var result: [BinderEntry] = []
+        func visit(_ nodes: [BinderNode], parent: String?, depth: Int) {
+            for node in nodes {
+                result.append(BinderEntry(node: node, parentID: parent, depth: depth))
+                visit(node.children, parent: node.id, depth: depth + 1)
+            }
+        }
+        visit(binder, parent: nil, depth: 0)
+        return result
+    }
+
+    /// The node with this id.
+    public func node(id: String) -> BinderNode? {
+        entries.first { $0.node.id == id }?.node
+    }
+
+    /// The top-level folder with this role (`draft`, `research`, `notes`, `trash`).
+    public func roleFolder(_ role: String) -> BinderNode? {
+        binder.first { $0.role == role }
+    }
+
+    /// The chain of ancestor ids of a node, nearest first.
+    package func ancestors(of id: String) -> [String] {
+        let parents = Dictionary(uniqueKeysWithValues: entries.map { ($0.node.id, $0.parentID) })
+        var chain: [String] = []
+        var current = parents[id] ?? nil
+        while let parent = current {
+            chain.append(parent)
+            current = parents[parent] ?? nil
+        }
+        return chain
+    }
+
+    /// Whether a node lies in the Trash folder.
+    public func isTrashed(_ id: String) -> Bool {
+        guard let trash = roleFolder("trash") else { return false }
+        return ancestors(of: id).contains(trash.id)
+    }
+
+    /// Changes the node with `id` in place.
+    package mutating func update(_ id: String, _ change: (inout BinderNode) -> Void) {
+        func visit(_ nodes: inout [BinderNode]) -> Bool {
+            for i in nodes.indices {
+                if nodes[i].id == id { change(&nodes[i]); return true }
+                if visit(&nodes[i].children) { return true }
+            }
+            return false
+        }
+        _ = visit(&binder)
+    }
+
+    /// Removes the node with `id` from the tree and returns it.
+    package mutating func remove(_ id: String) -> BinderNode? {
+        func visit(_ nodes: inout [BinderNode]) -> BinderNode? {
+            if let i = nodes.firstIndex(where: { $0.id == id }) { return nodes.remove(at: i) }
+            for i in nodes.indices { if let found = visit(&nodes[i].children) { return found } }
+            return nil
+        }
+        return visit(&binder)
+    }
+
+    /// Inserts `node` into the folder `parentID` at `position` (end when nil).
+    package mutating func insert(_ node: BinderNode, into parentID: String, at position: Int? = nil) {
+        update(parentID) { folder in
+            let index = min(position ?? folder.children.count, folder.children.count)
+            folder.children.insert(node, at: index)
+        }
+    }
+
+    /// Every node id in use.
+    package var allIDs: Set<String> { Set(entries.map(\.node.id)) }
+}
+
+extension BinderNode {
+    /// Rewrites this node's path and all its descendants' to live under `folderPath`, keeping slugs.
+    package mutating func relocate(under folderPath: String, slug newSlug: String? = nil) {
+        let name = newSlug ?? slug
+        path = folderPath + "/" + name + (kind == .document ? ".md" : "")
+        for i in children.indices { children[i].relocate(under: path) }
+    }
+
+    /// All document nodes at or below this one.
+    package var documents: [BinderNode] {
+        kind == .document ? [self] : children.flatMap(\.documents)
+    }
+}

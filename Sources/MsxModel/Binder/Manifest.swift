@@ -1,0 +1,104 @@
+/// `manuscript.json`: the project's identity, default formatting, styles, lists and binder tree.
+///
+/// Only what the writer sets lives here: no dates of edits, no word counts, so it changes only when the binder or
+/// metadata change.
+public struct Manifest: Equatable, Sendable {
+    public static let formatVersion = 1
+    public static let fileName = "manuscript.json"
+
+    public struct Author: Equatable, Sendable {
+        public var name: String
+        public var email: String?
+
+        public init(name: String, email: String?) {
+            self.name = name
+            self.email = email
+        }
+    }
+
+    public var id: String
+    public var title: String
+    public var author: Author
+    /// ISO date (YYYY-MM-DD) the project was created.
+    public var created: String
+    public var defaults: Attributes
+    public var styles: [String: Attributes]
+    public var labels: [String]
+    public var statuses: [String]
+    /// Project word target and deadline (`words`, `deadline`), kept as written.
+    public var target: [String: JSONValue]
+    /// Compile settings (page size, margins, author surname and contact, scene separator), kept as written.
+    public var compile: [String: JSONValue]
+    public var binder: [BinderNode]
+    var extra: [String: JSONValue] = [:]
+
+    /// Reference defaults: Palatino 13 pt, line height multiple 1.2, first-line indent 36 pt (0.5 in).
+    public static let referenceDefaults: Attributes = [
+        .fontFamily: "Palatino", .fontSize: 13, .lineHeightMultiple: 1.2, .firstLineHeadIndent: 36,
+    ]
+
+    static let knownKeys: Set<String> = [
+        "formatVersion", "id", "title", "author", "created", "defaults", "styles", "labels", "statuses", "target",
+        "compile", "binder",
+    ]
+}
+
+extension Manifest {
+    /// Reads manifest text; every problem names `file` and the field.
+    public init(json text: String, file: String = Manifest.fileName) throws {
+        let r = try JSONReader(try JSONReader.parse(text, file: file), file: file)
+        try r.checkFormatVersion(supported: Self.formatVersion)
+        id = try r.requiredString("id")
+        title = try r.string("title") ?? ""
+        if let a = try r.child("author") {
+            author = Author(name: try a.string("name") ?? "", email: try a.string("email"))
+        } else {
+            author = Author(name: "", email: nil)
+        }
+        created = try r.string("created") ?? ""
+        defaults = try r.attributes("defaults")
+        styles = try r.object("styles").mapValues { value in
+            guard case .object(let attributes) = value else { throw r.fail("styles", "an object of objects") }
+            return Attributes(json: attributes)
+        }
+        labels = try r.strings("labels")
+        statuses = try r.strings("statuses")
+        target = try r.object("target")
+        compile = try r.object("compile")
+        binder = try r.array("binder").enumerated().map { i, node in
+            try BinderNode(json: node, file: file, path: "binder[\(i)]")
+        }
+        extra = r.unknown(except: Self.knownKeys)
+        for entry in entries where !RelativePath.isPlain(entry.node.path) {
+            throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
+        }
+    }
+
+    /// The manifest in canonical JSON.
+    public var json: String {
+        var o = extra
+        o["formatVersion"] = .int(Self.formatVersion)
+        o["id"] = .string(id)
+        o["title"] = .string(title)
+        var a: [String: JSONValue] = ["name": .string(author.name)]
+        if let email = author.email { a["email"] = .string(email) }
+        o["author"] = .object(a)
+        if !created.isEmpty { o["created"] = .string(created) }
+        if !defaults.isEmpty { o["defaults"] = .object(defaults.json) }
+        if !styles.isEmpty { o["styles"] = .object(styles.mapValues { .object($0.json) }) }
+        if !labels.isEmpty { o["labels"] = .array(labels.map(JSONValue.string)) }
+        if !statuses.isEmpty { o["statuses"] = .array(statuses.map(JSONValue.string)) }
+        if !target.isEmpty { o["target"] = .object(target) }
+        if !compile.isEmpty { o["compile"] = .object(compile) }
+        o["binder"] = .array(binder.map(\.json))
+        return JSONWriter.string(.object(o))
+    }
+}
+
+extension Manifest {
+    /// A manifest with nothing in it: the reference defaults and built-in styles only.
+    public static var empty: Manifest {
+        Manifest(id: "", title: "", author: .init(name: "", email: nil), created: "", defaults: [:], styles: [:], labels: [],
+                 statuses: [], target: [:], compile: [:], binder: [])
+    }
+}

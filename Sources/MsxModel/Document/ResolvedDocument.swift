@@ -1,0 +1,132 @@
+/// A stretch of a paragraph with every character attribute resolved.
+public struct ResolvedRun: Equatable, Sendable {
+    public var range: Range<Int>
+    public var text: String
+    public var attributes: Attributes
+
+    public init(range: Range<Int>, text: String, attributes: Attributes) {
+        self.range = range
+        self.text = text
+        self.attributes = attributes
+    }
+}
+
+/// A paragraph with its paragraph attributes resolved and its text cut into runs of equal formatting.
+public struct ResolvedParagraph: Equatable, Sendable {
+    public var index: Int
+    public var kind: BlockKind
+    public var text: String
+    public var attributes: Attributes
+    public var runs: [ResolvedRun]
+    /// Nesting depth of a list item (1 = top level), nil for other paragraphs.
+    public var listDepth: Int? = nil
+
+    public init(index: Int, kind: BlockKind, text: String, attributes: Attributes, runs: [ResolvedRun], listDepth: Int? = nil) {
+        self.index = index
+        self.kind = kind
+        self.text = text
+        self.attributes = attributes
+        self.runs = runs
+        self.listDepth = listDepth
+    }
+
+    /// `checked`/`unchecked` for checklist paragraphs.
+    public var checklist: String? { attributes[.checklist]?.stringValue }
+}
+
+extension RichDocument {
+    static let paragraphBase: Attributes = [
+        .alignment: "left", .firstLineHeadIndent: 0, .headIndent: 0, .tailIndent: 0, .lineHeightMultiple: 1,
+        .lineSpacing: 0, .paragraphSpacingBefore: 0, .paragraphSpacing: 0, .tabStops: [],
+    ]
+    static let characterBase: Attributes = [
+        .bold: false, .italic: false, .underline: .null, .strikethrough: false, .code: false, .link: .null,
+        .fontFamily: .null, .fontSize: .null, .foregroundColor: .null, .backgroundColor: .null,
+    ]
+
+    /// Every paragraph with attributes resolved: project defaults, then its style, then Markdown, then the sidecar.
+    public func resolved(with sheet: StyleSheet) -> [ResolvedParagraph] {
+        markdown.blocks.enumerated().map { index, block in
+            resolve(block, index: index, own: formatting.paragraphs[index], sheet: sheet)
+        }
+    }
+
+    /// One paragraph, resolved as `resolved(with:)` would.
+    func resolved(paragraph index: Int, with sheet: StyleSheet) -> ResolvedParagraph {
+        resolve(markdown.blocks[index], index: index, own: formatting.paragraphs[index], sheet: sheet)
+    }
+
+    /// One paragraph as it would resolve with `own` as its sidecar formatting.
+    package func resolved(paragraph index: Int, with sheet: StyleSheet, own: ParagraphFormatting) -> ResolvedParagraph {
+        resolve(markdown.blocks[index], index: index, own: own, sheet: sheet)
+    }
+
+    private func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, sheet: StyleSheet) -> ResolvedParagraph {
+        let styleName = own.attributes[.style]?.stringValue ?? Self.markdownStyle(of: block)
+        let style = sheet.style(named: styleName)?.attributes ?? [:]
+        var paragraph = Self.paragraphBase
+            .overlaid(with: sheet.defaults.only(AttributeKey.paragraph))
+            .overlaid(with: style.only(AttributeKey.paragraph))
+        if let list = block.list {
+            paragraph[.listFormat] = .string(list.ordered ? "decimal" : "bulletSymbols")
+            if let checked = list.taskChecked { paragraph[.checklist] = .string(checked ? "checked" : "unchecked") }
+        }
+        paragraph = paragraph.overlaid(with: own.attributes.filter { $0.key != .style })
+        paragraph[.style] = .string(styleName)
+        if case .heading(let level, _) = block.kind { paragraph[.headingLevel] = .int(level) }
+        if block.quoteDepth > 0 { paragraph[.quoteDepth] = .int(block.quoteDepth) }
+
+        var base = Self.characterBase
+            .overlaid(with: sheet.defaults.only(AttributeKey.character))
+            .overlaid(with: style.only(AttributeKey.character))
+        if block.kind == .codeBlock { base[.code] = true }
+        return ResolvedParagraph(
+            index: index, kind: block.kind, text: block.text, attributes: paragraph,
+            runs: Self.runs(of: block, sidecar: own, base: base), listDepth: block.list?.depth)
+    }
+
+    /// The style Markdown implies for a block.
+    package static func markdownStyle(of block: MarkdownBlock) -> String {
+        switch block.kind {
+        case .heading(let level, _): return "Heading \(min(level, 3))"
+        case .codeBlock: return "Code Block"
+        default: return block.quoteDepth > 0 ? "Block Quote" : "Body"
+        }
+    }
+
+    /// Cuts a paragraph into maximal runs of equal resolved character attributes.
+    static func runs(of block: MarkdownBlock, sidecar: ParagraphFormatting, base: Attributes) -> [ResolvedRun] {
+        let units = Array(block.text.utf16)
+        guard !units.isEmpty else { return [] }
+        var bounds = Set([0, units.count])
+        for span in block.spans { bounds.insert(span.range.lowerBound); bounds.insert(span.range.upperBound) }
+        for run in sidecar.runs { bounds.insert(run.range.lowerBound); bounds.insert(run.range.upperBound) }
+        let points = bounds.filter { $0 >= 0 && $0 <= units.count }.sorted()
+        var result: [ResolvedRun] = []
+        for (start, end) in zip(points, points.dropFirst()) where start < end {
+            var attributes = base
+            for span in block.spans where span.range.lowerBound <= start && end <= span.range.upperBound {
+                switch span.attribute {
+                case .bold: attributes[.bold] = true
+                case .italic: attributes[.italic] = true
+                case .strikethrough: attributes[.strikethrough] = true
+                case .code: attributes[.code] = true
+                case .link(let url): attributes[.link] = .string(url)
+                case .image(let url): attributes[.image] = .string(url)
+                }
+            }
+            if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {
+                for (key, value) in run.attributes { attributes[key] = value }
+            }
+            if let last = result.last, last.attributes == attributes {
+                result[result.count - 1].range = last.range.lowerBound..<end
+            } else {
+                result.append(ResolvedRun(range: start..<end, text: "", attributes: attributes))
+            }
+        }
+        for i in result.indices {
+            result[i].text = Context.slice(units, result[i].range.lowerBound, result[i].range.upperBound)
+        }
+        return result
+    }
+}

@@ -1,0 +1,55 @@
+/// A document's rich model: its Markdown paragraphs plus the sidecar formatting anchored to them.
+public struct RichDocument: Sendable {
+    public let markdown: MarkdownDocument
+    public var formatting: DocumentFormatting
+    /// Runs or paragraph attributes that could not be placed on the current text.
+    public let warnings: [String]
+    /// Whether the sidecar on disk no longer matches the text (it is re-anchored in memory).
+    public let sidecarIsStale: Bool
+    /// Top-level sidecar fields msx does not know, kept for the next write.
+    package let sidecarExtra: [String: JSONValue]
+
+    /// Builds the model from Markdown text and its sidecar (nil when there is none).
+    public init(markdown: MarkdownDocument, sidecar: Sidecar?) {
+        self.markdown = markdown
+        let texts = markdown.blocks.map(\.text)
+        if let sidecar {
+            let anchored = Anchoring.anchor(sidecar, to: texts)
+            formatting = anchored.formatting
+            warnings = anchored.warnings
+            sidecarIsStale = anchored.isStale
+            sidecarExtra = sidecar.extra
+        } else {
+            formatting = DocumentFormatting(paragraphCount: texts.count)
+            warnings = []
+            sidecarIsStale = false
+            sidecarExtra = [:]
+        }
+    }
+
+    /// Rebuilds the model after the Markdown changed without changing any paragraph's text.
+    init(markdown: MarkdownDocument, formatting: DocumentFormatting, keeping previous: RichDocument) {
+        self.markdown = markdown
+        self.formatting = formatting
+        warnings = previous.warnings
+        sidecarIsStale = previous.sidecarIsStale
+        sidecarExtra = previous.sidecarExtra
+    }
+
+    /// A model built from Markdown and formatting made together (an import), with nothing to re-anchor.
+    package init(markdown: MarkdownDocument, formatting: DocumentFormatting) {
+        self.markdown = markdown
+        self.formatting = formatting
+        warnings = []
+        sidecarIsStale = false
+        sidecarExtra = [:]
+    }
+
+    public var paragraphTexts: [String] { markdown.blocks.map(\.text) }
+
+    /// The document's text: paragraphs joined by one newline.
+    public var text: String { markdown.text }
+
+    /// The sidecar that records this model's formatting (empty when there is none).
+    public var sidecar: Sidecar { formatting.sidecar(texts: paragraphTexts, keeping: sidecarExtra) }
+}

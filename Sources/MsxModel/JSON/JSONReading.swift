@@ -1,0 +1,102 @@
+/// Typed reading of JSON objects with errors that name the file and the field.
+package struct JSONReader {
+    let file: String
+    let path: String
+    let object: [String: JSONValue]
+
+    package init(_ value: JSONValue, file: String, path: String = "") throws {
+        guard case .object(let object) = value else {
+            throw MsxError(.invalidJSON, "\(file): \(path.isEmpty ? "top level" : path) must be an object")
+        }
+        self.file = file
+        self.path = path
+        self.object = object
+    }
+
+    func fail(_ key: String, _ expected: String) -> MsxError {
+        MsxError(.invalidJSON, "\(file): \(field(key)) must be \(expected)")
+    }
+
+    func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .string(let s) = value else { throw fail(key, "a string") }
+        return s
+    }
+
+    package func requiredString(_ key: String) throws -> String {
+        guard let s = try string(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
+        return s
+    }
+
+    func int(_ key: String) throws -> Int? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e15 else { throw fail(key, "a whole number") }
+        return Int(n)
+    }
+
+    func requiredInt(_ key: String) throws -> Int {
+        guard let n = try int(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
+        return n
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = object[key], value != .null else { return nil }
+        guard case .bool(let b) = value else { throw fail(key, "true or false") }
+        return b
+    }
+
+    package func array(_ key: String) throws -> [JSONValue] {
+        guard let value = object[key], value != .null else { return [] }
+        guard case .array(let items) = value else { throw fail(key, "an array") }
+        return items
+    }
+
+    package func strings(_ key: String) throws -> [String] {
+        try array(key).enumerated().map { i, item in
+            guard case .string(let s) = item else { throw fail("\(key)[\(i)]", "a string") }
+            return s
+        }
+    }
+
+    /// The object at `key` (empty when absent or null).
+    func object(_ key: String) throws -> [String: JSONValue] {
+        guard let value = object[key], value != .null else { return [:] }
+        guard case .object(let o) = value else { throw fail(key, "an object") }
+        return o
+    }
+
+    /// Formatting attributes: the object at `key` read as attribute names and values.
+    func attributes(_ key: String) throws -> Attributes { Attributes(json: try object(key)) }
+
+    package func child(_ key: String) throws -> JSONReader? {
+        guard let value = object[key], value != .null else { return nil }
+        return try JSONReader(value, file: file, path: field(key))
+    }
+
+    /// The fields not in `known`, to be written back unchanged.
+    func unknown(except known: Set<String>) -> [String: JSONValue] {
+        object.filter { !known.contains($0.key) }
+    }
+
+    /// Refuses files written by a newer msx.
+    func checkFormatVersion(supported: Int) throws {
+        guard let version = try int("formatVersion") else {
+            throw MsxError(.invalidJSON, "\(file): formatVersion is missing")
+        }
+        if version > supported {
+            throw MsxError(.newerFormat, "\(file): format version \(version) was written by a newer msx (this one reads up to \(supported)); upgrade msx")
+        }
+        if version < 1 { throw fail("formatVersion", "1 or more") }
+    }
+
+    /// Parses a JSON file's text, naming the file and position of any syntax error.
+    package static func parse(_ text: String, file: String) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            throw MsxError(.invalidJSON, "\(file): malformed JSON at \(error.description)")
+        }
+    }
+}

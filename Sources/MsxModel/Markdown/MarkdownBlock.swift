@@ -1,0 +1,90 @@
+/// Formatting Markdown itself can carry on a stretch of a paragraph's text.
+public enum InlineAttribute: Hashable, Sendable {
+    case bold
+    case italic
+    case strikethrough
+    case code
+    case link(String)
+    case image(String)
+
+    /// Bold, italic and strikethrough are written with delimiters msx can add and remove.
+    var isDelimited: Bool {
+        switch self {
+        case .bold, .italic, .strikethrough: return true
+        default: return false
+        }
+    }
+}
+
+/// A stretch of a paragraph's text (UTF-16 offsets) carrying one Markdown inline attribute.
+public struct InlineSpan: Hashable, Sendable {
+    public var range: Range<Int>
+    public var attribute: InlineAttribute
+}
+
+/// Where the delimiters of an emphasis, strong or strikethrough span sit in the source (byte ranges).
+struct DelimiterMarkup: Hashable {
+    var attribute: InlineAttribute
+    var open: Range<Int>
+    var close: Range<Int>
+    var textRange: Range<Int>
+}
+
+/// What sort of block a paragraph of the text model comes from.
+public enum BlockKind: Equatable, Sendable {
+    case paragraph
+    case heading(level: Int, setext: Bool)
+    case listItem
+    case codeBlock
+    case tableRow
+    case thematicBreak
+
+    /// The name used in JSON output.
+    public var name: String {
+        switch self {
+        case .paragraph: return "paragraph"
+        case .heading: return "heading"
+        case .listItem: return "listItem"
+        case .codeBlock: return "codeBlock"
+        case .tableRow: return "tableRow"
+        case .thematicBreak: return "thematicBreak"
+        }
+    }
+}
+
+/// The list a list-item paragraph belongs to.
+public struct ListContext: Equatable, Sendable {
+    public var ordered: Bool
+    /// 1 for a top-level list, 2 inside it, ...
+    public var depth: Int
+    /// Checked state of a task item's box; nil when the item has none.
+    public var taskChecked: Bool?
+    /// Whether this is the item's first paragraph (the one its marker introduces).
+    public var isFirstParagraph: Bool
+    /// Byte offset of the item's marker (`-`, `1.`) in the file.
+    var markerOffset: Int
+}
+
+/// One paragraph of the text model, as Markdown wrote it.
+public struct MarkdownBlock: Sendable {
+    public var kind: BlockKind
+    public var text: String
+    public var spans: [InlineSpan]
+    public var quoteDepth: Int
+    public var list: ListContext?
+    /// 0-based first and last line of the block in the file.
+    package var lines: ClosedRange<Int>
+    /// For each UTF-16 unit of `text`, the byte range in the file it was read from; nil when msx could not map the
+    /// block's inline markup to bytes (the block's formatting then goes to the sidecar).
+    package var sourceRanges: [Range<Int>]?
+    var delimiters: [DelimiterMarkup]
+    /// Byte where the block's inline content starts (after `#`, `>`, list marker, task box).
+    var contentStart: Int
+    /// Byte just after the block's inline content.
+    var contentEnd: Int
+}
+
+extension MarkdownBlock {
+    /// Whether msx found every character of this block in the source, so Markdown formatting can be spliced in.
+    public var isSourceMapped: Bool { sourceRanges != nil }
+}

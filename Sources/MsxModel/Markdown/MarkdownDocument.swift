@@ -1,0 +1,234 @@
+/// A Markdown file read into msx's text model: its bytes, its front matter, and its paragraphs.
+public struct MarkdownDocument: Sendable {
+    /// The file exactly as it is on disk.
+    public let source: [UInt8]
+    /// Length in bytes of a YAML front-matter block at the top (kept as is, not text); 0 when there is none.
+    public let frontMatterLength: Int
+    public let blocks: [MarkdownBlock]
+    /// Byte offset of the start of each line.
+    let lineStarts: [Int]
+
+    /// Parses Markdown source (already checked to be UTF-8).
+    /// - Parameter sourceMap: keep each character's byte range, which formatting needs to splice Markdown; readers
+    ///   (show, diff, history) leave it out and save 16 bytes a character.
+    public init(_ text: String, sourceMap: Bool = true) {
+        self.init(bytes: Array(text.utf8), sourceMap: sourceMap)
+    }
+
+    package init(bytes: [UInt8], sourceMap: Bool = true) {
+        source = bytes
+        lineStarts = Self.lineStarts(of: bytes)
+        frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
+        let parsed = CommonMarkTree.parse(Array(bytes[frontMatterLength...]))
+        // Reading recurses once per level of nesting: a deeply nested document is read on a thread with room for it.
+        let deep = parsed.depth > DeepStack.shallowDepth
+        let (lineStarts, base) = (lineStarts, frontMatterLength)
+        let build = { @Sendable () -> [MarkdownBlock] in
+            let tree = parsed.copy()
+            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: base, sourceMap: sourceMap)
+            builder.walk(tree, quoteDepth: 0, list: nil)
+            return builder.mappedBlocks(inParallel: !deep)
+        }
+        blocks = deep ? DeepStack.run(build) : build()
+    }
+
+    /// The document's text: its paragraphs joined by one newline.
+    public var text: String { blocks.map(\.text).joined(separator: "\n") }
+
+    /// The YAML front matter, if any, exactly as written.
+    public var frontMatter: String? {
+        frontMatterLength == 0 ? nil : String(decoding: source[..<frontMatterLength], as: UTF8.self)
+    }
+
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        return starts
+    }
+
+    /// A front-matter block: `---` on the first line, up to a line of `---` or `...`.
+    static func frontMatterLength(_ bytes: [UInt8], lineStarts: [Int]) -> Int {
+        func line(_ i: Int) -> String {
+            let end = i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
+            var s = String(decoding: bytes[lineStarts[i]..<end], as: UTF8.self)
+            while s.hasSuffix("\n") || s.hasSuffix("\r") { s.removeLast() }
+            return s
+        }
+        guard lineStarts.count > 1, line(0) == "---" else { return 0 }
+        for i in 1..<lineStarts.count where line(i) == "---" || line(i) == "..." {
+            return i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
+        }
+        return 0
+    }
+
+    /// The 0-based line holding a byte offset.
+    func line(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The byte range of a line without its line ending.
+    func lineContent(_ line: Int) -> Range<Int> {
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : source.count
+        if end > start, source[end - 1] == 0x0A { end -= 1 }
+        if end > start, source[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+}
+
+/// Turns cmark's block tree into the flat list of text-model paragraphs.
+private struct BlockBuilder {
+    let source: [UInt8]
+    let lineStarts: [Int]
+    /// Byte offset of the Markdown body (after front matter) in the file.
+    let base: Int
+    let sourceMap: Bool
+    /// Blocks in order; those with inline content are placeholders until `mappedBlocks()` maps them.
+    private var blocks: [MarkdownBlock] = []
+    /// Inline content still to map: the block it belongs to, its node, and where its content starts.
+    private var pending: [(block: Int, node: CommonMarkNode, start: Int, isTableRow: Bool)] = []
+    private let baseLine: Int
+
+    init(source: [UInt8], lineStarts: [Int], base: Int, sourceMap: Bool) {
+        self.source = source
+        self.lineStarts = lineStarts
+        self.base = base
+        self.sourceMap = sourceMap
+        baseLine = lineStarts.firstIndex(of: base) ?? 0
+    }
+
+    /// Byte offset in the file of a cmark (1-based, body-relative) line and byte column.
+    func offset(line: Int, column: Int) -> Int {
+        let fileLine = min(max(0, line - 1 + baseLine), lineStarts.count - 1)
+        return min(lineStarts[fileLine] + max(0, column - 1), source.count)
+    }
+
+    func lines(of node: CommonMarkNode) -> ClosedRange<Int> {
+        let last = lineStarts.count - 1
+        let first = min(max(0, node.startLine - 1 + baseLine), last)
+        return first...min(max(first, node.endLine - 1 + baseLine), last)
+    }
+
+    mutating func walk(_ node: CommonMarkNode, quoteDepth: Int, list: ListContext?) {
+        switch node.kind {
+        case .blockQuote:
+            for child in node.children { walk(child, quoteDepth: quoteDepth + 1, list: list) }
+        case .list:
+            let depth = (list?.depth ?? 0) + 1
+            for item in node.children {
+                let context = ListContext(
+                    ordered: node.isOrderedList, depth: depth, taskChecked: item.taskChecked,
+                    isFirstParagraph: true, markerOffset: offset(line: item.startLine, column: item.startColumn))
+                walkItem(item, quoteDepth: quoteDepth, list: context)
+            }
+        case .paragraph:
+            addInline(node, kind: list == nil ? .paragraph : .listItem, quoteDepth: quoteDepth, list: list)
+        case .heading:
+            let setext = !isATXHeading(node)
+            addInline(node, kind: .heading(level: node.headingLevel, setext: setext), quoteDepth: quoteDepth, list: list)
+        case .codeBlock:
+            var literal = node.literal ?? ""
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            let start = offset(line: node.startLine, column: node.startColumn)
+            blocks.append(leaf(.codeBlock, text: literal, node: node, quoteDepth: quoteDepth, list: list, start: start))
+        case .thematicBreak:
+            let start = offset(line: node.startLine, column: node.startColumn)
+            blocks.append(leaf(.thematicBreak, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
+        case .tableRow, .tableHeader:
+            let start = offset(line: node.startLine, column: 1)
+            pending.append((blocks.count, node, start, true))
+            blocks.append(leaf(.tableRow, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
+        case .htmlBlock:
+            break
+        default:
+            for child in node.children { walk(child, quoteDepth: quoteDepth, list: list) }
+        }
+    }
+
+    private mutating func walkItem(_ item: CommonMarkNode, quoteDepth: Int, list: ListContext) {
+        var context = list
+        for child in item.children {
+            walk(child, quoteDepth: quoteDepth, list: context)
+            if child.kind == .paragraph { context.isFirstParagraph = false }
+        }
+        if item.children.isEmpty {
+            let start = context.markerOffset
+            blocks.append(leaf(.listItem, text: "", node: item, quoteDepth: quoteDepth, list: context, start: start))
+        }
+    }
+
+    private func isATXHeading(_ node: CommonMarkNode) -> Bool {
+        let start = offset(line: node.startLine, column: node.startColumn)
+        return start < source.count && source[start] == UInt8(ascii: "#")
+    }
+
+    private mutating func addInline(_ node: CommonMarkNode, kind: BlockKind, quoteDepth: Int, list: ListContext?) {
+        var start = offset(line: node.startLine, column: node.startColumn)
+        if case .heading(_, false) = kind {
+            while start < source.count, source[start] == UInt8(ascii: "#") { start += 1 }
+            while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
+        }
+        if list?.taskChecked != nil, list?.isFirstParagraph == true {
+            start = taskContentStart(from: start)
+        }
+        pending.append((blocks.count, node, start, false))
+        blocks.append(leaf(kind, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
+    }
+
+    /// cmark-gfm may or may not count the task box in the paragraph's column: step over it if it is there.
+    private func taskContentStart(from start: Int) -> Int {
+        var i = start
+        if i + 2 < source.count, source[i] == UInt8(ascii: "["), source[i + 2] == UInt8(ascii: "]") {
+            i += 3
+            while i < source.count, source[i] == 0x20 || source[i] == 0x09 { i += 1 }
+        }
+        return i
+    }
+
+    /// The blocks with their inline content mapped to text, spans and source bytes: each block on its own, so a
+    /// long document's blocks are mapped on all cores. Each mapping is cut down to what the block keeps as soon as it
+    /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
+    func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
+        let (source, sourceMap) = (self.source, self.sourceMap)
+        let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
+        let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
+            var mapper = InlineMapper(source: source, start: job.start)
+            if job.isTableRow { mapper.mapTableRow(job.node) } else { mapper.map(job.node.children) }
+            return MappedInline(text: mapper.text, spans: mapper.spans, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
+                                delimiters: mapper.delimiters, end: mapper.position)
+        }
+        let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
+        var result = blocks
+        for (job, inline) in zip(pending, mapped) {
+            result[job.block].text = inline.text
+            result[job.block].spans = inline.spans
+            result[job.block].sourceRanges = inline.sourceRanges
+            result[job.block].delimiters = inline.delimiters
+            result[job.block].contentEnd = inline.end
+        }
+        return result
+    }
+
+    /// What a block keeps of its inline mapping.
+    private struct MappedInline: Sendable {
+        var text: String
+        var spans: [InlineSpan]
+        var sourceRanges: [Range<Int>]?
+        var delimiters: [DelimiterMarkup]
+        var end: Int
+    }
+
+    private func leaf(
+        _ kind: BlockKind, text: String, node: CommonMarkNode, quoteDepth: Int, list: ListContext?, start: Int
+    ) -> MarkdownBlock {
+        MarkdownBlock(
+            kind: kind, text: text, spans: [], quoteDepth: quoteDepth, list: list, lines: lines(of: node),
+            sourceRanges: nil, delimiters: [], contentStart: start, contentEnd: start)
+    }
+}

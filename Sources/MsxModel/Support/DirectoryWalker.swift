@@ -1,0 +1,40 @@
+import Foundation
+
+/// Lists every file below a folder with readdir(3): far cheaper than FileManager's enumerator for the thousands of
+/// files of a long book. Symbolic links are listed, never followed.
+package enum DirectoryWalker {
+    package struct Entry {
+        /// Path relative to the folder walked, `/`-separated.
+        package var path: String
+        package var isRegularFile: Bool
+    }
+
+    /// The files (everything but folders) below `folder`, in no particular order; empty when it cannot be read.
+    package static func files(below folder: String) -> [Entry] {
+        var result: [Entry] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let directory = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                // Read the name where it lies: a record may be shorter than the 256-byte field its type declares.
+                let name = String(cString: UnsafeRawPointer(entry)
+                    .advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
+                guard name != ".", name != ".." else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(folder + "/" + path, &info) == 0 else { continue }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
+                }
+                if type == Int32(DT_DIR) {
+                    pending.append(path)
+                } else {
+                    result.append(Entry(path: path, isRegularFile: type == Int32(DT_REG)))
+                }
+            }
+        }
+        return result
+    }
+}

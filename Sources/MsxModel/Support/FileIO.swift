@@ -1,0 +1,107 @@
+import Foundation
+
+/// Reads and writes files the way msx promises: UTF-8 checked on the way in, atomic on the way out.
+public enum FileIO {
+    /// Reads a text file, refusing invalid UTF-8 with the byte offset of the first bad byte.
+    /// - Parameter displayPath: the path to name in errors (relative to the project where possible).
+    public static func readText(_ url: URL, displayPath: String) throws -> String {
+        let data = try readData(url, displayPath: displayPath)
+        return try decodeUTF8(data, displayPath: displayPath)
+    }
+
+    /// Reads a file's bytes, turning a missing file into a user-facing error.
+    public static func readData(_ url: URL, displayPath: String) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            if !FileManager.default.fileExists(atPath: url.path) {
+                throw MsxError(.missingFile, "\(displayPath): file not found")
+            }
+            throw MsxError.io(displayPath, error)
+        }
+    }
+
+    /// Decodes UTF-8 strictly.
+    public static func decodeUTF8(_ data: Data, displayPath: String) throws -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var good = 0
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): good += UTF8.width(scalar); offset = good
+            case .emptyInput: break loop
+            case .error: break loop
+            }
+        }
+        throw MsxError(.invalidUTF8, "\(displayPath): not valid UTF-8 (bad byte at offset \(offset))")
+    }
+
+    /// Writes `data` atomically: a temporary file in the same folder, fsync, rename, fsync of the folder.
+    public static func writeAtomically(_ data: Data, to url: URL) throws {
+        let staged = try stage(data, besides: url)
+        try commit(staged: staged, to: url)
+    }
+
+    /// Writes `data` to a temporary file next to `url` and fsyncs it; returns the temporary file.
+    public static func stage(_ data: Data, besides url: URL) throws -> URL {
+        let folder = url.deletingLastPathComponent()
+        try createFolder(folder)
+        let staged = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).msx-tmp")
+        let fd = open(staged.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw MsxError.io(staged.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var written = 0
+            while written < buffer.count {
+                let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw MsxError.io(staged.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                }
+                written += n
+            }
+        }
+        guard fsync(fd) == 0 else { throw MsxError.io(staged.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        return staged
+    }
+
+    /// Renames a staged file over its target and fsyncs the folder, making the write durable.
+    public static func commit(staged: URL, to url: URL) throws {
+        try move(staged, to: url)
+    }
+
+    /// Renames a file or folder (atomic within a file system) and fsyncs the destination folder.
+    public static func move(_ source: URL, to destination: URL) throws {
+        try createFolder(destination.deletingLastPathComponent())
+        guard rename(source.path, destination.path) == 0 else {
+            throw MsxError.io(source.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        }
+        syncFolder(destination.deletingLastPathComponent())
+        syncFolder(source.deletingLastPathComponent())
+    }
+
+    /// Creates a folder and its parents if missing.
+    public static func createFolder(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw MsxError.io(url.path, error)
+        }
+    }
+
+    static func syncFolder(_ url: URL) {
+        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    package static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    public static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

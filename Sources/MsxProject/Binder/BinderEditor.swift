@@ -1,0 +1,295 @@
+import Foundation
+import MsxModel
+
+/// What a binder command did (or, with `--dry-run`, would do).
+public struct BinderChange: Sendable {
+    /// One line per change, in words a writer understands.
+    public var descriptions: [String]
+    /// Nodes created or changed, after the change.
+    public var nodes: [BinderNode]
+}
+
+/// Adds, moves, renames, trashes and describes binder nodes. Each operation lands in one transaction (files and
+/// manifest together) and can be planned without writing (`dryRun`).
+public struct BinderEditor {
+    public private(set) var project: Project
+
+    public init(project: Project) { self.project = project }
+
+    // MARK: New
+
+    /// What to create with `new`.
+    public struct NewNode: Sendable {
+        public var title: String
+        public var kind: BinderNode.Kind
+        public var markdown: String
+        public var synopsis: String?
+        public var label: String?
+        public var status: String?
+        /// Formatting the Markdown cannot carry (an imported document's), written beside it.
+        public var sidecar: Sidecar?
+
+        public init(title: String, kind: BinderNode.Kind = .document, markdown: String = "", synopsis: String? = nil,
+                    label: String? = nil, status: String? = nil, sidecar: Sidecar? = nil) {
+            self.title = title
+            self.kind = kind
+            self.markdown = markdown
+            self.synopsis = synopsis
+            self.label = label
+            self.status = status
+            self.sidecar = sidecar
+        }
+    }
+
+    /// Creates documents and folders (depth first: an item's `children` go inside it) at the end of `folder`;
+    /// `styles` the documents use join the project's named styles in the same transaction.
+    public mutating func create(_ items: [OutlineItem], in folder: BinderNode, addingStyles styles: [String: Attributes] = [:],
+                                dryRun: Bool = false) throws -> BinderChange {
+        var manifest = project.manifest
+        for (name, attributes) in styles where manifest.styles[name] == nil { manifest.styles[name] = attributes }
+        var transaction = project.transaction()
+        var taken = manifest.allIDs
+        var created: [BinderNode] = []
+        var lines: [String] = []
+        func add(_ item: OutlineItem, into parent: BinderNode) throws {
+            let title = item.node.title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty else { throw MsxError(.emptyTitle, "a title cannot be empty") }
+            let kind: BinderNode.Kind = item.children.isEmpty ? item.node.kind : .folder
+            let siblings = Set(manifest.node(id: parent.id)?.children.map(\.slug) ?? [])
+            let slug = Slug.unique(title, taken: siblings)
+            var node = BinderNode(
+                id: Identifier.make(avoiding: taken), kind: kind, title: title,
+                path: parent.path + "/" + slug + (kind == .document ? ".md" : ""))
+            taken.insert(node.id)
+            node.synopsis = item.node.synopsis.flatMap { $0.isEmpty ? nil : $0 }
+            node.label = item.node.label
+            node.status = item.node.status
+            registerListValues(node, in: &manifest)
+            manifest.insert(node, into: parent.id)
+            if kind == .document {
+                transaction.write(item.node.markdown, to: node.path)
+                if let sidecar = item.node.sidecar, !sidecar.isEmpty, let path = node.sidecarPath {
+                    transaction.write(sidecar.json, to: path)
+                }
+            } else {
+                transaction.makeFolder(node.path)
+            }
+            created.append(node)
+            lines.append("created \(kind.rawValue) '\(title)' (\(node.id), \(node.path))")
+            for child in item.children { try add(child, into: node) }
+        }
+        for item in items { try add(item, into: folder) }
+        if !dryRun { try commit(transaction, manifest: manifest) }
+        return BinderChange(descriptions: lines, nodes: created)
+    }
+
+    /// Labels and statuses used on nodes join the project's lists, so the lists stay complete.
+    private func registerListValues(_ node: BinderNode, in manifest: inout Manifest) {
+        if let label = node.label, !manifest.labels.contains(label) { manifest.labels.append(label) }
+        if let status = node.status, !manifest.statuses.contains(status) { manifest.statuses.append(status) }
+    }
+
+    // MARK: Move, rename, trash
+
+    /// Where to put a moved node.
+    public enum Position: Sendable {
+        case end
+        case before(BinderNode)
+        case after(BinderNode)
+    }
+
+    /// Moves a node into `folder` (at `position`), moving its files.
+    public mutating func move(_ node: BinderNode, into folder: BinderNode?, position: Position = .end, dryRun: Bool = false,
+                              verb: String = "moved") throws -> BinderChange {
+        try guardMovable(node)
+        var manifest = project.manifest
+        let target: BinderNode
+        switch (folder, position) {
+        case (let folder?, _): target = folder
+        case (nil, .before(let sibling)), (nil, .after(let sibling)):
+            guard let parentID = manifest.entries.first(where: { $0.node.id == sibling.id })?.parentID,
+                let parent = manifest.node(id: parentID)
+            else { throw MsxError(.noParent, "'\(sibling.title)' is a top-level folder") }
+            target = parent
+        case (nil, .end): throw MsxError(.missingDestination, "say where to move '\(node.title)': --into FOLDER")
+        }
+        guard target.kind == .folder else {
+            throw MsxError(.notAFolder, "'\(target.title)' is a document, not a folder")
+        }
+        if target.id == node.id || manifest.ancestors(of: target.id).contains(node.id) {
+            throw MsxError(.moveIntoItself, "cannot move '\(node.title)' into itself")
+        }
+        guard var moving = manifest.remove(node.id) else { throw MsxError(.unknownReference, "'\(node.title)' is not in the binder") }
+        let freshTarget = manifest.node(id: target.id)!
+        var index = freshTarget.children.count
+        switch position {
+        case .end: break
+        case .before(let sibling), .after(let sibling):
+            guard let i = freshTarget.children.firstIndex(where: { $0.id == sibling.id }) else {
+                throw MsxError(.notASibling, "'\(sibling.title)' is not in '\(target.title)'")
+            }
+            if case .after = position { index = i + 1 } else { index = i }
+        }
+        let oldPath = moving.path
+        let slugs = Set(freshTarget.children.map(\.slug))
+        let slug = slugs.contains(moving.slug) ? Slug.unique(moving.slug, taken: slugs) : moving.slug
+        moving.relocate(under: freshTarget.path, slug: slug)
+        if verb == "trashed" { moving.extra["trashedFrom"] = .string(project.manifest.entries.first { $0.node.id == node.id }?.parentID ?? "") }
+        if verb == "restored" { moving.extra["trashedFrom"] = nil }
+        manifest.insert(moving, into: target.id, at: index)
+        var transaction = project.transaction()
+        try stageMove(of: node, from: oldPath, to: moving, into: &transaction)
+        let where_ = oldPath == moving.path ? "" : " (\(moving.path))"
+        if !dryRun { try commit(transaction, manifest: manifest) }
+        return BinderChange(descriptions: ["\(verb) '\(node.title)' to \(target.title)\(where_)"], nodes: [moving])
+    }
+
+    /// Renames a node; its file follows its new title, its id stays.
+    public mutating func rename(_ node: BinderNode, to title: String, dryRun: Bool = false) throws -> BinderChange {
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw MsxError(.emptyTitle, "a title cannot be empty") }
+        var manifest = project.manifest
+        var transaction = project.transaction()
+        var renamed = node
+        renamed.title = title
+        if node.role == nil {
+            let parentID = manifest.entries.first { $0.node.id == node.id }?.parentID
+            let siblings = parentID.flatMap { manifest.node(id: $0) }?.children.filter { $0.id != node.id } ?? []
+            let slug = Slug.unique(title, taken: Set(siblings.map(\.slug)))
+            let folder = String(node.path.split(separator: "/").dropLast().joined(separator: "/"))
+            renamed.relocate(under: folder, slug: slug)
+            try stageMove(of: node, from: node.path, to: renamed, into: &transaction)
+        }
+        manifest.update(node.id) { $0 = renamed }
+        if !dryRun { try commit(transaction, manifest: manifest) }
+        let moved = renamed.path == node.path ? "" : " (\(renamed.path))"
+        return BinderChange(descriptions: ["renamed '\(node.title)' to '\(title)'\(moved)"], nodes: [renamed])
+    }
+
+    /// Moves a node to the Trash, remembering where it was.
+    public mutating func trash(_ node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
+        guard let trash = project.manifest.roleFolder("trash") else {
+            throw MsxError(.noTrash, "\(Manifest.fileName): the binder has no Trash folder")
+        }
+        if project.manifest.isTrashed(node.id) { throw MsxError(.alreadyTrashed, "'\(node.title)' is already in the Trash") }
+        return try move(node, into: trash, dryRun: dryRun, verb: "trashed")
+    }
+
+    /// Brings a node back from the Trash to where it was (or into `folder`).
+    public mutating func untrash(_ node: BinderNode, into folder: BinderNode? = nil, dryRun: Bool = false) throws -> BinderChange {
+        guard project.manifest.isTrashed(node.id) else { throw MsxError(.notTrashed, "'\(node.title)' is not in the Trash") }
+        let manifest = project.manifest
+        let origin = node.extra["trashedFrom"]?.stringValue.flatMap { manifest.node(id: $0) }
+        let destination = folder ?? origin.flatMap { manifest.isTrashed($0.id) ? nil : $0 } ?? manifest.roleFolder("draft")
+        guard let destination else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
+        return try move(node, into: destination, dryRun: dryRun, verb: "restored")
+    }
+
+    /// Deletes everything in the Trash for good.
+    public mutating func emptyTrash(dryRun: Bool = false) throws -> BinderChange {
+        var manifest = project.manifest
+        guard let trash = manifest.roleFolder("trash") else { return BinderChange(descriptions: [], nodes: []) }
+        var transaction = project.transaction()
+        var lines: [String] = []
+        for child in trash.children {
+            transaction.delete(child.path)
+            if let sidecar = child.sidecarPath { transaction.delete(sidecar) }
+            lines.append("deleted '\(child.title)' (\(child.documents.count) document\(child.documents.count == 1 ? "" : "s"))")
+        }
+        manifest.update(trash.id) { $0.children = [] }
+        if !dryRun && !lines.isEmpty { try commit(transaction, manifest: manifest) }
+        return BinderChange(descriptions: lines, nodes: trash.children)
+    }
+
+    /// Lands a change under the project's write lock.
+    private mutating func commit(_ transaction: FileTransaction, manifest: Manifest) throws {
+        let lock = try project.lock()
+        defer { withExtendedLifetime(lock) {} }
+        try project.commit(transaction, manifest: manifest)
+    }
+
+    private func guardMovable(_ node: BinderNode) throws {
+        if node.role != nil || project.manifest.binder.contains(where: { $0.id == node.id }) {
+            throw MsxError(.topLevelFolder, "'\(node.title)' is a top-level folder and cannot be moved")
+        }
+    }
+
+    /// Stages the file moves for a node (and its sidecar) whose path changes.
+    private func stageMove(of node: BinderNode, from oldPath: String, to moved: BinderNode, into transaction: inout FileTransaction) throws {
+        guard oldPath != moved.path else { return }
+        transaction.move(oldPath, to: moved.path)
+        if node.kind == .document, let oldSidecar = node.sidecarPath, let newSidecar = moved.sidecarPath,
+            FileIO.exists(try project.url(oldSidecar))
+        {
+            transaction.move(oldSidecar, to: newSidecar)
+        }
+    }
+
+    // MARK: Metadata
+
+    /// Changes to a node's metadata; nil fields stay as they are.
+    public struct MetadataChange: Sendable {
+        public var synopsis: String?
+        public var label: String?
+        public var status: String?
+        public var addKeywords: [String] = []
+        public var removeKeywords: [String] = []
+        public var target: Int?
+        public var includeInCompile: Bool?
+        public var set: [String: String] = [:]
+        public var unset: [String] = []
+
+        public init() {}
+
+        public var isEmpty: Bool {
+            synopsis == nil && label == nil && status == nil && addKeywords.isEmpty && removeKeywords.isEmpty
+                && target == nil && includeInCompile == nil && set.isEmpty && unset.isEmpty
+        }
+    }
+
+    /// Applies metadata changes to a node. Empty strings clear synopsis, label and status; target 0 clears it.
+    public mutating func setMetadata(_ change: MetadataChange, on node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
+        var updated = node
+        var lines: [String] = []
+        func note(_ field: String, _ old: String?, _ new: String?) {
+            if old != new { lines.append("\(field): \(old ?? "(none)") -> \(new ?? "(none)")") }
+        }
+        if let synopsis = change.synopsis { note("synopsis", updated.synopsis, synopsis.isEmpty ? nil : synopsis); updated.synopsis = synopsis.isEmpty ? nil : synopsis }
+        if let label = change.label { note("label", updated.label, label.isEmpty ? nil : label); updated.label = label.isEmpty ? nil : label }
+        if let status = change.status { note("status", updated.status, status.isEmpty ? nil : status); updated.status = status.isEmpty ? nil : status }
+        for keyword in change.addKeywords where !updated.keywords.contains(keyword) {
+            updated.keywords.append(keyword)
+            lines.append("keyword added: \(keyword)")
+        }
+        for keyword in change.removeKeywords {
+            guard updated.keywords.contains(keyword) else {
+                throw MsxError(.unknownKeyword, "'\(node.title)' has no keyword '\(keyword)'")
+            }
+            updated.keywords.removeAll { $0 == keyword }
+            lines.append("keyword removed: \(keyword)")
+        }
+        if let target = change.target {
+            guard target >= 0 else { throw MsxError(.invalidTarget, "a word target cannot be negative") }
+            note("target", updated.target.map(String.init), target == 0 ? nil : String(target))
+            updated.target = target == 0 ? nil : target
+        }
+        if let include = change.includeInCompile {
+            note("include in compile", String(updated.includeInCompile), String(include))
+            updated.includeInCompile = include
+        }
+        for (key, value) in change.set.sorted(by: { $0.key < $1.key }) {
+            note(key, updated.custom[key]?.stringValue, value)
+            updated.custom[key] = .string(value)
+        }
+        for key in change.unset {
+            guard updated.custom[key] != nil else { throw MsxError(.unknownKey, "'\(node.title)' has no key '\(key)'") }
+            note(key, updated.custom[key]?.stringValue, nil)
+            updated.custom[key] = nil
+        }
+        var manifest = project.manifest
+        manifest.update(node.id) { $0 = updated }
+        registerListValues(updated, in: &manifest)
+        if !dryRun && manifest != project.manifest { try commit(project.transaction(), manifest: manifest) }
+        return BinderChange(descriptions: lines, nodes: [updated])
+    }
+}

@@ -1,0 +1,26 @@
+import MsxModel
+
+/// A binder node with its word count (documents: their own; folders: the sum of what they hold).
+public struct CountedNode: Sendable {
+    public var node: BinderNode
+    public var words: Int
+    public var children: [CountedNode]
+}
+
+extension Project {
+    /// The binder with word counts, read from the count cache where the files have not changed.
+    public func countedTree() throws -> [CountedNode] {
+        var cache = WordCountCache(paths: paths)
+        func count(_ node: BinderNode) throws -> CountedNode {
+            if node.kind == .document {
+                let words = try cache.words(of: node.path, at: try paths.url(node.path))
+                return CountedNode(node: node, words: words, children: [])
+            }
+            let children = try node.children.map(count)
+            return CountedNode(node: node, words: children.reduce(0) { $0 + $1.words }, children: children)
+        }
+        let tree = try manifest.binder.map(count)
+        cache.save()
+        return tree
+    }
+}

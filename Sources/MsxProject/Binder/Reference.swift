@@ -1,0 +1,86 @@
+import Foundation
+import MsxModel
+
+/// Finds the binder node a writer means: an id or unique id prefix, a title (case-insensitive) or a path.
+public struct ReferenceResolver {
+    let manifest: Manifest
+    /// The folder relative paths are read from (the working directory), as a project-relative path.
+    let workingPath: String?
+
+    /// Resolves references against `manifest`; relative paths start at `workingPath` (project-relative) when given.
+    public init(manifest: Manifest, workingPath: String?) {
+        self.manifest = manifest
+        self.workingPath = workingPath
+    }
+
+    /// Whether trashed nodes should win over live ones with the same title (for `untrash`).
+    public enum Preference { case live, trashed }
+
+    /// The node `reference` names.
+    /// - Throws: a user error when nothing matches, or when several nodes do (listing them).
+    public func resolve(_ reference: String, prefer preference: Preference = .live) throws -> BinderNode {
+        let entries = manifest.entries
+        if let exact = entries.first(where: { $0.node.id == reference }) { return exact.node }
+        var matches: [BinderNode] = []
+        func add(_ node: BinderNode) { if !matches.contains(where: { $0.id == node.id }) { matches.append(node) } }
+        let lowered = reference.lowercased()
+        if reference.count >= 4, reference.allSatisfy(\.isHexDigit) {
+            for entry in entries where entry.node.id.hasPrefix(lowered) { add(entry.node) }
+        }
+        for entry in entries where entry.node.title.lowercased() == lowered { add(entry.node) }
+        for path in candidatePaths(reference) {
+            for entry in entries where entry.node.path == path { add(entry.node) }
+        }
+        if matches.count > 1 {
+            let trashed = matches.filter { manifest.isTrashed($0.id) }
+            let live = matches.filter { !manifest.isTrashed($0.id) }
+            let preferred = preference == .live ? live : trashed
+            if preferred.count == 1 { return preferred[0] }
+        }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            throw MsxError(.unknownReference, "no document or folder matches '\(reference)' (try msx tree)")
+        }
+        let list = matches.map { "\($0.id) \($0.title) (\($0.path))" }.joined(separator: "; ")
+        throw MsxError(.ambiguousReference, "'\(reference)' matches \(matches.count) nodes: \(list); use an id")
+    }
+
+    /// The node, which must be a document.
+    public func document(_ reference: String) throws -> BinderNode {
+        let node = try resolve(reference)
+        guard node.kind == .document else {
+            throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
+        }
+        return node
+    }
+
+    /// The node, which must be a folder.
+    public func folder(_ reference: String) throws -> BinderNode {
+        let node = try resolve(reference)
+        guard node.kind == .folder else {
+            throw MsxError(.notAFolder, "'\(node.title)' is a document, not a folder")
+        }
+        return node
+    }
+
+    /// Project-relative paths a path-like reference could mean.
+    private func candidatePaths(_ reference: String) -> [String] {
+        var trimmed = reference
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        var result = [trimmed, "contents/" + trimmed]
+        if let workingPath, !workingPath.isEmpty {
+            result.append((workingPath + "/" + trimmed).split(separator: "/").reduce(into: [String]()) { parts, part in
+                if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
+            }.joined(separator: "/"))
+        }
+        return result.flatMap { [$0, $0 + ".md"] }
+    }
+}
+
+extension Project {
+    /// A resolver reading relative paths from `workingDirectory`.
+    public func references(from workingDirectory: URL? = nil) -> ReferenceResolver {
+        ReferenceResolver(manifest: manifest, workingPath: workingDirectory.flatMap { paths.relative($0) })
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import MsxModel
+
+/// A set of file changes that lands completely or not at all.
+///
+/// Every new file is staged first (`*.msx-tmp`, fsynced) and `.msx/journal.json` lists the moves and staged writes.
+/// When the manifest changes, its rename is the commit point: a crash before it rolls back, after it rolls forward.
+/// Without a manifest change the journal itself is the commit point and recovery always rolls forward.
+public struct FileTransaction {
+    struct Move: Equatable { var from: String; var to: String }
+    struct Write: Equatable { var target: String; var staged: String }
+
+    private var moves: [Move] = []
+    private var writes: [(target: String, data: Data)] = []
+    private var manifestData: Data?
+    private var deletions: [String] = []
+    private var folders: [String] = []
+    private let paths: ProjectPaths
+
+    init(paths: ProjectPaths) { self.paths = paths }
+
+    var isEmpty: Bool { moves.isEmpty && writes.isEmpty && manifestData == nil && deletions.isEmpty && folders.isEmpty }
+
+    /// Creates a folder (and its parents) when the transaction lands; harmless if it exists.
+    mutating func makeFolder(_ relative: String) { folders.append(relative) }
+
+    /// The project-relative paths this transaction writes (for `--dry-run` reports and tests).
+    var writtenPaths: [String] { writes.map(\.target) + (manifestData == nil ? [] : [Manifest.fileName]) }
+
+    /// Renames a file or folder (both project-relative).
+    package mutating func move(_ from: String, to: String) { moves.append(Move(from: from, to: to)) }
+
+    /// Replaces (or creates) a file with `data` when the transaction commits.
+    package mutating func write(_ data: Data, to relative: String) {
+        if relative == Manifest.fileName {
+            manifestData = data
+        } else {
+            writes.removeAll { $0.target == relative }
+            writes.append((relative, data))
+        }
+    }
+
+    /// Writes a text file (UTF-8).
+    mutating func write(_ text: String, to relative: String) { write(Data(text.utf8), to: relative) }
+
+    /// Removes a file or folder when the transaction lands (after the commit point).
+    package mutating func delete(_ relative: String) { deletions.append(relative) }
+
+    /// Lands every change: stage, journal, move, commit the manifest, then the other files.
+    func commit() throws {
+        guard !isEmpty else { return }
+        var staged: [Write] = []
+        var manifestWrite: Write?
+        do {
+            for write in writes {
+                let url = try FileIO.stage(write.data, besides: try paths.url(write.target))
+                staged.append(Write(target: write.target, staged: try paths.relativeInside(url)))
+            }
+            if let manifestData {
+                let url = try FileIO.stage(manifestData, besides: paths.manifest)
+                manifestWrite = Write(target: Manifest.fileName, staged: try paths.relativeInside(url))
+            }
+        } catch {
+            for write in staged + (manifestWrite.map { [$0] } ?? []) {
+                try? FileManager.default.removeItem(at: paths.root.appendingPathComponent(write.staged))
+            }
+            throw error
+        }
+        let journal = paths.privateFolder.appendingPathComponent("journal.json")
+        try FileIO.writeAtomically(Data(JSONWriter.string(Self.json(moves, staged, manifestWrite, deletions)).utf8), to: journal)
+        FaultInjection.point("journaled")
+        for folder in folders { try FileIO.createFolder(try paths.url(folder)) }
+        try Self.apply(moves: moves, paths: paths, reverse: false)
+        FaultInjection.point("moved")
+        if let manifestWrite {
+            try FileIO.commit(staged: try paths.url(manifestWrite.staged), to: try paths.url(manifestWrite.target))
+        }
+        FaultInjection.point("committed")
+        try Self.finish(writes: staged, deletions: deletions, paths: paths)
+        try? FileManager.default.removeItem(at: journal)
+    }
+
+    private static func json(_ moves: [Move], _ writes: [Write], _ manifestWrite: Write?, _ deletions: [String]) -> JSONValue {
+        var root: [String: JSONValue] = [
+            "moves": .array(moves.map { ["from": .string($0.from), "to": .string($0.to)] }),
+            "writes": .array(writes.map { ["target": .string($0.target), "staged": .string($0.staged)] }),
+            "deletions": .array(deletions.map(JSONValue.string)),
+        ]
+        if let manifestWrite {
+            root["manifest"] = ["target": .string(manifestWrite.target), "staged": .string(manifestWrite.staged)]
+        }
+        return .object(root)
+    }
+
+    private static func apply(moves: [Move], paths: ProjectPaths, reverse: Bool) throws {
+        let ordered = reverse ? moves.reversed().map { Move(from: $0.to, to: $0.from) } : moves
+        for move in ordered {
+            let from = try paths.url(move.from, context: "journal")
+            let to = try paths.url(move.to, context: "journal")
+            if FileIO.exists(from) && !FileIO.exists(to) { try FileIO.move(from, to: to) }
+        }
+    }
+
+    private static func finish(writes: [Write], deletions: [String], paths: ProjectPaths) throws {
+        for write in writes {
+            let staged = try paths.url(write.staged, context: "journal")
+            if FileIO.exists(staged) { try FileIO.commit(staged: staged, to: try paths.url(write.target, context: "journal")) }
+        }
+        for relative in deletions {
+            let url = try paths.url(relative, context: "journal")
+            if FileIO.exists(url) { try FileManager.default.removeItem(at: url) }
+        }
+    }
+
+    /// Whether an interrupted (or running) command left a journal.
+    static func hasJournal(paths: ProjectPaths) -> Bool {
+        FileIO.exists(paths.privateFolder.appendingPathComponent("journal.json"))
+    }
+
+    /// Completes or undoes a transaction a crash interrupted. Returns a description of what it did, or nil.
+    static func recover(paths: ProjectPaths) throws -> String? {
+        let journal = paths.privateFolder.appendingPathComponent("journal.json")
+        guard FileIO.exists(journal) else { return nil }
+        let text = try FileIO.readText(journal, displayPath: ".msx/journal.json")
+        let r = try JSONReader(try JSONReader.parse(text, file: ".msx/journal.json"), file: ".msx/journal.json")
+        func pairs(_ key: String, _ a: String, _ b: String) throws -> [(String, String)] {
+            try r.array(key).enumerated().map { i, value in
+                let item = try JSONReader(value, file: ".msx/journal.json", path: "\(key)[\(i)]")
+                return (try item.requiredString(a), try item.requiredString(b))
+            }
+        }
+        let moves = try pairs("moves", "from", "to").map { Move(from: $0.0, to: $0.1) }
+        let writes = try pairs("writes", "target", "staged").map { Write(target: $0.0, staged: $0.1) }
+        let deletions = try r.strings("deletions")
+        var outcome: String
+        if let manifest = try r.child("manifest"),
+            case let staged = try paths.url(try manifest.requiredString("staged"), context: "journal"), FileIO.exists(staged)
+        {
+            try apply(moves: moves, paths: paths, reverse: true)
+            try? FileManager.default.removeItem(at: staged)
+            for write in writes { try? FileManager.default.removeItem(at: try paths.url(write.staged, context: "journal")) }
+            outcome = "rolled back an interrupted command"
+        } else {
+            try apply(moves: moves, paths: paths, reverse: false)
+            try finish(writes: writes, deletions: deletions, paths: paths)
+            outcome = "completed an interrupted command"
+        }
+        try FileManager.default.removeItem(at: journal)
+        return outcome
+    }
+}
+
+/// Simulated crashes for the crash tests: `MSX_FAULT=<step>` kills the process with SIGKILL at that step.
+package enum FaultInjection {
+    private static let target = ProcessInfo.processInfo.environment["MSX_FAULT"]
+
+    package static func point(_ name: String) {
+        if target == name { kill(getpid(), SIGKILL) }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MsxModel
+
+/// An open Manuscript project: its root folder and binder manifest.
+public struct Project: Sendable {
+    public let root: URL
+    public private(set) var manifest: Manifest
+    let paths: ProjectPaths
+    /// What recovery did with a journal an interrupted command left behind, if anything.
+    public let recovery: String?
+    /// The write lock, held from opening for writing until the last copy of this project is gone.
+    private let heldLock: ProjectLock?
+
+    /// Finds the project containing `directory` (walking up like git) and opens it.
+    /// - Parameter forWriting: take the project's write lock first, so the manifest read is the one this command
+    ///   will change (another msx command writing meanwhile makes this one wait, then fail with exit 75).
+    public static func open(from directory: URL, forWriting: Bool = false) throws -> Project {
+        try Project(root: try locate(from: directory), forWriting: forWriting)
+    }
+
+    /// The nearest folder at or above `directory` that holds `manuscript.json`.
+    public static func locate(from directory: URL) throws -> URL {
+        var current = directory.standardizedFileURL
+        while true {
+            if FileIO.exists(current.appendingPathComponent(Manifest.fileName)) { return current }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path {
+                throw MsxError(.notAProject, "not a Manuscript project (no \(Manifest.fileName) here or in any parent folder of \(directory.path))")
+            }
+            current = parent
+        }
+    }
+
+    /// Opens the project at `root`, finishing or undoing any command a crash interrupted.
+    public init(root: URL, forWriting: Bool = false) throws {
+        self.root = root.standardizedFileURL
+        paths = ProjectPaths(root: self.root)
+        heldLock = forWriting ? try ProjectLock(folder: paths.privateFolder) : nil
+        // A journal seen without the lock may belong to a command still running: recover only while holding it.
+        if heldLock == nil && FileTransaction.hasJournal(paths: paths) {
+            let lock = try ProjectLock(folder: paths.privateFolder)
+            recovery = try FileTransaction.recover(paths: ProjectPaths(root: self.root))
+            withExtendedLifetime(lock) {}
+        } else {
+            recovery = try FileTransaction.recover(paths: paths)
+        }
+        let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
+        manifest = try Manifest(json: text)
+    }
+
+    /// The style sheet (defaults and named styles) of the project.
+    public var styleSheet: StyleSheet { StyleSheet(manifest: manifest) }
+
+    /// The URL of a project-relative path, checked to stay inside the project.
+    public func url(_ relative: String) throws -> URL { try paths.url(relative) }
+
+    /// A project-relative file's path and stat(2) information (nil when missing), checked as `url` checks it.
+    package func fileStatus(_ relative: String) throws -> (path: String, info: stat?) { try paths.fileStatus(relative) }
+
+    /// The project's write lock: the one held since opening for writing, or a new one for the caller's lifetime.
+    func lock() throws -> ProjectLock { try heldLock ?? ProjectLock(folder: paths.privateFolder) }
+
+    /// Starts a transaction on this project's files.
+    package func transaction() -> FileTransaction { FileTransaction(paths: paths) }
+
+    /// Lands `transaction`, replacing the manifest with `newManifest` when given (in the same transaction).
+    package mutating func commit(_ transaction: FileTransaction, manifest newManifest: Manifest? = nil) throws {
+        var transaction = transaction
+        if let newManifest, newManifest != manifest { transaction.write(newManifest.json, to: Manifest.fileName) }
+        try transaction.commit()
+        if let newManifest { manifest = newManifest }
+    }
+
+    // MARK: Documents
+
+    /// Reads a document's Markdown and sidecar into the rich model (re-anchoring in memory, writing nothing).
+    /// - Parameter sourceMap: keep each character's byte range (needed to splice formatting into the Markdown).
+    public func loadDocument(_ node: BinderNode, sourceMap: Bool = true) throws -> RichDocument {
+        guard node.kind == .document else {
+            throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
+        }
+        let text = try FileIO.readText(try paths.url(node.path), displayPath: node.path)
+        let markdown = MarkdownDocument(text, sourceMap: sourceMap)
+        return RichDocument(markdown: markdown, sidecar: try loadSidecar(node))
+    }
+
+    /// Reads a document's sidecar, or nil when it has none.
+    func loadSidecar(_ node: BinderNode) throws -> Sidecar? {
+        guard let sidecarPath = node.sidecarPath else { return nil }
+        let url = try paths.url(sidecarPath)
+        guard FileIO.exists(url) else { return nil }
+        return try Sidecar(json: try FileIO.readText(url, displayPath: sidecarPath), file: sidecarPath)
+    }
+
+    /// Stages a document's new Markdown (when changed) and its sidecar (written, or removed when empty).
+    package func stage(_ document: RichDocument, markdown: String?, for node: BinderNode, into transaction: inout FileTransaction) throws {
+        if let markdown { transaction.write(markdown, to: node.path) }
+        guard let sidecarPath = node.sidecarPath else { return }
+        let sidecar = document.sidecar
+        if sidecar.isEmpty {
+            if FileIO.exists(try paths.url(sidecarPath)) { transaction.delete(sidecarPath) }
+        } else {
+            let json = sidecar.json
+            let url = try paths.url(sidecarPath)
+            let current = FileIO.exists(url) ? try? String(contentsOf: url, encoding: .utf8) : nil
+            if current != json { transaction.write(json, to: sidecarPath) }
+        }
+    }
+}
+
+extension Project {
+    /// Saves a document's sidecar re-anchored to its current text (after an outside edit).
+    /// - Returns: whether the sidecar changed, and the formatting that could not be placed.
+    public func reanchor(_ node: BinderNode) throws -> (saved: Bool, warnings: [String]) {
+        let lock = try lock()
+        defer { withExtendedLifetime(lock) {} }
+        let document = try loadDocument(node)
+        var transaction = transaction()
+        try stage(document, markdown: nil, for: node, into: &transaction)
+        let saved = !transaction.isEmpty
+        var project = self
+        try project.commit(transaction)
+        return (saved, document.warnings)
+    }
+}

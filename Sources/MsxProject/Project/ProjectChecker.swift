@@ -1,0 +1,214 @@
+import Foundation
+import MsxModel
+
+/// A problem `msx check` found.
+public struct CheckFinding: Sendable, Equatable {
+    public enum Severity: String, Sendable { case error, warning }
+
+    /// Problems only `check` reports; the raw values are the stable codes listed in docs/cli-json.md (`check`).
+    public enum Problem: String, Sendable, CaseIterable {
+        case duplicateID = "duplicate-id"
+        case unusualID = "unusual-id"
+        case pathOutsideFolder = "path-outside-folder"
+        case pathOutsideContents = "path-outside-contents"
+        case unplaceableRun = "unplaceable-run"
+        case staleSidecar = "stale-sidecar"
+        case temporaryFile = "temporary-file"
+        case notInBinder = "not-in-binder"
+    }
+
+    /// What was found: a problem of check's own, or a file that fails as a command would (with that error's code).
+    public enum Code: Sendable, Equatable {
+        case problem(Problem)
+        case error(MsxError.Code)
+
+        /// The stable machine-readable code, e.g. `stale-sidecar` or `missing-file`.
+        public var rawValue: String {
+            switch self {
+            case .problem(let problem): return problem.rawValue
+            case .error(let code): return code.rawValue
+            }
+        }
+    }
+
+    public var severity: Severity
+    public var code: Code
+    /// The project-relative file concerned.
+    public var path: String
+    public var message: String
+}
+
+/// What `msx check` found and, with `--repair`, what it fixed.
+public struct CheckReport: Sendable {
+    public var findings: [CheckFinding] = []
+    public var repairs: [String] = []
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+}
+
+/// Checks the manifest against the files, and repairs what is safe to repair.
+public struct ProjectChecker {
+    public private(set) var project: Project
+
+    public init(project: Project) { self.project = project }
+
+    /// Checks the project; with `repair`, saves re-anchored sidecars, re-attaches documents moved or renamed outside
+    /// msx, adopts other stray documents into a `Recovered` folder, and removes leftover temporary files.
+    public mutating func run(repair: Bool) throws -> CheckReport {
+        let lock = repair ? try project.lock() : nil
+        defer { withExtendedLifetime(lock) {} }
+        var report = CheckReport()
+        if let recovery = project.recovery { report.repairs.append(recovery) }
+        let manifest = project.manifest
+        var seen: [String: String] = [:]
+        var missing: [BinderNode] = []
+        var transaction = project.transaction()
+        var newManifest = manifest
+
+        // Findings are kept per binder entry, so the report reads in binder order though documents are read on
+        // all cores.
+        let entries = manifest.entries
+        var findings = Array(repeating: [CheckFinding](), count: entries.count)
+        func note(_ index: Int, _ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) {
+            findings[index].append(CheckFinding(severity: severity, code: code, path: entries[index].node.path, message: message))
+        }
+        var readable: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            let node = entry.node
+            func add(_ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) { note(index, severity, code, message) }
+            if let other = seen[node.id] { add(.error, .problem(.duplicateID), "id \(node.id) is used by '\(other)' and '\(node.title)'") }
+            seen[node.id] = node.title
+            if !Identifier.isValid(node.id) { add(.warning, .problem(.unusualID), "id '\(node.id)' is not 12 hex digits") }
+            let url: URL
+            do { url = try project.url(node.path) } catch let error as MsxError { add(.error, .error(error.code), error.message); continue }
+            if let parent = entry.parentID.flatMap({ manifest.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
+                add(.error, .problem(.pathOutsideFolder), "'\(node.title)' is at \(node.path), outside its folder \(parent.path)")
+            }
+            if entry.parentID == nil && !node.path.hasPrefix("contents/") {
+                add(.error, .problem(.pathOutsideContents), "top-level folder '\(node.title)' is not under contents/")
+            }
+            guard node.kind == .document else { continue }
+            guard FileIO.exists(url) else {
+                missing.append(node)
+                add(.error, .error(.missingFile), "document '\(node.title)' (\(node.id)) is missing its file")
+                continue
+            }
+            readable.append(index)
+        }
+        let reader = project
+        // A batch at a time: documents are read on all cores, and only a batch is held in memory at once.
+        for start in stride(from: 0, to: readable.count, by: 64) {
+            let batch = Array(readable[start..<min(readable.count, start + 64)])
+            let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node) } }
+            for (index, result) in zip(batch, documents) {
+                let node = entries[index].node
+                func add(_ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) { note(index, severity, code, message) }
+                do {
+                    let document = try result.get()
+                    for warning in document.warnings {
+                        add(.error, .problem(.unplaceableRun), "\(node.sidecarPath ?? node.path): \(warning)")
+                    }
+                    if document.sidecarIsStale {
+                        add(.warning, .problem(.staleSidecar), "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
+                        if repair {
+                            try project.stage(document, markdown: nil, for: node, into: &transaction)
+                            report.repairs.append("saved the re-anchored sidecar of '\(node.title)'")
+                        }
+                    }
+                } catch let error as MsxError {
+                    add(.error, .error(error.code), error.message)
+                }
+            }
+        }
+        report.findings += findings.flatMap { $0 }
+
+        let known = Set(manifest.entries.map(\.node.path))
+        let strays = try project.strayFiles(known: known)
+        for path in strays.temporary {
+            report.findings.append(CheckFinding(severity: .warning, code: .problem(.temporaryFile), path: path, message: "\(path): left over by an interrupted write"))
+            if repair { transaction.delete(path); report.repairs.append("removed \(path)") }
+        }
+        var orphans = strays.documents
+        if repair {
+            try reattach(&missing, orphans: &orphans, manifest: &newManifest, transaction: &transaction, report: &report)
+            report.findings.removeAll { f in f.code == .error(.missingFile) && !missing.contains { $0.path == f.path } }
+            if !orphans.isEmpty { adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
+        }
+        for path in orphans where !repair {
+            report.findings.append(CheckFinding(severity: .warning, code: .problem(.notInBinder), path: path, message: "\(path): not in the binder (msx check --repair adopts it)"))
+        }
+        guard repair else { return report }
+        try project.commit(transaction, manifest: newManifest)
+        // Report what is left after the repairs, not what was found before them.
+        var again = ProjectChecker(project: try Project(root: project.root))
+        var after = try again.run(repair: false)
+        after.repairs = report.repairs
+        return after
+    }
+
+    /// A missing document whose content (by the count cache's hash) or file name turns up elsewhere keeps its id.
+    private func reattach(_ missing: inout [BinderNode], orphans: inout [String], manifest: inout Manifest,
+                          transaction: inout FileTransaction, report: inout CheckReport) throws {
+        let cache = WordCountCache(paths: project.paths)
+        var orphanHashes: [String: String] = [:]
+        for orphan in orphans {
+            if let text = try? FileIO.readText(try project.url(orphan), displayPath: orphan) { orphanHashes[orphan] = TextHash.fnv1a64(text) }
+        }
+        for node in missing {
+            let name = node.path.split(separator: "/").last.map(String.init)
+            let match = orphans.first { cache.entries[node.path]?.hash != nil && orphanHashes[$0] == cache.entries[node.path]?.hash }
+                ?? orphans.first { $0.split(separator: "/").last.map(String.init) == name }
+            guard let match else { continue }
+            let folderPath = String(match.split(separator: "/").dropLast().joined(separator: "/"))
+            guard let folder = manifest.entries.first(where: { $0.node.kind == .folder && $0.node.path == folderPath })?.node else { continue }
+            guard var moved = manifest.remove(node.id) else { continue }
+            let slug = String(match.split(separator: "/").last!.dropLast(3))
+            moved.relocate(under: folder.path, slug: slug)
+            manifest.insert(moved, into: folder.id)
+            if let oldSidecar = node.sidecarPath, let newSidecar = moved.sidecarPath,
+                FileIO.exists(try project.url(oldSidecar)), !FileIO.exists(try project.url(newSidecar))
+            {
+                transaction.move(oldSidecar, to: newSidecar)
+            }
+            orphans.removeAll { $0 == match }
+            missing.removeAll { $0.id == node.id }
+            report.repairs.append("'\(node.title)' was moved outside msx to \(match): kept its id \(node.id)")
+        }
+    }
+
+    /// Adopts stray documents into a top-level `Recovered` folder (created when needed), moving their files there.
+    private func adopt(_ orphans: [String], manifest: inout Manifest, transaction: inout FileTransaction, report: inout CheckReport) {
+        var taken = manifest.allIDs
+        var folder = manifest.binder.first { $0.role == nil && $0.path == "contents/recovered" }
+        if folder == nil {
+            var created = BinderNode(id: Identifier.make(avoiding: taken), kind: .folder, title: "Recovered", path: "contents/recovered")
+            created.children = []
+            taken.insert(created.id)
+            let index = manifest.binder.firstIndex { $0.role == "trash" } ?? manifest.binder.count
+            manifest.binder.insert(created, at: index)
+            transaction.makeFolder(created.path)
+            folder = created
+        }
+        guard let folder else { return }
+        for orphan in orphans {
+            let fileName = String(orphan.split(separator: "/").last!.dropLast(3))
+            let slugs = Set(manifest.node(id: folder.id)?.children.map(\.slug) ?? [])
+            let slug = slugs.contains(fileName) ? Slug.unique(fileName, taken: slugs) : fileName
+            var node = BinderNode(id: Identifier.make(avoiding: taken), kind: .document, title: Self.title(fromSlug: fileName), path: "\(folder.path)/\(slug).md")
+            node.custom["recoveredFrom"] = .string(orphan)
+            taken.insert(node.id)
+            manifest.insert(node, into: folder.id)
+            if orphan != node.path {
+                transaction.move(orphan, to: node.path)
+                let sidecar = String(orphan.dropLast(3)) + ".attrs.json"
+                if let target = node.sidecarPath, (try? project.url(sidecar)).map(FileIO.exists) == true { transaction.move(sidecar, to: target) }
+            }
+            report.repairs.append("adopted \(orphan) into Recovered as '\(node.title)' (\(node.id))")
+        }
+    }
+
+    static func title(fromSlug slug: String) -> String {
+        let words = slug.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
+        guard let first = words.first else { return slug }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+}

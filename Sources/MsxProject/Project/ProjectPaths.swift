@@ -1,0 +1,126 @@
+import Foundation
+import MsxModel
+
+/// Turns project-relative paths into URLs, refusing any that would leave the project.
+package struct ProjectPaths: Sendable {
+    let root: URL
+    /// `root` as a file-system path, kept: building URLs is the slow part of checking many files.
+    private let rootPath: String
+    private let resolvedRoot: String
+    /// Folders already seen to be real folders (no symbolic link on the way), so most paths cost one lstat(2).
+    private let plainFolders = FolderCache()
+
+    init(root: URL) {
+        self.root = root.standardizedFileURL
+        rootPath = self.root.path
+        resolvedRoot = Self.realPath(self.root)
+    }
+
+    /// The URL of a relative path such as `contents/draft/chapter-1.md`.
+    /// - Throws: a damaged-data error when the path is absolute, uses `..`, or leads outside through a symlink.
+    func url(_ relative: String, context: String = Manifest.fileName) throws -> URL {
+        URL(fileURLWithPath: try path(relative, context: context))
+    }
+
+    /// The file-system path of a relative path, checked as `url` checks it.
+    func path(_ relative: String, context: String = Manifest.fileName) throws -> String {
+        guard RelativePath.isPlain(relative) else {
+            throw MsxError(.pathEscapesProject, "\(context): path '\(relative)' is not a plain path inside the project")
+        }
+        let path = rootPath + "/" + relative
+        if hasNoSymbolicLink(relative) { return path }
+        let resolved = Self.realPath(URL(fileURLWithPath: path))
+        if resolved != resolvedRoot && !resolved.hasPrefix(resolvedRoot + "/") {
+            throw MsxError(.pathEscapesProject, "\(context): path '\(relative)' leads outside the project")
+        }
+        return path
+    }
+
+    /// The path of a file and its stat(2) information (nil when it does not exist), checked as `path` checks it,
+    /// with one lstat(2) of the file where `path` and a stat would take two.
+    func fileStatus(_ relative: String) throws -> (path: String, info: stat?) {
+        var info = stat()
+        if RelativePath.isPlain(relative), foldersHaveNoSymbolicLink(relative) {
+            let path = rootPath + "/" + relative
+            guard lstat(path, &info) == 0 else { return (path, nil) }
+            if (info.st_mode & S_IFMT) != S_IFLNK { return (path, info) }
+        }
+        let path = try self.path(relative)
+        return (path, stat(path, &info) == 0 ? info : nil)
+    }
+
+    /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.
+    private func hasNoSymbolicLink(_ relative: String) -> Bool {
+        foldersHaveNoSymbolicLink(relative) && Self.isRealEntry(rootPath + "/" + relative)
+    }
+
+    /// Whether none of the folders on the way to `relative` is a symbolic link (remembered once seen).
+    private func foldersHaveNoSymbolicLink(_ relative: String) -> Bool {
+        var folder = rootPath
+        for part in relative.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if plainFolders.contains(folder) { continue }
+            var info = stat()
+            // A missing folder is fine (nothing leads anywhere from it) but is not remembered: it may appear later.
+            guard lstat(folder, &info) == 0 else {
+                if errno == ENOENT { continue }
+                return false
+            }
+            guard (info.st_mode & S_IFMT) != S_IFLNK else { return false }
+            plainFolders.insert(folder)
+        }
+        return true
+    }
+
+    /// Whether a path is not a symbolic link (a missing path is fine: nothing can lead anywhere from it).
+    private static func isRealEntry(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return errno == ENOENT }
+        return (info.st_mode & S_IFMT) != S_IFLNK
+    }
+
+    /// The real path of a file that may not exist yet: its deepest existing ancestor resolved with realpath(3),
+    /// plus the rest. Symbolic links anywhere along the way are followed.
+    package static func realPath(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path) && existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        var base = existing.path
+        if let resolved = realpath(existing.path, nil) {
+            base = String(cString: resolved)
+            free(resolved)
+        }
+        return ([base == "/" ? "" : base] + rest).joined(separator: "/")
+    }
+
+    /// The project-relative form of a URL inside the project, or nil.
+    func relative(_ url: URL) -> String? {
+        let path = Self.realPath(url)
+        guard path.hasPrefix(resolvedRoot + "/") else { return path == resolvedRoot ? "" : nil }
+        return String(path.dropFirst(resolvedRoot.count + 1))
+    }
+
+    /// The project-relative path of a file msx just made inside the project.
+    func relativeInside(_ url: URL) throws -> String {
+        guard let relative = relative(url), !relative.isEmpty else {
+            try? FileManager.default.removeItem(at: url)
+            throw MsxError(.pathEscapesProject, "\(url.path): leads outside the project")
+        }
+        return relative
+    }
+
+    var privateFolder: URL { root.appendingPathComponent(".msx") }
+    var manifest: URL { root.appendingPathComponent(Manifest.fileName) }
+}
+
+/// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).
+final class FolderCache: @unchecked Sendable {
+    private var folders = Set<String>()
+    private let lock = NSLock()
+
+    func contains(_ folder: String) -> Bool { lock.withLock { folders.contains(folder) } }
+    func insert(_ folder: String) { lock.withLock { _ = folders.insert(folder) } }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import MsxModel
+
+/// Word counts per document, cached in `.msx/cache/counts.json` by file size and modification time, so `tree` reads
+/// only documents that changed. The cache also remembers each file's content hash, which lets `check --repair`
+/// recognise a document moved or renamed outside msx.
+struct WordCountCache {
+    struct Entry: Equatable {
+        var size: Int
+        var modified: Double
+        var words: Int
+        var hash: String
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+    private var dirty = false
+    private let url: URL
+
+    init(paths: ProjectPaths) {
+        url = paths.privateFolder.appendingPathComponent("cache/counts.json")
+        guard let text = try? String(contentsOf: url, encoding: .utf8), let value = try? JSONParser.parse(text),
+            let documents = value["documents"]?.objectValue
+        else { return }
+        for (path, entry) in documents {
+            guard let size = entry["size"]?.numberValue, let modified = entry["modified"]?.numberValue,
+                let words = entry["words"]?.numberValue, let hash = entry["hash"]?.stringValue
+            else { continue }
+            entries[path] = Entry(size: Int(size), modified: modified, words: Int(words), hash: hash)
+        }
+    }
+
+    /// The word count of the document at `path`, reading it only when the cache is out of date.
+    mutating func words(of path: String, at fileURL: URL) throws -> Int {
+        var info = stat()
+        guard stat(fileURL.path, &info) == 0 else { throw MsxError(.missingFile, "\(path): file not found") }
+        let size = Int(info.st_size)
+        #if os(Linux)
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #endif
+        if let entry = entries[path], entry.size == size, entry.modified == modified { return entry.words }
+        let data = try FileIO.readData(fileURL, displayPath: path)
+        let text = try FileIO.decodeUTF8(data, displayPath: path)
+        let words = WordCount.count(MarkdownDocument(text).text)
+        entries[path] = Entry(size: size, modified: modified, words: words, hash: TextHash.fnv1a64(text))
+        dirty = true
+        return words
+    }
+
+    /// Saves the cache if it changed. A cache that cannot be written is not an error: it is only a cache.
+    func save() {
+        guard dirty else { return }
+        let documents = entries.mapValues { e -> JSONValue in
+            ["size": .int(e.size), "modified": .number(e.modified), "words": .int(e.words), "hash": .string(e.hash)]
+        }
+        let json = JSONWriter.string(["formatVersion": 1, "documents": .object(documents)])
+        try? FileIO.writeAtomically(Data(json.utf8), to: url)
+    }
+}
