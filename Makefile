@@ -28,13 +28,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The checks first, then the tests (two shards at once, one per core), whose last line is "N passed, N failed, N skipped".
 test: deps
 	$(SWIFT) build --build-tests
-	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} $(SWIFT) test --skip-build
 	$(MAKE) man-check
 	$(MAKE) schema-check
 	python3 scripts/check-vocabulary.py
 	python3 scripts/generate-entities.py --check
+	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} SWIFT=$(SWIFT) scripts/run-tests.sh
 
 # Templates and the schemas in docs/schema/ must agree (needs Python's jsonschema, installed if missing).
 schema-check:
