@@ -95,8 +95,8 @@ struct Trash: MsxCommand {
             var editor = BinderEditor(project: project)
             if empty {
                 let preview = try editor.emptyTrash(dryRun: true)
-                if !dryRun && !yes && !preview.descriptions.isEmpty {
-                    guard console.confirm("Delete \(preview.descriptions.count) item\(preview.descriptions.count == 1 ? "" : "s") in the Trash for good?") else {
+                if !dryRun && !yes && !preview.events.isEmpty {
+                    guard console.confirm("Delete \(preview.events.count) item\(preview.events.count == 1 ? "" : "s") in the Trash for good?") else {
                         throw MsxError(.notConfirmed, "the Trash was not emptied (use --yes to skip the question)")
                     }
                 }

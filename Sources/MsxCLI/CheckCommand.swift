@@ -28,20 +28,32 @@ struct Check: MsxCommand {
                         ["severity": .string(f.severity.rawValue), "code": .string(f.code.rawValue), "path": .string(f.path),
                          "message": .string(f.message)]
                     }),
-                    "repairs": .array(report.repairs.map(JSONValue.string)),
+                    "repairs": .array(report.repairs.map { .string(Self.line($0)) }),
                 ])
             } else {
                 for f in report.findings {
                     let tag = f.severity == .error ? console.paint("error", "31") : console.paint("warning", "33")
                     console.line("\(tag): \(f.message)")
                 }
-                for repair in report.repairs { console.line("repaired: \(repair)") }
+                for repair in report.repairs { console.line("repaired: \(Self.line(repair))") }
                 if report.findings.isEmpty { console.line("ok") }
             }
             if report.errorCount > 0 {
                 console.flush()
                 throw ExitCode(1)
             }
+        }
+    }
+
+    /// A repair in words (also the `repairs` strings of the `--json` report).
+    static func line(_ repair: CheckRepair) -> String {
+        switch repair {
+        case .recovered(.rolledBack): "rolled back an interrupted command"
+        case .recovered(.completed): "completed an interrupted command"
+        case .savedSidecar(let node): "saved the re-anchored sidecar of '\(node.title)'"
+        case .removedTemporaryFile(let path): "removed \(path)"
+        case .reattached(let node, let path): "'\(node.title)' was moved outside msx to \(path): kept its id \(node.id)"
+        case .adopted(let path, let node): "adopted \(path) into Recovered as '\(node.title)' (\(node.id))"
         }
     }
 }

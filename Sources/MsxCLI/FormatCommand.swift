@@ -74,15 +74,15 @@ struct Format: MsxCommand {
             if console.json {
                 console.report([
                     "dryRun": .bool(dryRun), "document": .string(node.id),
-                    "changes": .array(outcome.descriptions.map(JSONValue.string)),
+                    "changes": .array(outcome.events.map { .string(FormatWording.line($0)) }),
                     "files": .array(outcome.changedFiles.map(JSONValue.string)),
                     "warnings": .array(outcome.warnings.map(JSONValue.string)),
                 ])
                 return
             }
             for warning in outcome.warnings { console.note("warning: \(warning)") }
-            for line in outcome.descriptions { console.line((dryRun ? "would have: " : "") + line) }
-            if outcome.descriptions.isEmpty { console.line("nothing to change") }
+            for event in outcome.events { console.line((dryRun ? "would have: " : "") + FormatWording.line(event)) }
+            if outcome.events.isEmpty { console.line("nothing to change") }
         }
     }
 

@@ -50,7 +50,7 @@ struct Import: MsxCommand {
             } else {
                 for warning in outcome.warnings { console.note("warning: \(warning)") }
                 let prefix = dryRun ? "would be " : ""
-                for line in outcome.descriptions { console.line(prefix + line) }
+                for event in outcome.events { console.line(prefix + BinderWording.line(event)) }
                 if !outcome.addedStyles.isEmpty {
                     console.line("\(prefix)added style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
                 }

@@ -67,7 +67,7 @@ struct New: MsxCommand {
             } else if outline == nil, let node = change.nodes.first {
                 console.line("\(node.id) \(node.path)")
             } else {
-                for line in change.descriptions { console.line(line) }
+                for event in change.events { console.line(BinderWording.line(event)) }
             }
         }
     }

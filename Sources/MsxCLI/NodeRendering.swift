@@ -28,12 +28,12 @@ enum NodeRendering {
         if console.json {
             console.report([
                 "dryRun": .bool(dryRun),
-                "changes": .array(change.descriptions.map(JSONValue.string)),
+                "changes": .array(change.events.map { .string(BinderWording.line($0)) }),
                 "nodes": .array(change.nodes.map { .object(json($0)) }),
             ])
         } else {
-            for line in change.descriptions { console.line((dryRun ? "would have " : "") + line) }
-            if change.descriptions.isEmpty { console.line("nothing to do") }
+            for event in change.events { console.line((dryRun ? "would have " : "") + BinderWording.line(event)) }
+            if change.events.isEmpty { console.line("nothing to do") }
         }
     }
 }

@@ -47,12 +47,28 @@ struct Restore: MsxCommand {
                 console.report([
                     "dryRun": .bool(dryRun), "version": .string(result.version.description),
                     "safetyVersion": .optional(result.safetyVersion?.description),
-                    "changes": .array(result.descriptions.map(JSONValue.string)),
+                    "changes": .array(result.events.map { .string(Self.line($0)) }),
                 ])
                 return
             }
             if let safety = result.safetyVersion { console.line("saved the current state first as \(safety.short)") }
-            for line in result.descriptions { console.line((dryRun ? "would have " : "") + line) }
+            for event in result.events { console.line((dryRun ? "would have " : "") + Self.line(event)) }
+        }
+    }
+
+    /// A restore event in words (also the `changes` strings of the `--json` report).
+    static func line(_ event: RestoreEvent) -> String {
+        switch event {
+        case .restoredDocument(let node, let version): "restored '\(node.title)' to \(version.short)"
+        case .restoredProject(let version): "restored the project to \(version.short)"
+        case .broughtBack(let node, let folder, let fromTrash):
+            fromTrash ? "took '\(node.title)' out of the Trash into \(folder.title)" : "brought '\(node.title)' back into \(folder.title)"
+        case .metadata(let field, let now, let then):
+            "\(BinderWording.name(of: field)): \(now ?? "(none)") -> \(then ?? "(none)")"
+        case .text(let added, let removed): "text: +\(added) / -\(removed) words"
+        case .formattingRestored: "formatting restored"
+        case .movedToTrash(let node): "'\(node.title)' did not exist then: moved to the Trash"
+        case .nodesAsTheyWere(let count): "\(count) binder nodes as they were"
         }
     }
 }

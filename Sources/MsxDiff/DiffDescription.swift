@@ -29,16 +29,16 @@ public enum DiffDescription {
             {
                 j += 1
             }
-            let name = DocumentFormatter.displayName(change.attribute)
+            let name = DiffDescription.name(of: change.attribute)
             let what: String
             switch (change.before, change.after) {
             case (.bool(false), .bool(true)), (.null, .bool(true)): what = "\(name) added"
             case (.bool(true), .bool(false)), (.bool(true), .null): what = "\(name) removed"
             case (.null, .string("single")) where change.attribute == .underline: what = "underline added"
             case (.string("single"), .null) where change.attribute == .underline: what = "underline removed"
-            case (.null, let after): what = "\(name) \(DocumentFormatter.display(after)) added"
-            case (let before, .null): what = "\(name) \(DocumentFormatter.display(before)) removed"
-            default: what = "\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after))"
+            case (.null, let after): what = "\(name) \(DiffDescription.text(of: after)) added"
+            case (let before, .null): what = "\(name) \(DiffDescription.text(of: before)) removed"
+            default: what = "\(name) \(DiffDescription.text(of: change.before)) -> \(DiffDescription.text(of: change.after))"
             }
             if j > i {
                 lines.append("\(what): paragraphs \(change.newParagraph + 1)-\(changes[j].newParagraph + 1)")
@@ -52,8 +52,8 @@ public enum DiffDescription {
             // "heading level 1 -> 2" says it all; the style named after the level need not be repeated.
             if change.attribute == .style, levelChanged.contains(change.newParagraph),
                 [change.before, change.after].allSatisfy({ $0.stringValue?.hasPrefix("Heading ") ?? true }) { continue }
-            let name = change.attribute == .headingLevel ? "heading level" : DocumentFormatter.displayName(change.attribute)
-            lines.append("\(name) \(DocumentFormatter.display(change.before)) -> \(DocumentFormatter.display(change.after)) (paragraph \(change.newParagraph + 1))")
+            let name = change.attribute == .headingLevel ? "heading level" : DiffDescription.name(of: change.attribute)
+            lines.append("\(name) \(DiffDescription.text(of: change.before)) -> \(DiffDescription.text(of: change.after)) (paragraph \(change.newParagraph + 1))")
         }
         return lines
     }
@@ -74,6 +74,28 @@ public enum DiffDescription {
                 return "paragraphs \(change.oldParagraphs[0] + 1)-\(change.oldParagraphs[1] + 1) joined (now paragraph \(change.newParagraphs[0] + 1))"
             }
         } + moves
+    }
+
+    /// An attribute's name for people ("font", "left indent"); msx's own name where it has no other.
+    public static func name(of key: AttributeKey) -> String {
+        let names: [AttributeKey: String] = [
+            .fontFamily: "font", .fontSize: "size", .foregroundColor: "colour", .backgroundColor: "highlight",
+            .firstLineHeadIndent: "first-line indent", .headIndent: "left indent", .tailIndent: "right indent",
+            .lineHeightMultiple: "line height", .lineSpacing: "line spacing", .paragraphSpacingBefore: "space before",
+            .paragraphSpacing: "space after", .listFormat: "list", .tabStops: "tab stops",
+        ]
+        return names[key] ?? key.rawValue
+    }
+
+    /// An attribute value for people: "none", "on", "off", or the value itself.
+    public static func text(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "none"
+        case .string(let s): return s
+        case .number(let n): return JSONWriter.format(n)
+        case .bool(let b): return b ? "on" : "off"
+        default: return JSONWriter.string(value, pretty: false)
+        }
     }
 
     static func quote(_ text: String) -> String {

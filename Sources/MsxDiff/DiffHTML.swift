@@ -81,7 +81,7 @@ public enum DiffHTML {
                 var span = HTMLPage.styled(Context.slice(units, start, end), attributes)
                 let here = changes.filter { $0.new.contains(start) }
                 if !here.isEmpty {
-                    let note = here.map { "\(DocumentFormatter.displayName($0.attribute)) \(DocumentFormatter.display($0.before)) -> \(DocumentFormatter.display($0.after))" }
+                    let note = here.map { "\(DiffDescription.name(of: $0.attribute)) \(DiffDescription.text(of: $0.before)) -> \(DiffDescription.text(of: $0.after))" }
                     span = "<span class=\"fmt\" title=\"\(HTMLPage.escape(note.joined(separator: "; ")))\">\(span)</span>"
                 }
                 piece += span

@@ -1,5 +1,6 @@
 import Foundation
 import MsxModel
+import MsxProject
 
 /// What to bring back from a version.
 public enum RestoreMode: Sendable {
@@ -16,7 +17,27 @@ public struct RestoreResult: Sendable {
     public var version: GitOID
     /// The version recorded first, holding the state the restore replaced (nil when nothing was unsnapshotted).
     public var safetyVersion: GitOID?
-    public var descriptions: [String]
+    /// What changed, in order.
+    public var events: [RestoreEvent]
+}
+
+/// One thing a restore did, as data; front ends word it.
+public enum RestoreEvent: Sendable, Equatable {
+    /// The document now reads as it did at `version`.
+    case restoredDocument(BinderNode, version: GitOID)
+    /// The whole project now reads as it did at `version`.
+    case restoredProject(version: GitOID)
+    /// The document came back into `folder`: out of the Trash, or re-created after it was deleted.
+    case broughtBack(BinderNode, into: BinderNode, fromTrash: Bool)
+    /// A metadata field took the version's value (nil: unset).
+    case metadata(BinderEvent.Field, now: String?, then: String?)
+    /// The words changed by so many added and removed.
+    case text(wordsAdded: Int, wordsRemoved: Int)
+    case formattingRestored
+    /// A document created after the version went to the Trash.
+    case movedToTrash(BinderNode)
+    /// So many binder nodes are as they were at the version.
+    case nodesAsTheyWere(Int)
 }
 
 extension ProjectHistory {
@@ -31,7 +52,7 @@ extension ProjectHistory {
         var project = self.project
         var manifest = project.manifest
         var transaction = project.transaction()
-        var lines: [String] = []
+        var events: [RestoreEvent] = []
         let today = try project.manifest.node(id: documentID).flatMap { current in
             FileIO.exists(try project.url(current.path)) ? try project.loadDocument(current) : nil
         }
@@ -56,7 +77,7 @@ extension ProjectHistory {
                 }
             }
             manifest.insert(node, into: parent.id)
-            lines.append(existing == nil ? "brought '\(node.title)' back into \(parent.title)" : "took '\(node.title)' out of the Trash into \(parent.title)")
+            events.append(.broughtBack(node, into: parent, fromTrash: existing != nil))
         }
         let restored: RichDocument
         switch mode {
@@ -66,9 +87,10 @@ extension ProjectHistory {
         }
         if mode == .whole {
             var updated = node
-            for (field, then, now) in [("synopsis", old.node.synopsis, node.synopsis), ("label", old.node.label, node.label),
-                                       ("status", old.node.status, node.status)] where then != now {
-                lines.append("\(field): \(now ?? "(none)") -> \(then ?? "(none)")")
+            for (field, then, now): (BinderEvent.Field, String?, String?) in [
+                (.synopsis, old.node.synopsis, node.synopsis), (.label, old.node.label, node.label), (.status, old.node.status, node.status),
+            ] where then != now {
+                events.append(.metadata(field, now: now, then: then))
             }
             updated.synopsis = old.node.synopsis
             updated.label = old.node.label
@@ -80,13 +102,13 @@ extension ProjectHistory {
             manifest.update(documentID) { $0 = updated }
         }
         let (added, removed) = WordDelta.between(today?.text ?? "", restored.text)
-        if today?.paragraphTexts != restored.paragraphTexts { lines.append("text: +\(added) / -\(removed) words") }
-        if today?.formattingSignature != restored.formattingSignature { lines.append("formatting restored") }
+        if today?.paragraphTexts != restored.paragraphTexts { events.append(.text(wordsAdded: added, wordsRemoved: removed)) }
+        if today?.formattingSignature != restored.formattingSignature { events.append(.formattingRestored) }
         let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
         try project.stage(restored, markdown: markdown, for: node, into: &transaction)
         if !dryRun { try project.commit(transaction, manifest: manifest) }
-        lines.insert("restored '\(node.title)' to \(version.short)", at: 0)
-        return RestoreResult(version: version, safetyVersion: safety, descriptions: lines)
+        events.insert(.restoredDocument(node, version: version), at: 0)
+        return RestoreResult(version: version, safetyVersion: safety, events: events)
     }
 
     /// Brings the whole project back to `revision`. Documents created since go to the Trash; nothing is deleted.
@@ -99,7 +121,7 @@ extension ProjectHistory {
         // The snapshot above changed no working file: the project as opened (and locked) is still current.
         var project = self.project
         var transaction = project.transaction()
-        var lines = ["restored the project to \(version.short)"]
+        var events: [RestoreEvent] = [.restoredProject(version: version)]
         let then = Set(manifest.entries.map(\.node.id))
         let keptPaths = Set(manifest.entries.flatMap { [$0.node.path, $0.node.sidecarPath].compactMap { $0 } })
         // Documents created since: into the Trash, files and all.
@@ -116,7 +138,7 @@ extension ProjectHistory {
                     }
                 }
                 manifest.insert(node, into: trash.id)
-                lines.append("'\(node.title)' did not exist then: moved to the Trash")
+                events.append(.movedToTrash(node))
             }
         }
         // Files of documents that moved since: today's copy is in the safety version; the old place is rewritten.
@@ -136,8 +158,8 @@ extension ProjectHistory {
                 }
             }
         }
-        lines.append("\(then.count) binder nodes as they were")
+        events.append(.nodesAsTheyWere(then.count))
         if !dryRun { try project.commit(transaction, manifest: manifest) }
-        return RestoreResult(version: version, safetyVersion: safety, descriptions: lines)
+        return RestoreResult(version: version, safetyVersion: safety, events: events)
     }
 }

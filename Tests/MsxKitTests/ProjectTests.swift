@@ -77,12 +77,12 @@ final class ProjectTests: XCTestCase {
         let staged = "manuscript.json.staged.msx-tmp"
         try "{}".write(to: root.appendingPathComponent(staged), atomically: true, encoding: .utf8)
         try writeJournal(root, moves: [(node.path, target)], manifestStaged: staged)
-        XCTAssertEqual(try FileTransaction.recover(paths: paths), "rolled back an interrupted command")
+        XCTAssertEqual(try FileTransaction.recover(paths: paths), .rolledBack)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(node.path).path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(staged).path))
         // Crash after the manifest rename, before the move finished: roll forward.
         try writeJournal(root, moves: [(node.path, target)], manifestStaged: "gone.msx-tmp")
-        XCTAssertEqual(try FileTransaction.recover(paths: paths), "completed an interrupted command")
+        XCTAssertEqual(try FileTransaction.recover(paths: paths), .completed)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path))
         XCTAssertNil(try FileTransaction.recover(paths: paths))
     }

@@ -6,8 +6,8 @@ import MsxProject
 public struct ImportOutcome: Sendable {
     /// Documents and folders created, in binder order.
     public var nodes: [BinderNode]
-    /// One line per node created.
-    public var descriptions: [String]
+    /// One event per node created.
+    public var events: [BinderEvent]
     /// What the readers skipped or repaired, each line starting with the file it is about.
     public var warnings: [String]
     /// Named styles added to the project.
@@ -152,7 +152,7 @@ extension Project {
         var editor = BinderEditor(project: self)
         let change = try editor.create(items, in: folder, addingStyles: importer.styles, dryRun: dryRun)
         return ImportOutcome(
-            nodes: change.nodes, descriptions: change.descriptions, warnings: importer.warnings,
+            nodes: change.nodes, events: change.events, warnings: importer.warnings,
             addedStyles: importer.styles.keys.sorted())
     }
 }

@@ -1,13 +1,20 @@
 import Foundation
 
-/// The result of formatting a document.
+/// What formatting did to a document, as data; front ends word it.
+public enum FormatEvent: Sendable, Equatable {
+    /// A character attribute was set to `value` (`.null`: removed) on `text`, in paragraph `paragraph` (from 0).
+    case character(AttributeKey, JSONValue, text: String, paragraph: Int)
+    /// A paragraph attribute's resolved value went from `before` to `after`.
+    case paragraph(AttributeKey, before: JSONValue, after: JSONValue, paragraph: Int)
+}
+
 /// Applies formatting to a document: Markdown where Markdown can say it (spliced into the writer's bytes), the
 /// sidecar for everything else.
 package struct DocumentFormatter {
     let styles: StyleSheet
     private(set) var document: RichDocument
     private(set) var markdown: MarkdownDocument
-    package private(set) var descriptions: [String] = []
+    package private(set) var events: [FormatEvent] = []
 
     package init(document: RichDocument, styles: StyleSheet) {
         self.document = document
@@ -81,7 +88,7 @@ package struct DocumentFormatter {
 
     private mutating func applyCharacter(_ key: AttributeKey, _ value: JSONValue, paragraph: Int, range: Range<Int>) throws {
         let text = markdown.blocks[paragraph].text
-        let words = quote(text.utf16Slice(range.lowerBound, range.upperBound))
+        let words = text.utf16Slice(range.lowerBound, range.upperBound)
         let inline: InlineAttribute? = [.bold: .bold, .italic: .italic, .strikethrough: .strikethrough][key]
         if let inline, let on = value.boolValue {
             let editor = InlineMarkupEditor(document: markdown, paragraph: paragraph)
@@ -96,16 +103,11 @@ package struct DocumentFormatter {
                 // Markdown cannot say it here (inside code, or flanking rules): the sidecar carries it.
                 document.formatting.paragraphs[paragraph].set([key: .bool(on)], over: range)
             }
-            descriptions.append("\(key) \(on ? "added to" : "removed from") \(words) (paragraph \(paragraph + 1))")
+            events.append(.character(key, .bool(on), text: words, paragraph: paragraph))
             return
         }
         document.formatting.paragraphs[paragraph].set([key: value], over: range)
-        let name = Self.displayName(key)
-        if value == .null {
-            descriptions.append("\(name) removed from \(words) (paragraph \(paragraph + 1))")
-        } else {
-            descriptions.append("\(name) \(Self.display(value)) applied to \(words) (paragraph \(paragraph + 1))")
-        }
+        events.append(.character(key, value, text: words, paragraph: paragraph))
     }
 
     // MARK: Paragraph attributes
@@ -120,7 +122,7 @@ package struct DocumentFormatter {
         }
         let after = resolvedAttribute(key, paragraph: paragraph)
         if before != after {
-            descriptions.append("\(Self.displayName(key)) \(Self.display(before)) -> \(Self.display(after)) (paragraph \(paragraph + 1))")
+            events.append(.paragraph(key, before: before, after: after, paragraph: paragraph))
         }
     }
 
@@ -190,29 +192,4 @@ package struct DocumentFormatter {
 
     /// The document after all changes.
     package var result: RichDocument { RichDocument(markdown: markdown, formatting: document.formatting, keeping: document) }
-
-    private func quote(_ words: String) -> String {
-        let short = words.count > 40 ? String(words.prefix(37)) + "..." : words
-        return "'\(short)'"
-    }
-
-    package static func displayName(_ key: AttributeKey) -> String {
-        let names: [AttributeKey: String] = [
-            .fontFamily: "font", .fontSize: "size", .foregroundColor: "colour", .backgroundColor: "highlight",
-            .firstLineHeadIndent: "first-line indent", .headIndent: "left indent", .tailIndent: "right indent",
-            .lineHeightMultiple: "line height", .lineSpacing: "line spacing", .paragraphSpacingBefore: "space before",
-            .paragraphSpacing: "space after", .listFormat: "list", .tabStops: "tab stops",
-        ]
-        return names[key] ?? key.rawValue
-    }
-
-    package static func display(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "none"
-        case .string(let s): return s
-        case .number(let n): return JSONWriter.format(n)
-        case .bool(let b): return b ? "on" : "off"
-        default: return JSONWriter.string(value, pretty: false)
-        }
-    }
 }

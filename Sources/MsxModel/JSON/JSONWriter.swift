@@ -63,7 +63,7 @@ public enum JSONWriter {
     }
 
     /// Integral values print without a fraction; others in Swift's shortest round-trip form.
-    static func format(_ n: Double) -> String {
+    package static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 9_007_199_254_740_992 {
             return String(Int64(n))

@@ -1,12 +1,40 @@
 import Foundation
 import MsxModel
 
-/// What a binder command did (or, with `--dry-run`, would do).
+/// What a binder operation did (or, planned without writing, would do).
 public struct BinderChange: Sendable {
-    /// One line per change, in words a writer understands.
-    public var descriptions: [String]
+    /// What happened, in order.
+    public var events: [BinderEvent]
     /// Nodes created or changed, after the change.
     public var nodes: [BinderNode]
+}
+
+/// One thing a binder operation did, as data; front ends word it.
+public enum BinderEvent: Sendable, Equatable {
+    /// Why a node moved.
+    public enum Move: Sendable, Equatable {
+        case moved, trashed, untrashed
+    }
+
+    /// A node's metadata field.
+    public enum Field: Sendable, Equatable {
+        case synopsis, label, status, target, includeInCompile
+        /// A custom key.
+        case custom(String)
+    }
+
+    /// A document or folder was created (as it is now).
+    case created(BinderNode)
+    /// A node went into `folder`; `pathChanged` when its files moved.
+    case moved(BinderNode, into: BinderNode, why: Move, pathChanged: Bool)
+    /// A node was retitled (`node` is as it is now); `pathChanged` when its file followed the title.
+    case renamed(BinderNode, from: String, pathChanged: Bool)
+    /// A node was deleted from the Trash for good, with the documents in it.
+    case deleted(BinderNode)
+    /// A metadata field changed (nil: unset).
+    case metadata(Field, before: String?, after: String?)
+    case keywordAdded(String)
+    case keywordRemoved(String)
 }
 
 /// Adds, moves, renames, trashes and describes binder nodes. Each operation lands in one transaction (files and
@@ -50,7 +78,6 @@ public struct BinderEditor {
         var transaction = project.transaction()
         var taken = manifest.allIDs
         var created: [BinderNode] = []
-        var lines: [String] = []
         func add(_ item: OutlineItem, into parent: BinderNode) throws {
             let title = item.node.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { throw MsxError(.emptyTitle, "a title cannot be empty") }
@@ -75,12 +102,11 @@ public struct BinderEditor {
                 transaction.makeFolder(node.path)
             }
             created.append(node)
-            lines.append("created \(kind.rawValue) '\(title)' (\(node.id), \(node.path))")
             for child in item.children { try add(child, into: node) }
         }
         for item in items { try add(item, into: folder) }
         if !dryRun { try commit(transaction, manifest: manifest) }
-        return BinderChange(descriptions: lines, nodes: created)
+        return BinderChange(events: created.map(BinderEvent.created), nodes: created)
     }
 
     /// Labels and statuses used on nodes join the project's lists, so the lists stay complete.
@@ -99,8 +125,13 @@ public struct BinderEditor {
     }
 
     /// Moves a node into `folder` (at `position`), moving its files.
-    public mutating func move(_ node: BinderNode, into folder: BinderNode?, position: Position = .end, dryRun: Bool = false,
-                              verb: String = "moved") throws -> BinderChange {
+    public mutating func move(_ node: BinderNode, into folder: BinderNode?, position: Position = .end,
+                              dryRun: Bool = false) throws -> BinderChange {
+        try move(node, into: folder, position: position, dryRun: dryRun, why: .moved)
+    }
+
+    private mutating func move(_ node: BinderNode, into folder: BinderNode?, position: Position, dryRun: Bool,
+                               why: BinderEvent.Move) throws -> BinderChange {
         try guardMovable(node)
         var manifest = project.manifest
         let target: BinderNode
@@ -111,7 +142,7 @@ public struct BinderEditor {
                 let parent = manifest.node(id: parentID)
             else { throw MsxError(.noParent, "'\(sibling.title)' is a top-level folder") }
             target = parent
-        case (nil, .end): throw MsxError(.missingDestination, "say where to move '\(node.title)': --into FOLDER")
+        case (nil, .end): throw MsxError(.missingDestination, "say which folder to move '\(node.title)' into")
         }
         guard target.kind == .folder else {
             throw MsxError(.notAFolder, "'\(target.title)' is a document, not a folder")
@@ -134,14 +165,16 @@ public struct BinderEditor {
         let slugs = Set(freshTarget.children.map(\.slug))
         let slug = slugs.contains(moving.slug) ? Slug.unique(moving.slug, taken: slugs) : moving.slug
         moving.relocate(under: freshTarget.path, slug: slug)
-        if verb == "trashed" { moving.extra["trashedFrom"] = .string(project.manifest.entries.first { $0.node.id == node.id }?.parentID ?? "") }
-        if verb == "restored" { moving.extra["trashedFrom"] = nil }
+        switch why {
+        case .trashed: moving.extra["trashedFrom"] = .string(project.manifest.entries.first { $0.node.id == node.id }?.parentID ?? "")
+        case .untrashed: moving.extra["trashedFrom"] = nil
+        case .moved: break
+        }
         manifest.insert(moving, into: target.id, at: index)
         var transaction = project.transaction()
         try stageMove(of: node, from: oldPath, to: moving, into: &transaction)
-        let where_ = oldPath == moving.path ? "" : " (\(moving.path))"
         if !dryRun { try commit(transaction, manifest: manifest) }
-        return BinderChange(descriptions: ["\(verb) '\(node.title)' to \(target.title)\(where_)"], nodes: [moving])
+        return BinderChange(events: [.moved(moving, into: target, why: why, pathChanged: oldPath != moving.path)], nodes: [moving])
     }
 
     /// Renames a node; its file follows its new title, its id stays.
@@ -162,8 +195,7 @@ public struct BinderEditor {
         }
         manifest.update(node.id) { $0 = renamed }
         if !dryRun { try commit(transaction, manifest: manifest) }
-        let moved = renamed.path == node.path ? "" : " (\(renamed.path))"
-        return BinderChange(descriptions: ["renamed '\(node.title)' to '\(title)'\(moved)"], nodes: [renamed])
+        return BinderChange(events: [.renamed(renamed, from: node.title, pathChanged: renamed.path != node.path)], nodes: [renamed])
     }
 
     /// Moves a node to the Trash, remembering where it was.
@@ -172,7 +204,7 @@ public struct BinderEditor {
             throw MsxError(.noTrash, "\(Manifest.fileName): the binder has no Trash folder")
         }
         if project.manifest.isTrashed(node.id) { throw MsxError(.alreadyTrashed, "'\(node.title)' is already in the Trash") }
-        return try move(node, into: trash, dryRun: dryRun, verb: "trashed")
+        return try move(node, into: trash, position: .end, dryRun: dryRun, why: .trashed)
     }
 
     /// Brings a node back from the Trash to where it was (or into `folder`).
@@ -182,23 +214,21 @@ public struct BinderEditor {
         let origin = node.extra["trashedFrom"]?.stringValue.flatMap { manifest.node(id: $0) }
         let destination = folder ?? origin.flatMap { manifest.isTrashed($0.id) ? nil : $0 } ?? manifest.roleFolder("draft")
         guard let destination else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
-        return try move(node, into: destination, dryRun: dryRun, verb: "restored")
+        return try move(node, into: destination, position: .end, dryRun: dryRun, why: .untrashed)
     }
 
     /// Deletes everything in the Trash for good.
     public mutating func emptyTrash(dryRun: Bool = false) throws -> BinderChange {
         var manifest = project.manifest
-        guard let trash = manifest.roleFolder("trash") else { return BinderChange(descriptions: [], nodes: []) }
+        guard let trash = manifest.roleFolder("trash") else { return BinderChange(events: [], nodes: []) }
         var transaction = project.transaction()
-        var lines: [String] = []
         for child in trash.children {
             transaction.delete(child.path)
             if let sidecar = child.sidecarPath { transaction.delete(sidecar) }
-            lines.append("deleted '\(child.title)' (\(child.documents.count) document\(child.documents.count == 1 ? "" : "s"))")
         }
         manifest.update(trash.id) { $0.children = [] }
-        if !dryRun && !lines.isEmpty { try commit(transaction, manifest: manifest) }
-        return BinderChange(descriptions: lines, nodes: trash.children)
+        if !dryRun && !trash.children.isEmpty { try commit(transaction, manifest: manifest) }
+        return BinderChange(events: trash.children.map(BinderEvent.deleted), nodes: trash.children)
     }
 
     /// Lands a change under the project's write lock.
@@ -250,46 +280,46 @@ public struct BinderEditor {
     /// Applies metadata changes to a node. Empty strings clear synopsis, label and status; target 0 clears it.
     public mutating func setMetadata(_ change: MetadataChange, on node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
         var updated = node
-        var lines: [String] = []
-        func note(_ field: String, _ old: String?, _ new: String?) {
-            if old != new { lines.append("\(field): \(old ?? "(none)") -> \(new ?? "(none)")") }
+        var events: [BinderEvent] = []
+        func note(_ field: BinderEvent.Field, _ old: String?, _ new: String?) {
+            if old != new { events.append(.metadata(field, before: old, after: new)) }
         }
-        if let synopsis = change.synopsis { note("synopsis", updated.synopsis, synopsis.isEmpty ? nil : synopsis); updated.synopsis = synopsis.isEmpty ? nil : synopsis }
-        if let label = change.label { note("label", updated.label, label.isEmpty ? nil : label); updated.label = label.isEmpty ? nil : label }
-        if let status = change.status { note("status", updated.status, status.isEmpty ? nil : status); updated.status = status.isEmpty ? nil : status }
+        if let synopsis = change.synopsis { note(.synopsis, updated.synopsis, synopsis.isEmpty ? nil : synopsis); updated.synopsis = synopsis.isEmpty ? nil : synopsis }
+        if let label = change.label { note(.label, updated.label, label.isEmpty ? nil : label); updated.label = label.isEmpty ? nil : label }
+        if let status = change.status { note(.status, updated.status, status.isEmpty ? nil : status); updated.status = status.isEmpty ? nil : status }
         for keyword in change.addKeywords where !updated.keywords.contains(keyword) {
             updated.keywords.append(keyword)
-            lines.append("keyword added: \(keyword)")
+            events.append(.keywordAdded(keyword))
         }
         for keyword in change.removeKeywords {
             guard updated.keywords.contains(keyword) else {
                 throw MsxError(.unknownKeyword, "'\(node.title)' has no keyword '\(keyword)'")
             }
             updated.keywords.removeAll { $0 == keyword }
-            lines.append("keyword removed: \(keyword)")
+            events.append(.keywordRemoved(keyword))
         }
         if let target = change.target {
             guard target >= 0 else { throw MsxError(.invalidTarget, "a word target cannot be negative") }
-            note("target", updated.target.map(String.init), target == 0 ? nil : String(target))
+            note(.target, updated.target.map(String.init), target == 0 ? nil : String(target))
             updated.target = target == 0 ? nil : target
         }
         if let include = change.includeInCompile {
-            note("include in compile", String(updated.includeInCompile), String(include))
+            note(.includeInCompile, String(updated.includeInCompile), String(include))
             updated.includeInCompile = include
         }
         for (key, value) in change.set.sorted(by: { $0.key < $1.key }) {
-            note(key, updated.custom[key]?.stringValue, value)
+            note(.custom(key), updated.custom[key]?.stringValue, value)
             updated.custom[key] = .string(value)
         }
         for key in change.unset {
             guard updated.custom[key] != nil else { throw MsxError(.unknownKey, "'\(node.title)' has no key '\(key)'") }
-            note(key, updated.custom[key]?.stringValue, nil)
+            note(.custom(key), updated.custom[key]?.stringValue, nil)
             updated.custom[key] = nil
         }
         var manifest = project.manifest
         manifest.update(node.id) { $0 = updated }
         registerListValues(updated, in: &manifest)
         if !dryRun && manifest != project.manifest { try commit(project.transaction(), manifest: manifest) }
-        return BinderChange(descriptions: lines, nodes: [updated])
+        return BinderChange(events: events, nodes: [updated])
     }
 }

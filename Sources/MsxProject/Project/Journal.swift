@@ -117,8 +117,8 @@ public struct FileTransaction {
         FileIO.exists(paths.privateFolder.appendingPathComponent("journal.json"))
     }
 
-    /// Completes or undoes a transaction a crash interrupted. Returns a description of what it did, or nil.
-    static func recover(paths: ProjectPaths) throws -> String? {
+    /// Completes or undoes a transaction a crash interrupted. Returns what it did, or nil when there was none.
+    static func recover(paths: ProjectPaths) throws -> Recovery? {
         let journal = paths.privateFolder.appendingPathComponent("journal.json")
         guard FileIO.exists(journal) else { return nil }
         let text = try FileIO.readText(journal, displayPath: ".msx/journal.json")
@@ -132,22 +132,30 @@ public struct FileTransaction {
         let moves = try pairs("moves", "from", "to").map { Move(from: $0.0, to: $0.1) }
         let writes = try pairs("writes", "target", "staged").map { Write(target: $0.0, staged: $0.1) }
         let deletions = try r.strings("deletions")
-        var outcome: String
+        var outcome: Recovery
         if let manifest = try r.child("manifest"),
             case let staged = try paths.url(try manifest.requiredString("staged"), context: "journal"), FileIO.exists(staged)
         {
             try apply(moves: moves, paths: paths, reverse: true)
             try? FileManager.default.removeItem(at: staged)
             for write in writes { try? FileManager.default.removeItem(at: try paths.url(write.staged, context: "journal")) }
-            outcome = "rolled back an interrupted command"
+            outcome = .rolledBack
         } else {
             try apply(moves: moves, paths: paths, reverse: false)
             try finish(writes: writes, deletions: deletions, paths: paths)
-            outcome = "completed an interrupted command"
+            outcome = .completed
         }
         try FileManager.default.removeItem(at: journal)
         return outcome
     }
+}
+
+/// What opening a project did with a command a crash interrupted.
+public enum Recovery: Sendable, Equatable {
+    /// Undone: the command had not reached its commit point.
+    case rolledBack
+    /// Finished: the command had passed its commit point.
+    case completed
 }
 
 /// Simulated crashes for the crash tests: `MSX_FAULT=<step>` kills the process with SIGKILL at that step.

@@ -7,7 +7,7 @@ public struct Project: Sendable {
     public private(set) var manifest: Manifest
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
-    public let recovery: String?
+    public let recovery: Recovery?
     /// The write lock, held from opening for writing until the last copy of this project is gone.
     private let heldLock: ProjectLock?
 

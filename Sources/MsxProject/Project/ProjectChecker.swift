@@ -41,8 +41,22 @@ public struct CheckFinding: Sendable, Equatable {
 /// What `msx check` found and, with `--repair`, what it fixed.
 public struct CheckReport: Sendable {
     public var findings: [CheckFinding] = []
-    public var repairs: [String] = []
+    public var repairs: [CheckRepair] = []
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+}
+
+/// One repair `check` made, as data; front ends word it.
+public enum CheckRepair: Sendable, Equatable {
+    /// Opening the project finished or undid a command a crash interrupted.
+    case recovered(Recovery)
+    /// A stale sidecar was saved re-anchored.
+    case savedSidecar(BinderNode)
+    /// A temporary file an interrupted write left was removed.
+    case removedTemporaryFile(String)
+    /// A document moved or renamed outside msx was found at `path`; it keeps its id.
+    case reattached(BinderNode, at: String)
+    /// A Markdown file the binder did not list became a document in the Recovered folder.
+    case adopted(String, as: BinderNode)
 }
 
 /// Checks the manifest against the files, and repairs what is safe to repair.
@@ -57,7 +71,7 @@ public struct ProjectChecker {
         let lock = repair ? try project.lock() : nil
         defer { withExtendedLifetime(lock) {} }
         var report = CheckReport()
-        if let recovery = project.recovery { report.repairs.append(recovery) }
+        if let recovery = project.recovery { report.repairs.append(.recovered(recovery)) }
         let manifest = project.manifest
         var seen: [String: String] = [:]
         var missing: [BinderNode] = []
@@ -111,7 +125,7 @@ public struct ProjectChecker {
                         add(.warning, .problem(.staleSidecar), "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
                         if repair {
                             try project.stage(document, markdown: nil, for: node, into: &transaction)
-                            report.repairs.append("saved the re-anchored sidecar of '\(node.title)'")
+                            report.repairs.append(.savedSidecar(node))
                         }
                     }
                 } catch let error as MsxError {
@@ -125,7 +139,7 @@ public struct ProjectChecker {
         let strays = try project.strayFiles(known: known)
         for path in strays.temporary {
             report.findings.append(CheckFinding(severity: .warning, code: .problem(.temporaryFile), path: path, message: "\(path): left over by an interrupted write"))
-            if repair { transaction.delete(path); report.repairs.append("removed \(path)") }
+            if repair { transaction.delete(path); report.repairs.append(.removedTemporaryFile(path)) }
         }
         var orphans = strays.documents
         if repair {
@@ -171,7 +185,7 @@ public struct ProjectChecker {
             }
             orphans.removeAll { $0 == match }
             missing.removeAll { $0.id == node.id }
-            report.repairs.append("'\(node.title)' was moved outside msx to \(match): kept its id \(node.id)")
+            report.repairs.append(.reattached(node, at: match))
         }
     }
 
@@ -202,7 +216,7 @@ public struct ProjectChecker {
                 let sidecar = String(orphan.dropLast(3)) + ".attrs.json"
                 if let target = node.sidecarPath, (try? project.url(sidecar)).map(FileIO.exists) == true { transaction.move(sidecar, to: target) }
             }
-            report.repairs.append("adopted \(orphan) into Recovered as '\(node.title)' (\(node.id))")
+            report.repairs.append(.adopted(orphan, as: node))
         }
     }
 

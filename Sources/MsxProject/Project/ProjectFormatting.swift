@@ -3,8 +3,8 @@ import MsxModel
 
 /// What `format` did (or would do).
 public struct FormatOutcome: Sendable {
-    /// One line per change, named as a writer would ("bold added to 'the storm' (paragraph 3)").
-    public var descriptions: [String]
+    /// What changed, in order.
+    public var events: [FormatEvent]
     /// Project-relative paths written (or that would be, with `--dry-run`).
     public var changedFiles: [String]
     /// Formatting the sidecar lost to outside edits (re-anchoring), reported once.
@@ -27,6 +27,6 @@ extension Project {
         try stage(result, markdown: markdownChanged ? result.markdown.sourceText : nil, for: node, into: &transaction)
         var project = self
         if !dryRun { try project.commit(transaction) }
-        return FormatOutcome(descriptions: formatter.descriptions, changedFiles: transaction.writtenPaths, warnings: document.warnings)
+        return FormatOutcome(events: formatter.events, changedFiles: transaction.writtenPaths, warnings: document.warnings)
     }
 }
