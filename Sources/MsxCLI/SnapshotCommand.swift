@@ -26,7 +26,15 @@ struct Snapshot: MsxCommand {
             let nodes = try references.map { try resolver.resolve($0) }
             let result = try history.snapshot(nodes, message: message, author: author)
             let milestone = try tag.flatMap { name in try result.version.map { _ in try history.addMilestone(name, author: author) } }
-            if let hint = result.hint { console.note("hint: \(hint)") }
+            switch result.note {
+            case .signedWithoutIdentity(let author)?:
+                console.note("hint: versions are signed '\(author.name) <\(author.email)>'; set yours with: "
+                             + "git config --global user.name \"Your Name\" && git config --global user.email you@example.com")
+            case .housekeepingFailed(let error)?:
+                console.note("hint: the version is recorded, but \(error.message)")
+            case nil:
+                break
+            }
             if console.json {
                 console.report([
                     "version": .optional(result.version?.description),
@@ -40,7 +48,7 @@ struct Snapshot: MsxCommand {
                 return
             }
             console.line("\(version.short) \(result.message.split(separator: "\n").first.map(String.init) ?? "")")
-            for change in result.documents { console.line("  \(change.summary): \(change.node.title)") }
+            for change in result.documents { console.line("  \(ChangeWording.summary(change)): \(change.node.title)") }
             if let milestone { console.line("milestone '\(milestone.name)'") }
         }
     }

@@ -25,7 +25,7 @@ struct Status: MsxCommand {
             if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
             for change in changes {
                 let color = change.isNew ? "32" : change.isDeleted || change.trashed ? "31" : "33"
-                console.line("  \(console.paint(Self.padded(change.summary), color)) \(change.node.title)  \(console.paint(change.node.path, "2"))")
+                console.line("  \(console.paint(Self.padded(ChangeWording.summary(change)), color)) \(change.node.title)  \(console.paint(change.node.path, "2"))")
             }
             for path in strays { console.line("  \(console.paint(Self.padded("not in the binder"), "31")) \(path)") }
             if changes.isEmpty && strays.isEmpty { console.line("Nothing changed since the last snapshot.") }
@@ -44,7 +44,7 @@ struct Status: MsxCommand {
             "new": .bool(change.isNew), "deleted": .bool(change.isDeleted), "text": .bool(change.text),
             "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "moved": .bool(change.moved),
             "renamed": .bool(change.renamed), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
-            "summary": .string(change.summary),
+            "summary": .string(ChangeWording.summary(change)),
         ]
     }
 }

@@ -19,25 +19,10 @@ public struct DocumentChange: Sendable {
     public var wordsAdded = 0
     public var wordsRemoved = 0
     /// The document's files differ from the snapshot (even where the model reads the same, e.g. a re-wrap).
-    var filesChanged = false
+    public package(set) var filesChanged = false
 
     public var hasChanges: Bool {
         isNew || isDeleted || text || formatting || metadata || moved || renamed || trashed || untrashed || filesChanged
-    }
-
-    /// Words a writer uses: "modified (text, formatting)", "new", "renamed from 'X'".
-    public var summary: String {
-        if isNew { return "new" }
-        if isDeleted { return "deleted" }
-        var parts: [String] = []
-        let kinds = [text ? "text" : nil, formatting ? "formatting" : nil, metadata ? "metadata" : nil].compactMap { $0 }
-        if !kinds.isEmpty { parts.append("modified (\(kinds.joined(separator: ", ")))") }
-        if renamed, let old = snapshotNode { parts.append("renamed from '\(old.title)'") }
-        if moved, let old = snapshotNode, !trashed && !untrashed { parts.append("moved from \(old.path)") }
-        if trashed { parts.append("trashed") }
-        if untrashed { parts.append("restored from the Trash") }
-        if parts.isEmpty && filesChanged { parts.append("modified (markup only)") }
-        return parts.joined(separator: ", ")
     }
 }
 

@@ -35,22 +35,31 @@ public struct SnapshotResult: Sendable {
     public var version: GitOID?
     public var documents: [DocumentChange]
     public var message: String
-    /// A one-line hint for the writer (how to set a name and address), if one is due.
-    public var hint: String?
+    /// Something the writer should know about this version, if anything.
+    public var note: SnapshotNote?
+}
+
+/// Something to tell the writer after a snapshot.
+public enum SnapshotNote: Sendable, Equatable {
+    /// git has no name and address for the writer: the version is signed with the project's author (and a
+    /// placeholder address) instead.
+    case signedWithoutIdentity(Author)
+    /// The version is recorded, but tidying up after it (the index, packing) failed; the next snapshot redoes it.
+    case housekeepingFailed(MsxError)
 }
 
 extension ProjectHistory {
     /// The author for new versions: `explicit` (--author, MSX_AUTHOR), else git's user.name and user.email, else
-    /// the project's author with a placeholder address (and a hint on how to set a real one).
-    func author(_ explicit: Author?) -> (Author, hint: String?) {
+    /// the project's author with a placeholder address (and a note saying so).
+    func author(_ explicit: Author?) -> (Author, note: SnapshotNote?) {
         if let explicit { return (explicit, nil) }
         if let name = repository.config("user.name"), let email = repository.config("user.email"), !name.isEmpty, !email.isEmpty {
             return (Author(name: name, email: email), nil)
         }
         let name = project.manifest.author.name.isEmpty ? "Writer" : project.manifest.author.name
         let email = project.manifest.author.email ?? "\(Slug.make(name))@msx.invalid"
-        return (Author(name: name, email: email),
-                "versions are signed '\(name) <\(email)>'; set yours with: git config --global user.name \"Your Name\" && git config --global user.email you@example.com")
+        let placeholder = Author(name: name, email: email)
+        return (placeholder, .signedWithoutIdentity(placeholder))
     }
 
     /// Records the current state of `documents` (every changed one when empty) as a new version.
@@ -78,9 +87,9 @@ extension ProjectHistory {
         let headID = try head()
         let manifestChanged = try manifestDiffers(at: headID)
         guard !included.isEmpty || (documents.isEmpty && manifestChanged) else {
-            return SnapshotResult(version: nil, documents: [], message: "", hint: nil)
+            return SnapshotResult(version: nil, documents: [], message: "", note: nil)
         }
-        let (author, hint) = self.author(explicit)
+        let (author, signing) = self.author(explicit)
         let text = Self.message(message, for: included)
         var changesToTree: [GitRepository.TreeChange] = []
         var touched: [String] = []
@@ -128,14 +137,14 @@ extension ProjectHistory {
         FaultInjection.point("snapshot-committed")
         // The index learns the new state of msx's own paths only when the manifest written is the one on disk.
         // The version is recorded: a failure from here on is only housekeeping, which the next snapshot redoes.
-        var note = hint
+        var note = signing
         do {
             try repository.refreshIndex(paths: touched)
             try repository.packIfNeeded()
         } catch let error as MsxError {
-            note = "the version is recorded, but \(error.message)"
+            note = .housekeepingFailed(error)
         }
-        return SnapshotResult(version: version, documents: included, message: text, hint: note)
+        return SnapshotResult(version: version, documents: included, message: text, note: note)
     }
 
     /// Whether the manifest on disk differs from the last snapshot's.

@@ -1,0 +1,20 @@
+import MsxKit
+
+/// How a document changed since its last snapshot, in the words `status` and `snapshot` print.
+enum ChangeWording {
+    /// "modified (text, formatting)", "new", "renamed from 'X'", ...
+    static func summary(_ change: DocumentChange) -> String {
+        if change.isNew { return "new" }
+        if change.isDeleted { return "deleted" }
+        var parts: [String] = []
+        let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil]
+            .compactMap { $0 }
+        if !kinds.isEmpty { parts.append("modified (\(kinds.joined(separator: ", ")))") }
+        if change.renamed, let old = change.snapshotNode { parts.append("renamed from '\(old.title)'") }
+        if change.moved, let old = change.snapshotNode, !change.trashed && !change.untrashed { parts.append("moved from \(old.path)") }
+        if change.trashed { parts.append("trashed") }
+        if change.untrashed { parts.append("restored from the Trash") }
+        if parts.isEmpty && change.filesChanged { parts.append("modified (markup only)") }
+        return parts.joined(separator: ", ")
+    }
+}
