@@ -39,7 +39,7 @@ let package = Package(
         ),
         .executableTarget(name: "msx", dependencies: ["MsxCLI"]),
         .target(name: "MsxTestSupport", path: "Tests/MsxTestSupport"),
-        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -102,7 +102,7 @@ struct Diff: MsxCommand {
         guard !lines.isEmpty || (!c.binder.isEmpty && !textOnly && !formattingOnly) else { return false }
         let place = c.path == c.title ? "" : "  \(c.path)"
         console.line(console.paint("\(c.title)", "1") + console.paint("\(place)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
-        for line in c.binder { console.line("  binder: \(line)") }
+        for difference in c.binder { console.line("  binder: \(DiffDescription.binder(difference))") }
         for line in lines { console.line("  " + line) }
         console.line()
         return true
@@ -113,7 +113,7 @@ struct Diff: MsxCommand {
         let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
         return "\(c.title) (\(c.path)): \(console.paint("+\(c.diff.wordsAdded)", "32")) / \(console.paint("-\(c.diff.wordsRemoved)", "31")) words"
             + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
-            + (c.binder.isEmpty ? "" : "; " + c.binder.joined(separator: ", "))
+            + (c.binder.isEmpty ? "" : "; " + c.binder.map(DiffDescription.binder).joined(separator: ", "))
     }
 
     static func json(_ c: DocumentComparison) -> JSONValue {
@@ -121,7 +121,7 @@ struct Diff: MsxCommand {
         o["id"] = .optional(c.id)
         o["title"] = .string(c.title)
         o["path"] = .string(c.path)
-        o["binder"] = .array(c.binder.map(JSONValue.string))
+        o["binder"] = .array(c.binder.map { .string(DiffDescription.binder($0)) })
         o["description"] = .array(DiffDescription.formatting(c.diff, newTexts: c.newTexts).map(JSONValue.string))
         return .object(o)
     }

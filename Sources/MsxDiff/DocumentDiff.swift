@@ -14,6 +14,13 @@ public struct DocumentDiff: Sendable {
         public var old: Range<Int>
         public var new: Range<Int>
         public var text: String
+
+        public init(kind: Kind, old: Range<Int>, new: Range<Int>, text: String) {
+            self.kind = kind
+            self.old = old
+            self.new = new
+            self.text = text
+        }
     }
 
     /// What happened to a paragraph.

@@ -1,14 +1,15 @@
 import Foundation
 import MsxHistory
 import MsxModel
+import MsxProject
 
 /// One document compared between two states of a project (or two files).
 public struct DocumentComparison: Sendable {
     public var id: String?
     public var title: String
     public var path: String
-    /// Binder changes in words: "added", "trashed", "moved from X", "renamed from 'Y'", "status Draft -> Revised".
-    public var binder: [String]
+    /// How its place and metadata changed.
+    public var binder: [BinderDifference]
     public var diff: DocumentDiff
     public var oldTexts: [String]
     public var newTexts: [String]
@@ -22,6 +23,19 @@ public struct DocumentComparison: Sendable {
 public enum ProjectState: Sendable {
     case working
     case version(GitOID)
+}
+
+/// How a document's place or metadata differs between two states of the binder, as data; front ends word it.
+public enum BinderDifference: Sendable, Equatable {
+    case added, deleted, trashed, untrashed
+    case renamed(from: String)
+    case moved(from: String)
+    /// Synopsis, label, status or target (nil: unset).
+    case metadata(BinderEvent.Field, before: String?, after: String?)
+    case keywords(before: [String], after: [String])
+    case includedInCompile(Bool)
+    /// Custom metadata keys or values changed.
+    case customKeys
 }
 
 extension ProjectHistory {
@@ -50,25 +64,30 @@ extension ProjectHistory {
     }
 
     /// What changed about a document in the binder.
-    static func binderChanges(_ before: BinderNode?, _ after: BinderNode?, _ old: BinderIndex, _ new: BinderIndex) -> [String] {
-        guard let after else { return ["deleted"] }
-        guard let before else { return ["added"] }
-        var lines: [String] = []
-        if before.title != after.title { lines.append("renamed from '\(before.title)'") }
-        if new.isTrashed(after.id) && !old.isTrashed(before.id) { lines.append("trashed") } else if !new.isTrashed(after.id) && old.isTrashed(before.id) {
-            lines.append("restored from the Trash")
+    static func binderChanges(_ before: BinderNode?, _ after: BinderNode?, _ old: BinderIndex, _ new: BinderIndex) -> [BinderDifference] {
+        guard let after else { return [.deleted] }
+        guard let before else { return [.added] }
+        var changes: [BinderDifference] = []
+        if before.title != after.title { changes.append(.renamed(from: before.title)) }
+        if new.isTrashed(after.id) && !old.isTrashed(before.id) {
+            changes.append(.trashed)
+        } else if !new.isTrashed(after.id) && old.isTrashed(before.id) {
+            changes.append(.untrashed)
         } else if before.path.split(separator: "/").dropLast() != after.path.split(separator: "/").dropLast() {
-            lines.append("moved from \(before.path)")
+            changes.append(.moved(from: before.path))
         }
-        for (field, was, now) in [("synopsis", before.synopsis, after.synopsis), ("label", before.label, after.label),
-                                  ("status", before.status, after.status)] where was != now {
-            lines.append("\(field) \(was ?? "(none)") -> \(now ?? "(none)")")
+        for (field, was, now): (BinderEvent.Field, String?, String?) in [
+            (.synopsis, before.synopsis, after.synopsis), (.label, before.label, after.label), (.status, before.status, after.status),
+        ] where was != now {
+            changes.append(.metadata(field, before: was, after: now))
         }
-        if before.keywords != after.keywords { lines.append("keywords \(before.keywords.joined(separator: ", ")) -> \(after.keywords.joined(separator: ", "))") }
-        if before.target != after.target { lines.append("target \(before.target.map(String.init) ?? "(none)") -> \(after.target.map(String.init) ?? "(none)")") }
-        if before.includeInCompile != after.includeInCompile { lines.append(after.includeInCompile ? "included in compile" : "excluded from compile") }
-        if before.custom != after.custom { lines.append("custom keys changed") }
-        return lines
+        if before.keywords != after.keywords { changes.append(.keywords(before: before.keywords, after: after.keywords)) }
+        if before.target != after.target {
+            changes.append(.metadata(.target, before: before.target.map(String.init), after: after.target.map(String.init)))
+        }
+        if before.includeInCompile != after.includeInCompile { changes.append(.includedInCompile(after.includeInCompile)) }
+        if before.custom != after.custom { changes.append(.customKeys) }
+        return changes
     }
 
     /// One state's binder and documents.

@@ -1,4 +1,4 @@
-import MsxModel
+import MsxKit
 
 /// The `msx diff --json` form of a document's differences (schema in docs/diff.md).
 public enum DiffJSON {

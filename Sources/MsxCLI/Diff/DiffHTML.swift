@@ -1,5 +1,5 @@
+import MsxKit
 import Foundation
-import MsxModel
 
 /// A standalone review page, like a word processor's track-changes view: the new version with its formatting,
 /// deletions struck through in red, insertions underlined in green, formatting changes marked and named, and a
@@ -12,7 +12,7 @@ public enum DiffHTML {
         for c in comparisons {
             let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
             body += "<li>\(HTMLPage.escape(c.title)): +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words, \(formats) formatting change\(formats == 1 ? "" : "s")"
-                + (c.binder.isEmpty ? "" : "; " + HTMLPage.escape(c.binder.joined(separator: ", "))) + "</li>\n"
+                + (c.binder.isEmpty ? "" : "; " + HTMLPage.escape(c.binder.map(DiffDescription.binder).joined(separator: ", "))) + "</li>\n"
         }
         body += "</ul></section>\n"
         for c in comparisons {

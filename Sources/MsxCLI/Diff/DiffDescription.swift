@@ -1,4 +1,4 @@
-import MsxModel
+import MsxKit
 
 /// Formatting changes in the words writers use: "bold added: 'the storm' (paragraph 3)",
 /// "alignment left -> center (paragraph 1)", "font Palatino -> Times New Roman: paragraphs 2-9".
@@ -95,6 +95,23 @@ public enum DiffDescription {
         case .number(let n): return JSONWriter.format(n)
         case .bool(let b): return b ? "on" : "off"
         default: return JSONWriter.string(value, pretty: false)
+        }
+    }
+
+    /// A binder difference in words: "added", "trashed", "moved from X", "renamed from 'Y'", "status Draft -> Revised".
+    static func binder(_ difference: BinderDifference) -> String {
+        switch difference {
+        case .added: "added"
+        case .deleted: "deleted"
+        case .trashed: "trashed"
+        case .untrashed: "restored from the Trash"
+        case .renamed(let title): "renamed from '\(title)'"
+        case .moved(let path): "moved from \(path)"
+        case .metadata(let field, let before, let after):
+            "\(BinderWording.name(of: field)) \(before ?? "(none)") -> \(after ?? "(none)")"
+        case .keywords(let before, let after): "keywords \(before.joined(separator: ", ")) -> \(after.joined(separator: ", "))"
+        case .includedInCompile(let included): included ? "included in compile" : "excluded from compile"
+        case .customKeys: "custom keys changed"
         }
     }
 

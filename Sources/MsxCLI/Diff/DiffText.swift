@@ -1,4 +1,4 @@
-import MsxModel
+import MsxKit
 
 /// How a piece of diff text should look on a terminal (the CLI maps these to colours, or to nothing).
 public enum DiffStyle: Sendable { case deleted, inserted, formatting, heading, dim }
