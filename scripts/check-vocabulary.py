@@ -24,7 +24,7 @@ OTHER_VOCABULARIES = {
     ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",
     ("kind", "MsxCLI/NodeRendering.swift"): "the JSON node's field (docs/cli-json.md 4.1)",
     ("kind", "MsxModel/Render/DocumentJSON.swift"): "the document model's paragraph field",
-    ("kind", "MsxDiff/DiffJSON.swift"): "the diff's structure change field",
+    ("kind", "MsxCLI/Diff/DiffJSON.swift"): "the diff's structure change field",
     ("code", "MsxCLI/CheckCommand.swift"): "the finding's JSON field",
     ("code", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON field",
     ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",
