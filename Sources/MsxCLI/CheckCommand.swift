@@ -26,14 +26,14 @@ struct Check: MsxCommand {
                     "errors": .int(report.errorCount), "warnings": .int(report.findings.count - report.errorCount),
                     "findings": .array(report.findings.map { f in
                         ["severity": .string(f.severity.rawValue), "code": .string(f.code.rawValue), "path": .string(f.path),
-                         "message": .string(f.message)]
+                         "message": .string(Self.message(f))]
                     }),
                     "repairs": .array(report.repairs.map { .string(Self.line($0)) }),
                 ])
             } else {
                 for f in report.findings {
                     let tag = f.severity == .error ? console.paint("error", "31") : console.paint("warning", "33")
-                    console.line("\(tag): \(f.message)")
+                    console.line("\(tag): \(Self.message(f))")
                 }
                 for repair in report.repairs { console.line("repaired: \(Self.line(repair))") }
                 if report.findings.isEmpty { console.line("ok") }
@@ -54,6 +54,23 @@ struct Check: MsxCommand {
         case .removedTemporaryFile(let path): "removed \(path)"
         case .reattached(let node, let path): "'\(node.title)' was moved outside msx to \(path): kept its id \(node.id)"
         case .adopted(let path, let node): "adopted \(path) into Recovered as '\(node.title)' (\(node.id))"
+        }
+    }
+
+    /// A finding in words (also the `message` of the `--json` report).
+    static func message(_ finding: CheckFinding) -> String {
+        let path = finding.path
+        switch finding.detail {
+        case .duplicateID(let id, let first, let second): return "id \(id) is used by '\(first)' and '\(second)'"
+        case .unusualID(let id): return "id '\(id)' is not 12 hex digits"
+        case .pathOutsideFolder(let node, let folder): return "'\(node.title)' is at \(node.path), outside its folder \(folder)"
+        case .pathOutsideContents(let node): return "top-level folder '\(node.title)' is not under contents/"
+        case .missingFile(let node): return "document '\(node.title)' (\(node.id)) is missing its file"
+        case .lostFormatting(let loss, let sidecar): return "\(sidecar): \(FormattingLossWording.line(loss))"
+        case .staleSidecar(let sidecar): return "\(sidecar): out of date after an outside edit (re-anchored in memory)"
+        case .temporaryFile: return "\(path): left over by an interrupted write"
+        case .notInBinder: return "\(path): not in the binder (msx check --repair adopts it)"
+        case .unreadable(let error): return error.message
         }
     }
 }

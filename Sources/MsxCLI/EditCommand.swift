@@ -35,10 +35,11 @@ struct Edit: MsxCommand {
                 throw MsxError(.editorFailed, "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
             }
             let outcome = try project.reanchor(node)
-            for warning in outcome.warnings { console.note("warning: \(warning)") }
+            let warnings = outcome.lost.map(FormattingLossWording.line)
+            for warning in warnings { console.note("warning: \(warning)") }
             if console.json {
                 console.report(["document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
-                             "warnings": .array(outcome.warnings.map(JSONValue.string))])
+                             "warnings": .array(warnings.map(JSONValue.string))])
             } else if outcome.saved {
                 console.line("formatting re-anchored and saved")
             }

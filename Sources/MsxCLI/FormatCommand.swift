@@ -76,11 +76,11 @@ struct Format: MsxCommand {
                     "dryRun": .bool(dryRun), "document": .string(node.id),
                     "changes": .array(outcome.events.map { .string(FormatWording.line($0)) }),
                     "files": .array(outcome.changedFiles.map(JSONValue.string)),
-                    "warnings": .array(outcome.warnings.map(JSONValue.string)),
+                    "warnings": .array(outcome.lostFormatting.map { .string(FormattingLossWording.line($0)) }),
                 ])
                 return
             }
-            for warning in outcome.warnings { console.note("warning: \(warning)") }
+            for loss in outcome.lostFormatting { console.note("warning: \(FormattingLossWording.line(loss))") }
             for event in outcome.events { console.line((dryRun ? "would have: " : "") + FormatWording.line(event)) }
             if outcome.events.isEmpty { console.line("nothing to change") }
         }

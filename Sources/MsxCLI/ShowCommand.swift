@@ -22,12 +22,13 @@ struct Show: MsxCommand {
             let (node, document) = (named.node, named.document)
             let paragraphs = document.resolved(with: named.styleSheet)
             let form = console.json ? .json : self.form
-            if form != .json { for warning in document.warnings { console.note("warning: \(warning)") } }
+            let warnings = document.lostFormatting.map(FormattingLossWording.line)
+            if form != .json { for warning in warnings { console.note("warning: \(warning)") } }
             switch form {
             case .text: console.text(PlainText.render(paragraphs))
             case .markdown: console.text(document.markdown.sourceText)
             case .html: console.text(HTMLPage.render(paragraphs, title: node.title))
-            case .json: console.emit(DocumentJSON.value(paragraphs, node: node, warnings: document.warnings))
+            case .json: console.emit(DocumentJSON.value(paragraphs, node: node, warnings: warnings))
             }
         }
     }

@@ -1,5 +1,6 @@
 import MsxTestSupport
 import XCTest
+@testable import MsxCLI
 @testable import MsxConvert
 @testable import MsxDiff
 @testable import MsxHistory
@@ -26,7 +27,7 @@ final class CorpusTests: XCTestCase {
         for file in files {
             let text = try FileIO.readText(file, displayPath: file.lastPathComponent)
             let document = richDocument(text)
-            let model = JSONWriter.string(DocumentJSON.value(document.resolved(with: styles), node: nil, warnings: document.warnings))
+            let model = JSONWriter.string(DocumentJSON.value(document.resolved(with: styles), node: nil, warnings: document.lostFormatting.map(FormattingLossWording.line)))
             let expectedURL = expected.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".json")
             Fixture.assertMatches(model, expectedURL, "\(file.lastPathComponent)'s model")
         }

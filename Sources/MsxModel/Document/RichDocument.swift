@@ -2,8 +2,8 @@
 public struct RichDocument: Sendable {
     public let markdown: MarkdownDocument
     public var formatting: DocumentFormatting
-    /// Runs or paragraph attributes that could not be placed on the current text.
-    public let warnings: [String]
+    /// Runs and paragraph attributes that could not be placed on the current text.
+    public let lostFormatting: [FormattingLoss]
     /// Whether the sidecar on disk no longer matches the text (it is re-anchored in memory).
     public let sidecarIsStale: Bool
     /// Top-level sidecar fields msx does not know, kept for the next write.
@@ -16,12 +16,12 @@ public struct RichDocument: Sendable {
         if let sidecar {
             let anchored = Anchoring.anchor(sidecar, to: texts)
             formatting = anchored.formatting
-            warnings = anchored.warnings
+            lostFormatting = anchored.lost
             sidecarIsStale = anchored.isStale
             sidecarExtra = sidecar.extra
         } else {
             formatting = DocumentFormatting(paragraphCount: texts.count)
-            warnings = []
+            lostFormatting = []
             sidecarIsStale = false
             sidecarExtra = [:]
         }
@@ -31,7 +31,7 @@ public struct RichDocument: Sendable {
     init(markdown: MarkdownDocument, formatting: DocumentFormatting, keeping previous: RichDocument) {
         self.markdown = markdown
         self.formatting = formatting
-        warnings = previous.warnings
+        lostFormatting = previous.lostFormatting
         sidecarIsStale = previous.sidecarIsStale
         sidecarExtra = previous.sidecarExtra
     }
@@ -40,7 +40,7 @@ public struct RichDocument: Sendable {
     package init(markdown: MarkdownDocument, formatting: DocumentFormatting) {
         self.markdown = markdown
         self.formatting = formatting
-        warnings = []
+        lostFormatting = []
         sidecarIsStale = false
         sidecarExtra = [:]
     }

@@ -1,3 +1,11 @@
+/// Formatting that could not be placed on a document's current text (it is dropped, and reported).
+public enum FormattingLoss: Sendable, Equatable {
+    /// A paragraph that is gone took its paragraph attributes with it (paragraph numbered from 0, as it was).
+    case paragraph(Int, attributes: [AttributeKey])
+    /// A run whose words are gone (paragraph numbered from 0, as it was).
+    case run(paragraph: Int, text: String)
+}
+
 /// Places a sidecar's formatting on a document's current text.
 ///
 /// A stale sidecar (the `.md` was edited elsewhere) is normal. Paragraphs whose text hash still matches keep their
@@ -10,8 +18,8 @@ public enum Anchoring {
         public var formatting: DocumentFormatting
         /// Whether the sidecar no longer matches the text (a writing command should save the re-anchored one).
         public var isStale: Bool
-        /// One line per run or paragraph attribute set that could not be placed.
-        public var warnings: [String]
+        /// The runs and paragraph attributes that could not be placed.
+        public var lost: [FormattingLoss]
     }
 
     /// Anchors `sidecar` to the paragraphs `texts`.
@@ -21,7 +29,7 @@ public enum Anchoring {
         let unchanged = sidecar.paragraphs.filter(placer.isUnchanged)
         for paragraph in unchanged { placer.place(paragraph) }
         for paragraph in sidecar.paragraphs where !placer.isUnchanged(paragraph) { placer.place(paragraph) }
-        return Result(formatting: placer.formatting, isStale: placer.stale, warnings: placer.warnings)
+        return Result(formatting: placer.formatting, isStale: placer.stale, lost: placer.lost)
     }
 }
 
@@ -31,7 +39,7 @@ private struct Placer {
     let hashes: [String]
     var formatting: DocumentFormatting
     var stale = false
-    var warnings: [String] = []
+    var lost: [FormattingLoss] = []
     private var claimed = Set<Int>()
 
     init(texts: [String]) {
@@ -69,8 +77,7 @@ private struct Placer {
             if let home {
                 apply(paragraph.attributes, extra: paragraph.extra, to: home)
             } else {
-                warnings.append(
-                    "paragraph \(paragraph.index + 1): its formatting (\(paragraph.attributes.keys.sorted().map(\.rawValue).joined(separator: ", "))) was dropped: the paragraph is gone")
+                lost.append(.paragraph(paragraph.index, attributes: paragraph.attributes.keys.sorted()))
             }
         }
         for run in paragraph.runs {
@@ -123,8 +130,7 @@ private struct Placer {
             formatting.paragraphs[c.paragraph].runs.contains { $0.range.overlaps(c.offset..<c.offset + needle.count) }
         }
         guard let chosen = Self.choose(among: candidates, for: run, guess: guess) else {
-            warnings.append(
-                "paragraph \(oldParagraph + 1): formatting on '\(run.text)' was dropped: its words are gone")
+            lost.append(.run(paragraph: oldParagraph, text: run.text))
             return
         }
         formatting.paragraphs[chosen.paragraph].set(

@@ -111,7 +111,7 @@ public struct Project: Sendable {
 extension Project {
     /// Saves a document's sidecar re-anchored to its current text (after an outside edit).
     /// - Returns: whether the sidecar changed, and the formatting that could not be placed.
-    public func reanchor(_ node: BinderNode) throws -> (saved: Bool, warnings: [String]) {
+    public func reanchor(_ node: BinderNode) throws -> (saved: Bool, lost: [FormattingLoss]) {
         let lock = try lock()
         defer { withExtendedLifetime(lock) {} }
         let document = try loadDocument(node)
@@ -120,6 +120,6 @@ extension Project {
         let saved = !transaction.isEmpty
         var project = self
         try project.commit(transaction)
-        return (saved, document.warnings)
+        return (saved, document.lostFormatting)
     }
 }

@@ -31,11 +31,60 @@ public struct CheckFinding: Sendable, Equatable {
         }
     }
 
-    public var severity: Severity
-    public var code: Code
+    /// What exactly was found, as data; front ends word it.
+    public enum Detail: Sendable, Equatable {
+        /// Two nodes (titled `first` and `second`) share the id.
+        case duplicateID(String, first: String, second: String)
+        /// An id that is not 12 hex digits.
+        case unusualID(String)
+        /// A node's path is not under its folder's.
+        case pathOutsideFolder(BinderNode, folder: String)
+        /// A top-level folder is not under contents/.
+        case pathOutsideContents(BinderNode)
+        /// A document's file is missing.
+        case missingFile(BinderNode)
+        /// Formatting in the sidecar at `sidecar` can no longer be placed.
+        case lostFormatting(FormattingLoss, sidecar: String)
+        /// The sidecar at `sidecar` is out of date after an outside edit (re-anchored in memory).
+        case staleSidecar(String)
+        /// A temporary file an interrupted write left.
+        case temporaryFile
+        /// A Markdown file the binder does not list.
+        case notInBinder
+        /// A file that fails as a command would.
+        case unreadable(MsxError)
+    }
+
     /// The project-relative file concerned.
     public var path: String
-    public var message: String
+    public var detail: Detail
+
+    public init(path: String, detail: Detail) {
+        self.path = path
+        self.detail = detail
+    }
+
+    public var severity: Severity {
+        switch detail {
+        case .unusualID, .staleSidecar, .temporaryFile, .notInBinder: .warning
+        case .duplicateID, .pathOutsideFolder, .pathOutsideContents, .missingFile, .lostFormatting, .unreadable: .error
+        }
+    }
+
+    public var code: Code {
+        switch detail {
+        case .duplicateID: .problem(.duplicateID)
+        case .unusualID: .problem(.unusualID)
+        case .pathOutsideFolder: .problem(.pathOutsideFolder)
+        case .pathOutsideContents: .problem(.pathOutsideContents)
+        case .missingFile: .error(.missingFile)
+        case .lostFormatting: .problem(.unplaceableRun)
+        case .staleSidecar: .problem(.staleSidecar)
+        case .temporaryFile: .problem(.temporaryFile)
+        case .notInBinder: .problem(.notInBinder)
+        case .unreadable(let error): .error(error.code)
+        }
+    }
 }
 
 /// What `msx check` found and, with `--repair`, what it fixed.
@@ -82,28 +131,28 @@ public struct ProjectChecker {
         // all cores.
         let entries = manifest.entries
         var findings = Array(repeating: [CheckFinding](), count: entries.count)
-        func note(_ index: Int, _ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) {
-            findings[index].append(CheckFinding(severity: severity, code: code, path: entries[index].node.path, message: message))
+        func note(_ index: Int, _ detail: CheckFinding.Detail) {
+            findings[index].append(CheckFinding(path: entries[index].node.path, detail: detail))
         }
         var readable: [Int] = []
         for (index, entry) in entries.enumerated() {
             let node = entry.node
-            func add(_ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) { note(index, severity, code, message) }
-            if let other = seen[node.id] { add(.error, .problem(.duplicateID), "id \(node.id) is used by '\(other)' and '\(node.title)'") }
+            func add(_ detail: CheckFinding.Detail) { note(index, detail) }
+            if let other = seen[node.id] { add(.duplicateID(node.id, first: other, second: node.title)) }
             seen[node.id] = node.title
-            if !Identifier.isValid(node.id) { add(.warning, .problem(.unusualID), "id '\(node.id)' is not 12 hex digits") }
+            if !Identifier.isValid(node.id) { add(.unusualID(node.id)) }
             let url: URL
-            do { url = try project.url(node.path) } catch let error as MsxError { add(.error, .error(error.code), error.message); continue }
+            do { url = try project.url(node.path) } catch let error as MsxError { add(.unreadable(error)); continue }
             if let parent = entry.parentID.flatMap({ manifest.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
-                add(.error, .problem(.pathOutsideFolder), "'\(node.title)' is at \(node.path), outside its folder \(parent.path)")
+                add(.pathOutsideFolder(node, folder: parent.path))
             }
             if entry.parentID == nil && !node.path.hasPrefix("contents/") {
-                add(.error, .problem(.pathOutsideContents), "top-level folder '\(node.title)' is not under contents/")
+                add(.pathOutsideContents(node))
             }
             guard node.kind == .document else { continue }
             guard FileIO.exists(url) else {
                 missing.append(node)
-                add(.error, .error(.missingFile), "document '\(node.title)' (\(node.id)) is missing its file")
+                add(.missingFile(node))
                 continue
             }
             readable.append(index)
@@ -115,21 +164,19 @@ public struct ProjectChecker {
             let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node) } }
             for (index, result) in zip(batch, documents) {
                 let node = entries[index].node
-                func add(_ severity: CheckFinding.Severity, _ code: CheckFinding.Code, _ message: String) { note(index, severity, code, message) }
+                func add(_ detail: CheckFinding.Detail) { note(index, detail) }
                 do {
                     let document = try result.get()
-                    for warning in document.warnings {
-                        add(.error, .problem(.unplaceableRun), "\(node.sidecarPath ?? node.path): \(warning)")
-                    }
+                    for loss in document.lostFormatting { add(.lostFormatting(loss, sidecar: node.sidecarPath ?? node.path)) }
                     if document.sidecarIsStale {
-                        add(.warning, .problem(.staleSidecar), "\(node.sidecarPath ?? node.path): out of date after an outside edit (re-anchored in memory)")
+                        add(.staleSidecar(node.sidecarPath ?? node.path))
                         if repair {
                             try project.stage(document, markdown: nil, for: node, into: &transaction)
                             report.repairs.append(.savedSidecar(node))
                         }
                     }
                 } catch let error as MsxError {
-                    add(.error, .error(error.code), error.message)
+                    add(.unreadable(error))
                 }
             }
         }
@@ -138,7 +185,7 @@ public struct ProjectChecker {
         let known = Set(manifest.entries.map(\.node.path))
         let strays = try project.strayFiles(known: known)
         for path in strays.temporary {
-            report.findings.append(CheckFinding(severity: .warning, code: .problem(.temporaryFile), path: path, message: "\(path): left over by an interrupted write"))
+            report.findings.append(CheckFinding(path: path, detail: .temporaryFile))
             if repair { transaction.delete(path); report.repairs.append(.removedTemporaryFile(path)) }
         }
         var orphans = strays.documents
@@ -148,7 +195,7 @@ public struct ProjectChecker {
             if !orphans.isEmpty { adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
         }
         for path in orphans where !repair {
-            report.findings.append(CheckFinding(severity: .warning, code: .problem(.notInBinder), path: path, message: "\(path): not in the binder (msx check --repair adopts it)"))
+            report.findings.append(CheckFinding(path: path, detail: .notInBinder))
         }
         guard repair else { return report }
         try project.commit(transaction, manifest: newManifest)

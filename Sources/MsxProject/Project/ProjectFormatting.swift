@@ -8,7 +8,7 @@ public struct FormatOutcome: Sendable {
     /// Project-relative paths written (or that would be, with `--dry-run`).
     public var changedFiles: [String]
     /// Formatting the sidecar lost to outside edits (re-anchoring), reported once.
-    public var warnings: [String]
+    public var lostFormatting: [FormattingLoss]
 }
 
 extension Project {
@@ -27,6 +27,6 @@ extension Project {
         try stage(result, markdown: markdownChanged ? result.markdown.sourceText : nil, for: node, into: &transaction)
         var project = self
         if !dryRun { try project.commit(transaction) }
-        return FormatOutcome(events: formatter.events, changedFiles: transaction.writtenPaths, warnings: document.warnings)
+        return FormatOutcome(events: formatter.events, changedFiles: transaction.writtenPaths, lostFormatting: document.lostFormatting)
     }
 }

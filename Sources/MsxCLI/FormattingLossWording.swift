@@ -1,0 +1,14 @@
+import MsxKit
+
+/// Formatting that re-anchoring could not place, in the words `show`, `format`, `edit` and `check` print (also the
+/// `warnings` strings of their `--json` reports).
+enum FormattingLossWording {
+    static func line(_ loss: FormattingLoss) -> String {
+        switch loss {
+        case .paragraph(let index, let attributes):
+            "paragraph \(index + 1): its formatting (\(attributes.map(\.rawValue).joined(separator: ", "))) was dropped: the paragraph is gone"
+        case .run(let paragraph, let text):
+            "paragraph \(paragraph + 1): formatting on '\(text)' was dropped: its words are gone"
+        }
+    }
+}
