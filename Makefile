@@ -30,6 +30,7 @@ build: deps
 
 # The checks first, then the tests (two shards at once, one per core), whose last line is "N passed, N failed, N skipped".
 test: deps
+	@scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(MAKE) man-check
 	$(MAKE) schema-check

@@ -5,19 +5,47 @@
 # when running as root, otherwise prints the apt-get command and exits 2.
 # macOS (no dpkg-query): checks pkg-config and prints a Homebrew hint.
 # Silent and exit 0 when everything is present.
+#
+#   scripts/ensure-deps.sh          the libraries msx builds with
+#   scripts/ensure-deps.sh --test   also the real consumers the tests check msx's output with (LibreOffice);
+#                                   when they cannot be installed, says so and goes on: their tests skip, saying why
 set -euo pipefail
 
 packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+test_packages=(libreoffice-writer-nogui)
 
-if command -v dpkg-query >/dev/null 2>&1; then
-    missing=()
-    for pkg in "${packages[@]}"; do
-        status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
-        case "$status" in
+missing_of() {
+    for pkg in "$@"; do
+        case "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" in
             *" installed") ;;
-            *) missing+=("$pkg") ;;
+            *) echo "$pkg" ;;
         esac
     done
+}
+
+install_quietly() {
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >/dev/null 2>&1
+}
+
+if [ "${1:-}" = "--test" ] && command -v dpkg-query >/dev/null 2>&1; then
+    mapfile -t missing_tools < <(missing_of "${test_packages[@]}")
+    if [ "${#missing_tools[@]}" -gt 0 ]; then
+        installed=no
+        if [ "$(id -u)" -eq 0 ]; then
+            echo "msx: installing test tools: ${missing_tools[*]}" >&2
+            if install_quietly "${missing_tools[@]}" || { apt-get update >/dev/null 2>&1 && install_quietly "${missing_tools[@]}"; }; then
+                installed=yes
+            fi
+        fi
+        if [ "$installed" = no ]; then
+            echo "msx: could not install ${missing_tools[*]} (sudo apt-get install -y --no-install-recommends ${missing_tools[*]});" \
+                "the tests that need them will skip and say so" >&2
+        fi
+    fi
+fi
+
+if command -v dpkg-query >/dev/null 2>&1; then
+    mapfile -t missing < <(missing_of "${packages[@]}")
     if [ "${#missing[@]}" -eq 0 ]; then
         exit 0
     fi
