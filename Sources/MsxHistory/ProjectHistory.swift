@@ -42,8 +42,8 @@ public struct ProjectHistory {
     /// The commit HEAD points to, or nil before the first snapshot.
     public func head() throws -> GitOID? { try repository.head() }
 
-    /// Manifests already read, by blob id: most versions share their manifest with the one before.
-    private let manifests = ManifestCache()
+    /// Versions already parsed during this command (see `VersionCache`).
+    private let cache = VersionCache()
 
     /// The manifest as it was at `commit`, or nil when the project did not exist then.
     package func manifest(at commit: GitOID) throws -> Manifest? {
@@ -57,17 +57,15 @@ public struct ProjectHistory {
 
     private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
         guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
-        if let cached = manifests.byBlob[blobID] { return cached }
-        let file = "\(Manifest.fileName) at \(commit.short)"
-        let manifest = try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
-        let entry = (manifest, BinderIndex(manifest))
-        manifests.byBlob[blobID] = entry
-        return entry
+        return try cache.manifest(blobID) {
+            let file = "\(Manifest.fileName) at \(commit.short)"
+            return try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
+        }
     }
 
     /// Records an already parsed manifest under its blob id.
     func seedManifestCache(blob: GitOID, manifest: Manifest, binder: BinderIndex) {
-        manifests.byBlob[blob] = (manifest, binder)
+        cache.remember(manifest, binder: binder, as: blob)
     }
 
     /// A document's model at a version, read once per command for each pair of file versions.
@@ -75,11 +73,7 @@ public struct ProjectHistory {
         let md = try repository.entry(at: gitPath(node.path), in: commit)
         guard let md else { return nil }
         let sidecar = try node.sidecarPath.flatMap { try repository.entry(at: gitPath($0), in: commit) }
-        let key = md.description + (sidecar?.description ?? "")
-        if let cached = manifests.documents[key] { return cached }
-        let document = try self.document(node, at: commit)
-        manifests.documents[key] = document
-        return document
+        return try cache.document(VersionCache.DocumentKey(markdown: md, sidecar: sidecar)) { try document(node, at: commit) }
     }
 
     /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there).
@@ -100,10 +94,4 @@ public struct ProjectHistory {
         for tag in try repository.tags() { result[tag.target, default: []].append(Milestone.displayName(of: tag)) }
         return result
     }
-}
-
-/// A per-command memo of parsed manifests (history reads the same one again and again).
-final class ManifestCache {
-    var byBlob: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
-    var documents: [String: RichDocument] = [:]
 }

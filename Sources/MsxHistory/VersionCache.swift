@@ -1,0 +1,43 @@
+import Foundation
+import MsxModel
+
+/// Manifests and documents already parsed from the repository, keyed by the ids of the git objects they were read
+/// from.
+///
+/// Owned by one `ProjectHistory` (one command): `log`, `diff` and `restore` read the same manifest and document
+/// versions again and again, and most versions share their manifest with the one before. A git object never
+/// changes, so an entry can never go stale and nothing is ever invalidated; the cache ends with its history.
+/// Safe to use from several threads.
+final class VersionCache: @unchecked Sendable {
+    /// A document version: its Markdown blob and its sidecar blob (nil when it had none).
+    struct DocumentKey: Hashable {
+        var markdown: GitOID
+        var sidecar: GitOID?
+    }
+
+    private let lock = NSLock()
+    private var manifests: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
+    private var documents: [DocumentKey: RichDocument] = [:]
+
+    /// The manifest in blob `id`, parsed by `read` the first time.
+    func manifest(_ id: GitOID, read: () throws -> Manifest) rethrows -> (manifest: Manifest, binder: BinderIndex) {
+        if let known = lock.withLock({ manifests[id] }) { return known }
+        let manifest = try read()
+        let entry = (manifest, BinderIndex(manifest))
+        lock.withLock { manifests[id] = entry }
+        return entry
+    }
+
+    /// Records a manifest already parsed (the working copy's, when it is the same blob as a version's).
+    func remember(_ manifest: Manifest, binder: BinderIndex, as id: GitOID) {
+        lock.withLock { manifests[id] = (manifest, binder) }
+    }
+
+    /// The document version `key`, read by `read` the first time.
+    func document(_ key: DocumentKey, read: () throws -> RichDocument?) rethrows -> RichDocument? {
+        if let known = lock.withLock({ documents[key] }) { return known }
+        let document = try read()
+        if let document { lock.withLock { documents[key] = document } }
+        return document
+    }
+}
