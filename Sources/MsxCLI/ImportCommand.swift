@@ -45,10 +45,10 @@ struct Import: MsxCommand {
                     "dryRun": .bool(dryRun),
                     "created": .array(outcome.nodes.map { .object(NodeRendering.json($0)) }),
                     "addedStyles": .array(outcome.addedStyles.map { .string($0) }),
-                    "warnings": .array(outcome.warnings.map { .string($0) }),
+                    "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: $0.file, $0.warning)) }),
                 ])
             } else {
-                for warning in outcome.warnings { console.note("warning: \(warning)") }
+                for (file, warning) in outcome.warnings { console.note("warning: \(ImportWording.line(file: file, warning))") }
                 let prefix = dryRun ? "would be " : ""
                 for event in outcome.events { console.line(prefix + BinderWording.line(event)) }
                 if !outcome.addedStyles.isEmpty {

@@ -79,10 +79,10 @@ final class RTFReaderTests: XCTestCase {
     func testUnbalancedBracesWarn() {
         let truncated = read("{\\rtf1 {\\b bold")
         XCTAssertEqual(truncated.paragraphs.map(\.text), ["bold"])
-        XCTAssertEqual(truncated.warnings, ["the file ends inside a group (truncated?)"])
+        XCTAssertEqual(truncated.warnings, [.truncated])
         let extra = read("{\\rtf1 a}}}")
         XCTAssertEqual(extra.paragraphs.map(\.text), ["a"])
-        XCTAssertEqual(extra.warnings, ["2 extra closing braces were ignored"])
+        XCTAssertEqual(extra.warnings, [.extraClosingBraces(2)])
     }
 
     func testDeepNestingIsFlattenedWithOneWarning() {
@@ -90,7 +90,7 @@ final class RTFReaderTests: XCTestCase {
         let rtf = "{\\rtf1 " + String(repeating: "{\\i ", count: depth) + "deep" + String(repeating: "}", count: depth) + " after}"
         let document = read(rtf)
         XCTAssertEqual(document.paragraphs.map(\.text), ["deep after"])
-        XCTAssertEqual(document.warnings, ["groups nested more than 500 deep were read as if flat"])
+        XCTAssertEqual(document.warnings, [.nestedTooDeep(500)])
         XCTAssertEqual(document.paragraphs[0].runs.first?.attributes[.italic], true)
         XCTAssertEqual(document.paragraphs[0].runs.last?.attributes[.italic], false)
     }
@@ -127,8 +127,8 @@ final class RTFReaderTests: XCTestCase {
     func testPicturesAreSkippedAndCounted() {
         let document = read("{\\rtf1 a{\\pict\\pngblip 89504e47}b{\\*\\shppict{\\pict 00}}{\\nonshppict{\\pict 00}}c}")
         XCTAssertEqual(document.paragraphs.map(\.text), ["abc"])
-        XCTAssertEqual(document.warnings, ["2 pictures skipped"])
-        XCTAssertEqual(read("{\\rtf1 {\\pict 00}x}").warnings, ["1 picture skipped"])
+        XCTAssertEqual(document.warnings, [.picturesSkipped(2)])
+        XCTAssertEqual(read("{\\rtf1 {\\pict 00}x}").warnings, [.picturesSkipped(1)])
     }
 
     func testFontTableAndPostScriptNames() {
@@ -385,7 +385,7 @@ final class RTFReaderTests: XCTestCase {
     func testUnknownCodePageFallsBackWithOneWarning() {
         let document = read("{\\rtf1\\ansicpg99999 \\'e9\\par \\'e9}")
         XCTAssertEqual(document.paragraphs.map(\.text), ["é", "é"])
-        XCTAssertEqual(document.warnings, ["code page 99999 is not available here; its text was read as Windows-1252"])
+        XCTAssertEqual(document.warnings, [.codePageUnavailable(99999)])
     }
 
     // MARK: msx destinations
@@ -424,7 +424,7 @@ final class RTFReaderTests: XCTestCase {
     func testMalformedMsxDataWarnsOnce() {
         let document = read("{\\rtf1 {\\*\\msxchar nope}a{\\*\\msxpara [1]}\\par}")
         XCTAssertEqual(document.paragraphs.map(\.text), ["a"])
-        XCTAssertEqual(document.warnings, ["msx formatting data that is not a JSON object was ignored"])
+        XCTAssertEqual(document.warnings, [.invalidMsxData])
     }
 
     // MARK: Performance

@@ -7,9 +7,9 @@ public struct ImportedDocument: Equatable, Sendable {
     /// Named paragraph styles the source defined (name → paragraph and character attributes).
     public var styles: [String: Attributes]
     /// Things the reader skipped or repaired, one line each ("2 pictures skipped").
-    public var warnings: [String]
+    public var warnings: [ImportWarning]
 
-    public init(paragraphs: [ImportedParagraph] = [], styles: [String: Attributes] = [:], warnings: [String] = []) {
+    public init(paragraphs: [ImportedParagraph] = [], styles: [String: Attributes] = [:], warnings: [ImportWarning] = []) {
         self.paragraphs = paragraphs
         self.styles = styles
         self.warnings = warnings
@@ -59,13 +59,44 @@ public struct ImportedRun: Equatable, Sendable {
     }
 }
 
+/// What a reader skipped or repaired in a file it imported, as data; front ends word it.
+public enum ImportWarning: Sendable, Equatable {
+    /// The file ends inside a group: it was probably cut short.
+    case truncated
+    /// Groups nested deeper than this were read as if flat.
+    case nestedTooDeep(Int)
+    /// Closing braces with no group to close were ignored.
+    case extraClosingBraces(Int)
+    /// Pictures were left out.
+    case picturesSkipped(Int)
+    /// Text in this code page was read as Windows-1252: the code page is not available here.
+    case codePageUnavailable(Int)
+    /// msx's own formatting data that is not a JSON object was ignored.
+    case invalidMsxData
+    /// A file in an imported folder is not one msx imports.
+    case unsupportedFileSkipped
+
+    /// The warning in the JSON view of a document: its kind and, where it has one, its number.
+    var json: JSONValue {
+        switch self {
+        case .truncated: ["kind": "truncated"]
+        case .nestedTooDeep(let depth): ["kind": "nestedTooDeep", "depth": .int(depth)]
+        case .extraClosingBraces(let count): ["kind": "extraClosingBraces", "count": .int(count)]
+        case .picturesSkipped(let count): ["kind": "picturesSkipped", "count": .int(count)]
+        case .codePageUnavailable(let codePage): ["kind": "codePageUnavailable", "codePage": .int(codePage)]
+        case .invalidMsxData: ["kind": "invalidMsxData"]
+        case .unsupportedFileSkipped: ["kind": "unsupportedFileSkipped"]
+        }
+    }
+}
+
 extension ImportedDocument {
     /// A JSON view of the document, for tests and fixtures: `{"paragraphs": [...], "styles": {...}, "warnings": [...]}`.
     public var json: JSONValue {
         .object([
             "paragraphs": .array(paragraphs.map(\.json)),
             "styles": .object(styles.mapValues { .object($0.json) }),
-            "warnings": .array(warnings.map { .string($0) }),
+            "warnings": .array(warnings.map(\.json)),
         ])
     }
 }

@@ -8,8 +8,8 @@ public struct ImportOutcome: Sendable {
     public var nodes: [BinderNode]
     /// One event per node created.
     public var events: [BinderEvent]
-    /// What the readers skipped or repaired, each line starting with the file it is about.
-    public var warnings: [String]
+    /// What the readers skipped or repaired, with the file each is about (as the caller named it).
+    public var warnings: [(file: String, warning: ImportWarning)]
     /// Named styles added to the project.
     public var addedStyles: [String]
 }
@@ -33,7 +33,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 struct Importer {
     let composer: ImportComposer
     let splitHeadings: Int?
-    private(set) var warnings: [String] = []
+    private(set) var warnings: [(file: String, warning: ImportWarning)] = []
     private(set) var styles: [String: Attributes] = [:]
 
     init(sheet: StyleSheet, splitHeadings: Int?) {
@@ -71,7 +71,7 @@ struct Importer {
             } else if let format = ImportFormat(extension: child.pathExtension) {
                 children += try documentItems(child, format: format, displayPath: childPath)
             } else {
-                warnings.append("\(childPath): skipped (not a .md, .txt or .rtf file)")
+                warnings.append((childPath, .unsupportedFileSkipped))
             }
         }
         let title = url.lastPathComponent
@@ -108,7 +108,7 @@ struct Importer {
     }
 
     private mutating func composedItems(_ document: ImportedDocument, title: String, displayPath: String) throws -> [OutlineItem] {
-        warnings += document.warnings.map { "\(displayPath): \($0)" }
+        warnings += document.warnings.map { (displayPath, $0) }
         let parts = splitHeadings.map { Self.split(document, atLevel: $0) } ?? [(nil, document)]
         return try parts.map { heading, part in
             let result = try composer.compose(part)

@@ -57,7 +57,7 @@ struct RTFParser {
     var ignorableNext = false
     var picturesSkipped = 0
     var extraClosingBraces = 0
-    var warnings: [String] = []
+    var warnings: [ImportWarning] = []
 
     init(bytes: [UInt8], start: Int) {
         tokenizer = RTFTokenizer(bytes: bytes, position: start)
@@ -71,7 +71,7 @@ struct RTFParser {
             if let token = fallbackToSkip > 0 ? skippingFallback(token) : token { handle(token) }
         }
         flushBytes()
-        if groups.count > 1 || flattenedDepth > 0 { warn("the file ends inside a group (truncated?)") }
+        if groups.count > 1 || flattenedDepth > 0 { warn(.truncated) }
         finishParagraph(top.paragraph)
         return ImportedDocument(paragraphs: paragraphs, styles: styleAttributes(), warnings: warnings + finalWarnings())
     }
@@ -240,7 +240,7 @@ struct RTFParser {
     private mutating func openGroup() {
         guard groups.count < Self.maximumDepth else {
             flattenedDepth += 1
-            warn("groups nested more than \(Self.maximumDepth) deep were read as if flat")
+            warn(.nestedTooDeep(Self.maximumDepth))
             return
         }
         var state = top.nested
@@ -280,28 +280,21 @@ struct RTFParser {
 
     private mutating func msxObject() -> Attributes? {
         let object = RTFMsxData.object(takeCollected())
-        if object == nil { warn("msx formatting data that is not a JSON object was ignored") }
+        if object == nil { warn(.invalidMsxData) }
         return object
     }
 
     // MARK: Results
 
-    mutating func warn(_ message: String) {
-        if !warnings.contains(message) { warnings.append(message) }
+    mutating func warn(_ warning: ImportWarning) {
+        if !warnings.contains(warning) { warnings.append(warning) }
     }
 
-    private func finalWarnings() -> [String] {
-        var result: [String] = []
-        if picturesSkipped > 0 {
-            result.append(picturesSkipped == 1 ? "1 picture skipped" : "\(picturesSkipped) pictures skipped")
-        }
-        if extraClosingBraces > 0 {
-            result.append(extraClosingBraces == 1 ? "an extra closing brace was ignored"
-                : "\(extraClosingBraces) extra closing braces were ignored")
-        }
-        for codePage in decoder.unavailable {
-            result.append("code page \(codePage) is not available here; its text was read as Windows-1252")
-        }
+    private func finalWarnings() -> [ImportWarning] {
+        var result: [ImportWarning] = []
+        if picturesSkipped > 0 { result.append(.picturesSkipped(picturesSkipped)) }
+        if extraClosingBraces > 0 { result.append(.extraClosingBraces(extraClosingBraces)) }
+        result += decoder.unavailable.map(ImportWarning.codePageUnavailable)
         return result
     }
 

@@ -1,0 +1,20 @@
+import MsxKit
+
+/// Import warnings in the words `msx import` prints (also the `warnings` strings of its `--json` report).
+enum ImportWording {
+    /// "FILE: what happened".
+    static func line(file: String, _ warning: ImportWarning) -> String { "\(file): \(text(warning))" }
+
+    static func text(_ warning: ImportWarning) -> String {
+        switch warning {
+        case .truncated: "the file ends inside a group (truncated?)"
+        case .nestedTooDeep(let depth): "groups nested more than \(depth) deep were read as if flat"
+        case .extraClosingBraces(let count):
+            count == 1 ? "an extra closing brace was ignored" : "\(count) extra closing braces were ignored"
+        case .picturesSkipped(let count): count == 1 ? "1 picture skipped" : "\(count) pictures skipped"
+        case .codePageUnavailable(let codePage): "code page \(codePage) is not available here; its text was read as Windows-1252"
+        case .invalidMsxData: "msx formatting data that is not a JSON object was ignored"
+        case .unsupportedFileSkipped: "skipped (not a .md, .txt or .rtf file)"
+        }
+    }
+}
