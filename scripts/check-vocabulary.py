@@ -25,6 +25,7 @@ OTHER_VOCABULARIES = {
     ("kind", "MsxCLI/NodeRendering.swift"): "the JSON node's field (docs/cli-json.md 4.1)",
     ("kind", "MsxModel/Render/DocumentJSON.swift"): "the document model's paragraph field",
     ("kind", "MsxCLI/Diff/DiffJSON.swift"): "the diff's structure change field",
+    ("kind", "MsxConvert/Import/ImportedDocument.swift"): "an import warning's field in the reader's JSON view",
     ("code", "MsxCLI/CheckCommand.swift"): "the finding's JSON field",
     ("code", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON field",
     ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",

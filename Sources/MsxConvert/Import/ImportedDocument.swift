@@ -78,15 +78,18 @@ public enum ImportWarning: Sendable, Equatable {
 
     /// The warning in the JSON view of a document: its kind and, where it has one, its number.
     var json: JSONValue {
-        switch self {
-        case .truncated: ["kind": "truncated"]
-        case .nestedTooDeep(let depth): ["kind": "nestedTooDeep", "depth": .int(depth)]
-        case .extraClosingBraces(let count): ["kind": "extraClosingBraces", "count": .int(count)]
-        case .picturesSkipped(let count): ["kind": "picturesSkipped", "count": .int(count)]
-        case .codePageUnavailable(let codePage): ["kind": "codePageUnavailable", "codePage": .int(codePage)]
-        case .invalidMsxData: ["kind": "invalidMsxData"]
-        case .unsupportedFileSkipped: ["kind": "unsupportedFileSkipped"]
+        let (kind, number): (String, (name: String, value: Int)?) = switch self {
+        case .truncated: ("truncated", nil)
+        case .nestedTooDeep(let depth): ("nestedTooDeep", ("depth", depth))
+        case .extraClosingBraces(let count): ("extraClosingBraces", ("count", count))
+        case .picturesSkipped(let count): ("picturesSkipped", ("count", count))
+        case .codePageUnavailable(let codePage): ("codePageUnavailable", ("codePage", codePage))
+        case .invalidMsxData: ("invalidMsxData", nil)
+        case .unsupportedFileSkipped: ("unsupportedFileSkipped", nil)
         }
+        var object: [String: JSONValue] = ["kind": .string(kind)]
+        if let number { object[number.name] = .int(number.value) }
+        return .object(object)
     }
 }
 
