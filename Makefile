@@ -57,7 +57,7 @@ man-check: deps
 RELEASE_FLAGS = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product msx
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 
 bench: release
