@@ -22,15 +22,15 @@ OTHER_VOCABULARIES = {
     ("footnote", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\footnote control word",
     ("underline", "MsxModel/Render/HTMLPage.swift"): "CSS text-decoration value",
     ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",
-    ("kind", "MsxCLI/NodeRendering.swift"): "the JSON node's field (docs/cli-json.md 4.1)",
+    ("kind", "MsxCLI/Wording/NodeRendering.swift"): "the JSON node's field (docs/cli-json.md 4.1)",
     ("kind", "MsxModel/Render/DocumentJSON.swift"): "the document model's paragraph field",
     ("kind", "MsxCLI/Diff/DiffJSON.swift"): "the diff's structure change field",
     ("kind", "MsxConvert/Import/ImportedDocument.swift"): "an import warning's field in the reader's JSON view",
-    ("code", "MsxCLI/CheckCommand.swift"): "the finding's JSON field",
+    ("code", "MsxCLI/Commands/CheckCommand.swift"): "the finding's JSON field",
     ("code", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON field",
     ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",
-    ("error", "MsxCLI/CheckCommand.swift"): "the word printed before an error finding",
-    ("style", "MsxCLI/FormatCommand.swift"): "the value name of --underline in its help",
+    ("error", "MsxCLI/Commands/CheckCommand.swift"): "the word printed before an error finding",
+    ("style", "MsxCLI/Commands/FormatCommand.swift"): "the value name of --underline in its help",
 }
 
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')

@@ -89,10 +89,10 @@ final class Console {
     /// Reports an error: one line on stderr, or `{"error": ...}` on stdout with `--json`.
     func fail(_ error: MsxError) {
         if json {
-            let value = JSONEnvelope.error(error.code, message: error.message, exitStatus: error.exitCode)
+            let value = JSONEnvelope.error(error.code, message: ErrorWording.message(error), exitStatus: error.exitCode)
             invocation.standardOutput.write(JSONWriter.string(value))
         } else {
-            invocation.standardError.write("msx: \(error.message)\n")
+            invocation.standardError.write("msx: \(ErrorWording.message(error))\n")
         }
     }
 }

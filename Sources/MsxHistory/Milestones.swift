@@ -33,7 +33,7 @@ extension ProjectHistory {
     /// Removes a milestone (the version stays).
     public func deleteMilestone(_ name: String) throws {
         guard let milestone = try milestoneList().first(where: { $0.name == name || $0.tag == name }) else {
-            throw MsxError(.unknownMilestone, "no milestone named '\(name)' (see msx tags)")
+            throw MsxError(.unknownMilestone, "no milestone named '\(name)'")
         }
         try repository.deleteTag(milestone.tag)
     }

@@ -14,7 +14,7 @@ extension ProjectHistory {
             let limit = LogFilter(limit: n + 1)
             let versions = try documentID.map { try log(of: $0, limit, withChanges: false).map(\.version) } ?? repository.history(from: headID)
             guard n < versions.count else {
-                throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s") (see msx log)")
+                throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s")")
             }
             return versions[n]
         }
@@ -25,7 +25,7 @@ extension ProjectHistory {
             return tag.target
         }
         if let id = try repository.resolve(spec) { return id }
-        throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history (see msx log)")
+        throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history")
     }
 
     /// The newest version made on or before the end of `day` (YYYY-MM-DD, local time).

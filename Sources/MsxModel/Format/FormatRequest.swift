@@ -36,7 +36,7 @@ public struct FormatRequest: Sendable {
     /// Checks every value, normalizing colours to uppercase `#RRGGBB`.
     public func validated() throws -> FormatRequest {
         guard !character.isEmpty || !paragraph.isEmpty else {
-            throw MsxError(.noChange, "say what to change (for example --bold or --align center)")
+            throw MsxError(.noChange, "say what to change")
         }
         var copy = self
         for key in [AttributeKey.foregroundColor, .backgroundColor] {

@@ -128,7 +128,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
 
 extension MsxError {
     /// The project has no versions yet, so there is no history to read.
-    package static let noHistory = MsxError(.noHistory, "this project has no history yet (msx snapshot records the first version)")
+    package static let noHistory = MsxError(.noHistory, "this project has no history yet")
 
     package static func io(_ path: String, _ error: Error) -> MsxError {
         MsxError(.io, "\(path): \(describe(error))")

@@ -47,7 +47,7 @@ struct DiffDriver: MsxCommand {
             if comparison.diff.isEmpty { text += "  (no difference in the words or the formatting)\n" }
             invocation.standardOutput.write(text)
         } catch let error as MsxError {
-            invocation.standardError.write("msx: \(error.message)\n")
+            invocation.standardError.write("msx: \(ErrorWording.message(error))\n")
             throw ExitCode(error.exitCode)
         }
     }
@@ -65,7 +65,7 @@ struct TextConv: MsxCommand {
             let paragraphs = RichDocument(markdown: markdown, sidecar: nil).resolved(with: StyleSheet(manifest: .empty))
             invocation.standardOutput.write(PlainText.render(paragraphs))
         } catch let error as MsxError {
-            invocation.standardError.write("msx: \(error.message)\n")
+            invocation.standardError.write("msx: \(ErrorWording.message(error))\n")
             throw ExitCode(error.exitCode)
         }
     }
