@@ -18,8 +18,10 @@ public struct Invocation: Sendable {
     public var standardError: TextSink
     /// Which standard streams are terminals (colour, paging, progress and questions depend on it).
     public var terminals: Terminals
-    /// msx's own executable: git is told to call it back, and installed templates are found beside it.
-    public var executablePath: String
+    /// msx's own executable: git is told to call it back, and installed templates are found beside it. The running
+    /// process's, looked up only when a command asks (most never do), unless the invocation names one.
+    public var executablePath: String { namedExecutable ?? Self.ownExecutable() }
+    private var namedExecutable: String?
 
     /// Which of the standard streams are terminals.
     public struct Terminals: Sendable, Equatable {
@@ -37,15 +39,16 @@ public struct Invocation: Sendable {
         }
     }
 
+    /// An invocation; `executablePath` names msx's executable (nil: this process's own).
     public init(workingDirectory: URL, environment: [String: String], readInput: @escaping @Sendable () -> Data,
-                standardOutput: TextSink, standardError: TextSink, terminals: Terminals = .none, executablePath: String) {
+                standardOutput: TextSink, standardError: TextSink, terminals: Terminals = .none, executablePath: String? = nil) {
         self.workingDirectory = workingDirectory
         self.environment = environment
         self.readInput = readInput
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.terminals = terminals
-        self.executablePath = executablePath
+        namedExecutable = executablePath
     }
 
     /// The running process's own folder, environment, streams and executable.
@@ -56,8 +59,7 @@ public struct Invocation: Sendable {
             readInput: { FileHandle.standardInput.readDataToEndOfFile() },
             standardOutput: FileSink(FileHandle.standardOutput), standardError: FileSink(FileHandle.standardError),
             terminals: Terminals(input: isatty(STDIN_FILENO) != 0, output: isatty(STDOUT_FILENO) != 0,
-                                 error: isatty(STDERR_FILENO) != 0),
-            executablePath: ownExecutable())
+                                 error: isatty(STDERR_FILENO) != 0))
     }
 
     /// A folder named on the command line (`-C DIR`), relative to the working folder.
