@@ -21,9 +21,18 @@ extension ProjectHistory {
         for entry in current.entries where entry.node.kind == .document {
             let node = entry.node
             var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
+            let fileIsGone = try project.fileStatus(node.path).info == nil
             guard let old = change.snapshotNode, headID != nil else {
+                // Never snapshotted: new, unless its file is gone too (then there is nothing to record).
                 change.isNew = true
-                result.append(change)
+                if !fileIsGone { result.append(change) }
+                continue
+            }
+            if fileIsGone {
+                // Deleted outside msx: its words are gone, and a snapshot records that (the binder keeps the node);
+                // once recorded, it is no change.
+                change.isDeleted = snapshotFiles[gitPath(old.path)] != nil
+                if change.isDeleted { result.append(change) }
                 continue
             }
             change.renamed = old.title != node.title

@@ -113,8 +113,10 @@ extension ProjectHistory {
         }
         for change in included {
             guard let old = change.snapshotNode, change.isDeleted || old.path != change.node.path else { continue }
-            for path in [old.path, old.sidecarPath].compactMap({ $0 }) where !livePaths.contains(path) || change.isDeleted {
-                try remove(path)
+            // A document deleted by hand keeps its node, and so its paths: only the files that are gone go.
+            for path in [old.path, old.sidecarPath].compactMap({ $0 }) {
+                let gone = try !FileIO.exists(project.url(path))
+                if !livePaths.contains(path) || (change.isDeleted && gone) { try remove(path) }
             }
         }
         if documents.isEmpty {

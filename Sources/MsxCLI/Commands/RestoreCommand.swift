@@ -13,8 +13,8 @@ struct Restore: MsxCommand {
     @Argument(help: "The document to restore.")
     var reference: String?
 
-    @Option(help: ArgumentHelp("The version to bring back.", valueName: "rev"))
-    var to: String
+    @Option(help: ArgumentHelp("The version to bring back (default: the last snapshot).", valueName: "rev"))
+    var to = "HEAD"
 
     @Flag(help: "Restore the whole project.") var all = false
     @Flag(name: .customLong("text-only"), help: "Bring back the words; keep today's formatting where they survive.") var textOnly = false

@@ -31,7 +31,7 @@ struct Tree: MsxCommand {
         let node = counted.node
         let indent = String(repeating: "  ", count: depth)
         let name = node.kind == .folder ? console.paint(node.title + "/", "1;34") : node.title
-        var details = ["\(counted.words) word\(counted.words == 1 ? "" : "s")"]
+        var details = [counted.isMissing ? "file missing" : "\(counted.words) word\(counted.words == 1 ? "" : "s")"]
         if let status = node.status { details.append(status) }
         if let label = node.label { details.append(label) }
         if !node.includeInCompile { details.append("not compiled") }

@@ -19,6 +19,7 @@ enum NodeRendering {
     static func json(_ counted: CountedNode) -> JSONValue {
         var o = json(counted.node)
         o["words"] = .int(counted.words)
+        if counted.isMissing { o["missing"] = true }
         if counted.node.kind == .folder { o["children"] = .array(counted.children.map(json)) }
         return .object(o)
     }

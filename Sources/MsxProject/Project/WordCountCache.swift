@@ -29,10 +29,11 @@ struct WordCountCache {
         }
     }
 
-    /// The word count of the document at `path`, reading it only when the cache is out of date.
-    mutating func words(of path: String, at fileURL: URL) throws -> Int {
+    /// The word count of the document at `path`, reading it only when the cache is out of date; nil when the file
+    /// is gone.
+    mutating func words(of path: String, at fileURL: URL) throws -> Int? {
         var info = stat()
-        guard stat(fileURL.path, &info) == 0 else { throw MsxError(.missingFile, "\(path): file not found") }
+        guard stat(fileURL.path, &info) == 0 else { return nil }
         let size = Int(info.st_size)
         #if os(Linux)
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
