@@ -87,9 +87,17 @@ extension ProjectHistory {
         }
         if mode == .whole {
             var updated = node
-            for (field, then, now): (BinderEvent.Field, String?, String?) in [
+            // Every field it brings back is named, so nothing reverts silently.
+            var fields: [(BinderEvent.Field, String?, String?)] = [
                 (.synopsis, old.node.synopsis, node.synopsis), (.label, old.node.label, node.label), (.status, old.node.status, node.status),
-            ] where then != now {
+                (.keywords, Self.list(old.node.keywords), Self.list(node.keywords)),
+                (.target, old.node.target.map(String.init), node.target.map(String.init)),
+                (.includeInCompile, String(old.node.includeInCompile), String(node.includeInCompile)),
+            ]
+            for key in Set(old.node.custom.keys).union(node.custom.keys).sorted() {
+                fields.append((.custom(key), old.node.custom[key].map(Self.text), node.custom[key].map(Self.text)))
+            }
+            for (field, then, now) in fields where then != now {
                 events.append(.metadata(field, now: now, then: then))
             }
             updated.synopsis = old.node.synopsis
@@ -162,4 +170,10 @@ extension ProjectHistory {
         if !dryRun { try project.commit(transaction, manifest: manifest) }
         return RestoreResult(version: version, safetyVersion: safety, events: events)
     }
+
+    /// Keywords as one value (nil when there are none).
+    private static func list(_ keywords: [String]) -> String? { keywords.isEmpty ? nil : keywords.joined(separator: ", ") }
+
+    /// A custom metadata value as one string.
+    private static func text(_ value: JSONValue) -> String { value.stringValue ?? JSONWriter.string(value, pretty: false) }
 }

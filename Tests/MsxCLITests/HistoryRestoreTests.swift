@@ -163,4 +163,20 @@ final class HistoryRestoreTests: HistoryTestCase {
         try assertFile(Book.lampPath, in: book.root, equalsVersion: first)
         XCTAssertEqual(try markdown("Lamp@\(safety)", in: book.root), "Unsaved words about the lamp.\n")
     }
+
+    /// Restoring a document names every metadata field it brings back; restoring only text or formatting leaves
+    /// metadata alone.
+    func testRestoreNamesEveryMetadataFieldItChanges() throws {
+        let (book, first) = try revisedBook()
+        try expect(0, "meta", "Lamp", "--add-keyword", "sea", "--target", "900", "--set", "pov=Nell", "--exclude", in: book.root)
+        let textOnly = try expect(0, "restore", "Lamp", "--to", first, "--text-only", "--json", in: book.root).json()
+        XCTAssertFalse((textOnly["changes"] as? [String] ?? []).contains { $0.hasPrefix("keywords") || $0.hasPrefix("status") })
+        XCTAssertEqual(try status(of: "Lamp", in: book.root), "Revised")
+        let whole = try expect(0, "restore", "Lamp", "--to", first, "--json", in: book.root).json()
+        let changes = whole["changes"] as? [String] ?? []
+        for line in ["status: Revised -> First Draft", "keywords: sea -> (none)", "target: 900 -> (none)",
+                     "include in compile: false -> true", "pov: Nell -> (none)"] {
+            XCTAssertTrue(changes.contains(line), "\(line) not in \(changes)")
+        }
+    }
 }

@@ -33,6 +33,7 @@ enum BinderWording {
         case .synopsis: "synopsis"
         case .label: "label"
         case .status: "status"
+        case .keywords: "keywords"
         case .target: "target"
         case .includeInCompile: "include in compile"
         case .custom(let key): key

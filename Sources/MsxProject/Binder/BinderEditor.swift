@@ -18,7 +18,7 @@ public enum BinderEvent: Sendable, Equatable {
 
     /// A node's metadata field.
     public enum Field: Sendable, Equatable {
-        case synopsis, label, status, target, includeInCompile
+        case synopsis, label, status, keywords, target, includeInCompile
         /// A custom key.
         case custom(String)
     }
