@@ -30,6 +30,8 @@ public enum BinderDifference: Sendable, Equatable {
     case added, deleted, trashed, untrashed
     case renamed(from: String)
     case moved(from: String)
+    /// Its place among its siblings changed: it now comes before that sibling (nil: it is now last).
+    case reordered(before: String?)
     /// Synopsis, label, status or target (nil: unset).
     case metadata(BinderEvent.Field, before: String?, after: String?)
     case keywords(before: [String], after: [String])
@@ -46,10 +48,12 @@ extension ProjectHistory {
         let oldSide = try side(old), newSide = try side(new)
         var ids: [String] = newSide.binder.entries.filter { $0.node.kind == .document }.map(\.node.id)
         ids += oldSide.binder.entries.filter { $0.node.kind == .document && newSide.binder.node(id: $0.node.id) == nil }.map(\.node.id)
+        let reordered = newSide.binder.reordered(since: oldSide.binder)
         var result: [DocumentComparison] = []
         for id in ids where documentIDs?.contains(id) ?? true {
             let before = oldSide.binder.node(id: id), after = newSide.binder.node(id: id)
-            let binder = Self.binderChanges(before, after, oldSide.binder, newSide.binder)
+            var binder = Self.binderChanges(before, after, oldSide.binder, newSide.binder)
+            if let next = reordered[id] { binder.append(.reordered(before: next?.title)) }
             if let before, let after, binder.isEmpty, try oldSide.fingerprint(before) == newSide.fingerprint(after) { continue }
             let oldParagraphs = try before.map { try oldSide.resolved($0) } ?? []
             let newParagraphs = try after.map { try newSide.resolved($0) } ?? []

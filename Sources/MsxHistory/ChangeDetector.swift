@@ -17,6 +17,7 @@ extension ProjectHistory {
         let snapshot = try headID.flatMap { try binder(at: $0) }
         let index = try repository.indexEntries(under: prefix)
         let snapshotFiles = try headID.map { try repository.files(in: $0, under: prefix) } ?? [:]
+        let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
         for entry in current.entries where entry.node.kind == .document {
             let node = entry.node
@@ -40,6 +41,10 @@ extension ProjectHistory {
             change.metadata = node.metadataDiffers(from: old)
             change.trashed = current.isTrashed(node.id) && !snapshot!.isTrashed(node.id)
             change.untrashed = !current.isTrashed(node.id) && snapshot!.isTrashed(node.id)
+            if let before = reordered[node.id] {
+                change.reordered = true
+                change.nowBefore = before
+            }
             let paths = [(node.path, old.path), (node.sidecarPath ?? "", old.sidecarPath ?? "")]
             for (now, then) in paths where !now.isEmpty {
                 if try fileDiffers(now, from: snapshotFiles[gitPath(then)], index: index) { change.filesChanged = true }

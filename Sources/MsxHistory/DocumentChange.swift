@@ -15,6 +15,10 @@ public struct DocumentChange: Sendable {
     public var renamed = false
     public var trashed = false
     public var untrashed = false
+    /// Its place among its siblings changed (the folder is the same).
+    public var reordered = false
+    /// When reordered: the sibling it now comes before (nil: it is now last).
+    public var nowBefore: BinderNode?
     /// Words added and removed since the snapshot (filled in when the document's files changed).
     public var wordsAdded = 0
     public var wordsRemoved = 0
@@ -22,7 +26,8 @@ public struct DocumentChange: Sendable {
     public package(set) var filesChanged = false
 
     public var hasChanges: Bool {
-        isNew || isDeleted || text || formatting || metadata || moved || renamed || trashed || untrashed || filesChanged
+        isNew || isDeleted || text || formatting || metadata || moved || renamed || trashed || untrashed || reordered
+            || filesChanged
     }
 }
 

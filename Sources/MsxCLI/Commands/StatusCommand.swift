@@ -44,6 +44,7 @@ struct Status: MsxCommand {
             "new": .bool(change.isNew), "deleted": .bool(change.isDeleted), "text": .bool(change.text),
             "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "moved": .bool(change.moved),
             "renamed": .bool(change.renamed), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
+            "reordered": .bool(change.reordered),
             "summary": .string(ChangeWording.summary(change)),
         ]
     }

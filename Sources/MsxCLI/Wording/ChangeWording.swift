@@ -14,6 +14,7 @@ enum ChangeWording {
         if change.moved, let old = change.snapshotNode, !change.trashed && !change.untrashed { parts.append("moved from \(old.path)") }
         if change.trashed { parts.append("trashed") }
         if change.untrashed { parts.append("restored from the Trash") }
+        if change.reordered { parts.append(change.nowBefore.map { "moved before '\($0.title)'" } ?? "moved to the end of its folder") }
         if parts.isEmpty && change.filesChanged { parts.append("modified (markup only)") }
         return parts.joined(separator: ", ")
     }

@@ -1,0 +1,20 @@
+import Foundation
+import XCTest
+
+/// Reordering documents within a folder is a change: `status` and `diff` name it, and `snapshot` records it.
+final class BinderOrderTests: HistoryTestCase {
+    func testReorderingIsNamedByStatusAndDiffAndRecordedBySnapshot() throws {
+        let book = try makeBook()
+        try expect(0, "mv", "Sea", "--before", "Lamp", in: book.root)
+        let status = try statusByTitle(book.root)
+        XCTAssertEqual(status["Sea"]?["reordered"] as? Bool, true)
+        XCTAssertNil(status["Lamp"], "only the document that moved is named")
+        XCTAssertTrue(try expect(0, "status", in: book.root).stdout.contains("moved before 'Lamp'"))
+        XCTAssertTrue(try expect(0, "diff", in: book.root).stdout.contains("binder: moved before 'Lamp'"))
+        try expect(0, "snapshot", in: book.root)
+        XCTAssertEqual(try expect(0, "status", "--json", in: book.root).json()["clean"] as? Bool, true)
+        let recorded = try git("show", "HEAD:manuscript.json", in: book.root)
+        let sea = try XCTUnwrap(recorded.range(of: "\"Sea\"")), lamp = try XCTUnwrap(recorded.range(of: "\"Lamp\""))
+        XCTAssertLessThan(sea.lowerBound, lamp.lowerBound, "the version keeps the new order")
+    }
+}
