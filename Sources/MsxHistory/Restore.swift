@@ -67,7 +67,8 @@ extension ProjectHistory {
             guard let parent else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
             let existing = manifest.remove(documentID)
             node = existing ?? old.node
-            node.extra["trashedFrom"] = nil
+            node.trashedFrom = nil
+            node.trashedBefore = nil
             let slugs = Set(manifest.node(id: parent.id)?.children.map(\.slug) ?? [])
             node.relocate(under: parent.path, slug: Slug.unique(node.slug, taken: slugs))
             if let existing, existing.path != node.path {
@@ -138,7 +139,7 @@ extension ProjectHistory {
                 var node = entry.node
                 let slugs = Set(manifest.node(id: trash.id)?.children.map(\.slug) ?? [])
                 node.relocate(under: trash.path, slug: Slug.unique(node.slug, taken: slugs.union(keptPaths.map { String($0.split(separator: "/").last ?? "") })))
-                node.extra["trashedFrom"] = entry.parentID.map(JSONValue.string)
+                node.trashedFrom = entry.parentID
                 if node.path != entry.node.path {
                     transaction.move(entry.node.path, to: node.path)
                     if let from = entry.node.sidecarPath, let to = node.sidecarPath, FileIO.exists(try project.url(from)) {

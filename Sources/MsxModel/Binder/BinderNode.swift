@@ -17,6 +17,10 @@ public struct BinderNode: Equatable, Sendable {
     public var target: Int?
     public var custom: [String: JSONValue] = [:]
     public var children: [BinderNode] = []
+    /// For a node in the Trash: the folder it was trashed from.
+    public var trashedFrom: String?
+    /// For a node in the Trash: the sibling it came before in that folder (nil: it was last).
+    public var trashedBefore: String?
     package var extra: [String: JSONValue] = [:]
 
     public init(id: String, kind: Kind, title: String, path: String) {
@@ -44,7 +48,7 @@ public struct BinderNode: Equatable, Sendable {
 extension BinderNode {
     static let knownKeys: Set<String> = [
         "id", "kind", "title", "path", "role", "synopsis", "label", "status", "keywords", "includeInCompile", "target",
-        "custom", "children",
+        "custom", "children", "trashedFrom", "trashedBefore",
     ]
 
     init(json value: JSONValue, file: String, path fieldPath: String) throws {
@@ -56,6 +60,8 @@ extension BinderNode {
         synopsis = try r.string("synopsis")
         label = try r.string("label")
         status = try r.string("status")
+        trashedFrom = try r.string("trashedFrom")
+        trashedBefore = try r.string("trashedBefore")
         keywords = try r.strings("keywords")
         includeInCompile = try r.bool("includeInCompile") ?? true
         target = try r.int("target")
@@ -81,6 +87,8 @@ extension BinderNode {
         if !includeInCompile { o["includeInCompile"] = .bool(false) }
         if let target { o["target"] = .int(target) }
         if !custom.isEmpty { o["custom"] = .object(custom) }
+        if let trashedFrom { o["trashedFrom"] = .string(trashedFrom) }
+        if let trashedBefore { o["trashedBefore"] = .string(trashedBefore) }
         if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
         return .object(o)
     }

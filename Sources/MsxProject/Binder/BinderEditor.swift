@@ -166,8 +166,14 @@ public struct BinderEditor {
         let slug = slugs.contains(moving.slug) ? Slug.unique(moving.slug, taken: slugs) : moving.slug
         moving.relocate(under: freshTarget.path, slug: slug)
         switch why {
-        case .trashed: moving.extra["trashedFrom"] = .string(project.manifest.entries.first { $0.node.id == node.id }?.parentID ?? "")
-        case .untrashed: moving.extra["trashedFrom"] = nil
+        case .trashed:
+            let parent = project.manifest.entries.first { $0.node.id == node.id }?.parentID
+            let siblings = parent.flatMap { project.manifest.node(id: $0) }?.children.map(\.id) ?? []
+            moving.trashedFrom = parent ?? ""
+            moving.trashedBefore = siblings.firstIndex(of: node.id).flatMap { $0 + 1 < siblings.count ? siblings[$0 + 1] : nil }
+        case .untrashed:
+            moving.trashedFrom = nil
+            moving.trashedBefore = nil
         case .moved: break
         }
         manifest.insert(moving, into: target.id, at: index)
@@ -207,14 +213,19 @@ public struct BinderEditor {
         return try move(node, into: trash, position: .end, dryRun: dryRun, why: .trashed)
     }
 
-    /// Brings a node back from the Trash to where it was (or into `folder`).
+    /// Brings a node back from the Trash to where it was: its old folder, before the sibling it came before (when
+    /// they are still there); else into `folder`, or the end of the Draft.
     public mutating func untrash(_ node: BinderNode, into folder: BinderNode? = nil, dryRun: Bool = false) throws -> BinderChange {
         guard project.manifest.isTrashed(node.id) else { throw MsxError(.notTrashed, "'\(node.title)' is not in the Trash") }
         let manifest = project.manifest
-        let origin = node.extra["trashedFrom"]?.stringValue.flatMap { manifest.node(id: $0) }
-        let destination = folder ?? origin.flatMap { manifest.isTrashed($0.id) ? nil : $0 } ?? manifest.roleFolder("draft")
+        let origin = node.trashedFrom.flatMap { manifest.node(id: $0) }.flatMap { manifest.isTrashed($0.id) ? nil : $0 }
+        let destination = folder ?? origin ?? manifest.roleFolder("draft")
         guard let destination else { throw MsxError(.noDraft, "\(Manifest.fileName): the binder has no Draft folder") }
-        return try move(node, into: destination, position: .end, dryRun: dryRun, why: .untrashed)
+        var position = Position.end
+        if folder == nil, let origin, let next = node.trashedBefore.flatMap({ id in origin.children.first { $0.id == id } }) {
+            position = .before(next)
+        }
+        return try move(node, into: destination, position: position, dryRun: dryRun, why: .untrashed)
     }
 
     /// Deletes everything in the Trash for good.
