@@ -38,7 +38,7 @@ final class CheckTests: MsxTestCase {
         XCTAssertEqual(try findings(root, status: 1, repair: true).codes, ["missing-file"])
     }
 
-    func testStrayDocumentIsAWarningAndRepairAdoptsIt() throws {
+    func testStrayDocumentIsAWarningAndRepairAdoptsItWhereItLies() throws {
         let root = try makeProject()
         try write("Found in a drawer.\n", to: "contents/notes/found-notes.md", in: root)
         try write("{\n  \"formatVersion\": 1,\n  \"paragraphs\": []\n}\n", to: "contents/notes/found-notes.attrs.json", in: root)
@@ -51,15 +51,26 @@ final class CheckTests: MsxTestCase {
 
         let repaired = try findings(root, repair: true).json
         XCTAssertEqual((repaired["repairs"] as? [String])?.count, 1, "\(repaired)")
+        let notes = try node(titled: "Notes", in: root)
+        let adopted = try XCTUnwrap(try nodes(root).first { $0.parentID == notes.id && $0.title == "Found notes" })
+        XCTAssertEqual(adopted.path, "contents/notes/found-notes.md", "filed where it was found, its file untouched")
+        XCTAssertEqual(try read(adopted.path, in: root), "Found in a drawer.\n")
+        XCTAssertTrue(exists("contents/notes/found-notes.attrs.json", in: root), "its sidecar stays beside it")
+        XCTAssertFalse(try nodes(root).contains { $0.title == "Recovered" })
+        XCTAssertEqual(try findings(root).codes, [])
+        try assertConsistent(root)
+    }
+
+    func testAStrayInAFolderTheBinderDoesNotHaveGoesToRecovered() throws {
+        let root = try makeProject()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("contents/boxes"), withIntermediateDirectories: true)
+        try write("Found in a box.\n", to: "contents/boxes/old.md", in: root)
+        _ = try findings(root, repair: true)
         let folder = try node(titled: "Recovered", in: root)
         XCTAssertEqual(folder.depth, 0)
-        XCTAssertEqual(folder.kind, "folder")
         let adopted = try XCTUnwrap(try nodes(root).first { $0.parentID == folder.id })
-        XCTAssertEqual(adopted.kind, "document")
-        XCTAssertTrue(exists(adopted.path, in: root), adopted.path)
-        XCTAssertEqual(try read(adopted.path, in: root), "Found in a drawer.\n")
-        XCTAssertFalse(exists("contents/notes/found-notes.md", in: root))
-        XCTAssertFalse(exists("contents/notes/found-notes.attrs.json", in: root), "the sidecar moves with its document")
+        XCTAssertEqual(try read(adopted.path, in: root), "Found in a box.\n")
+        XCTAssertFalse(exists("contents/boxes/old.md", in: root))
         XCTAssertEqual(try findings(root).codes, [])
         try assertConsistent(root)
     }
@@ -80,6 +91,8 @@ final class CheckTests: MsxTestCase {
         let reattached = try XCTUnwrap(try node(id: scene.id, in: root))
         XCTAssertEqual(reattached.path, "contents/draft/part-one/chapter-1/the-refusal.md")
         XCTAssertEqual(reattached.title, "Scene 2")
+        let chapter = try XCTUnwrap(try nodes(root).first { $0.id == reattached.parentID })
+        XCTAssertEqual(chapter.childTitles, ["Scene 1", "Scene 2"], "it keeps its place in the binder")
         XCTAssertEqual(reattached.fields["synopsis"] as? String, scene.fields["synopsis"] as? String)
         XCTAssertFalse(try nodes(root).contains { $0.title == "Recovered" }, "re-attached, not adopted")
         XCTAssertEqual(try findings(root).codes, [])

@@ -19,7 +19,7 @@ final class RTFRoundTripTests: SeededTestCase {
     /// paragraph's index (and bold/italic on spaces at the edge of a stretch, which import drops: they do not show).
     private func comparable(_ paragraphs: [ResolvedParagraph]) -> [String] {
         paragraphs.map { p in
-            var attributes = p.attributes
+            let attributes = p.attributes
             let runs = p.runs.map { run -> String in
                 JSONWriter.string(.object(["text": .string(run.text), "attributes": .object(run.attributes.json)]), pretty: false)
             }

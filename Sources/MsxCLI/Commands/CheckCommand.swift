@@ -7,8 +7,9 @@ struct Check: MsxCommand {
         discussion: """
             Errors (exit 1): missing files, duplicate ids, paths outside the project, formatting that cannot be \
             placed, damaged files. Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
-            --repair saves re-anchored sidecars, re-attaches documents moved outside msx, and adopts stray \
-            documents into a Recovered folder.
+            --repair saves re-anchored sidecars, re-attaches documents renamed or moved outside msx (a renamed one \
+            keeps its place), and adopts stray documents into the folder they were found in (or, outside every \
+            binder folder, into a Recovered folder).
             """)
 
     @Flag(help: "Fix what is safe to fix, and say what was done.")
@@ -53,7 +54,7 @@ struct Check: MsxCommand {
         case .savedSidecar(let node): "saved the re-anchored sidecar of '\(node.title)'"
         case .removedTemporaryFile(let path): "removed \(path)"
         case .reattached(let node, let path): "'\(node.title)' was moved outside msx to \(path): kept its id \(node.id)"
-        case .adopted(let path, let node): "adopted \(path) into Recovered as '\(node.title)' (\(node.id))"
+        case .adopted(let path, let node, let folder): "adopted \(path) into \(folder) as '\(node.title)' (\(node.id))"
         }
     }
 

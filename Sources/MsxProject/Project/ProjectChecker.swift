@@ -104,8 +104,8 @@ public enum CheckRepair: Sendable, Equatable {
     case removedTemporaryFile(String)
     /// A document moved or renamed outside msx was found at `path`; it keeps its id.
     case reattached(BinderNode, at: String)
-    /// A Markdown file the binder did not list became a document in the Recovered folder.
-    case adopted(String, as: BinderNode)
+    /// A Markdown file the binder did not list became a document in the folder titled `into`.
+    case adopted(String, as: BinderNode, into: String)
 }
 
 /// Checks the manifest against the files, and repairs what is safe to repair.
@@ -221,10 +221,17 @@ public struct ProjectChecker {
             guard let match else { continue }
             let folderPath = String(match.split(separator: "/").dropLast().joined(separator: "/"))
             guard let folder = manifest.entries.first(where: { $0.node.kind == .folder && $0.node.path == folderPath })?.node else { continue }
-            guard var moved = manifest.remove(node.id) else { continue }
             let slug = String(match.split(separator: "/").last!.dropLast(3))
+            let parent = manifest.entries.first { $0.node.id == node.id }?.parentID
+            var moved = node
             moved.relocate(under: folder.path, slug: slug)
-            manifest.insert(moved, into: folder.id)
+            if parent == folder.id {
+                // Renamed in its folder: it keeps its place among its siblings.
+                manifest.update(node.id) { $0.relocate(under: folder.path, slug: slug) }
+            } else {
+                guard manifest.remove(node.id) != nil else { continue }
+                manifest.insert(moved, into: folder.id)
+            }
             if let oldSidecar = node.sidecarPath, let newSidecar = moved.sidecarPath,
                 FileIO.exists(try project.url(oldSidecar)), !FileIO.exists(try project.url(newSidecar))
             {
@@ -236,9 +243,24 @@ public struct ProjectChecker {
         }
     }
 
-    /// Adopts stray documents into a top-level `Recovered` folder (created when needed), moving their files there.
+    /// Adopts stray documents: into the binder folder whose directory holds them, where they lie; the others (in a
+    /// directory no folder has) into a top-level `Recovered` folder, created when needed, moving their files there.
     private func adopt(_ orphans: [String], manifest: inout Manifest, transaction: inout FileTransaction, report: inout CheckReport) {
         var taken = manifest.allIDs
+        var homeless: [String] = []
+        for orphan in orphans {
+            let directory = String(orphan.split(separator: "/").dropLast().joined(separator: "/"))
+            guard let home = manifest.entries.first(where: { $0.node.kind == .folder && $0.node.path == directory })?.node else {
+                homeless.append(orphan)
+                continue
+            }
+            let fileName = String(orphan.split(separator: "/").last!.dropLast(3))
+            let node = BinderNode(id: Identifier.make(avoiding: taken), kind: .document, title: Self.title(fromSlug: fileName), path: orphan)
+            taken.insert(node.id)
+            manifest.insert(node, into: home.id)
+            report.repairs.append(.adopted(orphan, as: node, into: home.title))
+        }
+        guard !homeless.isEmpty else { return }
         var folder = manifest.binder.first { $0.role == nil && $0.path == "contents/recovered" }
         if folder == nil {
             var created = BinderNode(id: Identifier.make(avoiding: taken), kind: .folder, title: "Recovered", path: "contents/recovered")
@@ -250,7 +272,7 @@ public struct ProjectChecker {
             folder = created
         }
         guard let folder else { return }
-        for orphan in orphans {
+        for orphan in homeless {
             let fileName = String(orphan.split(separator: "/").last!.dropLast(3))
             let slugs = Set(manifest.node(id: folder.id)?.children.map(\.slug) ?? [])
             let slug = slugs.contains(fileName) ? Slug.unique(fileName, taken: slugs) : fileName
@@ -263,7 +285,7 @@ public struct ProjectChecker {
                 let sidecar = String(orphan.dropLast(3)) + ".attrs.json"
                 if let target = node.sidecarPath, (try? project.url(sidecar)).map(FileIO.exists) == true { transaction.move(sidecar, to: target) }
             }
-            report.repairs.append(.adopted(orphan, as: node))
+            report.repairs.append(.adopted(orphan, as: node, into: folder.title))
         }
     }
 
