@@ -66,7 +66,9 @@ struct Check: MsxCommand {
         case .unusualID(let id): return "id '\(id)' is not 12 hex digits"
         case .pathOutsideFolder(let node, let folder): return "'\(node.title)' is at \(node.path), outside its folder \(folder)"
         case .pathOutsideContents(let node): return "top-level folder '\(node.title)' is not under contents/"
-        case .missingFile(let node): return "document '\(node.title)' (\(node.id)) is missing its file"
+        case .missingFile(let node):
+            return "document '\(node.title)' (\(node.id)) is missing its file"
+                + " (msx restore \(node.id) brings back its last snapshot)"
         case .lostFormatting(let loss, let sidecar): return "\(sidecar): \(FormattingLossWording.line(loss))"
         case .staleSidecar(let sidecar): return "\(sidecar): out of date after an outside edit (re-anchored in memory)"
         case .temporaryFile: return "\(path): left over by an interrupted write"
