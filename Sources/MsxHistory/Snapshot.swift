@@ -196,10 +196,13 @@ extension ProjectHistory {
                 parentID = folderID
             }
             guard let parentID else { continue }
+            // Right after the nearest sibling that precedes it today and is in the recorded folder (first when none):
+            // the recorded order stays one that existed, today's for this document and the version's for the rest.
             let siblings = current.node(id: parentID)?.children.map(\.id) ?? []
             let position = siblings.firstIndex(of: change.node.id) ?? 0
-            let present = Set(manifest.node(id: parentID)?.children.map(\.id) ?? [])
-            let index = siblings.prefix(position).filter(present.contains).count
+            let recorded = manifest.node(id: parentID)?.children.map(\.id) ?? []
+            let predecessor = siblings.prefix(position).last { recorded.contains($0) }
+            let index = predecessor.flatMap { recorded.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             manifest.insert(change.node, into: parentID, at: index)
         }
         return manifest
