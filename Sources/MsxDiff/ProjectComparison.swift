@@ -17,6 +17,10 @@ public struct DocumentComparison: Sendable {
     public var newParagraphs: [ResolvedParagraph] = []
     /// The older version's paragraph kinds (to name what was deleted).
     public var oldKinds: [BlockKind] = []
+
+    /// The files differ but read the same: no word, formatting or binder change (a re-wrap, other Markdown markers,
+    /// a sidecar written differently). `status` calls this "modified (markup only)".
+    public var isMarkupOnly: Bool { diff.isEmpty && binder.isEmpty }
 }
 
 /// A state of the project to compare: the working copy or a version.
@@ -42,7 +46,8 @@ public enum BinderDifference: Sendable, Equatable {
 
 extension ProjectHistory {
     /// Compares documents between two states (default: the last snapshot and the working copy). Only documents
-    /// that differ are returned, in the newer state's binder order.
+    /// whose files or binder entries differ are returned, in the newer state's binder order; those whose files differ
+    /// but read the same say so (`isMarkupOnly`).
     /// - Parameter documentIDs: restricts the comparison (nil: every document).
     public func compare(from old: ProjectState, to new: ProjectState, documentIDs: Set<String>? = nil, by unit: DiffUnit = .word) throws -> [DocumentComparison] {
         let oldSide = try side(old), newSide = try side(new)
@@ -58,7 +63,6 @@ extension ProjectHistory {
             let oldParagraphs = try before.map { try oldSide.resolved($0) } ?? []
             let newParagraphs = try after.map { try newSide.resolved($0) } ?? []
             let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
-            if diff.isEmpty && binder.isEmpty { continue }
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
                                              oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),

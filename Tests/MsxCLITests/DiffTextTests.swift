@@ -112,14 +112,19 @@ final class DiffTextTests: DiffTestCase {
             on the water.
 
             """, in: book)
-        XCTAssertEqual(try diff(in: book.root), "No differences.\n")
+        XCTAssertEqual(try diff(in: book.root), Self.markupOnlyLamp)
         XCTAssertEqual(try diffDocuments(in: book.root).count, 0)
+        XCTAssertTrue(try expect(0, "status", in: book.root).stdout.contains("markup only"), "status agrees")
     }
+
+    /// What diff says when Lamp's file changed but reads the same.
+    static let markupOnlyLamp = "No differences in the words or the formatting.\n"
+        + "Markup only (the files differ, the words and the formatting read the same): Lamp\n"
 
     func testSwitchingEmphasisMarkersIsNoDifference() throws {
         let book = try makeBook(lamp: "The *old* lamp burned **all night**.\n\nNell watched it from the quay.\n")
         try reviseLamp("The _old_ lamp burned __all night__.\n\nNell watched it from the quay.\n", in: book)
-        XCTAssertEqual(try diff(in: book.root), "No differences.\n")
+        XCTAssertEqual(try diff(in: book.root), Self.markupOnlyLamp)
         XCTAssertEqual(try diffDocuments(in: book.root).count, 0)
     }
 

@@ -42,10 +42,10 @@ struct Diff: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let comparisons: [DocumentComparison]
+            let compared: [DocumentComparison]
             if files.count == 2 {
                 let base = console.workingDirectory
-                comparisons = [try FileComparison.compare(
+                compared = [try FileComparison.compare(
                     old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
                     oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
@@ -55,10 +55,15 @@ struct Diff: MsxCommand {
                 let document = ids?.count == 1 ? ids!.first : nil
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
-                comparisons = try history.compare(from: old, to: new, documentIDs: ids, by: by)
+                compared = try history.compare(from: old, to: new, documentIDs: ids, by: by)
             }
+            // Files that differ but read the same are no difference in the words or the formatting; they are named
+            // apart, so that diff and status agree on what changed.
+            let comparisons = compared.filter { !$0.isMarkupOnly }, markupOnly = compared.filter(\.isMarkupOnly)
             if console.json {
-                console.report(["documents": .array(comparisons.map(Self.json))])
+                var report: [String: JSONValue] = ["documents": .array(comparisons.map(Self.json))]
+                if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
+                console.report(report)
             } else if html {
                 console.text(DiffHTML.render(comparisons, title: "Changes"))
                 return
@@ -74,7 +79,13 @@ struct Diff: MsxCommand {
                 let shown = comparisons.filter { render($0, console: console) }.count
                 if shown == 0 && !comparisons.isEmpty { console.line("No differences.") }
             }
-            if comparisons.isEmpty && !console.json { console.line("No differences.") }
+            if comparisons.isEmpty && !console.json {
+                console.line(markupOnly.isEmpty ? "No differences." : "No differences in the words or the formatting.")
+            }
+            if !markupOnly.isEmpty && !console.json {
+                console.line("Markup only (the files differ, the words and the formatting read the same): "
+                             + markupOnly.map(\.title).joined(separator: ", "))
+            }
         }
     }
 
