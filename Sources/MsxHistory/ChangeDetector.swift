@@ -22,7 +22,8 @@ extension ProjectHistory {
         for entry in current.entries where entry.node.kind == .document {
             let node = entry.node
             var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
-            let fileIsGone = try project.fileStatus(node.path).info == nil
+            let markdownFile = try project.fileStatus(node.path)
+            let fileIsGone = markdownFile.info == nil
             guard let old = change.snapshotNode, headID != nil else {
                 // Never snapshotted: new, unless its file is gone too (then there is nothing to record).
                 change.isNew = true
@@ -45,9 +46,11 @@ extension ProjectHistory {
                 change.reordered = true
                 change.nowBefore = before
             }
-            let paths = [(node.path, old.path), (node.sidecarPath ?? "", old.sidecarPath ?? "")]
-            for (now, then) in paths where !now.isEmpty {
-                if try fileDiffers(now, from: snapshotFiles[gitPath(then)], index: index) { change.filesChanged = true }
+            if try fileDiffers(node.path, markdownFile, from: snapshotFiles[gitPath(old.path)], index: index) { change.filesChanged = true }
+            if let sidecar = node.sidecarPath,
+                try fileDiffers(sidecar, try project.fileStatus(sidecar), from: snapshotFiles[gitPath(old.sidecarPath ?? "")], index: index)
+            {
+                change.filesChanged = true
             }
             if change.filesChanged {
                 let before = try document(old, at: headID!)
@@ -66,10 +69,11 @@ extension ProjectHistory {
         return result
     }
 
-    /// Whether the working file at `now` differs from the snapshot's file (`snapshotID`, nil when it had none).
-    private func fileDiffers(_ now: String, from snapshotID: GitOID?,
+    /// Whether the working file at `now` (whose path and stat(2) information are `file`) differs from the snapshot's
+    /// file (`snapshotID`, nil when it had none).
+    private func fileDiffers(_ now: String, _ file: (path: String, info: stat?), from snapshotID: GitOID?,
                              index: [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)]) throws -> Bool {
-        let (path, status) = try project.fileStatus(now)
+        let (path, status) = file
         guard let info = status else { return snapshotID != nil }
         guard let snapshotID else { return true }
         if let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,

@@ -4,8 +4,9 @@ extension BinderIndex {
     /// common subsequence of the two orders are the ones that moved, the fewest moves that explain the new order.
     public func reordered(since old: BinderIndex) -> [String: BinderNode?] {
         var result: [String: BinderNode?] = [:]
+        let before = old.childrenByParent
         for (parent, children) in childrenByParent {
-            let oldChildren = old.childrenByParent[parent] ?? []
+            let oldChildren = before[parent] ?? []
             let common = Set(children).intersection(oldChildren)
             let now = children.filter(common.contains), then = oldChildren.filter(common.contains)
             guard now != then else { continue }
