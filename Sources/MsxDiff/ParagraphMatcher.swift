@@ -1,3 +1,5 @@
+import MsxModel
+
 /// Pairs the paragraphs of two versions: unchanged ones by their text, edited ones by similarity, moved ones
 /// wherever they went.
 enum ParagraphMatcher {

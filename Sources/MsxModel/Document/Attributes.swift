@@ -65,6 +65,11 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
     // MARK: Sets and values
 
+    /// Whether text typed right after a stretch with this attribute continues it (Peritext's expand rule): true for
+    /// looks (bold, underline, colour, fonts), false for what marks one exact stretch (a link, an image, a footnote,
+    /// code).
+    public var expandsAtEnd: Bool { ![.link, .image, .footnote, .code].contains(self) }
+
     /// Character attributes that runs, styles and defaults may carry.
     public static let character: Set<AttributeKey> = [
         .bold, .italic, .strikethrough, .underline, .fontFamily, .fontSize, .foregroundColor, .backgroundColor,

@@ -1,6 +1,6 @@
 /// One step of an edit script over two sequences: a stretch that is equal, deleted from the old one, or
 /// inserted from the new one (half-open index ranges).
-enum EditStep: Equatable {
+package enum EditStep: Equatable {
     case equal(old: Range<Int>, new: Range<Int>)
     case delete(old: Range<Int>, at: Int)
     case insert(new: Range<Int>, at: Int)
@@ -8,8 +8,8 @@ enum EditStep: Equatable {
 
 /// Myers' O(ND) difference algorithm (linear space is not needed at paragraph and word level, where sequences
 /// are short; common prefix and suffix are trimmed first, which keeps long equal stretches cheap).
-enum MyersDiff {
-    static func diff<T: Equatable>(_ a: [T], _ b: [T]) -> [EditStep] {
+package enum MyersDiff {
+    package static func diff<T: Equatable>(_ a: [T], _ b: [T]) -> [EditStep] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -73,7 +73,7 @@ enum MyersDiff {
     }
 
     /// Joins adjacent steps of the same kind.
-    static func merge(_ steps: [EditStep]) -> [EditStep] {
+    package static func merge(_ steps: [EditStep]) -> [EditStep] {
         var result: [EditStep] = []
         for step in steps {
             guard let last = result.last else { result.append(step); continue }

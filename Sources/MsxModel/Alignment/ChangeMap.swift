@@ -19,8 +19,8 @@ public struct ChangeMap: Sendable, Equatable {
             self.newLength = newLength
         }
 
-        var oldEnd: Int { start + oldLength }
-        var delta: Int { newLength - oldLength }
+        package var oldEnd: Int { start + oldLength }
+        package var delta: Int { newLength - oldLength }
     }
 
     /// How a formatted range treats text typed right after it.
@@ -49,8 +49,9 @@ public struct ChangeMap: Sendable, Equatable {
     }
 
     /// Where the formatted range `range` of the old text lies in the new text, or nil when every character of it is
-    /// gone.
-    public func map(_ range: Range<Int>, edges: Edges) -> Range<Int>? {
+    /// gone. Text typed after the range that it continues stops at the first of `stops` (new-text positions of
+    /// paragraph breaks), so formatting never runs on into a paragraph typed after it.
+    public func map(_ range: Range<Int>, edges: Edges, stoppingAt stops: [Int] = []) -> Range<Int>? {
         var pieces: [Piece] = []
         var shift = 0
         var position = range.lowerBound
@@ -84,9 +85,51 @@ public struct ChangeMap: Sendable, Equatable {
         if edges == .expandsAtEnd, last + 1 < pieces.count, pieces[last + 1].insertedAt == pieces[last].keptOldEnd,
             pieces[last + 1].replacesOnlyTheRange
         {
-            upper = pieces[last + 1].new.upperBound
+            let typed = pieces[last + 1].new
+            upper = stops.first { typed.contains($0) } ?? typed.upperBound
         }
         return pieces[first].new.lowerBound..<upper
+    }
+
+    /// The stretches of the new text that are characters of the old `range`, kept.
+    public func keptStretches(in range: Range<Int>) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var shift = 0
+        var position = range.lowerBound
+        for r in replacements {
+            if r.oldEnd <= position && r.start < position || r.oldEnd < position {
+                shift += r.delta
+                continue
+            }
+            if r.start >= range.upperBound { break }
+            if position < r.start { stretches.append(position + shift..<r.start + shift) }
+            position = max(position, r.oldEnd)
+            shift += r.delta
+        }
+        if position < range.upperBound { stretches.append(position + shift..<range.upperBound + shift) }
+        return stretches
+    }
+
+    /// The stretches of the old `range` whose characters are kept (in old positions).
+    public func keptOldStretches(in range: Range<Int>) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var position = range.lowerBound
+        for r in replacements where r.oldLength > 0 && r.oldEnd > position {
+            if r.start >= range.upperBound { break }
+            if position < r.start { stretches.append(position..<r.start) }
+            position = max(position, r.oldEnd)
+        }
+        if position < range.upperBound { stretches.append(position..<range.upperBound) }
+        return stretches
+    }
+
+    /// The stretches of the new text that replacements inserted.
+    public var insertedStretches: [Range<Int>] {
+        var shift = 0
+        return replacements.compactMap { r in
+            defer { shift += r.delta }
+            return r.newLength > 0 ? r.start + shift..<r.start + shift + r.newLength : nil
+        }
     }
 
     /// A stretch of the new text around a range: characters kept from the old text, or text a replacement inserted.

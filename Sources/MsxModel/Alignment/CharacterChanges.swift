@@ -1,0 +1,260 @@
+/// The character changes from one text to another, as a writer made them: words first (a word is kept or
+/// replaced), then letters inside changed words that are still recognisably the same word (letters added or taken
+/// away, a small correction, a change of case).
+enum CharacterChanges {
+    /// Changed stretches larger than this (units, both sides) are not compared letter by letter.
+    static let letterLimit = 4_000
+    /// Changed stretches whose sides multiply to at most this are aligned by weight (letters before spaces).
+    static let weightedLimit = 40_000
+    /// The most text typed inside one word for its letters to be still seen as that word (units).
+    static let maximumTypedInsideAWord = 24
+    /// Spaces and paragraph breaks between two changes no larger than this (units) are compared with them.
+    static let smallChange = 64
+
+    /// The replacements that turn `old` into `new` (texts of UTF-16 units and separators).
+    static func between(_ old: [UInt32], _ new: [UInt32]) -> ChangeMap {
+        let oldKeys = old.map(TextTokens.folded)
+        let newKeys = new.map(TextTokens.folded)
+        let oldTokens = TextTokens(oldKeys).ranges
+        let newTokens = TextTokens(newKeys).ranges
+        let steps = PatienceDiff.diff(oldTokens.map { Array(oldKeys[$0]) }, newTokens.map { Array(newKeys[$0]) })
+        var pieces: [Piece] = []
+        var pendingOld = 0, pendingNew = 0
+        var oldPosition = 0, newPosition = 0
+        func flush() {
+            if pendingOld > 0 || pendingNew > 0 {
+                pieces += refine(old: oldPosition..<oldPosition + pendingOld, new: newPosition..<newPosition + pendingNew, oldKeys, newKeys)
+            }
+            oldPosition += pendingOld
+            newPosition += pendingNew
+            pendingOld = 0
+            pendingNew = 0
+        }
+        for (k, step) in steps.enumerated() {
+            switch step {
+            case .equal(let o, _):
+                let length = oldTokens[o.upperBound - 1].upperBound - oldTokens[o.lowerBound].lowerBound
+                // Spaces, punctuation and paragraph breaks between two changes are compared with them letter by
+                // letter: which break a split word's halves sit on either side of is decided by their letters.
+                let between = pendingOld + pendingNew > 0 && max(pendingOld, pendingNew) <= smallChange && k + 1 < steps.count
+                    && Self.changeSize(after: k, steps, oldTokens, newTokens) <= smallChange
+                if between, !oldKeys[oldPosition + pendingOld..<oldPosition + pendingOld + length].contains(where: TextTokens.isWord) {
+                    pendingOld += length
+                    pendingNew += length
+                    continue
+                }
+                flush()
+                pieces.append(Piece(old: length, new: length, isEqual: true))
+                oldPosition += length
+                newPosition += length
+            case .delete(let o, _): pendingOld += oldTokens[o.upperBound - 1].upperBound - oldTokens[o.lowerBound].lowerBound
+            case .insert(let n, _): pendingNew += newTokens[n.upperBound - 1].upperBound - newTokens[n.lowerBound].lowerBound
+            }
+        }
+        flush()
+        pieces = Piece.joiningEdits(Piece.merged(pieces), separatedOnlyByPunctuationIn: oldKeys, newKeys)
+        var replacements: [ChangeMap.Replacement] = []
+        var position = 0
+        for piece in pieces {
+            if !piece.isEqual { replacements.append(.init(start: position, oldLength: piece.old, newLength: piece.new)) }
+            position += piece.old
+        }
+        return ChangeMap(replacements)
+    }
+
+    /// The larger side of the change that follows step `k` (0 when an equal stretch follows).
+    private static func changeSize(after k: Int, _ steps: [EditStep], _ oldTokens: [Range<Int>], _ newTokens: [Range<Int>]) -> Int {
+        var old = 0, new = 0
+        for step in steps[(k + 1)...] {
+            switch step {
+            case .equal: return max(old, new)
+            case .delete(let o, _): old += oldTokens[o.upperBound - 1].upperBound - oldTokens[o.lowerBound].lowerBound
+            case .insert(let n, _): new += newTokens[n.upperBound - 1].upperBound - newTokens[n.lowerBound].lowerBound
+            }
+        }
+        return max(old, new)
+    }
+
+    /// One changed stretch: letter by letter when the two sides are the same words edited, else one change.
+    private static func refine(old: Range<Int>, new: Range<Int>, _ oldKeys: [UInt32], _ newKeys: [UInt32]) -> [Piece] {
+        let whole = [Piece(old: old.count, new: new.count, isEqual: false)]
+        guard !old.isEmpty, !new.isEmpty, old.count + new.count <= letterLimit else { return whole }
+        let (a, b) = (Array(oldKeys[old]), Array(newKeys[new]))
+        let steps = a.count * b.count <= weightedLimit ? weightedAlignment(a, b) : MyersDiff.diff(a, b)
+        return Piece.releasingStrayLetters(Piece.pieces(steps), a, b)
+    }
+
+    /// The alignment keeping the most letters, then the most other characters: of two equally long alignments,
+    /// the one that keeps the "x" of a word rather than a space that a joined paragraph put back ("dusk\nx y" to
+    /// "dusk xy" keeps the "x", not the space). Quadratic, so for small stretches only.
+    private static func weightedAlignment(_ a: [UInt32], _ b: [UInt32]) -> [EditStep] {
+        let (n, m) = (a.count, b.count)
+        // best[i][j]: the most weight a[i...] and b[j...] can keep.
+        var best = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+        func at(_ i: Int, _ j: Int) -> Int { i * (m + 1) + j }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                var value = max(best[at(i + 1, j)], best[at(i, j + 1)])
+                if a[i] == b[j] { value = max(value, best[at(i + 1, j + 1)] + (TextTokens.isWord(a[i]) ? 3 : 1)) }
+                best[at(i, j)] = value
+            }
+        }
+        var steps: [EditStep] = []
+        var (i, j) = (0, 0)
+        while i < n || j < m {
+            if i < n, j < m, a[i] == b[j], best[at(i, j)] == best[at(i + 1, j + 1)] + (TextTokens.isWord(a[i]) ? 3 : 1) {
+                steps.append(.equal(old: i..<i + 1, new: j..<j + 1))
+                i += 1
+                j += 1
+            } else if i < n, j == m || best[at(i, j)] == best[at(i + 1, j)] {
+                steps.append(.delete(old: i..<i + 1, at: j))
+                i += 1
+            } else {
+                steps.append(.insert(new: j..<j + 1, at: i))
+                j += 1
+            }
+        }
+        return MyersDiff.merge(steps)
+    }
+
+    /// A stretch of a letter-level comparison: equal (`old == new` units kept) or changed.
+    private struct Piece {
+        var old: Int
+        var new: Int
+        var isEqual: Bool
+
+        static func pieces(_ steps: [EditStep]) -> [Piece] {
+            merged(steps.map { step in
+                switch step {
+                case .equal(let o, _): Piece(old: o.count, new: o.count, isEqual: true)
+                case .delete(let o, _): Piece(old: o.count, new: 0, isEqual: false)
+                case .insert(let n, _): Piece(old: 0, new: n.count, isEqual: false)
+                }
+            })
+        }
+
+        /// Adjacent pieces of the same kind as one.
+        static func merged(_ pieces: [Piece]) -> [Piece] {
+            var result: [Piece] = []
+            for piece in pieces where piece.old > 0 || piece.new > 0 {
+                if let last = result.last, last.isEqual == piece.isEqual {
+                    result[result.count - 1].old += piece.old
+                    result[result.count - 1].new += piece.new
+                } else {
+                    result.append(piece)
+                }
+            }
+            return result
+        }
+
+        /// Two changes separated only by spaces or punctuation are one change ("ee, sru" deleted from "hkzee, sru,
+        /// x" is one deletion, not "ee" and "sru, " around a kept ", "): a writer deletes or retypes one stretch.
+        /// What the joined change begins or ends with on both sides is then kept again, as a diff would.
+        static func joiningEdits(_ pieces: [Piece], separatedOnlyByPunctuationIn oldKeys: [UInt32], _ newKeys: [UInt32]) -> [Piece] {
+            var result: [Piece] = []
+            var oldPosition = 0, newPosition = 0
+            var i = 0
+            while i < pieces.count {
+                var piece = pieces[i]
+                let start = (old: oldPosition, new: newPosition)
+                /// Whether a change only adds or removes paragraph breaks (a split or a join: not a stretch retyped).
+                func onlyBreaks(_ p: Piece, oldAt o: Int, newAt n: Int) -> Bool {
+                    oldKeys[o..<o + p.old].allSatisfy { $0 == TextTokens.separator }
+                        && newKeys[n..<n + p.new].allSatisfy { $0 == TextTokens.separator }
+                }
+                if !piece.isEqual, !onlyBreaks(piece, oldAt: oldPosition, newAt: newPosition) {
+                    var keptInside = 0
+                    while i + 2 < pieces.count, pieces[i + 2].isEqual == false,
+                        oldKeys[oldPosition + piece.old..<oldPosition + piece.old + pieces[i + 1].old].allSatisfy(isPunctuation),
+                        !onlyBreaks(pieces[i + 2], oldAt: oldPosition + piece.old + pieces[i + 1].old,
+                                    newAt: newPosition + piece.new + pieces[i + 1].new)
+                    {
+                        // Only when the joined change keeps as much at its ends as it swallowed in its middle (the
+                        // kept punctuation moves to the edge of one deletion, none is lost), or when the punctuation
+                        // is stranded beside a long change.
+                        var joined = piece
+                        joined.old += pieces[i + 1].old + pieces[i + 2].old
+                        joined.new += pieces[i + 1].new + pieces[i + 2].new
+                        let ends = trimmed(joined, oldAt: start.old, newAt: start.new, oldKeys, newKeys)
+                        let next = pieces[i + 2]
+                        // A space or comma alone beside a long stretch typed or deleted is a coincidence.
+                        let stranded = max(piece.old, piece.new, next.old, next.new) >= maximumTypedInsideAWord
+                        guard stranded || ends[0].old + ends[2].old >= keptInside + pieces[i + 1].old else { break }
+                        keptInside += pieces[i + 1].old
+                        piece = joined
+                        i += 2
+                    }
+                    result += trimmed(piece, oldAt: start.old, newAt: start.new, oldKeys, newKeys)
+                } else {
+                    result.append(piece)
+                }
+                oldPosition = start.old + piece.old
+                newPosition = start.new + piece.new
+                i += 1
+            }
+            return merged(result)
+        }
+
+        private static func isPunctuation(_ unit: UInt32) -> Bool { unit != TextTokens.separator && !TextTokens.isWord(unit) }
+
+        /// A change with what both sides share at its ends kept.
+        private static func trimmed(_ piece: Piece, oldAt o: Int, newAt n: Int, _ oldKeys: [UInt32], _ newKeys: [UInt32]) -> [Piece] {
+            var prefix = 0
+            while prefix < min(piece.old, piece.new), oldKeys[o + prefix] == newKeys[n + prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < min(piece.old, piece.new) - prefix,
+                oldKeys[o + piece.old - 1 - suffix] == newKeys[n + piece.new - 1 - suffix] { suffix += 1 }
+            return [Piece(old: prefix, new: prefix, isEqual: true),
+                    Piece(old: piece.old - prefix - suffix, new: piece.new - prefix - suffix, isEqual: false),
+                    Piece(old: suffix, new: suffix, isEqual: true)]
+        }
+
+        /// Letters kept of an old word that kept less than half of them are a coincidence ("d" and "k" of "dusk"
+        /// retyped as "dark"): they are changed, not kept, so formatting follows the word's fate, not stray letters.
+        static func releasingStrayLetters(_ pieces: [Piece], _ oldKeys: [UInt32], _ newKeys: [UInt32]) -> [Piece] {
+            var kept = [Bool](repeating: false, count: oldKeys.count)
+            var newPosition = [Int](repeating: 0, count: oldKeys.count)
+            var position = 0, target = 0
+            for piece in pieces {
+                if piece.isEqual {
+                    for i in 0..<piece.old {
+                        kept[position + i] = true
+                        newPosition[position + i] = target + i
+                    }
+                }
+                position += piece.old
+                target += piece.new
+            }
+            let keptNew = Set(oldKeys.indices.filter { kept[$0] }.map { newPosition[$0] })
+            for word in TextTokens(oldKeys).ranges where TextTokens.isWord(oldKeys[word.lowerBound]) {
+                let survivors = word.filter { kept[$0] }
+                guard let first = survivors.first, let last = survivors.last else { continue }
+                // Kept letters spread over much more than the word plus a few words typed inside it are letters of
+                // other words that happen to match.
+                let scattered = newPosition[last] - newPosition[first] + 1 > word.count + maximumTypedInsideAWord
+                // A word that lost most of its letters was retyped when letters were typed among what is left of it
+                // or on both sides of it ("storm" retyped "train"); typed only on one side, what is left is the end
+                // of a deletion that a new word now touches.
+                func typed(_ j: Int) -> Bool { j >= 0 && j < newKeys.count && TextTokens.isWord(newKeys[j]) && !keptNew.contains(j) }
+                let among = (newPosition[first]..<newPosition[last]).contains(where: typed)
+                let around = typed(newPosition[first] - 1) && typed(newPosition[last] + 1)
+                if (2 * survivors.count < word.count && (among || around)) || scattered { for i in word { kept[i] = false } }
+            }
+            var result: [Piece] = []
+            position = 0
+            for piece in pieces {
+                guard piece.isEqual else { result.append(piece); position += piece.old; continue }
+                var start = position
+                while start < position + piece.old {
+                    var end = start + 1
+                    while end < position + piece.old, kept[end] == kept[start] { end += 1 }
+                    result.append(Piece(old: end - start, new: end - start, isEqual: kept[start]))
+                    start = end
+                }
+                position += piece.old
+            }
+            return merged(result)
+        }
+
+    }
+}

@@ -1,0 +1,123 @@
+extension TextAlignment {
+    /// Text deleted in one place and typed in another with mostly the same words (a sentence or a paragraph moved,
+    /// perhaps joined to another or split on the way): its characters are compared with the typed text, and its
+    /// formatting follows them there. Typing before it never runs on into it.
+    mutating func placeMovedText(_ deleted: [Stretch], typed: [Stretch], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]]) {
+        let typedUnits = typed.map { stretch in Array(joinedText(stretch.segment, new: true, oldUnits, newUnits)[stretch.range]) }
+        var typedShingles: [Int: Set<UInt64>] = [:]
+        for (k, units) in typedUnits.enumerated() { typedShingles[k] = Self.shingles(units) }
+        for source in deleted {
+            // The whole deleted stretch first (paragraphs moved together), else each of its paragraphs alone.
+            let segment = segments[source.segment]
+            let candidates = [source] + Self.pieces(source.range, of: segment.old, starts: segment.oldStarts).map { piece in
+                let start = segment.oldStarts[segment.old.firstIndex(of: piece.paragraph)!]
+                return Stretch(segment: source.segment, range: start + piece.range.lowerBound..<start + piece.range.upperBound)
+            }
+            for candidate in candidates.count == 2 ? [source] : candidates {
+                let slice = Array(joinedText(candidate.segment, new: false, oldUnits, newUnits)[candidate.range])
+                let found = slice.count >= 6
+                    ? Self.mostSimilar(to: Self.shingles(slice), among: typedShingles)
+                    : cutOffEnd(candidate, slice, typed, typedUnits)
+                guard let k = found else { continue }
+                let changes = CharacterChanges.between(slice, typedUnits[k])
+                movedTexts.append(MovedText(source: candidate, target: typed[k], changes: changes))
+                placeRest(of: candidate, slice, besides: k, kept: changes, typed, typedUnits)
+                if candidate.range == source.range { break }
+            }
+        }
+        for moved in movedTexts {
+            guard let first = moved.changes.keptStretches(in: 0..<moved.source.range.count).first?.lowerBound else { continue }
+            let text = joinedText(moved.target.segment, new: true, oldUnits, newUnits)
+            var stop = moved.target.range.lowerBound + first
+            while stop > 0, Self.isSpace(text[stop - 1]) { stop -= 1 }
+            segments[moved.target.segment].stops.append(stop)
+        }
+    }
+
+    /// A few characters cut off the start or end of a paragraph by a split and found, exactly, typed at the edge of
+    /// a new paragraph next to where the rest of that paragraph went.
+    func cutOffEnd(_ source: Stretch, _ slice: [UInt32], _ typed: [Stretch], _ typedUnits: [[UInt32]]) -> Int? {
+        let segment = segments[source.segment]
+        guard !slice.isEmpty, let first = segment.new.first, let last = segment.new.last else { return nil }
+        let atStart = segment.oldStarts.contains(source.range.lowerBound)
+        let atEnd = segment.oldStarts.contains(source.range.upperBound + 1)
+        let folded = slice.map(TextTokens.folded)
+        let matches = typed.indices.filter { k in
+            let target = segments[typed[k].segment]
+            let units = typedUnits[k].map(TextTokens.folded)
+            guard units.count >= folded.count else { return false }
+            let startsParagraph = target.newStarts.contains(typed[k].range.lowerBound)
+            let endsParagraph = target.newStarts.contains(typed[k].range.upperBound + 1)
+            return (atEnd && startsParagraph && target.new.contains(last + 1) && Array(units.prefix(folded.count)) == folded)
+                || (atStart && endsParagraph && target.new.contains(first - 1) && Array(units.suffix(folded.count)) == folded)
+        }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Moved text rarely lands in one piece: a paragraph moved and split, or moved and joined to another, leaves
+    /// part of it typed elsewhere. Each stretch of `slice` that `kept` did not place is looked for, on its own, in
+    /// the other typed stretches (exactly, when it is a word or two).
+    mutating func placeRest(of source: Stretch, _ slice: [UInt32], besides used: Int, kept: ChangeMap,
+                                    _ typed: [Stretch], _ typedUnits: [[UInt32]]) {
+        var rests: [Range<Int>] = []
+        var cursor = 0
+        for replacement in kept.replacements where replacement.oldLength > 0 {
+            let rest = max(cursor, replacement.start)..<replacement.oldEnd
+            if rest.count >= 3 { rests.append(rest) }
+            cursor = replacement.oldEnd
+        }
+        for rest in rests {
+            let piece = Array(slice[rest])
+            let folded = piece.map(TextTokens.folded)
+            let shingles = Self.shingles(piece)
+            var best: (index: Int, score: Double)?
+            for (k, units) in typedUnits.enumerated() where k != used {
+                let score: Double
+                if shingles.count < 4 {
+                    let hay = units.map(TextTokens.folded)
+                    score = hay.count >= folded.count && (0...(hay.count - folded.count)).contains { Array(hay[$0..<$0 + folded.count]) == folded } ? 1 : 0
+                } else {
+                    score = Double(shingles.intersection(Self.shingles(units)).count) / Double(shingles.count)
+                }
+                if score >= 0.5, score > (best?.score ?? 0) { best = (k, score) }
+            }
+            guard let (k, _) = best else { continue }
+            let sub = Stretch(segment: source.segment, range: source.range.lowerBound + rest.lowerBound..<source.range.lowerBound + rest.upperBound)
+            movedTexts.append(MovedText(source: sub, target: typed[k], changes: CharacterChanges.between(piece, typedUnits[k])))
+        }
+    }
+
+    /// A segment's old or new paragraphs joined by separators.
+    func joinedText(_ segment: Int, new: Bool, _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]]) -> [UInt32] {
+        new ? Self.joined(segments[segment].new.map { newUnits[$0] }) : Self.joined(segments[segment].old.map { oldUnits[$0] })
+    }
+
+    static func isSpace(_ unit: UInt32) -> Bool { unit == 0x20 || unit == 0xA0 || unit == 0x09 }
+
+    /// The typed text holding at least 40% of the shingles `shingles` (a moved stretch may be part of what was
+    /// typed: moved and joined to more), the best one only when it is the only one that good.
+    static func mostSimilar(to shingles: Set<UInt64>, among candidates: [Int: Set<UInt64>]) -> Int? {
+        guard shingles.count >= 4 else { return nil }
+        var best: (paragraph: Int, score: Double)?
+        var tied = false
+        for (j, other) in candidates {
+            let score = Double(shingles.intersection(other).count) / Double(shingles.count)
+            guard score >= 0.4 else { continue }
+            if let current = best, score <= current.score {
+                if score == current.score { tied = true }
+                continue
+            }
+            best = (j, score)
+            tied = false
+        }
+        return tied ? nil : best?.paragraph
+    }
+
+    /// What a text is recognised by when it moved and changed: its three-letter shingles (case folded), which
+    /// survive edits inside words better than whole words do.
+    static func shingles(_ units: [UInt32]) -> Set<UInt64> {
+        let keys = units.map { UInt64(TextTokens.folded($0)) }
+        guard keys.count >= 3 else { return keys.isEmpty ? [] : [keys.reduce(0) { $0 << 17 | $1 }] }
+        return Set((0..<keys.count - 2).map { keys[$0] << 34 | keys[$0 + 1] << 17 | keys[$0 + 2] })
+    }
+}

@@ -1,0 +1,148 @@
+extension TextAlignment {
+    /// Pairs old and new paragraphs of the changed stretches (the same text in another stretch when `exact`, else
+    /// the same paragraph edited, anywhere), compares each pair as its own segment, and takes both out of their
+    /// stretches. The paragraphs around a pair that moved with it stay its neighbours.
+    /// - Returns: the text deleted from and typed into the edited pairs.
+    @discardableResult
+    mutating func pairParagraphs(_ gaps: inout [(old: [Int], new: [Int])], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]],
+                                  exact: Bool) -> Edited {
+        var edited = Edited()
+        var newOwner: [Int: Int] = [:]
+        for (g, gap) in gaps.enumerated() { for j in gap.new { newOwner[j] = g } }
+        guard !newOwner.isEmpty else { return edited }
+        var byText: [[UInt16]: [Int]] = [:]
+        var shinglesOf: [Int: Set<UInt64>] = [:]
+        for j in newOwner.keys.sorted() {
+            if exact { byText[newUnits[j], default: []].append(j) } else { shinglesOf[j] = Self.shingles(newUnits[j].map(UInt32.init)) }
+        }
+        var taken = Set<Int>()
+        func pair(_ i: Int, _ j: Int, from g: Int, to h: Int, identical: Bool) {
+            guard gaps[g].old.contains(i) else { return }
+            taken.insert(j)
+            gaps[g].old.removeAll { $0 == i }
+            gaps[h].new.removeAll { $0 == j }
+            if identical {
+                add(old: [i], new: [j], oldUnits, newUnits, changes: ChangeMap([]))
+            } else {
+                // A paragraph split on its way: the new paragraphs beside its partner that hold more of its text.
+                var new = [j]
+                var result = Self.compare([i], new, oldUnits, newUnits)
+                for step in [-1, 1] {
+                    while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), gaps[h].new.contains(next), !taken.contains(next) {
+                        let wider = step < 0 ? [next] + new : new + [next]
+                        let widerResult = Self.compare([i], wider, oldUnits, newUnits)
+                        let length = oldUnits[i].count
+                        let letters = oldUnits[i].map(UInt32.init)
+                        let gain = Self.keptLetters(widerResult.changes, of: letters) - Self.keptLetters(result.changes, of: letters)
+                        // A few more characters kept, the very ones next to what its partner kept (where it was
+                        // cut), a letter from beyond what its partner kept, or most of the neighbour.
+                        let kept = result.changes.keptOldStretches(in: 0..<length)
+                        let cut = step < 0 ? (kept.first?.lowerBound ?? 0) - 1 : kept.last?.upperBound ?? 0
+                        let keepsCut = cut >= 0 && cut < length && TextTokens.isWord(letters[cut])
+                            && !widerResult.changes.keptOldStretches(in: cut..<cut + 1).isEmpty
+                        let beyond = step < 0 ? 0..<max(0, cut + 1) : min(length, max(0, cut))..<length
+                        let keepsLetterBeyond = widerResult.changes.keptOldStretches(in: beyond).contains { stretch in
+                            stretch.contains { TextTokens.isWord(UInt32(oldUnits[i][$0])) }
+                        }
+                        guard gain >= 3 || (gain > 0 && (keepsCut || keepsLetterBeyond || 2 * gain >= newUnits[next].count)) else { break }
+                        taken.insert(next)
+                        gaps[h].new.removeAll { $0 == next }
+                        (new, result) = (wider, widerResult)
+                    }
+                }
+                // Paragraphs joined on their way: the old paragraphs beside it whose text the new ones hold too.
+                var old = [i]
+                for step in [-1, 1] {
+                    while let next = Optional(step < 0 ? old.first! - 1 : old.last! + 1), gaps[g].old.contains(next) {
+                        let wider = step < 0 ? [next] + old : old + [next]
+                        let widerResult = Self.compare(wider, new, oldUnits, newUnits)
+                        let gain = Self.keptLetters(widerResult.changes, of: Self.joined(wider.map { oldUnits[$0] }))
+                            - Self.keptLetters(result.changes, of: Self.joined(old.map { oldUnits[$0] }))
+                        guard gain >= 3 else { break }
+                        gaps[g].old.removeAll { $0 == next }
+                        (old, result) = (wider, widerResult)
+                    }
+                }
+                add(old: old, new: new, oldUnits, newUnits, changes: result.changes)
+                edited.typed += result.typed.map { Stretch(segment: segments.count - 1, range: $0) }
+                edited.deleted += result.deleted.map { Stretch(segment: segments.count - 1, range: $0) }
+            }
+        }
+        var partners: [(old: Int, new: Int, gap: Int)] = []
+        if exact {
+            for (g, gap) in gaps.enumerated() {
+                for i in gap.old {
+                    // (Identical paragraphs in the same stretch are a repeated paragraph, aligned in order there.)
+                    if let j = byText[oldUnits[i]]?.first(where: { !taken.contains($0) && newOwner[$0] != g }) {
+                        taken.insert(j)
+                        partners.append((i, j, g))
+                    }
+                }
+            }
+            taken = []
+        } else {
+            partners = Self.similarPairs(gaps, oldUnits, shinglesOf)
+        }
+        for (i, j, g) in partners where gaps[g].old.contains(i) && !taken.contains(j) {
+            if let h = newOwner[j] {
+                pair(i, j, from: g, to: h, identical: exact)
+                // Paragraphs around it that moved with it, edited or not, stay its neighbours.
+                for step in [-1, 1] {
+                    var (a, b) = (i + step, j + step)
+                    while gaps[g].old.contains(a), gaps[h].new.contains(b), !taken.contains(b) {
+                        let (x, y) = (Self.shingles(oldUnits[a].map(UInt32.init)), Self.shingles(newUnits[b].map(UInt32.init)))
+                        let shared = Double(x.intersection(y).count)
+                        guard oldUnits[a] == newUnits[b] || min(shared / Double(max(1, x.count)), shared / Double(max(1, y.count))) >= 0.25
+                        else { break }
+                        pair(a, b, from: g, to: h, identical: oldUnits[a] == newUnits[b])
+                        a += step
+                        b += step
+                    }
+                }
+            }
+        }
+        return edited
+    }
+
+    /// Most pairs compared when pairing edited paragraphs by their shingles (beyond, the stretches are compared as
+    /// they stand).
+    static let pairingLimit = 250_000
+
+    /// Old and new paragraphs of the changed stretches that are the same paragraph edited (40% of the shingles of
+    /// each found in the other), best pairs first, each paragraph in one pair at most. Where several partners score
+    /// alike for one paragraph, it is left alone.
+    static func similarPairs(_ gaps: [(old: [Int], new: [Int])], _ oldUnits: [[UInt16]],
+                                     _ shinglesOf: [Int: Set<UInt64>]) -> [(old: Int, new: Int, gap: Int)] {
+        let olds = gaps.enumerated().flatMap { g, gap in gap.old.map { ($0, g) } }
+        guard olds.count * shinglesOf.count <= pairingLimit else { return [] }
+        var scored: [(old: Int, new: Int, gap: Int, score: Double)] = []
+        for (i, g) in olds {
+            let mine = shingles(oldUnits[i].map(UInt32.init))
+            guard mine.count >= 4 else { continue }
+            var candidates: [(Int, Double)] = []
+            for (j, theirs) in shinglesOf where theirs.count >= 4 {
+                let shared = Double(mine.intersection(theirs).count)
+                let score = min(shared / Double(mine.count), shared / Double(theirs.count))
+                if score >= 0.4 { candidates.append((j, score)) }
+            }
+            let top = candidates.map(\.1).max()
+            let leaders = candidates.filter { $0.1 == top }
+            if leaders.count == 1 { scored.append((i, leaders[0].0, g, leaders[0].1)) }
+        }
+        var usedOld = Set<Int>(), usedNew = Set<Int>()
+        var pairs: [(old: Int, new: Int, gap: Int)] = []
+        for candidate in scored.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.old < $1.old })
+        where !usedOld.contains(candidate.old) && !usedNew.contains(candidate.new) {
+            usedOld.insert(candidate.old)
+            usedNew.insert(candidate.new)
+            pairs.append((candidate.old, candidate.new, candidate.gap))
+        }
+        return pairs
+    }
+
+    /// How many letters of the old text `units` (paragraphs joined) `changes` keeps: spaces and punctuation match
+    /// anywhere, so they are no evidence.
+    static func keptLetters(_ changes: ChangeMap, of units: [UInt32]) -> Int {
+        changes.keptOldStretches(in: 0..<units.count).reduce(0) { sum, stretch in sum + stretch.count { TextTokens.isWord(units[$0]) } }
+    }
+}

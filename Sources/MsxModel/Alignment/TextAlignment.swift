@@ -1,0 +1,242 @@
+/// How the paragraphs of one text became those of another, down to the character: the base that formatting is
+/// carried from, and the text it is carried to.
+///
+/// 1. Paragraphs with the same text are paired: in order (the pairs holding the most text), then as moves.
+/// 2. Edited paragraphs are paired by their shingles, wherever they went, with the new paragraphs beside a partner
+///    that hold more of its text (a split) and the old ones beside it whose text it holds too (a join).
+/// 3. Each pair, and each stretch of paragraphs left between pairs, is compared as one joined text (see
+///    `CharacterChanges`): one `ChangeMap` per segment, over its paragraphs joined by a separator.
+/// 4. Text deleted in one place and typed in another (moved with its paragraph, split off or joined on the way) is
+///    compared with where it went, so its formatting follows it there.
+package struct TextAlignment: Sendable {
+    /// Old paragraphs joined by a separator, the new paragraphs they became, and the changes between the two.
+    package struct Segment: Sendable {
+        /// Old paragraph indexes, in order.
+        package var old: [Int]
+        /// New paragraph indexes, in order.
+        package var new: [Int]
+        /// Where each old paragraph starts in the joined old text.
+        var oldStarts: [Int]
+        /// Where each new paragraph starts in the joined new text (and, last, the joined length plus one).
+        var newStarts: [Int]
+        package var changes: ChangeMap
+        /// Positions in the joined new text where typing stops continuing formatting (where moved text begins).
+        var stops: [Int] = []
+        /// Typed text that contains paragraph breaks: the part before the first break (typed at a paragraph's end)
+        /// and the part from it on (new paragraphs, or typed at a paragraph's start), in the joined new text.
+        var typedBeforeBreaks: [Range<Int>] = []
+        var typedFromBreaks: [Range<Int>] = []
+    }
+
+    /// A stretch of a segment's joined old text (deleted) or joined new text (typed); it may hold paragraph breaks.
+    struct Stretch: Sendable {
+        var segment: Int
+        var range: Range<Int>
+    }
+
+    /// Stretches of text deleted and typed.
+    struct Edited {
+        var typed: [Stretch] = []
+        var deleted: [Stretch] = []
+    }
+
+    /// Old text that moved: deleted as `source`, typed again as (part of) `target`.
+    struct MovedText: Sendable {
+        var source: Stretch
+        var target: Stretch
+        /// From the deleted text to the typed text.
+        var changes: ChangeMap
+    }
+
+    package internal(set) var segments: [Segment] = []
+    var movedTexts: [MovedText] = []
+    /// For each old paragraph: its segment and its position among the segment's paragraphs.
+    private var home: [(segment: Int, position: Int)?]
+    private let newCount: Int
+
+    /// Aligns `old` paragraphs with `new` ones.
+    package init(old: [String], new: [String]) {
+        let oldUnits = old.map { Array($0.utf16) }
+        let newUnits = new.map { Array($0.utf16) }
+        home = Array(repeating: nil, count: old.count)
+        newCount = new.count
+        let steps = PatienceDiff.diff(oldUnits, newUnits, weight: \.count)
+        var gaps: [(old: [Int], new: [Int])] = []
+        var pendingOld: [Int] = [], pendingNew: [Int] = []
+        func closeGap() {
+            if !pendingOld.isEmpty || !pendingNew.isEmpty { gaps.append((pendingOld, pendingNew)) }
+            pendingOld = []
+            pendingNew = []
+        }
+        for step in steps {
+            switch step {
+            case .equal(let o, let n):
+                closeGap()
+                for (i, j) in zip(o, n) { add(old: [i], new: [j], oldUnits, newUnits, changes: ChangeMap([])) }
+            case .delete(let o, _): pendingOld += Array(o)
+            case .insert(let n, _): pendingNew += Array(n)
+            }
+        }
+        closeGap()
+        pairParagraphs(&gaps, oldUnits, newUnits, exact: true)
+        var edited = pairParagraphs(&gaps, oldUnits, newUnits, exact: false)
+        for gap in gaps where !gap.old.isEmpty || !gap.new.isEmpty {
+            let result = Self.compare(gap.old, gap.new, oldUnits, newUnits)
+            add(old: gap.old, new: gap.new, oldUnits, newUnits, changes: result.changes)
+            edited.typed += result.typed.map { Stretch(segment: segments.count - 1, range: $0) }
+            edited.deleted += result.deleted.map { Stretch(segment: segments.count - 1, range: $0) }
+        }
+        placeMovedText(edited.deleted, typed: edited.typed, oldUnits, newUnits)
+    }
+    /// Where old paragraph `paragraph`'s characters `range` are now: one range per new paragraph they reach (none
+    /// when every character is gone). Text typed right after the range continues it when `edges` says so, up to the
+    /// end of the paragraph it was typed in.
+    package func map(paragraph: Int, range: Range<Int>, edges: ChangeMap.Edges) -> [(paragraph: Int, range: Range<Int>)] {
+        var pieces = mapInPlace(paragraph: paragraph, range: range, edges: edges)
+        guard paragraph < home.count, let (s, position) = home[paragraph] else { return pieces }
+        let start = segments[s].oldStarts[position]
+        let joined = start + range.lowerBound..<start + range.upperBound
+        for moved in movedTexts where moved.source.segment == s && moved.source.range.overlaps(joined) {
+            let part = joined.clamped(to: moved.source.range)
+            let local = part.lowerBound - moved.source.range.lowerBound..<part.upperBound - moved.source.range.lowerBound
+            if let mapped = moved.changes.map(local, edges: .fixed) {
+                let segment = segments[moved.target.segment]
+                let offset = moved.target.range.lowerBound
+                pieces += Self.pieces(mapped.lowerBound + offset..<mapped.upperBound + offset, of: segment.new, starts: segment.newStarts)
+            }
+        }
+        return pieces
+    }
+
+
+    private func mapInPlace(paragraph: Int, range: Range<Int>, edges: ChangeMap.Edges) -> [(paragraph: Int, range: Range<Int>)] {
+        guard paragraph < home.count, let (s, position) = home[paragraph] else { return [] }
+        let segment = segments[s]
+        let start = segment.oldStarts[position]
+        let stops = (segment.newStarts.dropFirst().map { $0 - 1 } + segment.stops).sorted()
+        guard let mapped = segment.changes.map(start + range.lowerBound..<start + range.upperBound,
+                                               edges: edges, stoppingAt: stops)
+        else { return [] }
+        // Text typed after a paragraph break starts a paragraph and takes nothing from before the break; text typed
+        // just before one ends a paragraph and takes only what continues.
+        let excluded = segment.typedFromBreaks + (edges == .fixed ? segment.typedBeforeBreaks : [])
+        var pieces: [(paragraph: Int, range: Range<Int>)] = []
+        for (k, newParagraph) in segment.new.enumerated() {
+            var lower = max(mapped.lowerBound, segment.newStarts[k])
+            var upper = min(mapped.upperBound, segment.newStarts[k + 1] - 1)
+            guard lower < upper else { continue }
+            for cut in excluded where lower < upper && cut.overlaps(lower..<upper) {
+                if cut.lowerBound <= lower { lower = min(upper, cut.upperBound) } else { upper = cut.lowerBound }
+            }
+            if lower < upper { pieces.append((newParagraph, lower - segment.newStarts[k]..<upper - segment.newStarts[k])) }
+        }
+        return pieces
+    }
+
+    /// For each new paragraph, the old paragraph whose paragraph attributes it takes, or nil.
+    ///
+    /// A new paragraph takes the attributes of the first old paragraph with a character surviving in it (so both
+    /// halves of a split keep them, and a join keeps the first's). One without surviving characters takes those of
+    /// the paragraph it replaced (every word retyped), or of the paragraph it sits inside when that paragraph was
+    /// split around it; otherwise it is new and takes none.
+    package func paragraphSources() -> [Int?] {
+        var earliest = [(offset: Int, old: Int)?](repeating: nil, count: newCount)
+        var fallbacks: [(new: Int, old: Int)] = []
+        for segment in segments {
+            var survivorsOf = [Set<Int>](repeating: [], count: segment.old.count)
+            for (position, oldParagraph) in segment.old.enumerated() {
+                let paragraphRange = segment.oldStarts[position]..<segment.oldStarts[position + 1] - 1
+                for kept in segment.changes.keptStretches(in: paragraphRange) {
+                    for k in segment.new.indices where kept.lowerBound < segment.newStarts[k + 1] - 1 && segment.newStarts[k] < kept.upperBound {
+                        survivorsOf[position].insert(k)
+                        let offset = max(kept.lowerBound, segment.newStarts[k]) - segment.newStarts[k]
+                        if earliest[segment.new[k]].map({ offset < $0.offset }) ?? true {
+                            earliest[segment.new[k]] = (offset, oldParagraph)
+                        }
+                    }
+                }
+            }
+            for k in segment.new.indices where survivorsOf.allSatisfy({ !$0.contains(k) }) {
+                if let position = survivorsOf.firstIndex(where: { s in s.contains { $0 < k } && s.contains { $0 > k } }) {
+                    fallbacks.append((segment.new[k], segment.old[position]))
+                } else if segment.old.count == segment.new.count, survivorsOf.allSatisfy(\.isEmpty) {
+                    fallbacks.append((segment.new[k], segment.old[k]))
+                } else if segment.old.count == 1, segment.new.count == 1 {
+                    fallbacks.append((segment.new[k], segment.old[0]))
+                }
+            }
+        }
+        for moved in movedTexts {
+            let source = segments[moved.source.segment], target = segments[moved.target.segment]
+            for oldPiece in Self.pieces(moved.source.range, of: source.old, starts: source.oldStarts) {
+                let start = source.oldStarts[source.old.firstIndex(of: oldPiece.paragraph)!] + oldPiece.range.lowerBound
+                let local = start - moved.source.range.lowerBound..<start - moved.source.range.lowerBound + oldPiece.range.count
+                for kept in moved.changes.keptStretches(in: local) {
+                    let offset = moved.target.range.lowerBound
+                    for piece in Self.pieces(kept.lowerBound + offset..<kept.upperBound + offset, of: target.new, starts: target.newStarts)
+                    where earliest[piece.paragraph].map({ piece.range.lowerBound < $0.offset }) ?? true {
+                        earliest[piece.paragraph] = (piece.range.lowerBound, oldPiece.paragraph)
+                    }
+                }
+            }
+        }
+        var sources = earliest.map { $0?.old }
+        for (new, old) in fallbacks where sources[new] == nil { sources[new] = old }
+        return sources
+    }
+
+    // MARK: Building
+
+    mutating func add(old: [Int], new: [Int], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]], changes: ChangeMap) {
+        for (position, paragraph) in old.enumerated() { home[paragraph] = (segments.count, position) }
+        var segment = Segment(
+            old: old, new: new, oldStarts: Self.starts(old.map { oldUnits[$0].count }),
+            newStarts: Self.starts(new.map { newUnits[$0].count }), changes: changes)
+        let breaks = segment.newStarts.dropFirst().dropLast().map { $0 - 1 }
+        for typed in changes.insertedStretches {
+            guard let first = breaks.first(where: typed.contains) else { continue }
+            segment.typedBeforeBreaks.append(typed.lowerBound..<first)
+            segment.typedFromBreaks.append(first..<typed.upperBound)
+        }
+        segments.append(segment)
+    }
+
+    /// Each paragraph's start in the joined text (paragraphs separated by one unit), then the joined length plus one.
+    static func starts(_ lengths: [Int]) -> [Int] {
+        var starts: [Int] = []
+        var position = 0
+        for length in lengths {
+            starts.append(position)
+            position += length + 1
+        }
+        starts.append(position)
+        return starts
+    }
+
+    /// Compares a stretch of old paragraphs with a stretch of new ones, joined by separators.
+    static func compare(_ old: [Int], _ new: [Int], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]])
+        -> (changes: ChangeMap, typed: [Range<Int>], deleted: [Range<Int>])
+    {
+        let changes = CharacterChanges.between(joined(old.map { oldUnits[$0] }), joined(new.map { newUnits[$0] }))
+        let deleted = changes.replacements.filter { $0.oldLength > 0 }.map { $0.start..<$0.oldEnd }
+        return (changes, changes.insertedStretches, deleted)
+    }
+
+    /// A stretch of a joined text as pieces of its paragraphs.
+    static func pieces(_ stretch: Range<Int>, of paragraphs: [Int], starts: [Int]) -> [(paragraph: Int, range: Range<Int>)] {
+        paragraphs.indices.compactMap { k in
+            let lower = max(stretch.lowerBound, starts[k]), upper = min(stretch.upperBound, starts[k + 1] - 1)
+            return lower < upper ? (paragraphs[k], lower - starts[k]..<upper - starts[k]) : nil
+        }
+    }
+
+    static func joined(_ paragraphs: [[UInt16]]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(paragraphs.reduce(0) { $0 + $1.count + 1 })
+        for (k, paragraph) in paragraphs.enumerated() {
+            if k > 0 { result.append(TextTokens.separator) }
+            result += paragraph.map(UInt32.init)
+        }
+        return result
+    }
+}
