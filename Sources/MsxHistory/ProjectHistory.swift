@@ -85,7 +85,8 @@ public struct ProjectHistory {
             let file = "\(sidecarPath) at \(commit.short)"
             sidecar = try Sidecar(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
         }
-        return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: sidecar)
+        return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: sidecar,
+                            base: { sidecar?.base.flatMap(project.bases.paragraphs) })
     }
 
     /// The tags pointing at each commit, by commit, with the names writers typed.

@@ -34,6 +34,8 @@ public enum RestoreEvent: Sendable, Equatable {
     /// The words changed by so many added and removed.
     case text(wordsAdded: Int, wordsRemoved: Int)
     case formattingRestored
+    /// Formatting that could not be placed on the restored text (its words are not there), so it was left out.
+    case formattingNotPlaced(FormattingLoss)
     /// A document created after the version went to the Trash.
     case movedToTrash(BinderNode)
     /// So many binder nodes are as they were at the version.
@@ -83,8 +85,13 @@ extension ProjectHistory {
         let restored: RichDocument
         switch mode {
         case .whole: restored = old.document
-        case .textOnly: restored = RichDocument(markdown: old.document.markdown, sidecar: today?.sidecar)
-        case .formattingOnly: restored = RichDocument(markdown: today?.markdown ?? old.document.markdown, sidecar: old.document.sidecar)
+        case .textOnly: restored = today.map { RichDocument(markdown: old.document.markdown, carrying: $0) } ?? old.document
+        case .formattingOnly: restored = today.map { RichDocument(restoringFormattingOf: old.document, onto: $0) } ?? old.document
+        }
+        if mode != .whole {
+            // What of the formatting carried across could not be placed, by the version's paragraph numbers (formatting
+            // only) or today's (text only).
+            events += restored.lostFormatting.map(RestoreEvent.formattingNotPlaced)
         }
         if mode == .whole {
             var updated = node
@@ -113,11 +120,31 @@ extension ProjectHistory {
         let (added, removed) = WordDelta.between(today?.text ?? "", restored.text)
         if today?.paragraphTexts != restored.paragraphTexts { events.append(.text(wordsAdded: added, wordsRemoved: removed)) }
         if today?.formattingSignature != restored.formattingSignature { events.append(.formattingRestored) }
-        let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
-        try project.stage(restored, markdown: markdown, for: node, into: &transaction)
+        if mode == .whole {
+            // The version's own bytes, sidecar and all: restoring is not rewriting.
+            try stageFiles(of: old.node, at: version, as: node, into: &transaction)
+        } else {
+            let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
+            try project.stage(restored, markdown: markdown, for: node, into: &transaction)
+        }
         if !dryRun { try project.commit(transaction, manifest: manifest) }
         events.insert(.restoredDocument(node, version: version), at: 0)
         return RestoreResult(version: version, safetyVersion: safety, events: events)
+    }
+
+    /// Stages `versionNode`'s Markdown and sidecar exactly as they were at `version` as the files of `node` (a sidecar
+    /// it did not have is removed).
+    private func stageFiles(of versionNode: BinderNode, at version: GitOID, as node: BinderNode, into transaction: inout FileTransaction) throws {
+        guard let markdown = try repository.file(at: gitPath(versionNode.path), in: version) else {
+            throw MsxError(.notAtRevision, "the document did not exist at version \(version.short)")
+        }
+        transaction.write(markdown, to: node.path)
+        guard let sidecarPath = node.sidecarPath else { return }
+        if let sidecar = try versionNode.sidecarPath.flatMap({ try repository.file(at: gitPath($0), in: version) }) {
+            transaction.write(sidecar, to: sidecarPath)
+        } else if FileIO.exists(try project.url(sidecarPath)) {
+            transaction.delete(sidecarPath)
+        }
     }
 
     /// Brings the whole project back to `revision`. Documents created since go to the Trash; nothing is deleted.

@@ -3,6 +3,8 @@ import XCTest
 
 /// Reordering documents within a folder is a change: `status` and `diff` name it, and `snapshot` records it.
 final class BinderOrderTests: HistoryTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
     func testReorderingIsNamedByStatusAndDiffAndRecordedBySnapshot() throws {
         let book = try makeBook()
         try expect(0, "mv", "Sea", "--before", "Lamp", in: book.root)

@@ -3,6 +3,8 @@ import XCTest
 
 /// `msx check` and `msx check --repair`.
 final class CheckTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
     /// The findings of `check --json`, asserting its exit status and shape.
     private func findings(_ root: URL, status: Int32 = 0, repair: Bool = false,
                           file: StaticString = #filePath, line: UInt = #line) throws -> (codes: [String], json: [String: Any]) {

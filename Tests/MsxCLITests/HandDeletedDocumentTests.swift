@@ -4,6 +4,8 @@ import XCTest
 /// A document's `.md` deleted behind msx's back (in a file manager, with `rm`, with git): every command keeps
 /// working, and the deletion is a change like any other.
 final class HandDeletedDocumentTests: HistoryTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
     func testTreeStatusAndDiffShowTheDocumentAsGone() throws {
         let book = try makeBook()
         try FileManager.default.removeItem(at: book.root.appendingPathComponent(Book.lampPath))

@@ -21,19 +21,29 @@ class MsxTestCase: SeededTestCase {
 
     // MARK: Running msx
 
+    /// Whether this class's commands run the built `msx` binary as a child process (the acceptance scenarios) rather
+    /// than in this process.
+    class var runsTheBuiltBinary: Bool { false }
+
+    private func runMsx(_ arguments: [String], in directory: URL, stdin: String?, env: [String: String]) throws -> MsxResult {
+        let input = stdin.map { Data($0.utf8) }
+        return Self.runsTheBuiltBinary
+            ? try MsxRunner.spawn(arguments, in: directory, stdin: input, environment: env)
+            : try MsxRunner.run(arguments, in: directory, stdin: input, environment: env)
+    }
+
     /// Runs msx in `directory` (default: the scratch folder).
     @discardableResult
     func msx(_ arguments: String..., in directory: URL? = nil, stdin: String? = nil,
              env: [String: String] = [:]) throws -> MsxResult {
-        try MsxRunner.run(arguments, in: directory ?? scratch, stdin: stdin.map { Data($0.utf8) }, environment: env)
+        try runMsx(arguments, in: directory ?? scratch, stdin: stdin, env: env)
     }
 
     /// Runs msx and asserts its exit status; returns the result for further checks.
     @discardableResult
     func expect(_ status: Int32, _ arguments: String..., in directory: URL? = nil, stdin: String? = nil,
                 env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> MsxResult {
-        let result = try MsxRunner.run(arguments, in: directory ?? scratch, stdin: stdin.map { Data($0.utf8) },
-                                       environment: env)
+        let result = try runMsx(arguments, in: directory ?? scratch, stdin: stdin, env: env)
         assertExit(result, status, file: file, line: line)
         return result
     }
@@ -76,8 +86,7 @@ class MsxTestCase: SeededTestCase {
     @discardableResult
     func addDocument(_ title: String, _ markdown: String, to root: URL, options: [String] = [],
                      file: StaticString = #filePath, line: UInt = #line) throws -> (id: String, path: String) {
-        let result = try MsxRunner.run(["new", title, "--from", "-", "--json"] + options, in: root,
-                                       stdin: Data(markdown.utf8))
+        let result = try runMsx(["new", title, "--from", "-", "--json"] + options, in: root, stdin: markdown, env: [:])
         assertExit(result, 0, file: file, line: line)
         let node = (result.json(file: file, line: line)["created"] as? [[String: Any]])?.first ?? [:]
         return (node["id"] as? String ?? "", node["path"] as? String ?? "")

@@ -3,6 +3,8 @@ import XCTest
 
 /// Formatting that survives edits made outside msx (another editor, or `msx edit`).
 final class OutsideEditTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
     static let path = "contents/draft/lamp.md"
     static let sidecar = "contents/draft/lamp.attrs.json"
 

@@ -3,6 +3,8 @@ import XCTest
 
 /// `untrash` puts a document back where it was: its old folder, at its old place among its siblings.
 final class UntrashPositionTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
     /// The titles of the Draft's documents, in binder order.
     private func draftTitles(_ root: URL) throws -> [String] {
         try nodes(root).filter { $0.path.hasPrefix("contents/draft/") && $0.path.hasSuffix(".md") }.map(\.title)

@@ -67,6 +67,7 @@ struct Restore: MsxCommand {
             "\(BinderWording.name(of: field)): \(now ?? "(none)") -> \(then ?? "(none)")"
         case .text(let added, let removed): "text: +\(added) / -\(removed) words"
         case .formattingRestored: "formatting restored"
+        case .formattingNotPlaced(let loss): FormattingLossWording.notRestored(loss)
         case .movedToTrash(let node): "'\(node.title)' did not exist then: moved to the Trash"
         case .nodesAsTheyWere(let count): "\(count) binder nodes as they were"
         }

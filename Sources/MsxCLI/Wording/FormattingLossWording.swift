@@ -4,11 +4,20 @@ import MsxKit
 /// `warnings` strings of their `--json` reports).
 enum FormattingLossWording {
     static func line(_ loss: FormattingLoss) -> String {
+        line(loss, outcome: "was dropped")
+    }
+
+    /// The same, for formatting a restore could not bring back.
+    static func notRestored(_ loss: FormattingLoss) -> String {
+        line(loss, outcome: "was not restored")
+    }
+
+    private static func line(_ loss: FormattingLoss, outcome: String) -> String {
         switch loss {
         case .paragraph(let index, let attributes):
-            "paragraph \(index + 1): its formatting (\(attributes.map(\.rawValue).joined(separator: ", "))) was dropped: the paragraph is gone"
+            "paragraph \(index + 1): its formatting (\(attributes.map(\.rawValue).joined(separator: ", "))) \(outcome): the paragraph is gone"
         case .run(let paragraph, let text):
-            "paragraph \(paragraph + 1): formatting on '\(text)' was dropped: its words are gone"
+            "paragraph \(paragraph + 1): formatting on '\(text)' \(outcome): its words are gone"
         }
     }
 }

@@ -164,6 +164,7 @@ enum CharacterChanges {
                 }
                 if !piece.isEqual, !onlyBreaks(piece, oldAt: oldPosition, newAt: newPosition) {
                     var keptInside = 0
+                    var joinedAny = false
                     while i + 2 < pieces.count, pieces[i + 2].isEqual == false,
                         oldKeys[oldPosition + piece.old..<oldPosition + piece.old + pieces[i + 1].old].allSatisfy(isPunctuation),
                         !onlyBreaks(pieces[i + 2], oldAt: oldPosition + piece.old + pieces[i + 1].old,
@@ -181,10 +182,11 @@ enum CharacterChanges {
                         let stranded = max(piece.old, piece.new, next.old, next.new) >= maximumTypedInsideAWord
                         guard stranded || ends[0].old + ends[2].old >= keptInside + pieces[i + 1].old else { break }
                         keptInside += pieces[i + 1].old
+                        joinedAny = true
                         piece = joined
                         i += 2
                     }
-                    result += trimmed(piece, oldAt: start.old, newAt: start.new, oldKeys, newKeys)
+                    result += joinedAny ? trimmed(piece, oldAt: start.old, newAt: start.new, oldKeys, newKeys) : [piece]
                 } else {
                     result.append(piece)
                 }
@@ -226,6 +228,13 @@ enum CharacterChanges {
                 target += piece.new
             }
             let keptNew = Set(oldKeys.indices.filter { kept[$0] }.map { newPosition[$0] })
+            // A stretch with more letters typed than kept is a rewrite: what it keeps of the old words is suspect.
+            let newLetters = newKeys.indices.filter { TextTokens.isWord(newKeys[$0]) }
+            let rewritten = 2 * newLetters.count { keptNew.contains($0) } < newLetters.count
+            var newWord = [Range<Int>?](repeating: nil, count: newKeys.count)
+            for word in TextTokens(newKeys).ranges where TextTokens.isWord(newKeys[word.lowerBound]) {
+                for j in word { newWord[j] = word }
+            }
             for word in TextTokens(oldKeys).ranges where TextTokens.isWord(oldKeys[word.lowerBound]) {
                 let survivors = word.filter { kept[$0] }
                 guard let first = survivors.first, let last = survivors.last else { continue }
@@ -233,12 +242,20 @@ enum CharacterChanges {
                 // other words that happen to match.
                 let scattered = newPosition[last] - newPosition[first] + 1 > word.count + maximumTypedInsideAWord
                 // A word that lost most of its letters was retyped when letters were typed among what is left of it
-                // or on both sides of it ("storm" retyped "train"); typed only on one side, what is left is the end
-                // of a deletion that a new word now touches.
+                // or on both sides of it ("storm" retyped "train"), or when the stretch was rewritten ("lamp burned
+                // all night" rewritten "light went out" keeps no "l" of "lamp"); otherwise what is left is the end of
+                // a deletion. Letters that are at most half of a new word (of four letters or more) with letters typed in it are that word's
+                // by chance ("came in at dusk" rewritten "the wind rose" keeps no "in").
                 func typed(_ j: Int) -> Bool { j >= 0 && j < newKeys.count && TextTokens.isWord(newKeys[j]) && !keptNew.contains(j) }
                 let among = (newPosition[first]..<newPosition[last]).contains(where: typed)
                 let around = typed(newPosition[first] - 1) && typed(newPosition[last] + 1)
-                if (2 * survivors.count < word.count && (among || around)) || scattered { for i in word { kept[i] = false } }
+                let host = newWord[newPosition[first]]
+                let swallowed = host.map { host in
+                    host.count >= 4 && 2 * survivors.count { host.contains(newPosition[$0]) } <= host.count && host.contains(where: typed)
+                } ?? false
+                if scattered || (2 * survivors.count < word.count && (among || around || rewritten)) || swallowed {
+                    for i in word { kept[i] = false }
+                }
             }
             var result: [Piece] = []
             position = 0

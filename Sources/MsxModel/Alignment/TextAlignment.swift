@@ -54,8 +54,12 @@ package struct TextAlignment: Sendable {
     private var home: [(segment: Int, position: Int)?]
     private let newCount: Int
 
+    /// The old paragraphs.
+    package let oldTexts: [String]
+
     /// Aligns `old` paragraphs with `new` ones.
     package init(old: [String], new: [String]) {
+        oldTexts = old
         let oldUnits = old.map { Array($0.utf16) }
         let newUnits = new.map { Array($0.utf16) }
         home = Array(repeating: nil, count: old.count)
@@ -131,6 +135,32 @@ package struct TextAlignment: Sendable {
             if lower < upper { pieces.append((newParagraph, lower - segment.newStarts[k]..<upper - segment.newStarts[k])) }
         }
         return pieces
+    }
+
+    /// For each new paragraph, the stretches of it that come from no old text (typed since).
+    package func typedRanges() -> [[Range<Int>]] {
+        var typed = [[Range<Int>]](repeating: [], count: newCount)
+        for segment in segments {
+            for stretch in segment.changes.insertedStretches {
+                for piece in Self.pieces(stretch, of: segment.new, starts: segment.newStarts) { typed[piece.paragraph].append(piece.range) }
+            }
+        }
+        // Moved text is old text, typed or not where it landed.
+        for moved in movedTexts {
+            let target = segments[moved.target.segment]
+            for kept in moved.changes.keptStretches(in: 0..<moved.source.range.count) {
+                let start = moved.target.range.lowerBound
+                for piece in Self.pieces(kept.lowerBound + start..<kept.upperBound + start, of: target.new, starts: target.newStarts) {
+                    typed[piece.paragraph] = typed[piece.paragraph].flatMap { Self.subtracting(piece.range, from: $0) }
+                }
+            }
+        }
+        return typed
+    }
+
+    private static func subtracting(_ cut: Range<Int>, from range: Range<Int>) -> [Range<Int>] {
+        guard cut.overlaps(range) else { return [range] }
+        return [range.lowerBound..<cut.lowerBound, cut.upperBound..<range.upperBound].filter { !$0.isEmpty && $0.lowerBound < $0.upperBound }
     }
 
     /// For each new paragraph, the old paragraph whose paragraph attributes it takes, or nil.

@@ -63,6 +63,16 @@ public struct ParagraphFormatting: Equatable, Sendable {
         runs = rebuilt
     }
 
+    /// Makes `range` carry exactly what `other` carries there (runs only; paragraph attributes stay).
+    mutating func replace(_ range: Range<Int>, with other: ParagraphFormatting) {
+        guard !range.isEmpty else { return }
+        let present = runs.filter { $0.range.overlaps(range) }.flatMap { $0.attributes.keys }
+        set(Dictionary(present.map { ($0, JSONValue.null) }, uniquingKeysWith: { a, _ in a }), over: range)
+        for run in other.runs where run.range.overlaps(range) {
+            set(run.attributes, over: run.range.clamped(to: range), extra: run.extra, keepingNull: true)
+        }
+    }
+
     /// The sidecar attributes in effect at each position of `range`, as maximal pieces.
     func pieces(in range: Range<Int>) -> [(Range<Int>, Attributes)] {
         var result: [(Range<Int>, Attributes)] = []
@@ -95,6 +105,11 @@ public struct DocumentFormatting: Equatable, Sendable {
         let formatted = all.indices.filter { !all[$0].isEmpty && $0 < texts.count }
         sidecar.paragraphs = formatted.concurrentMap { index in
             Self.sidecarParagraph(all[index], index: index, text: texts[index])
+        }
+        if !sidecar.paragraphs.isEmpty {
+            let base = BaseText(paragraphs: texts)
+            sidecar.base = base.id
+            sidecar.baseText = base
         }
         return sidecar
     }

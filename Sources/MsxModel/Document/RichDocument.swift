@@ -10,11 +10,13 @@ public struct RichDocument: Sendable {
     package let sidecarExtra: [String: JSONValue]
 
     /// Builds the model from Markdown text and its sidecar (nil when there is none).
-    public init(markdown: MarkdownDocument, sidecar: Sidecar?) {
+    /// - Parameter base: reads the paragraphs the sidecar was anchored to, when known (a stale sidecar's formatting
+    ///   is then carried through the changes since).
+    public init(markdown: MarkdownDocument, sidecar: Sidecar?, base: () -> [String]? = { nil }) {
         self.markdown = markdown
         let texts = markdown.blocks.map(\.text)
         if let sidecar {
-            let anchored = Anchoring.anchor(sidecar, to: texts)
+            let anchored = Anchoring.anchor(sidecar, to: texts, base: base)
             formatting = anchored.formatting
             lostFormatting = anchored.lost
             sidecarIsStale = anchored.isStale
@@ -25,6 +27,29 @@ public struct RichDocument: Sendable {
             sidecarIsStale = false
             sidecarExtra = [:]
         }
+    }
+
+    /// `previous`'s formatting carried onto `markdown`'s text through the changes between the two (a version's
+    /// formatting brought to today's text); what could not be placed is in `lostFormatting`.
+    public init(markdown: MarkdownDocument, carrying previous: RichDocument) {
+        self.markdown = markdown
+        let carried = Anchoring.carry(previous.formatting, from: previous.paragraphTexts, to: markdown.blocks.map(\.text))
+        formatting = carried.formatting
+        lostFormatting = carried.lost
+        sidecarIsStale = true
+        sidecarExtra = previous.sidecarExtra
+    }
+
+    /// Today's document with `version`'s formatting restored onto its text (see `Anchoring.restore`); what could not
+    /// be placed is in `lostFormatting`.
+    public init(restoringFormattingOf version: RichDocument, onto today: RichDocument) {
+        markdown = today.markdown
+        let restored = Anchoring.restore(version.formatting, from: version.paragraphTexts, onto: today.formatting,
+                                         texts: today.paragraphTexts)
+        formatting = restored.formatting
+        lostFormatting = restored.lost
+        sidecarIsStale = true
+        sidecarExtra = version.sidecarExtra
     }
 
     /// Rebuilds the model after the Markdown changed without changing any paragraph's text.

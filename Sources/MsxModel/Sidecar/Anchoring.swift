@@ -8,10 +8,12 @@ public enum FormattingLoss: Sendable, Equatable {
 
 /// Places a sidecar's formatting on a document's current text.
 ///
-/// A stale sidecar (the `.md` was edited elsewhere) is normal. Paragraphs whose text hash still matches keep their
-/// formatting as is, wherever they moved. Otherwise each run is placed on its exact words, preferring the place whose
-/// context matches and the one nearest its old place; words that are gone drop the run, which is reported and never
-/// put on other words. Paragraph attributes follow their paragraph, recognised by its first or last words.
+/// A stale sidecar (the `.md` was edited elsewhere) is normal. When the text it was anchored to is known, its
+/// formatting is carried through the changes from that text (`carry`). Without it (a sidecar written by another tool
+/// or an older msx, or its base lost with `.msx/`), paragraphs whose text hash still matches keep their formatting as
+/// is, wherever they moved; otherwise each run is placed on its exact words, preferring the place whose context
+/// matches and the one nearest its old place; words that are gone drop the run, which is reported and never put on
+/// other words. Paragraph attributes follow their paragraph, recognised by its first or last words.
 public enum Anchoring {
     /// The outcome of anchoring.
     public struct Result: Sendable {
@@ -22,8 +24,16 @@ public enum Anchoring {
         public var lost: [FormattingLoss]
     }
 
-    /// Anchors `sidecar` to the paragraphs `texts`.
-    public static func anchor(_ sidecar: Sidecar, to texts: [String]) -> Result {
+    /// Anchors `sidecar` to the paragraphs `texts`: as it stands when every paragraph it formats still has its text
+    /// there, else through the changes from its base (the text it was anchored to, when known and consistent with
+    /// it), else by its quote selectors.
+    /// - Parameter base: reads the paragraphs the sidecar names as its base (asked only when the sidecar is stale).
+    public static func anchor(_ sidecar: Sidecar, to texts: [String], base: () -> [String]? = { nil }) -> Result {
+        if let fresh = sidecar.formatting(on: texts) { return Result(formatting: fresh, isStale: false, lost: []) }
+        if let base = base(), let formatting = sidecar.formatting(on: base) {
+            let carried = carry(formatting, from: base, to: texts)
+            return Result(formatting: carried.formatting, isStale: true, lost: carried.lost)
+        }
         var placer = Placer(texts: texts)
         // Paragraphs whose text is unchanged first, so formatting searched for by its words never lands on them.
         let unchanged = sidecar.paragraphs.filter(placer.isUnchanged)

@@ -3,14 +3,43 @@ extension Anchoring {
     /// one to the other (see `TextAlignment` and `ChangeMap` for the rules).
     ///
     /// Each attribute of a run follows its characters on its own, so a link is never stretched by the typing that
-    /// stretches the bold around it. A run is dropped, and reported, only when every one of its characters is gone.
+    /// stretches the bold around it. A run is dropped, and reported, when its words are gone: every letter and digit
+    /// of it deleted (a run of spaces or punctuation only, when every character is).
     public static func carry(_ formatting: DocumentFormatting, from base: [String], to texts: [String])
+        -> (formatting: DocumentFormatting, lost: [FormattingLoss])
+    {
+        if base == texts { return (formatting, []) }
+        return carry(formatting, through: TextAlignment(old: base, new: texts), to: texts)
+    }
+
+    /// Restores `version`'s formatting (anchored to `versionTexts`) onto today's text: every character and paragraph
+    /// that comes from the version takes the version's formatting (none, where it had none); text written since keeps
+    /// `today`'s, under what it takes from the version's phrases it was typed in (by the rules of `carry`).
+    public static func restore(_ version: DocumentFormatting, from versionTexts: [String], onto today: DocumentFormatting,
+                               texts: [String]) -> (formatting: DocumentFormatting, lost: [FormattingLoss]) {
+        let alignment = TextAlignment(old: versionTexts, new: texts)
+        var (restored, lost) = carry(version, through: alignment, to: texts)
+        let sources = alignment.paragraphSources()
+        for (k, typed) in alignment.typedRanges().enumerated() where k < today.paragraphs.count {
+            if sources[k] == nil {
+                restored.paragraphs[k].attributes = today.paragraphs[k].attributes
+                restored.paragraphs[k].extra = today.paragraphs[k].extra
+            }
+            for range in typed {
+                // Typed since: today's formatting, under what typing inside the version's phrases takes from them.
+                let carried = restored.paragraphs[k].pieces(in: range).filter { !$0.1.isEmpty }
+                restored.paragraphs[k].replace(range, with: today.paragraphs[k])
+                for (piece, attributes) in carried { restored.paragraphs[k].set(attributes, over: piece, extra: [:], keepingNull: true) }
+            }
+        }
+        return (restored, lost)
+    }
+
+    private static func carry(_ formatting: DocumentFormatting, through alignment: TextAlignment, to texts: [String])
         -> (formatting: DocumentFormatting, lost: [FormattingLoss])
     {
         var carried = DocumentFormatting(paragraphCount: texts.count)
         var lost: [FormattingLoss] = []
-        if base == texts { return (formatting, []) }
-        let alignment = TextAlignment(old: base, new: texts)
         let sources = alignment.paragraphSources()
         for (k, source) in sources.enumerated() {
             guard let source, source < formatting.paragraphs.count else { continue }
@@ -18,14 +47,24 @@ extension Anchoring {
             carried.paragraphs[k].extra = formatting.paragraphs[source].extra
         }
         let used = Set(sources.compactMap { $0 })
-        for (p, paragraph) in formatting.paragraphs.enumerated() where p < base.count {
+        let typed = alignment.typedRanges()
+        let newUnits = texts.map { Array($0.utf16) }
+        for (p, paragraph) in formatting.paragraphs.enumerated() where p < alignment.oldTexts.count {
             if !paragraph.attributes.isEmpty, !used.contains(p) {
                 lost.append(.paragraph(p, attributes: paragraph.attributes.keys.sorted()))
             }
-            let units = Array(base[p].utf16)
+            let units = Array(alignment.oldTexts[p].utf16)
             for run in paragraph.runs {
                 let kept = alignment.map(paragraph: p, range: run.range, edges: .fixed)
-                guard !kept.isEmpty else {
+                // Its words are gone when none of its letters or digits is left (a space between two retyped
+                // stretches is no reason to keep a phrase's formatting).
+                let hadWords = units[run.range].contains { TextTokens.isWord(UInt32($0)) }
+                let keepsWords = kept.contains { piece in
+                    piece.range.contains { i in
+                        TextTokens.isWord(UInt32(newUnits[piece.paragraph][i])) && !typed[piece.paragraph].contains { $0.contains(i) }
+                    }
+                }
+                guard !kept.isEmpty, keepsWords || !hadWords else {
                     lost.append(.run(paragraph: p, text: Context.slice(units, run.range.lowerBound, run.range.upperBound)))
                     continue
                 }

@@ -26,6 +26,10 @@ public struct Sidecar: Equatable, Sendable {
     }
 
     public var paragraphs: [Paragraph]
+    /// The id of the text the sidecar was anchored to (`BaseText.id`), when msx wrote it.
+    public var base: String?
+    /// That text, when this sidecar was made here from it (to be kept beside the sidecar); nil when read from a file.
+    package var baseText: BaseText?
     var extra: [String: JSONValue] = [:]
 
     public init(paragraphs: [Paragraph] = []) { self.paragraphs = paragraphs }
@@ -38,7 +42,9 @@ extension Sidecar {
     public init(json text: String, file: String) throws {
         let root = try JSONReader(try JSONReader.parse(text, file: file), file: file)
         try root.checkFormatVersion(supported: Self.formatVersion)
-        extra = root.unknown(except: ["formatVersion", "paragraphs"])
+        extra = root.unknown(except: ["formatVersion", "paragraphs", "base"])
+        base = try root.string("base")
+        if let base, !BaseText.isValidID(base) { throw root.fail("base", "16 lowercase hexadecimal digits") }
         paragraphs = try root.array("paragraphs").enumerated().map { i, value in
             let p = try JSONReader(value, file: file, path: "paragraphs[\(i)]")
             let runs = try p.array("runs").enumerated().map { j, value in
@@ -64,6 +70,7 @@ extension Sidecar {
     public var json: String {
         var root = extra
         root["formatVersion"] = .int(Self.formatVersion)
+        if let base { root["base"] = .string(base) }
         root["paragraphs"] = .array(paragraphs.map { p in
             var object = p.extra
             object["index"] = .int(p.index)
@@ -86,5 +93,24 @@ extension Sidecar {
             return .object(object)
         })
         return JSONWriter.string(.object(root))
+    }
+}
+
+extension Sidecar {
+    /// The formatting this sidecar records, on the paragraphs `base` it was anchored to; nil when it does not fit
+    /// them (a paragraph, a hash or a run's words differ), so `base` is not its text.
+    func formatting(on base: [String]) -> DocumentFormatting? {
+        var formatting = DocumentFormatting(paragraphCount: base.count)
+        for paragraph in paragraphs {
+            guard paragraph.index < base.count, TextHash.fnv1a64(base[paragraph.index]) == paragraph.textHash else { return nil }
+            let units = Array(base[paragraph.index].utf16)
+            formatting.paragraphs[paragraph.index].attributes = paragraph.attributes
+            formatting.paragraphs[paragraph.index].extra = paragraph.extra
+            for run in paragraph.runs {
+                guard run.end <= units.count, Context.slice(units, run.start, run.end) == run.text else { return nil }
+                formatting.paragraphs[paragraph.index].set(run.attributes, over: run.start..<run.end, extra: run.extra, keepingNull: true)
+            }
+        }
+        return formatting
     }
 }

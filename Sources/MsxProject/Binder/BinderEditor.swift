@@ -97,6 +97,7 @@ public struct BinderEditor {
                 transaction.write(item.node.markdown, to: node.path)
                 if let sidecar = item.node.sidecar, !sidecar.isEmpty, let path = node.sidecarPath {
                     transaction.write(sidecar.json, to: path)
+                    if !dryRun, let base = sidecar.baseText { project.bases.keep(base) }
                 }
             } else {
                 transaction.makeFolder(node.path)

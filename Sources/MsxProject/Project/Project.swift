@@ -81,8 +81,12 @@ public struct Project: Sendable {
         }
         let text = try FileIO.readText(try paths.url(node.path), displayPath: node.path)
         let markdown = MarkdownDocument(text, sourceMap: sourceMap)
-        return RichDocument(markdown: markdown, sidecar: try loadSidecar(node))
+        let sidecar = try loadSidecar(node)
+        return RichDocument(markdown: markdown, sidecar: sidecar, base: { sidecar?.base.flatMap(bases.paragraphs) })
     }
+
+    /// The texts this project's sidecars were anchored to.
+    package var bases: BaseTextStore { BaseTextStore(paths: paths) }
 
     /// Reads a document's sidecar, or nil when it has none.
     func loadSidecar(_ node: BinderNode) throws -> Sidecar? {
@@ -104,6 +108,7 @@ public struct Project: Sendable {
             let url = try paths.url(sidecarPath)
             let current = FileIO.exists(url) ? try? String(contentsOf: url, encoding: .utf8) : nil
             if current != json { transaction.write(json, to: sidecarPath) }
+            if let base = sidecar.baseText { bases.keep(base) }
         }
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import MsxModel
+
+/// The texts sidecars were anchored to, kept as `.msx/base/ID` (see `BaseText`), so that a sidecar gone stale by an
+/// outside edit has its formatting carried through the changes instead of searched for by its words.
+///
+/// It is private and disposable like the rest of `.msx/`: without a base, readers fall back to the sidecar's quote
+/// selectors.
+package struct BaseTextStore {
+    let folder: URL
+
+    init(paths: ProjectPaths) { folder = paths.privateFolder.appendingPathComponent("base") }
+
+    /// The paragraphs of the base `id`, or nil when it is unknown here, damaged, or not a base id.
+    package func paragraphs(for id: String) -> [String]? {
+        guard BaseText.isValidID(id), let text = try? String(contentsOf: folder.appendingPathComponent(id), encoding: .utf8) else {
+            return nil
+        }
+        return BaseText(fileText: text, id: id)?.paragraphs
+    }
+
+    /// Keeps `base` (written once: the file is named by its content). Failing to keep it is not an error, only a
+    /// lost convenience.
+    package func keep(_ base: BaseText) {
+        let url = folder.appendingPathComponent(base.id)
+        guard !FileIO.exists(url) else { return }
+        try? FileIO.writeAtomically(Data(base.fileText.utf8), to: url)
+    }
+}
