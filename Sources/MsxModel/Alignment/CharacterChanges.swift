@@ -12,7 +12,32 @@ enum CharacterChanges {
     static let smallChange = 64
 
     /// The replacements that turn `old` into `new` (texts of UTF-16 units and separators).
+    ///
+    /// What the two share at either end, cut back to a word boundary, is kept without comparing: an edit costs
+    /// what it touches, not the length of the paragraph (or chapter) around it.
     static func between(_ old: [UInt32], _ new: [UInt32]) -> ChangeMap {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        if prefix == old.count && prefix == new.count { return ChangeMap([]) }
+        // Never inside a word: the letters of a changed word are compared together.
+        while prefix > 0, TextTokens.isWord(old[prefix - 1]), prefix < old.count && TextTokens.isWord(old[prefix]) || prefix < new.count && TextTokens.isWord(new[prefix]) {
+            prefix -= 1
+        }
+        while suffix > 0, TextTokens.isWord(old[old.count - suffix]),
+              old.count - suffix - 1 >= prefix && TextTokens.isWord(old[old.count - suffix - 1])
+                || new.count - suffix - 1 >= prefix && TextTokens.isWord(new[new.count - suffix - 1]) {
+            suffix -= 1
+        }
+        let middle = compared(Array(old[prefix..<old.count - suffix]), Array(new[prefix..<new.count - suffix]))
+        return ChangeMap(middle.replacements.map { .init(start: $0.start + prefix, oldLength: $0.oldLength, newLength: $0.newLength) })
+    }
+
+    /// `between` for two texts that differ from their first unit to their last.
+    private static func compared(_ old: [UInt32], _ new: [UInt32]) -> ChangeMap {
         let oldKeys = old.map(TextTokens.folded)
         let newKeys = new.map(TextTokens.folded)
         let oldTokens = TextTokens(oldKeys).ranges

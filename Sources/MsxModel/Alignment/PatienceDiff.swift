@@ -5,8 +5,17 @@ package enum PatienceDiff {
     /// - Parameter weight: when given, the anchors kept are those holding the most weight (the most text, say), not
     ///   the most items: of two paragraphs that swapped places, the long one stays and the short one moved.
     package static func diff<T: Hashable>(_ a: [T], _ b: [T], weight: ((T) -> Int)? = nil) -> [EditStep] {
+        // Each item hashed once: the alignment works on small integers.
+        var ids: [T: Int] = [:]
+        let idsA = a.map { item in ids[item] ?? { ids[item] = ids.count; return ids.count - 1 }() }
+        let idsB = b.map { item in ids[item] ?? { ids[item] = ids.count; return ids.count - 1 }() }
+        var weights: [Int] = []
+        if let weight {
+            weights = Array(repeating: 0, count: ids.count)
+            for (item, id) in ids { weights[id] = weight(item) }
+        }
         var steps: [EditStep] = []
-        align(a, 0..<a.count, b, 0..<b.count, weight: weight, into: &steps, depth: 0)
+        align(idsA, 0..<a.count, idsB, 0..<b.count, weight: weight == nil ? nil : { weights[$0] }, into: &steps, depth: 0)
         return MyersDiff.merge(steps)
     }
 

@@ -3,9 +3,18 @@ extension TextAlignment {
     /// perhaps joined to another or split on the way): its characters are compared with the typed text, and its
     /// formatting follows them there. Typing before it never runs on into it.
     mutating func placeMovedText(_ deleted: [Stretch], typed: [Stretch], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]]) {
-        let typedUnits = typed.map { stretch in Array(joinedText(stretch.segment, new: true, oldUnits, newUnits)[stretch.range]) }
-        var typedShingles: [Int: Set<UInt64>] = [:]
-        for (k, units) in typedUnits.enumerated() { typedShingles[k] = Self.shingles(units) }
+        guard !deleted.isEmpty, !typed.isEmpty else { return }
+        var joinedOld: [Int: [UInt32]] = [:], joinedNew: [Int: [UInt32]] = [:]
+        func text(_ stretch: Stretch, new: Bool) -> [UInt32] {
+            if new {
+                if joinedNew[stretch.segment] == nil { joinedNew[stretch.segment] = joinedText(stretch.segment, new: true, oldUnits, newUnits) }
+                return Array(joinedNew[stretch.segment]![stretch.range])
+            }
+            if joinedOld[stretch.segment] == nil { joinedOld[stretch.segment] = joinedText(stretch.segment, new: false, oldUnits, newUnits) }
+            return Array(joinedOld[stretch.segment]![stretch.range])
+        }
+        let typedUnits = typed.map { text($0, new: true) }
+        let index = ShingleIndex(typedUnits.map(Self.shingles))
         for source in deleted {
             // The whole deleted stretch first (paragraphs moved together), else each of its paragraphs alone.
             let segment = segments[source.segment]
@@ -14,10 +23,8 @@ extension TextAlignment {
                 return Stretch(segment: source.segment, range: start + piece.range.lowerBound..<start + piece.range.upperBound)
             }
             for candidate in candidates.count == 2 ? [source] : candidates {
-                let slice = Array(joinedText(candidate.segment, new: false, oldUnits, newUnits)[candidate.range])
-                let found = slice.count >= 6
-                    ? Self.mostSimilar(to: Self.shingles(slice), among: typedShingles)
-                    : cutOffEnd(candidate, slice, typed, typedUnits)
+                let slice = text(candidate, new: false)
+                let found = slice.count >= 6 ? index.mostSimilar(to: Self.shingles(slice)) : cutOffEnd(candidate, slice, typed, typedUnits)
                 guard let k = found else { continue }
                 let changes = CharacterChanges.between(slice, typedUnits[k])
                 movedTexts.append(MovedText(source: candidate, target: typed[k], changes: changes))
@@ -41,15 +48,18 @@ extension TextAlignment {
         guard !slice.isEmpty, let first = segment.new.first, let last = segment.new.last else { return nil }
         let atStart = segment.oldStarts.contains(source.range.lowerBound)
         let atEnd = segment.oldStarts.contains(source.range.upperBound + 1)
+        guard atStart || atEnd else { return nil }
         let folded = slice.map(TextTokens.folded)
         let matches = typed.indices.filter { k in
             let target = segments[typed[k].segment]
-            let units = typedUnits[k].map(TextTokens.folded)
-            guard units.count >= folded.count else { return false }
-            let startsParagraph = target.newStarts.contains(typed[k].range.lowerBound)
-            let endsParagraph = target.newStarts.contains(typed[k].range.upperBound + 1)
-            return (atEnd && startsParagraph && target.new.contains(last + 1) && Array(units.prefix(folded.count)) == folded)
-                || (atStart && endsParagraph && target.new.contains(first - 1) && Array(units.suffix(folded.count)) == folded)
+            guard typedUnits[k].count >= folded.count else { return false }
+            if atEnd, target.new.contains(last + 1), target.newStarts.contains(typed[k].range.lowerBound) {
+                return typedUnits[k].prefix(folded.count).map(TextTokens.folded) == folded
+            }
+            if atStart, target.new.contains(first - 1), target.newStarts.contains(typed[k].range.upperBound + 1) {
+                return typedUnits[k].suffix(folded.count).map(TextTokens.folded) == folded
+            }
+            return false
         }
         return matches.count == 1 ? matches[0] : nil
     }
@@ -94,24 +104,6 @@ extension TextAlignment {
 
     static func isSpace(_ unit: UInt32) -> Bool { unit == 0x20 || unit == 0xA0 || unit == 0x09 }
 
-    /// The typed text holding at least 40% of the shingles `shingles` (a moved stretch may be part of what was
-    /// typed: moved and joined to more), the best one only when it is the only one that good.
-    static func mostSimilar(to shingles: Set<UInt64>, among candidates: [Int: Set<UInt64>]) -> Int? {
-        guard shingles.count >= 4 else { return nil }
-        var best: (paragraph: Int, score: Double)?
-        var tied = false
-        for (j, other) in candidates {
-            let score = Double(shingles.intersection(other).count) / Double(shingles.count)
-            guard score >= 0.4 else { continue }
-            if let current = best, score <= current.score {
-                if score == current.score { tied = true }
-                continue
-            }
-            best = (j, score)
-            tied = false
-        }
-        return tied ? nil : best?.paragraph
-    }
 
     /// What a text is recognised by when it moved and changed: its three-letter shingles (case folded), which
     /// survive edits inside words better than whole words do.
@@ -119,5 +111,27 @@ extension TextAlignment {
         let keys = units.map { UInt64(TextTokens.folded($0)) }
         guard keys.count >= 3 else { return keys.isEmpty ? [] : [keys.reduce(0) { $0 << 17 | $1 }] }
         return Set((0..<keys.count - 2).map { keys[$0] << 34 | keys[$0 + 1] << 17 | keys[$0 + 2] })
+    }
+}
+
+/// Typed stretches by their shingles, to find the one a deleted stretch moved to without comparing it with each.
+struct ShingleIndex {
+    private var postings: [UInt64: [Int]] = [:]
+
+    init(_ sets: [Set<UInt64>]) {
+        for (k, set) in sets.enumerated() { for shingle in set { postings[shingle, default: []].append(k) } }
+    }
+
+    /// The stretch holding at least 40% of `shingles` (a moved stretch may be part of what was typed: moved and
+    /// joined to more), the best one only when it is the only one that good.
+    func mostSimilar(to shingles: Set<UInt64>) -> Int? {
+        guard shingles.count >= 4 else { return nil }
+        var hits: [Int: Int] = [:]
+        for shingle in shingles { for k in postings[shingle] ?? [] { hits[k, default: 0] += 1 } }
+        let needed = (2 * shingles.count + 4) / 5
+        let good = hits.filter { $0.value >= needed }
+        guard let top = good.values.max() else { return nil }
+        let leaders = good.filter { $0.value == top }
+        return leaders.count == 1 ? leaders.first!.key : nil
     }
 }

@@ -11,10 +11,7 @@ extension TextAlignment {
         for (g, gap) in gaps.enumerated() { for j in gap.new { newOwner[j] = g } }
         guard !newOwner.isEmpty else { return edited }
         var byText: [[UInt16]: [Int]] = [:]
-        var shinglesOf: [Int: Set<UInt64>] = [:]
-        for j in newOwner.keys.sorted() {
-            if exact { byText[newUnits[j], default: []].append(j) } else { shinglesOf[j] = Self.shingles(newUnits[j].map(UInt32.init)) }
-        }
+        if exact { for j in newOwner.keys.sorted() { byText[newUnits[j], default: []].append(j) } }
         var taken = Set<Int>()
         func pair(_ i: Int, _ j: Int, from g: Int, to h: Int, identical: Bool) {
             guard gaps[g].old.contains(i) else { return }
@@ -28,7 +25,8 @@ extension TextAlignment {
                 var new = [j]
                 var result = Self.compare([i], new, oldUnits, newUnits)
                 for step in [-1, 1] {
-                    while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), gaps[h].new.contains(next), !taken.contains(next) {
+                    while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), gaps[h].new.contains(next), !taken.contains(next),
+                          Self.lacks(step < 0 ? .head : .tail, of: oldUnits[i].count, result.changes) {
                         let wider = step < 0 ? [next] + new : new + [next]
                         let widerResult = Self.compare([i], wider, oldUnits, newUnits)
                         let length = oldUnits[i].count
@@ -53,7 +51,8 @@ extension TextAlignment {
                 // Paragraphs joined on their way: the old paragraphs beside it whose text the new ones hold too.
                 var old = [i]
                 for step in [-1, 1] {
-                    while let next = Optional(step < 0 ? old.first! - 1 : old.last! + 1), gaps[g].old.contains(next) {
+                    while let next = Optional(step < 0 ? old.first! - 1 : old.last! + 1), gaps[g].old.contains(next),
+                          Self.typed(step < 0 ? .head : .tail, of: new.reduce(-1) { $0 + newUnits[$1].count + 1 }, result.changes) {
                         let wider = step < 0 ? [next] + old : old + [next]
                         let widerResult = Self.compare(wider, new, oldUnits, newUnits)
                         let gain = Self.keptLetters(widerResult.changes, of: Self.joined(wider.map { oldUnits[$0] }))
@@ -81,7 +80,7 @@ extension TextAlignment {
             }
             taken = []
         } else {
-            partners = Self.similarPairs(gaps, oldUnits, shinglesOf)
+            partners = Self.similarPairs(gaps, oldUnits, newUnits)
         }
         for (i, j, g) in partners where gaps[g].old.contains(i) && !taken.contains(j) {
             if let h = newOwner[j] {
@@ -111,10 +110,24 @@ extension TextAlignment {
     /// Old and new paragraphs of the changed stretches that are the same paragraph edited (40% of the shingles of
     /// each found in the other), best pairs first, each paragraph in one pair at most. Where several partners score
     /// alike for one paragraph, it is left alone.
-    static func similarPairs(_ gaps: [(old: [Int], new: [Int])], _ oldUnits: [[UInt16]],
-                                     _ shinglesOf: [Int: Set<UInt64>]) -> [(old: Int, new: Int, gap: Int)] {
-        let olds = gaps.enumerated().flatMap { g, gap in gap.old.map { ($0, g) } }
-        guard olds.count * shinglesOf.count <= pairingLimit else { return [] }
+    static func similarPairs(_ gaps: [(old: [Int], new: [Int])], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]])
+        -> [(old: Int, new: Int, gap: Int)]
+    {
+        // In place: a paragraph whose first and last words are still the same as the one at its place (the usual
+        // edit) is that paragraph, without looking further.
+        var pairs: [(old: Int, new: Int, gap: Int)] = []
+        var pairedOld = Set<Int>(), pairedNew = Set<Int>()
+        for (g, gap) in gaps.enumerated() {
+            for (i, j) in zip(gap.old, gap.new) where Self.editedInPlace(oldUnits[i], newUnits[j]) {
+                pairs.append((i, j, g))
+                pairedOld.insert(i)
+                pairedNew.insert(j)
+            }
+        }
+        let olds = gaps.enumerated().flatMap { g, gap in gap.old.filter { !pairedOld.contains($0) }.map { ($0, g) } }
+        let news = gaps.flatMap { $0.new.filter { !pairedNew.contains($0) } }
+        guard olds.count * news.count <= pairingLimit else { return pairs }
+        let shinglesOf = Dictionary(uniqueKeysWithValues: news.map { ($0, Self.shingles(newUnits[$0].map(UInt32.init))) })
         var scored: [(old: Int, new: Int, gap: Int, score: Double)] = []
         for (i, g) in olds {
             let mine = shingles(oldUnits[i].map(UInt32.init))
@@ -129,8 +142,7 @@ extension TextAlignment {
             let leaders = candidates.filter { $0.1 == top }
             if leaders.count == 1 { scored.append((i, leaders[0].0, g, leaders[0].1)) }
         }
-        var usedOld = Set<Int>(), usedNew = Set<Int>()
-        var pairs: [(old: Int, new: Int, gap: Int)] = []
+        var usedOld = pairedOld, usedNew = pairedNew
         for candidate in scored.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.old < $1.old })
         where !usedOld.contains(candidate.old) && !usedNew.contains(candidate.new) {
             usedOld.insert(candidate.old)
@@ -138,6 +150,44 @@ extension TextAlignment {
             pairs.append((candidate.old, candidate.new, candidate.gap))
         }
         return pairs
+    }
+
+    enum End { case head, tail }
+
+    /// Whether the old text of `length` units lost its head (tail) in `changes`: only then can a neighbour hold it.
+    static func lacks(_ end: End, of length: Int, _ changes: ChangeMap) -> Bool {
+        guard length > 0 else { return false }
+        let kept = changes.keptOldStretches(in: 0..<length)
+        return end == .head ? kept.first?.lowerBound != 0 : kept.last?.upperBound != length
+    }
+
+    /// Whether the new text of `length` units begins (ends) with typed text: only then can an old neighbour be in it.
+    static func typed(_ end: End, of length: Int, _ changes: ChangeMap) -> Bool {
+        guard length > 0 else { return false }
+        let typed = changes.insertedStretches
+        return end == .head ? typed.first?.lowerBound == 0 : typed.last?.upperBound == length
+    }
+
+    /// Whether `new` is `old` edited where it stands: what they share at the start and the end is at least half of
+    /// each, or two thirds of their words are the same.
+    static func editedInPlace(_ old: [UInt16], _ new: [UInt16]) -> Bool {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        if 2 * (prefix + suffix) >= max(old.count, new.count) && prefix + suffix >= 8 { return true }
+        // Edited in several places: still most of the same words, and as many.
+        let (a, b) = (words(old), words(new))
+        guard a.count >= 4, b.count >= 4 else { return false }
+        let shared = a.intersection(b).count
+        return 3 * shared >= 2 * max(a.count, b.count)
+    }
+
+    /// A paragraph's words, hashed (to compare two paragraphs cheaply).
+    private static func words(_ units: [UInt16]) -> Set<Int> {
+        Set(units.split(separator: 0x20).map { $0.hashValue })
     }
 
     /// How many letters of the old text `units` (paragraphs joined) `changes` keeps: spaces and punctuation match

@@ -20,7 +20,8 @@ package struct TextAlignment: Sendable {
         /// Where each new paragraph starts in the joined new text (and, last, the joined length plus one).
         var newStarts: [Int]
         package var changes: ChangeMap
-        /// Positions in the joined new text where typing stops continuing formatting (where moved text begins).
+        /// Positions in the joined new text where typing stops continuing formatting: paragraph breaks, and where
+        /// moved text begins (sorted once the alignment is made).
         var stops: [Int] = []
         /// Typed text that contains paragraph breaks: the part before the first break (typed at a paragraph's end)
         /// and the part from it on (new paragraphs, or typed at a paragraph's start), in the joined new text.
@@ -91,6 +92,9 @@ package struct TextAlignment: Sendable {
             edited.deleted += result.deleted.map { Stretch(segment: segments.count - 1, range: $0) }
         }
         placeMovedText(edited.deleted, typed: edited.typed, oldUnits, newUnits)
+        for s in segments.indices {
+            segments[s].stops = (segments[s].newStarts.dropFirst().map { $0 - 1 } + segments[s].stops).sorted()
+        }
     }
     /// Where old paragraph `paragraph`'s characters `range` are now: one range per new paragraph they reach (none
     /// when every character is gone). Text typed right after the range continues it when `edges` says so, up to the
@@ -117,15 +121,15 @@ package struct TextAlignment: Sendable {
         guard paragraph < home.count, let (s, position) = home[paragraph] else { return [] }
         let segment = segments[s]
         let start = segment.oldStarts[position]
-        let stops = (segment.newStarts.dropFirst().map { $0 - 1 } + segment.stops).sorted()
         guard let mapped = segment.changes.map(start + range.lowerBound..<start + range.upperBound,
-                                               edges: edges, stoppingAt: stops)
+                                               edges: edges, stoppingAt: segment.stops)
         else { return [] }
         // Text typed after a paragraph break starts a paragraph and takes nothing from before the break; text typed
         // just before one ends a paragraph and takes only what continues.
         let excluded = segment.typedFromBreaks + (edges == .fixed ? segment.typedBeforeBreaks : [])
         var pieces: [(paragraph: Int, range: Range<Int>)] = []
-        for (k, newParagraph) in segment.new.enumerated() {
+        for k in Self.paragraphs(overlapping: mapped, starts: segment.newStarts) {
+            let newParagraph = segment.new[k]
             var lower = max(mapped.lowerBound, segment.newStarts[k])
             var upper = min(mapped.upperBound, segment.newStarts[k + 1] - 1)
             guard lower < upper else { continue }
@@ -160,7 +164,10 @@ package struct TextAlignment: Sendable {
 
     private static func subtracting(_ cut: Range<Int>, from range: Range<Int>) -> [Range<Int>] {
         guard cut.overlaps(range) else { return [range] }
-        return [range.lowerBound..<cut.lowerBound, cut.upperBound..<range.upperBound].filter { !$0.isEmpty && $0.lowerBound < $0.upperBound }
+        var pieces: [Range<Int>] = []
+        if range.lowerBound < cut.lowerBound { pieces.append(range.lowerBound..<cut.lowerBound) }
+        if cut.upperBound < range.upperBound { pieces.append(cut.upperBound..<range.upperBound) }
+        return pieces
     }
 
     /// For each new paragraph, the old paragraph whose paragraph attributes it takes, or nil.
@@ -254,10 +261,25 @@ package struct TextAlignment: Sendable {
 
     /// A stretch of a joined text as pieces of its paragraphs.
     static func pieces(_ stretch: Range<Int>, of paragraphs: [Int], starts: [Int]) -> [(paragraph: Int, range: Range<Int>)] {
-        paragraphs.indices.compactMap { k in
+        Self.paragraphs(overlapping: stretch, starts: starts).compactMap { k in
             let lower = max(stretch.lowerBound, starts[k]), upper = min(stretch.upperBound, starts[k + 1] - 1)
             return lower < upper ? (paragraphs[k], lower - starts[k]..<upper - starts[k]) : nil
         }
+    }
+
+    /// The positions (in `starts`) of the paragraphs a stretch of the joined text reaches (found by bisection).
+    static func paragraphs(overlapping stretch: Range<Int>, starts: [Int]) -> Range<Int> {
+        func firstStart(after position: Int) -> Int {
+            var (low, high) = (0, starts.count - 1)
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] <= position { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let first = max(0, firstStart(after: stretch.lowerBound) - 1)
+        let last = min(starts.count - 1, firstStart(after: max(stretch.lowerBound, stretch.upperBound - 1)))
+        return first..<max(first, last)
     }
 
     static func joined(_ paragraphs: [[UInt16]]) -> [UInt32] {

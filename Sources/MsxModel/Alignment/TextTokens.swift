@@ -21,6 +21,7 @@ struct TextTokens {
 
     /// Whether a unit belongs to a word (surrogates do: emoji and rare letters sit in them).
     static func isWord(_ unit: UInt32) -> Bool {
+        if unit < 0x80 { return (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) }
         guard unit < separator else { return false }
         guard let scalar = Unicode.Scalar(unit) else { return true }
         let properties = scalar.properties

@@ -13,6 +13,12 @@ public struct BaseText: Equatable, Sendable {
     /// 16 lowercase hexadecimal digits naming the file.
     public let id: String
 
+    private init(paragraphs: [String], fileText: String, id: String) {
+        self.paragraphs = paragraphs
+        self.fileText = fileText
+        self.id = id
+    }
+
     public init(paragraphs: [String]) {
         self.paragraphs = paragraphs
         var text = Self.header + "\n"
@@ -33,29 +39,26 @@ public struct BaseText: Equatable, Sendable {
 
     /// Reads a base file; nil when it is not one (another format, damaged, or not the text `id` names).
     public init?(fileText: String, id: String) {
-        guard TextHash.fnv1a64(fileText) == id, fileText.hasPrefix(Self.header + "\n") else { return nil }
-        var paragraphs: [String] = []
-        for line in fileText.dropFirst(Self.header.count + 1).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            var paragraph = ""
+        guard TextHash.fnv1a64(fileText) == id, fileText.hasPrefix(Self.header + "\n"), fileText.hasSuffix("\n") else { return nil }
+        let lines = fileText.utf8.dropFirst(Self.header.utf8.count + 1).dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
+        let paragraphs = lines.map { line -> String in
+            guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(line.count)
             var escaped = false
-            for scalar in line.unicodeScalars {
+            for byte in line {
                 if escaped {
-                    switch scalar {
-                    case "n": paragraph += "\n"
-                    case "r": paragraph += "\r"
-                    default: paragraph.unicodeScalars.append(scalar)
-                    }
+                    bytes.append(byte == 0x6E ? 0x0A : byte == 0x72 ? 0x0D : byte)
                     escaped = false
-                } else if scalar == "\\" {
+                } else if byte == 0x5C {
                     escaped = true
                 } else {
-                    paragraph.unicodeScalars.append(scalar)
+                    bytes.append(byte)
                 }
             }
-            paragraphs.append(paragraph)
+            return String(decoding: bytes, as: UTF8.self)
         }
-        self.init(paragraphs: paragraphs)
-        guard self.id == id else { return nil }
+        self.init(paragraphs: fileText == Self.header + "\n" ? [] : paragraphs, fileText: fileText, id: id)
     }
 
     /// Whether `id` has the shape of a base id (so it can name a file safely).

@@ -1,0 +1,82 @@
+// msx-bench: timings of library work that no command isolates, for `make bench` (scripts/bench-anchoring.sh).
+//
+//   msx-bench anchoring A.md B.md [--runs N] [--rounds R]
+//
+// Formats N phrases of A.md (a sidecar with its base, as msx writes them), then times, R rounds each (median):
+//   read+parse   reading B.md and parsing it into paragraphs, as every command that opens a document does;
+//   re-anchor    what a stale sidecar adds on top: reading the sidecar and its base text, then carrying the
+//                formatting from A's text to B's through the changes between them.
+// and prints both, their ratio, and how many runs were placed and dropped.
+import Foundation
+import MsxKit
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    try body()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+func option(_ name: String, default value: Int, in arguments: [String]) -> Int {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else { return value }
+    return n
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 3, arguments[0] == "anchoring" else {
+    FileHandle.standardError.write(Data("usage: msx-bench anchoring A.md B.md [--runs N] [--rounds R]\n".utf8))
+    exit(64)
+}
+let (aURL, bURL) = (URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))
+let runCount = option("--runs", default: 1_000, in: arguments)
+let rounds = max(3, option("--rounds", default: 7, in: arguments))
+
+// The formatted original: N phrases of two to five words, spread evenly over the paragraphs.
+let original = RichDocument(markdown: MarkdownDocument(try String(contentsOf: aURL, encoding: .utf8)), sidecar: nil)
+var formatting = original.formatting
+let texts = original.paragraphTexts
+let prose = texts.indices.filter { texts[$0].split(separator: " ").count >= 12 }
+for k in 0..<runCount {
+    let p = prose[k * prose.count / runCount]
+    let words = texts[p].utf16.split(separator: 0x20, omittingEmptySubsequences: false)
+    let first = (k * 7) % max(1, words.count - 6), length = 2 + k % 4
+    let start = words[..<first].reduce(0) { $0 + $1.count + 1 }
+    let end = start + words[first..<first + length].reduce(0) { $0 + $1.count + 1 } - 1
+    formatting.paragraphs[p].set([.underline: .string("single"), .foregroundColor: .string("#8B0000")], over: start..<end)
+}
+let sidecar = formatting.sidecar(texts: texts)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msx-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let sidecarURL = folder.appendingPathComponent("b.attrs.json")
+let base = BaseText(paragraphs: texts)
+let baseURL = folder.appendingPathComponent(base.id)
+try Data(sidecar.json.utf8).write(to: sidecarURL)
+try Data(base.fileText.utf8).write(to: baseURL)
+
+var parse: [Double] = [], anchor: [Double] = []
+var placed = 0, dropped = 0
+for _ in 0..<rounds {
+    var markdown: MarkdownDocument!
+    parse.append(try milliseconds {
+        markdown = MarkdownDocument(try String(contentsOf: bURL, encoding: .utf8))
+    })
+    let paragraphs = markdown.blocks.map(\.text)
+    anchor.append(try milliseconds {
+        let stale = try Sidecar(json: try String(contentsOf: sidecarURL, encoding: .utf8), file: "b.attrs.json")
+        let result = Anchoring.anchor(stale, to: paragraphs, base: {
+            (try? String(contentsOf: baseURL, encoding: .utf8)).flatMap { BaseText(fileText: $0, id: base.id)?.paragraphs }
+        })
+        placed = result.formatting.paragraphs.reduce(0) { $0 + $1.runs.count }
+        dropped = result.lost.count
+        precondition(result.isStale, "B.md must differ from A.md")
+    })
+}
+let (p, a) = (median(parse), median(anchor))
+print(String(format: "read+parse of the chapter: %.1f ms (median of %d)", p, rounds))
+print(String(format: "re-anchor of %d runs after the edit: %.1f ms (median of %d)", runCount, a, rounds))
+print(String(format: "ratio re-anchor / read+parse: %.2f (goal: under 1)", a / p))
+print("runs on the edited text: \(placed) (as placed), dropped with their words: \(dropped)")
