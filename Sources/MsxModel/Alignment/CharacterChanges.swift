@@ -4,6 +4,8 @@
 enum CharacterChanges {
     /// Changed stretches larger than this (units, both sides) are not compared letter by letter.
     static let letterLimit = 4_000
+    /// Stretches of at most this many tokens (both sides) are compared without looking for unique anchors first.
+    static let directLimit = 1_000
     /// Changed stretches whose sides multiply to at most this are aligned by weight (letters before spaces).
     static let weightedLimit = 40_000
     /// The most text typed inside one word for its letters to be still seen as that word (units).
@@ -42,7 +44,17 @@ enum CharacterChanges {
         let newKeys = new.map(TextTokens.folded)
         let oldTokens = TextTokens(oldKeys).ranges
         let newTokens = TextTokens(newKeys).ranges
-        let steps = PatienceDiff.diff(oldTokens.map { Array(oldKeys[$0]) }, newTokens.map { Array(newKeys[$0]) })
+        // Tokens compared by a 64-bit hash of their folded units (two different words of one paragraph sharing one
+        // is a chance of about one in 10^19).
+        func hash(_ keys: [UInt32], _ range: Range<Int>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for i in range { hash = (hash ^ UInt64(keys[i])) &* 0x100_0000_01b3 }
+            return hash
+        }
+        let (a, b) = (oldTokens.map { hash(oldKeys, $0) }, newTokens.map { hash(newKeys, $0) })
+        // A stretch of a paragraph or two is cheapest compared directly; longer ones are anchored on their unique
+        // words first.
+        let steps = a.count + b.count <= directLimit ? MyersDiff.diff(a, b) : PatienceDiff.diff(a, b)
         var pieces: [Piece] = []
         var pendingOld = 0, pendingNew = 0
         var oldPosition = 0, newPosition = 0

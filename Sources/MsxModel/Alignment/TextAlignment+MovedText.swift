@@ -14,7 +14,8 @@ extension TextAlignment {
             return Array(joinedOld[stretch.segment]![stretch.range])
         }
         let typedUnits = typed.map { text($0, new: true) }
-        let index = ShingleIndex(typedUnits.map(Self.shingles))
+        // (A stretch of fewer than four units has too few shingles to hold one that moved.)
+        let index = ShingleIndex(typedUnits.map { $0.count >= 4 ? Self.shingles($0) : [] })
         for source in deleted {
             // The whole deleted stretch first (paragraphs moved together), else each of its paragraphs alone.
             let segment = segments[source.segment]

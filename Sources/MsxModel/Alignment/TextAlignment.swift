@@ -65,7 +65,11 @@ package struct TextAlignment: Sendable {
         let newUnits = new.map { Array($0.utf16) }
         home = Array(repeating: nil, count: old.count)
         newCount = new.count
-        let steps = PatienceDiff.diff(oldUnits, newUnits, weight: \.count)
+        // Paragraphs compared by a 64-bit hash of their text (each read once); an equal hash is checked below.
+        var lengths: [UInt64: Int] = [:]
+        let oldKeys = oldUnits.map { units in Self.key(units, lengths: &lengths) }
+        let newKeys = newUnits.map { units in Self.key(units, lengths: &lengths) }
+        let steps = PatienceDiff.diff(oldKeys, newKeys, weight: { lengths[$0] ?? 1 })
         var gaps: [(old: [Int], new: [Int])] = []
         var pendingOld: [Int] = [], pendingNew: [Int] = []
         func closeGap() {
@@ -77,7 +81,14 @@ package struct TextAlignment: Sendable {
             switch step {
             case .equal(let o, let n):
                 closeGap()
-                for (i, j) in zip(o, n) { add(old: [i], new: [j], oldUnits, newUnits, changes: ChangeMap([])) }
+                for (i, j) in zip(o, n) {
+                    if oldUnits[i] == newUnits[j] {
+                        add(old: [i], new: [j], oldUnits, newUnits, changes: ChangeMap([]))
+                    } else {
+                        closeGap()
+                        gaps.append(([i], [j]))
+                    }
+                }
             case .delete(let o, _): pendingOld += Array(o)
             case .insert(let n, _): pendingNew += Array(n)
             }
@@ -280,6 +291,14 @@ package struct TextAlignment: Sendable {
         let first = max(0, firstStart(after: stretch.lowerBound) - 1)
         let last = min(starts.count - 1, firstStart(after: max(stretch.lowerBound, stretch.upperBound - 1)))
         return first..<max(first, last)
+    }
+
+    /// FNV-1a 64 of a paragraph's units, remembering its length as its weight.
+    private static func key(_ units: [UInt16], lengths: inout [UInt64: Int]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        lengths[hash] = units.count
+        return hash
     }
 
     static func joined(_ paragraphs: [[UInt16]]) -> [UInt32] {
