@@ -50,15 +50,21 @@ extension TextAlignment {
         let atStart = segment.oldStarts.contains(source.range.lowerBound)
         let atEnd = segment.oldStarts.contains(source.range.upperBound + 1)
         guard atStart || atEnd else { return nil }
-        let folded = slice.map(TextTokens.folded)
+        // Spaces around the words do not count: a join or a split moves them.
+        func trimmed(_ units: [UInt32]) -> [UInt32] {
+            Array(units.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()).map(TextTokens.folded)
+        }
+        let folded = trimmed(slice)
+        guard !folded.isEmpty else { return nil }
         let matches = typed.indices.filter { k in
             let target = segments[typed[k].segment]
-            guard typedUnits[k].count >= folded.count else { return false }
+            let units = trimmed(typedUnits[k])
+            guard units.count >= folded.count else { return false }
             if atEnd, target.new.contains(last + 1), target.newStarts.contains(typed[k].range.lowerBound) {
-                return typedUnits[k].prefix(folded.count).map(TextTokens.folded) == folded
+                return Array(units.prefix(folded.count)) == folded
             }
             if atStart, target.new.contains(first - 1), target.newStarts.contains(typed[k].range.upperBound + 1) {
-                return typedUnits[k].suffix(folded.count).map(TextTokens.folded) == folded
+                return Array(units.suffix(folded.count)) == folded
             }
             return false
         }

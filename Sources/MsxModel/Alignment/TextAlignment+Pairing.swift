@@ -3,7 +3,6 @@ extension TextAlignment {
     /// the same paragraph edited, anywhere), compares each pair as its own segment, and takes both out of their
     /// stretches. The paragraphs around a pair that moved with it stay its neighbours.
     /// - Returns: the text deleted from and typed into the edited pairs.
-    @discardableResult
     mutating func pairParagraphs(_ gaps: inout [(old: [Int], new: [Int])], _ oldUnits: [[UInt16]], _ newUnits: [[UInt16]],
                                   exact: Bool) -> Edited {
         var edited = Edited()
@@ -13,6 +12,8 @@ extension TextAlignment {
         var byText: [[UInt16]: [Int]] = [:]
         if exact { for j in newOwner.keys.sorted() { byText[newUnits[j], default: []].append(j) } }
         var taken = Set<Int>()
+        // Paragraphs with partners of their own are never taken as a neighbour's split-off or joined part.
+        var claimedOld = Set<Int>(), claimedNew = Set<Int>()
         func pair(_ i: Int, _ j: Int, from g: Int, to h: Int, identical: Bool) {
             guard gaps[g].old.contains(i) else { return }
             taken.insert(j)
@@ -26,7 +27,7 @@ extension TextAlignment {
                 var result = Self.compare([i], new, oldUnits, newUnits)
                 for step in [-1, 1] {
                     while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), gaps[h].new.contains(next), !taken.contains(next),
-                          Self.lacks(step < 0 ? .head : .tail, of: oldUnits[i].count, result.changes) {
+                          !claimedNew.contains(next), Self.lacks(step < 0 ? .head : .tail, of: oldUnits[i].count, result.changes) {
                         let wider = step < 0 ? [next] + new : new + [next]
                         let widerResult = Self.compare([i], wider, oldUnits, newUnits)
                         let length = oldUnits[i].count
@@ -52,7 +53,7 @@ extension TextAlignment {
                 var old = [i]
                 for step in [-1, 1] {
                     while let next = Optional(step < 0 ? old.first! - 1 : old.last! + 1), gaps[g].old.contains(next),
-                          Self.typed(step < 0 ? .head : .tail, of: new.reduce(-1) { $0 + newUnits[$1].count + 1 }, result.changes) {
+                          !claimedOld.contains(next), Self.typed(step < 0 ? .head : .tail, of: new.reduce(-1) { $0 + newUnits[$1].count + 1 }, result.changes) {
                         let wider = step < 0 ? [next] + old : old + [next]
                         let widerResult = Self.compare(wider, new, oldUnits, newUnits)
                         let gain = Self.keptLetters(widerResult.changes, of: Self.joined(wider.map { oldUnits[$0] }))
@@ -82,6 +83,8 @@ extension TextAlignment {
         } else {
             partners = Self.similarPairs(gaps, oldUnits, newUnits)
         }
+        claimedOld = Set(partners.map(\.old))
+        claimedNew = Set(partners.map(\.new))
         for (i, j, g) in partners where gaps[g].old.contains(i) && !taken.contains(j) {
             if let h = newOwner[j] {
                 pair(i, j, from: g, to: h, identical: exact)

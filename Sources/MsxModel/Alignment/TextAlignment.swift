@@ -94,8 +94,10 @@ package struct TextAlignment: Sendable {
             }
         }
         closeGap()
-        pairParagraphs(&gaps, oldUnits, newUnits, exact: true)
-        var edited = pairParagraphs(&gaps, oldUnits, newUnits, exact: false)
+        var edited = pairParagraphs(&gaps, oldUnits, newUnits, exact: true)
+        let similar = pairParagraphs(&gaps, oldUnits, newUnits, exact: false)
+        edited.typed += similar.typed
+        edited.deleted += similar.deleted
         for gap in gaps where !gap.old.isEmpty || !gap.new.isEmpty {
             let result = Self.compare(gap.old, gap.new, oldUnits, newUnits)
             add(old: gap.old, new: gap.new, oldUnits, newUnits, changes: result.changes)
