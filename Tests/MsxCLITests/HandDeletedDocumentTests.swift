@@ -50,5 +50,41 @@ final class HandDeletedDocumentTests: HistoryTestCase {
         XCTAssertEqual(try read(Book.lampPath, in: book.root), original)
     }
 
+    func testCheckRepairRestoresMissingFilesFromTheirLastSnapshot() throws {
+        let book = try makeBook()
+        let original = try read(Book.lampPath, in: book.root)
+        try expect(0, "snapshot", "-m", "saved", in: book.root)
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(Book.lampPath))
+        try expect(0, "snapshot", "-m", "lamp gone", in: book.root)
+        let check = try expect(1, "check", in: book.root)
+        XCTAssertTrue(check.stdout.contains("--restore-missing"), check.stdout)
+        try expect(64, "check", "--restore-missing", in: book.root)
+        let repaired = try expect(0, "check", "--repair", "--restore-missing", "--json", in: book.root).json()
+        XCTAssertTrue((repaired["repairs"] as? [String] ?? []).contains { $0.hasPrefix("brought back 'Lamp'") }, "\(repaired)")
+        XCTAssertEqual(try read(Book.lampPath, in: book.root), original, "the newest snapshot that has the file")
+        try expect(0, "check", in: book.root)
+    }
+
+    func testCheckRepairDropsMissingDocumentsAndRestoreBringsThemBack() throws {
+        let book = try makeBook()
+        let original = try read(Book.lampPath, in: book.root)
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(Book.lampPath))
+        try expect(0, "check", "--repair", "--drop-missing", in: book.root)
+        XCTAssertNil(try node(id: book.lamp, in: book.root), "out of the binder")
+        XCTAssertFalse(exists(Self.lampSidecar, in: book.root))
+        try expect(0, "check", in: book.root)
+        try expect(0, "restore", book.lamp, in: book.root)
+        XCTAssertEqual(try read(try XCTUnwrap(try node(id: book.lamp, in: book.root)).path, in: book.root), original)
+    }
+
+    func testTrashingADocumentWhoseFileIsGoneTakesItOutOfTheBinder() throws {
+        let book = try makeBook()
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(Book.lampPath))
+        let trashed = try expect(0, "trash", "Lamp", in: book.root)
+        XCTAssertTrue(trashed.stdout.contains("had no file"), trashed.stdout)
+        XCTAssertNil(try node(id: book.lamp, in: book.root))
+        try expect(0, "check", in: book.root)
+    }
+
     private static let lampSidecar = String(Book.lampPath.dropLast(3)) + ".attrs.json"
 }

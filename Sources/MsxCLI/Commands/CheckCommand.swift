@@ -9,18 +9,32 @@ struct Check: MsxCommand {
             placed, damaged files. Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
             --repair saves re-anchored sidecars, re-attaches documents renamed or moved outside msx (a renamed one \
             keeps its place), and adopts stray documents into the folder they were found in (or, outside every \
-            binder folder, into a Recovered folder).
+            binder folder, into a Recovered folder). A document whose file was deleted outside msx is brought back \
+            from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing.
             """)
 
     @Flag(help: "Fix what is safe to fix, and say what was done.")
     var repair = false
 
+    @Flag(help: "With --repair: bring back each document whose file was deleted outside msx, from its last snapshot.")
+    var restoreMissing = false
+
+    @Flag(help: "With --repair: take each document whose file was deleted outside msx out of the binder (its snapshots keep it).")
+    var dropMissing = false
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if (restoreMissing || dropMissing) && !repair { throw ValidationError("--restore-missing and --drop-missing go with --repair") }
+        if restoreMissing && dropMissing { throw ValidationError("choose one of --restore-missing and --drop-missing") }
+    }
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
+            let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
             var checker = ProjectChecker(project: try console.openProject(forWriting: repair))
-            let report = try checker.run(repair: repair)
+            var report = try checker.run(repair: repair)
+            report.repairs.insert(contentsOf: missing, at: 0)
             if console.json {
                 console.report([
                     "ok": .bool(report.errorCount == 0),
@@ -46,6 +60,31 @@ struct Check: MsxCommand {
         }
     }
 
+    /// Documents of the binder whose file is gone.
+    private func missingDocuments(_ project: Project) throws -> [BinderNode] {
+        try project.manifest.entries.map(\.node).filter { node in try node.kind == .document && !FileIO.exists(project.url(node.path)) }
+    }
+
+    private func restoreMissingFiles(_ console: Console) throws -> [CheckRepair] {
+        let history = try console.openHistory(forWriting: true)
+        return try missingDocuments(history.project).map { node in
+            // The newest version that has its file.
+            for entry in try history.log(of: node.id, withChanges: false) where (try? history.document(node.id, at: entry.version)) != nil {
+                _ = try history.restore(documentID: node.id, to: entry.version.description, author: nil)
+                return .restoredMissing(node, from: entry.version.short)
+            }
+            return .notRestorable(node)
+        }
+    }
+
+    private func dropMissingDocuments(_ console: Console) throws -> [CheckRepair] {
+        var editor = BinderEditor(project: try console.openProject(forWriting: true))
+        return try missingDocuments(editor.project).map { node in
+            _ = try editor.removeMissing(node)
+            return .droppedMissing(node)
+        }
+    }
+
     /// A repair in words (also the `repairs` strings of the `--json` report).
     static func line(_ repair: CheckRepair) -> String {
         switch repair {
@@ -55,6 +94,9 @@ struct Check: MsxCommand {
         case .removedTemporaryFile(let path): "removed \(path)"
         case .reattached(let node, let path): "'\(node.title)' was moved outside msx to \(path): kept its id \(node.id)"
         case .adopted(let path, let node, let folder): "adopted \(path) into \(folder) as '\(node.title)' (\(node.id))"
+        case .restoredMissing(let node, let version): "brought back '\(node.title)' as it was at \(version)"
+        case .notRestorable(let node): "'\(node.title)' has no snapshot with its file: nothing to bring back (msx check --repair --drop-missing takes it out of the binder)"
+        case .droppedMissing(let node): "took '\(node.title)' (\(node.id)), whose file is gone, out of the binder (msx restore \(node.id) brings it back)"
         }
     }
 
@@ -68,7 +110,7 @@ struct Check: MsxCommand {
         case .pathOutsideContents(let node): return "top-level folder '\(node.title)' is not under contents/"
         case .missingFile(let node):
             return "document '\(node.title)' (\(node.id)) is missing its file"
-                + " (msx restore \(node.id) brings back its last snapshot)"
+                + " (msx check --repair --restore-missing brings back its last snapshot; --drop-missing takes it out of the binder)"
         case .lostFormatting(let loss, let sidecar): return "\(sidecar): \(FormattingLossWording.line(loss))"
         case .staleSidecar(let sidecar): return "\(sidecar): out of date after an outside edit (re-anchored in memory)"
         case .temporaryFile: return "\(path): left over by an interrupted write"

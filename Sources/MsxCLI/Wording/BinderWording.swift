@@ -19,6 +19,8 @@ enum BinderWording {
         case .deleted(let node):
             let count = node.documents.count
             return "deleted '\(node.title)' (\(count) document\(count == 1 ? "" : "s"))"
+        case .removedMissing(let node):
+            return "'\(node.title)' had no file (deleted outside msx): taken out of the binder (msx restore \(node.id) brings it back)"
         case .metadata(let field, let before, let after):
             return "\(name(of: field)): \(before ?? "(none)") -> \(after ?? "(none)")"
         case .keywordAdded(let keyword):

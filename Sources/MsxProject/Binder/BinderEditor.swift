@@ -31,6 +31,8 @@ public enum BinderEvent: Sendable, Equatable {
     case renamed(BinderNode, from: String, pathChanged: Bool)
     /// A node was deleted from the Trash for good, with the documents in it.
     case deleted(BinderNode)
+    /// A document whose file was deleted outside msx was taken out of the binder (its history keeps it).
+    case removedMissing(BinderNode)
     /// A metadata field changed (nil: unset).
     case metadata(Field, before: String?, after: String?)
     case keywordAdded(String)
@@ -211,7 +213,23 @@ public struct BinderEditor {
             throw MsxError(.noTrash, "\(Manifest.fileName): the binder has no Trash folder")
         }
         if project.manifest.isTrashed(node.id) { throw MsxError(.alreadyTrashed, "'\(node.title)' is already in the Trash") }
+        // A document whose file is already gone has nothing to keep in the Trash.
+        if node.kind == .document, !FileIO.exists(try project.url(node.path)) { return try removeMissing(node, dryRun: dryRun) }
         return try move(node, into: trash, position: .end, dryRun: dryRun, why: .trashed)
+    }
+
+    /// Takes a document whose file was deleted outside msx out of the binder (with its sidecar, if any is left).
+    /// Its snapshots keep it: `msx restore ID` brings it back.
+    public mutating func removeMissing(_ node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
+        guard node.kind == .document, !FileIO.exists(try project.url(node.path)) else {
+            throw MsxError(.notADocument, "'\(node.title)' still has its file \(node.path)")
+        }
+        var manifest = project.manifest
+        var transaction = project.transaction()
+        if let sidecar = node.sidecarPath, FileIO.exists(try project.url(sidecar)) { transaction.delete(sidecar) }
+        _ = manifest.remove(node.id)
+        if !dryRun { try commit(transaction, manifest: manifest) }
+        return BinderChange(events: [.removedMissing(node)], nodes: [node])
     }
 
     /// Brings a node back from the Trash to where it was: its old folder, before the sibling it came before (when

@@ -106,6 +106,12 @@ public enum CheckRepair: Sendable, Equatable {
     case reattached(BinderNode, at: String)
     /// A Markdown file the binder did not list became a document in the folder titled `into`.
     case adopted(String, as: BinderNode, into: String)
+    /// A document whose file was deleted outside msx was brought back as it was at the version `from` (short id).
+    case restoredMissing(BinderNode, from: String)
+    /// A document whose file was deleted outside msx has no snapshot with its file.
+    case notRestorable(BinderNode)
+    /// A document whose file was deleted outside msx was taken out of the binder.
+    case droppedMissing(BinderNode)
 }
 
 /// Checks the manifest against the files, and repairs what is safe to repair.
