@@ -66,6 +66,19 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         try expect(0, "check", in: root)
     }
 
+    func testABaseGoesWhenTheSidecarNamingItIsReplaced() throws {
+        let (root, path) = try formattedStorm()
+        let bases = root.appendingPathComponent(".msx/base")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bases.path).count, 1)
+        for word in ["slowly", "quietly", "at last"] {
+            try write(Self.storm.replacingOccurrences(of: "came in at", with: "came in \(word) at"), to: path, in: root)
+            try expect(0, "format", "Storm", "--match", "Nobody", "--italic", in: root)
+            try expect(0, "format", "Storm", "--match", "Nobody", "--no-italic", in: root)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bases.path).count, 1, "one base per sidecar")
+        try expect(0, "check", in: root)
+    }
+
     func testWithoutItsBaseASidecarFallsBackToItsWords() throws {
         let (root, path) = try formattedStorm()
         try FileManager.default.removeItem(at: root.appendingPathComponent(".msx/base"))

@@ -8,6 +8,8 @@ public struct RichDocument: Sendable {
     public let sidecarIsStale: Bool
     /// Top-level sidecar fields msx does not know, kept for the next write.
     package let sidecarExtra: [String: JSONValue]
+    /// The base the sidecar on disk names (replaced by the next write, which may then drop it).
+    package let sidecarBase: String?
 
     /// Builds the model from Markdown text and its sidecar (nil when there is none).
     /// - Parameter base: reads the paragraphs the sidecar was anchored to, when known (a stale sidecar's formatting
@@ -21,11 +23,13 @@ public struct RichDocument: Sendable {
             lostFormatting = anchored.lost
             sidecarIsStale = anchored.isStale
             sidecarExtra = sidecar.extra
+            sidecarBase = sidecar.base
         } else {
             formatting = DocumentFormatting(paragraphCount: texts.count)
             lostFormatting = []
             sidecarIsStale = false
             sidecarExtra = [:]
+            sidecarBase = nil
         }
     }
 
@@ -38,6 +42,7 @@ public struct RichDocument: Sendable {
         lostFormatting = carried.lost
         sidecarIsStale = true
         sidecarExtra = previous.sidecarExtra
+        sidecarBase = previous.sidecarBase
     }
 
     /// Today's document with `version`'s formatting restored onto its text (see `Anchoring.restore`); what could not
@@ -50,6 +55,7 @@ public struct RichDocument: Sendable {
         lostFormatting = restored.lost
         sidecarIsStale = true
         sidecarExtra = version.sidecarExtra
+        sidecarBase = today.sidecarBase
     }
 
     /// Rebuilds the model after the Markdown changed without changing any paragraph's text.
@@ -59,6 +65,7 @@ public struct RichDocument: Sendable {
         lostFormatting = previous.lostFormatting
         sidecarIsStale = previous.sidecarIsStale
         sidecarExtra = previous.sidecarExtra
+        sidecarBase = previous.sidecarBase
     }
 
     /// A model built from Markdown and formatting made together (an import), with nothing to re-anchor.
@@ -68,6 +75,7 @@ public struct RichDocument: Sendable {
         lostFormatting = []
         sidecarIsStale = false
         sidecarExtra = [:]
+        sidecarBase = nil
     }
 
     public var paragraphTexts: [String] { markdown.blocks.map(\.text) }

@@ -99,7 +99,7 @@ public struct BinderEditor {
                 transaction.write(item.node.markdown, to: node.path)
                 if let sidecar = item.node.sidecar, !sidecar.isEmpty, let path = node.sidecarPath {
                     transaction.write(sidecar.json, to: path)
-                    if !dryRun, let base = sidecar.baseText { project.bases.keep(base) }
+                    if let base = sidecar.baseText { try project.bases.stage(base, into: &transaction) }
                 }
             } else {
                 transaction.makeFolder(node.path)

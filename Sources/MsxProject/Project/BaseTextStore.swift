@@ -19,11 +19,12 @@ package struct BaseTextStore {
         return BaseText(fileText: text, id: id)?.paragraphs
     }
 
-    /// Keeps `base` (written once: the file is named by its content). Failing to keep it is not an error, only a
-    /// lost convenience.
-    package func keep(_ base: BaseText) {
-        let url = folder.appendingPathComponent(base.id)
-        guard !FileIO.exists(url) else { return }
-        try? FileIO.writeAtomically(Data(base.fileText.utf8), to: url)
+    /// The project-relative path of the base `id`, or nil when `id` is not a base id.
+    package func file(_ id: String) -> String? { BaseText.isValidID(id) ? ".msx/base/" + id : nil }
+
+    /// Stages `base` beside the sidecar that names it (written once: the file is named by its content).
+    package func stage(_ base: BaseText, into transaction: inout FileTransaction) throws {
+        guard let file = file(base.id), !FileIO.exists(folder.appendingPathComponent(base.id)) else { return }
+        transaction.write(Data(base.fileText.utf8), to: file)
     }
 }

@@ -24,8 +24,11 @@ public struct FileTransaction {
     /// Creates a folder (and its parents) when the transaction lands; harmless if it exists.
     mutating func makeFolder(_ relative: String) { folders.append(relative) }
 
-    /// The project-relative paths this transaction writes (for `--dry-run` reports and tests).
-    var writtenPaths: [String] { writes.map(\.target) + (manifestData == nil ? [] : [Manifest.fileName]) }
+    /// The project-relative paths of the project's files this transaction writes (for reports; msx's private files
+    /// under `.msx/` are not listed).
+    var writtenPaths: [String] {
+        writes.map(\.target).filter { !$0.hasPrefix(".msx/") } + (manifestData == nil ? [] : [Manifest.fileName])
+    }
 
     /// Renames a file or folder (both project-relative).
     package mutating func move(_ from: String, to: String) { moves.append(Move(from: from, to: to)) }

@@ -108,7 +108,11 @@ public struct Project: Sendable {
             let url = try paths.url(sidecarPath)
             let current = FileIO.exists(url) ? try? String(contentsOf: url, encoding: .utf8) : nil
             if current != json { transaction.write(json, to: sidecarPath) }
-            if let base = sidecar.baseText { bases.keep(base) }
+            if let base = sidecar.baseText { try bases.stage(base, into: &transaction) }
+        }
+        // The base the replaced sidecar named goes with it (in the same transaction, so a crash keeps the pair).
+        if let old = document.sidecarBase, old != sidecar.base, let file = bases.file(old), FileIO.exists(try paths.url(file)) {
+            transaction.delete(file)
         }
     }
 }
