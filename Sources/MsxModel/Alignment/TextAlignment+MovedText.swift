@@ -1,4 +1,7 @@
 extension TextAlignment {
+    /// The shortest deleted stretch (units) looked for elsewhere as moved text.
+    static let movedTextLength = 16
+
     /// Text deleted in one place and typed in another with mostly the same words (a sentence or a paragraph moved,
     /// perhaps joined to another or split on the way): its characters are compared with the typed text, and its
     /// formatting follows them there. Typing before it never runs on into it.
@@ -14,8 +17,9 @@ extension TextAlignment {
             return Array(joinedOld[stretch.segment]![stretch.range])
         }
         let typedUnits = typed.map { text($0, new: true) }
-        // (A stretch of fewer than four units has too few shingles to hold one that moved.)
-        let index = ShingleIndex(typedUnits.map { $0.count >= 4 ? Self.shingles($0) : [] })
+        // Only stretches of a few words are looked for by their shingles (a word or two cut here and typed there
+        // is an edit, not a move; what a split cuts off a paragraph's edge is found by `cutOffEnd`).
+        let index = ShingleIndex(typedUnits.map { $0.count >= Self.movedTextLength / 2 ? Self.shingles($0) : [] })
         for source in deleted {
             // The whole deleted stretch first (paragraphs moved together), else each of its paragraphs alone.
             let segment = segments[source.segment]
@@ -25,7 +29,8 @@ extension TextAlignment {
             }
             for candidate in candidates.count == 2 ? [source] : candidates {
                 let slice = text(candidate, new: false)
-                let found = slice.count >= 6 ? index.mostSimilar(to: Self.shingles(slice)) : cutOffEnd(candidate, slice, typed, typedUnits)
+                let found = slice.count >= Self.movedTextLength ? index.mostSimilar(to: Self.shingles(slice))
+                    : cutOffEnd(candidate, slice, typed, typedUnits)
                 guard let k = found else { continue }
                 let changes = CharacterChanges.between(slice, typedUnits[k])
                 movedTexts.append(MovedText(source: candidate, target: typed[k], changes: changes))

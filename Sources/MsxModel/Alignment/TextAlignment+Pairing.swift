@@ -9,11 +9,12 @@ extension TextAlignment {
         var newOwner: [Int: Int] = [:]
         for (g, gap) in gaps.enumerated() { for j in gap.new { newOwner[j] = g } }
         guard !newOwner.isEmpty else { return edited }
-        var byText: [[UInt16]: [Int]] = [:]
-        if exact { for j in newOwner.keys.sorted() { byText[newUnits[j], default: []].append(j) } }
+        var byText: [UInt64: [Int]] = [:]
+        if exact { for j in newOwner.keys.sorted() { byText[Self.fnv(newUnits[j][...]), default: []].append(j) } }
         var taken = Set<Int>()
         // Paragraphs with partners of their own are never taken as a neighbour's split-off or joined part.
         var claimedOld = Set<Int>(), claimedNew = Set<Int>()
+        var ready: [Int: (new: Int, result: (changes: ChangeMap, typed: [Range<Int>], deleted: [Range<Int>]))] = [:]
         func pair(_ i: Int, _ j: Int, from g: Int, to h: Int, identical: Bool) {
             guard gaps[g].old.contains(i) else { return }
             taken.insert(j)
@@ -24,7 +25,7 @@ extension TextAlignment {
             } else {
                 // A paragraph split on its way: the new paragraphs beside its partner that hold more of its text.
                 var new = [j]
-                var result = Self.compare([i], new, oldUnits, newUnits)
+                var result = ready[i].flatMap { $0.new == j ? $0.result : nil } ?? Self.compare([i], new, oldUnits, newUnits)
                 for step in [-1, 1] {
                     while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), gaps[h].new.contains(next), !taken.contains(next),
                           !claimedNew.contains(next), Self.lacks(step < 0 ? .head : .tail, of: oldUnits[i].count, result.changes) {
@@ -73,7 +74,9 @@ extension TextAlignment {
             for (g, gap) in gaps.enumerated() {
                 for i in gap.old {
                     // (Identical paragraphs in the same stretch are a repeated paragraph, aligned in order there.)
-                    if let j = byText[oldUnits[i]]?.first(where: { !taken.contains($0) && newOwner[$0] != g }) {
+                    if let j = byText[Self.fnv(oldUnits[i][...])]?.first(where: {
+                        !taken.contains($0) && newOwner[$0] != g && newUnits[$0] == oldUnits[i]
+                    }) {
                         taken.insert(j)
                         partners.append((i, j, g))
                     }
@@ -85,11 +88,16 @@ extension TextAlignment {
         }
         claimedOld = Set(partners.map(\.old))
         claimedNew = Set(partners.map(\.new))
+        // The pairs' comparisons, made on all cores before they are used in order.
+        if !exact {
+            let results = partners.concurrentMap { partner in Self.compare([partner.old], [partner.new], oldUnits, newUnits) }
+            for (partner, result) in zip(partners, results) { ready[partner.old] = (partner.new, result) }
+        }
         for (i, j, g) in partners where gaps[g].old.contains(i) && !taken.contains(j) {
             if let h = newOwner[j] {
                 pair(i, j, from: g, to: h, identical: exact)
-                // Paragraphs around it that moved with it, edited or not, stay its neighbours.
-                for step in [-1, 1] {
+                // Paragraphs around one that moved (to another stretch) moved with it, edited or not.
+                for step in [-1, 1] where g != h {
                     var (a, b) = (i + step, j + step)
                     while gaps[g].old.contains(a), gaps[h].new.contains(b), !taken.contains(b) {
                         let (x, y) = (Self.shingles(oldUnits[a].map(UInt32.init)), Self.shingles(newUnits[b].map(UInt32.init)))
@@ -189,8 +197,15 @@ extension TextAlignment {
     }
 
     /// A paragraph's words, hashed (to compare two paragraphs cheaply).
-    private static func words(_ units: [UInt16]) -> Set<Int> {
-        Set(units.split(separator: 0x20).map { $0.hashValue })
+    private static func words(_ units: [UInt16]) -> Set<UInt64> {
+        Set(units.split(separator: 0x20).map(fnv))
+    }
+
+    /// FNV-1a 64 of some units (fast; used to find equal texts, which are then compared).
+    static func fnv(_ units: ArraySlice<UInt16>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// How many letters of the old text `units` (paragraphs joined) `changes` keeps: spaces and punctuation match

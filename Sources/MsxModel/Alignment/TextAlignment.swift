@@ -55,14 +55,15 @@ package struct TextAlignment: Sendable {
     private var home: [(segment: Int, position: Int)?]
     private let newCount: Int
 
-    /// The old paragraphs.
-    package let oldTexts: [String]
+    /// The old and the new paragraphs, as UTF-16 units.
+    package let oldUnits: [[UInt16]]
+    package let newUnits: [[UInt16]]
 
     /// Aligns `old` paragraphs with `new` ones.
     package init(old: [String], new: [String]) {
-        oldTexts = old
         let oldUnits = old.map { Array($0.utf16) }
         let newUnits = new.map { Array($0.utf16) }
+        (self.oldUnits, self.newUnits) = (oldUnits, newUnits)
         home = Array(repeating: nil, count: old.count)
         newCount = new.count
         // Paragraphs compared by a 64-bit hash of their text (each read once); an equal hash is checked below.
@@ -297,8 +298,7 @@ package struct TextAlignment: Sendable {
 
     /// FNV-1a 64 of a paragraph's units, remembering its length as its weight.
     private static func key(_ units: [UInt16], lengths: inout [UInt64: Int]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        let hash = fnv(units[...])
         lengths[hash] = units.count
         return hash
     }

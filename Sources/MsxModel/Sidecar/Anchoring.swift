@@ -30,7 +30,7 @@ public enum Anchoring {
     /// - Parameter base: reads the paragraphs the sidecar names as its base (asked only when the sidecar is stale).
     public static func anchor(_ sidecar: Sidecar, to texts: [String], base: () -> [String]? = { nil }) -> Result {
         if let fresh = sidecar.formatting(on: texts) { return Result(formatting: fresh, isStale: false, lost: []) }
-        if let base = base(), let formatting = sidecar.formatting(on: base) {
+        if let base = base(), let formatting = sidecar.formatting(on: base, checkingHashes: false) {
             let carried = carry(formatting, from: base, to: texts)
             return Result(formatting: carried.formatting, isStale: true, lost: carried.lost)
         }

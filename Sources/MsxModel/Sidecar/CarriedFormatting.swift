@@ -48,12 +48,12 @@ extension Anchoring {
         }
         let used = Set(sources.compactMap { $0 })
         let typed = alignment.typedRanges()
-        let newUnits = texts.map { Array($0.utf16) }
-        for (p, paragraph) in formatting.paragraphs.enumerated() where p < alignment.oldTexts.count {
+        let newUnits = alignment.newUnits
+        for (p, paragraph) in formatting.paragraphs.enumerated() where p < alignment.oldUnits.count {
             if !paragraph.attributes.isEmpty, !used.contains(p) {
                 lost.append(.paragraph(p, attributes: paragraph.attributes.keys.sorted()))
             }
-            let units = Array(alignment.oldTexts[p].utf16)
+            let units = alignment.oldUnits[p]
             for run in paragraph.runs {
                 let kept = alignment.map(paragraph: p, range: run.range, edges: .fixed)
                 // Its words are gone when none of its letters or digits is left (a space between two retyped

@@ -99,10 +99,13 @@ extension Sidecar {
 extension Sidecar {
     /// The formatting this sidecar records, on the paragraphs `base` it was anchored to; nil when it does not fit
     /// them (a paragraph, a hash or a run's words differ), so `base` is not its text.
-    func formatting(on base: [String]) -> DocumentFormatting? {
+    /// - Parameter checkingHashes: compare each paragraph's `textHash` too (not needed for the base the sidecar
+    ///   names, whose file is checked against its id; the runs' words are checked either way).
+    func formatting(on base: [String], checkingHashes: Bool = true) -> DocumentFormatting? {
         var formatting = DocumentFormatting(paragraphCount: base.count)
         for paragraph in paragraphs {
-            guard paragraph.index < base.count, TextHash.fnv1a64(base[paragraph.index]) == paragraph.textHash else { return nil }
+            guard paragraph.index < base.count,
+                  !checkingHashes || TextHash.fnv1a64(base[paragraph.index]) == paragraph.textHash else { return nil }
             let units = Array(base[paragraph.index].utf16)
             formatting.paragraphs[paragraph.index].attributes = paragraph.attributes
             formatting.paragraphs[paragraph.index].extra = paragraph.extra
