@@ -43,8 +43,8 @@ extension Sidecar {
         let root = try JSONReader(try JSONReader.parse(text, file: file), file: file)
         try root.checkFormatVersion(supported: Self.formatVersion)
         extra = root.unknown(except: ["formatVersion", "paragraphs", "base"])
-        base = try root.string("base")
-        if let base, !BaseText.isValidID(base) { throw root.fail("base", "16 lowercase hexadecimal digits") }
+        // A base that cannot name a base file (another tool's value) is ignored: the quote selectors remain.
+        base = try root.string("base").flatMap { BaseText.isValidID($0) ? $0 : nil }
         paragraphs = try root.array("paragraphs").enumerated().map { i, value in
             let p = try JSONReader(value, file: file, path: "paragraphs[\(i)]")
             let runs = try p.array("runs").enumerated().map { j, value in
