@@ -20,7 +20,7 @@ class DiffTestCase: HistoryTestCase {
 
     /// `diff` with the arguments as an array.
     func diffOutput(_ arguments: [String], in root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try MsxRunner.run(["diff"] + arguments, in: root)
+        let result = try runMsx(["diff"] + arguments, in: root)
         assertExit(result, 0, file: file, line: line)
         return result.stdout
     }
@@ -44,7 +44,7 @@ class DiffTestCase: HistoryTestCase {
 
     /// The whole object printed by `msx diff --json arguments`.
     func diffJSON(_ arguments: [String], in root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let result = try MsxRunner.run(["diff", "--json"] + arguments, in: root)
+        let result = try runMsx(["diff", "--json"] + arguments, in: root)
         assertExit(result, 0, file: file, line: line)
         let json = result.json(file: file, line: line)
         XCTAssertEqual(json["schemaVersion"] as? Int, 1, "schemaVersion", file: file, line: line)

@@ -4,6 +4,8 @@ import XCTest
 /// `msx diff` on changes to the words: the working copy against the last snapshot, as an editor reviewing a
 /// chapter reads it.
 final class DiffTextTests: DiffTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
     /// Lamp with three paragraphs; the base of most tests here.
     static let lamp = """
         The old lamp burned all night.

@@ -185,7 +185,7 @@ class HistoryTestCase: MsxTestCase {
 
     /// The `versions` of `log --json` with `arguments` (a reference, --limit, ...).
     func logVersions(_ root: URL, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
-        let result = try MsxRunner.run(["log", "--json"] + arguments, in: root)
+        let result = try runMsx(["log", "--json"] + arguments, in: root)
         assertExit(result, 0, file: file, line: line)
         return result.json(file: file, line: line)["versions"] as? [[String: Any]] ?? []
     }

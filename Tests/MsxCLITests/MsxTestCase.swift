@@ -25,7 +25,8 @@ class MsxTestCase: SeededTestCase {
     /// than in this process.
     class var runsTheBuiltBinary: Bool { false }
 
-    private func runMsx(_ arguments: [String], in directory: URL, stdin: String?, env: [String: String]) throws -> MsxResult {
+    /// Runs msx with `arguments` in `directory`, in process or as the built binary as the class says.
+    func runMsx(_ arguments: [String], in directory: URL, stdin: String? = nil, env: [String: String] = [:]) throws -> MsxResult {
         let input = stdin.map { Data($0.utf8) }
         return Self.runsTheBuiltBinary
             ? try MsxRunner.spawn(arguments, in: directory, stdin: input, environment: env)
