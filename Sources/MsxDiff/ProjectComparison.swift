@@ -17,6 +17,10 @@ public struct DocumentComparison: Sendable {
     public var newParagraphs: [ResolvedParagraph] = []
     /// The older version's paragraph kinds (to name what was deleted).
     public var oldKinds: [BlockKind] = []
+    /// Each version's images by paragraph: the offset of each U+FFFC and the path it shows (to show paths, not
+    /// placeholders).
+    public var oldImages: [[Int: String]] = []
+    public var newImages: [[Int: String]] = []
 
     /// The files differ but read the same: no word, formatting or binder change (a re-wrap, other Markdown markers,
     /// a sidecar written differently). `status` calls this "modified (markup only)".
@@ -66,7 +70,8 @@ extension ProjectHistory {
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
                                              oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
-                                             newParagraphs: newParagraphs, oldKinds: oldParagraphs.map(\.kind)))
+                                             newParagraphs: newParagraphs, oldKinds: oldParagraphs.map(\.kind),
+                                             oldImages: oldParagraphs.map(\.imagePaths), newImages: newParagraphs.map(\.imagePaths)))
         }
         return result
     }
@@ -157,6 +162,7 @@ public enum FileComparison {
         let loaded = size < 4_000_000 ? try sides.concurrentMap { try load($0.0, $0.1) } : try sides.map { try load($0.0, $0.1) }
         let before = loaded[0], after = loaded[1]
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
-                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind))
+                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind),
+                                  oldImages: before.map(\.imagePaths), newImages: after.map(\.imagePaths))
     }
 }

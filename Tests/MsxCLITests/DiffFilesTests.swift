@@ -73,6 +73,16 @@ final class DiffFilesTests: DiffTestCase {
                        "a stale sidecar is re-anchored, so the colour is no change")
     }
 
+    func testImagesShowTheirPathNotAPlaceholder() throws {
+        try put("A.md", "A lamp ![beam](beam.png) shone at the Point.\n\nSecond.\n")
+        try put("B.md", "A lamp ![beam](beam.png) shone brightly at the Point.\n\nSecond ![gull](gull.png).\n\n![map](map.png) New.\n")
+        let text = try expect(0, "diff", "--files", "A.md", "B.md", in: loose).stdout
+        XCTAssertTrue(text.contains("A lamp [image: beam.png] shone {+brightly +}at the Point."), text)
+        XCTAssertTrue(text.contains("Second{+ [image: gull.png]+}."), text)
+        XCTAssertTrue(text.contains("{+[image: map.png] New.+}"), text)
+        XCTAssertFalse(text.contains("\u{FFFC}"), text)
+    }
+
     func testMissingFileIsAUserErrorNamingIt() throws {
         try put("old.md", "Rain came.\n")
         for (old, new) in [("old.md", "nowhere.md"), ("nowhere.md", "old.md")] {

@@ -100,6 +100,7 @@ struct Diff: MsxCommand {
             return true
         }
         let lines = DiffText.render(c.diff, old: c.oldTexts, new: c.newTexts, kinds: (c.oldKinds, c.newParagraphs.map(\.kind)),
+                                    images: (c.oldImages, c.newImages),
                                     textOnly: textOnly, formattingOnly: formattingOnly) { text, style in
             switch style {
             case .deleted: return console.paint(text, "31;9")

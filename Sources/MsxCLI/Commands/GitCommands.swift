@@ -41,7 +41,8 @@ struct DiffDriver: MsxCommand {
             let comparison = try GitDiffDriver.compare(path: arguments[0], oldFile: arguments[1], oldHex: arguments[2],
                                                        newFile: arguments[4], newHex: arguments[5], workingDirectory: invocation.workingDirectory)
             var text = "msx diff \(arguments[0])  +\(comparison.diff.wordsAdded) / -\(comparison.diff.wordsRemoved) words\n"
-            for line in DiffText.render(comparison.diff, old: comparison.oldTexts, new: comparison.newTexts, paint: { t, _ in t }) {
+            for line in DiffText.render(comparison.diff, old: comparison.oldTexts, new: comparison.newTexts,
+                                        images: (comparison.oldImages, comparison.newImages), paint: { t, _ in t }) {
                 text += "  " + line + "\n"
             }
             if comparison.diff.isEmpty { text += "  (no difference in the words or the formatting)\n" }

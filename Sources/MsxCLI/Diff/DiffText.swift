@@ -8,13 +8,16 @@ public enum DiffStyle: Sendable { case deleted, inserted, formatting, heading, d
 public enum DiffText {
     /// The human view. `paint` decorates (colour, strike, underline); with no decoration the markers still read.
     /// - Parameter kinds: the new and old paragraphs' kinds when known, to name scene breaks.
+    /// - Parameter images: the old and new paragraphs' images (offset of each U+FFFC -> path), shown by their path.
     public static func render(_ diff: DocumentDiff, old: [String], new: [String], kinds: (old: [BlockKind], new: [BlockKind]) = ([], []),
+                              images: (old: [[Int: String]], new: [[Int: String]]) = ([], []),
                               textOnly: Bool = false, formattingOnly: Bool = false, namesStructure: Bool = true,
                               paint: (String, DiffStyle) -> String) -> [String] {
-        func shown(_ text: String, _ kind: BlockKind?, _ mark: (String) -> String) -> String {
+        func shown(_ text: String, _ kind: BlockKind?, _ images: [Int: String], _ mark: (String) -> String) -> String {
             if kind == .thematicBreak { return "scene break" }
-            return text.isEmpty ? "empty paragraph" : mark(text)
+            return text.isEmpty ? "empty paragraph" : mark(readable(text, at: 0, images))
         }
+        func pictures(_ all: [[Int: String]], _ index: Int) -> [Int: String] { index < all.count ? all[index] : [:] }
         var lines: [String] = []
         if !formattingOnly {
             for op in diff.operations {
@@ -22,16 +25,19 @@ public enum DiffText {
                 case .equal: continue
                 case .insert(let n):
                     let kind = n < kinds.new.count ? kinds.new[n] : nil
-                    lines.append(paint("¶\(n + 1) added:", .heading) + " " + paint(shown(new[n], kind) { "{+\($0)+}" }, .inserted))
+                    lines.append(paint("¶\(n + 1) added:", .heading) + " "
+                                 + paint(shown(new[n], kind, pictures(images.new, n)) { "{+\($0)+}" }, .inserted))
                 case .delete(let o):
                     let kind = o < kinds.old.count ? kinds.old[o] : nil
-                    lines.append(paint("old ¶\(o + 1) deleted:", .heading) + " " + paint(shown(old[o], kind) { "[-\($0)-]" }, .deleted))
-                case .modify(_, let n, let edits):
-                    lines.append(paint("¶\(n + 1):", .heading) + " " + inline(edits, paint: paint))
+                    lines.append(paint("old ¶\(o + 1) deleted:", .heading) + " "
+                                 + paint(shown(old[o], kind, pictures(images.old, o)) { "[-\($0)-]" }, .deleted))
+                case .modify(let o, let n, let edits):
+                    lines.append(paint("¶\(n + 1):", .heading) + " " + inline(edits, (pictures(images.old, o), pictures(images.new, n)), paint: paint))
                 case .move(let o, let n, let edits):
                     let edited = edits.contains { $0.kind != .equal }
                     lines.append(paint("old ¶\(o + 1) moved to ¶\(n + 1)\(edited ? " and edited" : ""):", .heading) + " "
-                                 + (edited ? inline(edits, paint: paint) : paint(excerpt(new[n]), .dim)))
+                                 + (edited ? inline(edits, (pictures(images.old, o), pictures(images.new, n)), paint: paint)
+                                    : paint(excerpt(readable(new[n], at: 0, pictures(images.new, n))), .dim)))
                 }
             }
             if namesStructure { lines += DiffDescription.structure(diff).map { paint("structure: ", .heading) + $0 } }
@@ -47,14 +53,27 @@ public enum DiffText {
         render(diff, old: old, new: new, textOnly: true, namesStructure: false) { text, _ in text }
     }
 
-    private static func inline(_ edits: [DocumentDiff.TextEdit], paint: (String, DiffStyle) -> String) -> String {
+    private static func inline(_ edits: [DocumentDiff.TextEdit], _ images: (old: [Int: String], new: [Int: String]),
+                               paint: (String, DiffStyle) -> String) -> String {
         edits.map { edit in
             switch edit.kind {
-            case .equal: return shorten(edit.text)
-            case .delete: return paint("[-\(edit.text)-]", .deleted)
-            case .insert: return paint("{+\(edit.text)+}", .inserted)
+            case .equal: return shorten(readable(edit.text, at: edit.old.lowerBound, images.old))
+            case .delete: return paint("[-\(readable(edit.text, at: edit.old.lowerBound, images.old))-]", .deleted)
+            case .insert: return paint("{+\(readable(edit.text, at: edit.new.lowerBound, images.new))+}", .inserted)
             }
         }.joined()
+    }
+
+    /// `text` (found at UTF-16 offset `offset` of its paragraph) with each image placeholder shown as its path.
+    static func readable(_ text: String, at offset: Int, _ images: [Int: String]) -> String {
+        guard !images.isEmpty, text.utf16.contains(0xFFFC) else { return text }
+        var result = ""
+        var position = offset
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{FFFC}", let path = images[position] { result += "[image: \(path)]" } else { result.unicodeScalars.append(scalar) }
+            position += scalar.utf16.count
+        }
+        return result
     }
 
     /// Long unchanged stretches are cut to their ends, so a changed paragraph stays readable.

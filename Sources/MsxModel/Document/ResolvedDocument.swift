@@ -12,6 +12,19 @@ public struct ResolvedRun: Equatable, Sendable {
 }
 
 /// A paragraph with its paragraph attributes resolved and its text cut into runs of equal formatting.
+extension ResolvedParagraph {
+    /// Where the paragraph's images are (the offset of each U+FFFC standing for one) and what they show.
+    public var imagePaths: [Int: String] {
+        var paths: [Int: String] = [:]
+        let units = Array(text.utf16)
+        for run in runs {
+            guard case .string(let path)? = run.attributes[.image] else { continue }
+            for i in run.range where i < units.count && units[i] == 0xFFFC { paths[i] = path }
+        }
+        return paths
+    }
+}
+
 public struct ResolvedParagraph: Equatable, Sendable {
     public var index: Int
     public var kind: BlockKind
