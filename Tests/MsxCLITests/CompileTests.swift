@@ -43,6 +43,24 @@ final class CompileTests: MsxTestCase {
         XCTAssertEqual(rtf.components(separatedBy: "\\listoverride\\").count - 1, 2)
     }
 
+    func testARawHTMLBlockIsKeptInCompileAndCounted() throws {
+        let root = try makeProject()
+        try addDocument("Note", "Before.\n\n<div class=\"note\">A <em>raw</em> note &amp; more.</div>\n\n<!-- a comment -->\n\nAfter.\n", to: root)
+        let html = try expect(0, "compile", "--format", "html", in: root).stdout
+        XCTAssertTrue(html.contains("<div class=\"note\">A <em>raw</em> note &amp; more.</div>"), html)
+        let text = try expect(0, "compile", "--format", "txt", in: root).stdout
+        XCTAssertTrue(text.contains("\nA raw note & more.\n"), text)
+        XCTAssertFalse(text.contains("comment"), text)
+        let markdown = try expect(0, "compile", in: root).stdout
+        XCTAssertTrue(markdown.contains("<div class=\"note\">A <em>raw</em> note &amp; more.</div>"), markdown)
+        let shown = try paragraphs(of: "Note", in: root)
+        XCTAssertEqual(shown.map { $0["kind"] as? String }, ["paragraph", "htmlBlock", "paragraph"])
+        XCTAssertEqual(shown[1]["text"] as? String, "A raw note & more.")
+        let tree = try expect(0, "tree", "--json", in: root).json()
+        let note = ((tree["binder"] as? [[String: Any]])?.first?["children"] as? [[String: Any]])?.first { $0["title"] as? String == "Note" }
+        XCTAssertEqual(note?["words"] as? Int, 6, "Before, A raw note more, After: tags, the comment and & do not count")
+    }
+
     func testEveryFormatCarriesTheText() throws {
         let root = try makeBook()
         try expect(0, "format", "Scene A", "--match", "dark", "--underline", "--color", "#8B0000", in: root)

@@ -99,7 +99,7 @@ extension MarkdownDocument {
     func withSmartQuotes() -> MarkdownDocument {
         let mapped = MarkdownDocument(bytes: source, sourceMap: true)
         var edits: [(Range<Int>, [UInt8])] = []
-        for block in mapped.blocks where block.kind != .codeBlock {
+        for block in mapped.blocks where block.kind != .codeBlock && block.kind != .htmlBlock {
             guard let sources = block.sourceRanges else { continue }
             let units = Array(block.text.utf16)
             let untouched = block.spans.filter { span in

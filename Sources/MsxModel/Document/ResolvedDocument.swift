@@ -33,6 +33,8 @@ public struct ResolvedParagraph: Equatable, Sendable {
     public var runs: [ResolvedRun]
     /// Nesting depth of a list item (1 = top level), nil for other paragraphs.
     public var listDepth: Int? = nil
+    /// The HTML of a raw HTML block (compile to HTML passes it through); nil for other paragraphs.
+    public var raw: String? = nil
 
     public init(index: Int, kind: BlockKind, text: String, attributes: Attributes, runs: [ResolvedRun], listDepth: Int? = nil) {
         self.index = index
@@ -93,9 +95,11 @@ extension RichDocument {
             .overlaid(with: sheet.defaults.only(AttributeKey.character))
             .overlaid(with: style.only(AttributeKey.character))
         if block.kind == .codeBlock { base[.code] = true }
-        return ResolvedParagraph(
+        var resolved = ResolvedParagraph(
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
             runs: Self.runs(of: block, sidecar: own, base: base), listDepth: block.list?.depth)
+        resolved.raw = block.raw
+        return resolved
     }
 
     /// The style Markdown implies for a block.

@@ -7,7 +7,7 @@ struct InlineMarkupEditor {
     /// The document with `attribute` set to `on` over `range`, or nil when Markdown cannot express it there.
     func set(_ attribute: InlineAttribute, _ on: Bool, over range: Range<Int>) -> MarkdownDocument? {
         let block = document.blocks[paragraph]
-        guard let sourceRanges = block.sourceRanges, block.kind != .codeBlock, !range.isEmpty else { return nil }
+        guard let sourceRanges = block.sourceRanges, block.kind != .codeBlock, block.kind != .htmlBlock, !range.isEmpty else { return nil }
         let current = merged(block.spans.filter { $0.attribute == attribute }.map(\.range))
         let desired = merged((on ? current + [range] : subtract(range, from: current)).compactMap { trimmed($0, in: block.text) })
         if desired == current { return document }

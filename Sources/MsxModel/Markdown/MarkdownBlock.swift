@@ -36,6 +36,8 @@ public enum BlockKind: Equatable, Sendable {
     case heading(level: Int, setext: Bool)
     case listItem
     case codeBlock
+    /// A raw HTML block: its text is what a reader sees of it; `raw` holds the HTML.
+    case htmlBlock
     case tableRow
     case thematicBreak
 
@@ -46,6 +48,7 @@ public enum BlockKind: Equatable, Sendable {
         case .heading: return "heading"
         case .listItem: return "listItem"
         case .codeBlock: return "codeBlock"
+        case .htmlBlock: return "htmlBlock"
         case .tableRow: return "tableRow"
         case .thematicBreak: return "thematicBreak"
         }
@@ -69,6 +72,8 @@ public struct ListContext: Equatable, Sendable {
 public struct MarkdownBlock: Sendable {
     public var kind: BlockKind
     public var text: String
+    /// The HTML of a raw HTML block (final newline dropped); nil for other blocks.
+    public var raw: String? = nil
     public var spans: [InlineSpan]
     public var quoteDepth: Int
     public var list: ListContext?

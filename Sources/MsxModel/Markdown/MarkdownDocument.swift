@@ -145,7 +145,15 @@ private struct BlockBuilder {
             pending.append((blocks.count, node, start, true))
             blocks.append(leaf(.tableRow, text: "", node: node, quoteDepth: quoteDepth, list: list, start: start))
         case .htmlBlock:
-            break
+            // A block a reader sees nothing of (a comment, an empty element) is no paragraph.
+            var literal = node.literal ?? ""
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            let text = HTMLText.readable(literal)
+            guard !text.isEmpty else { break }
+            let start = offset(line: node.startLine, column: node.startColumn)
+            var block = leaf(.htmlBlock, text: text, node: node, quoteDepth: quoteDepth, list: list, start: start)
+            block.raw = literal
+            blocks.append(block)
         default:
             for child in node.children { walk(child, quoteDepth: quoteDepth, list: list) }
         }

@@ -52,6 +52,8 @@ public enum HTMLPage {
             return "<h\(level) style=\"\(style)\">\(content)</h\(level)>"
         case .codeBlock:
             return "<pre style=\"\(style)\">\(content)</pre>"
+        case .htmlBlock:
+            return p.raw ?? "<div style=\"\(style)\">\(content)</div>"
         case .thematicBreak:
             return "<hr>"
         case .tableRow:

@@ -5,6 +5,9 @@ import MsxModel
 /// only documents that changed. The cache also remembers each file's content hash, which lets `check --repair`
 /// recognise a document moved or renamed outside msx.
 struct WordCountCache {
+    /// 2: raw HTML blocks count the words a reader sees in them.
+    static let formatVersion = 2
+
     struct Entry: Equatable {
         var size: Int
         var modified: Double
@@ -18,8 +21,9 @@ struct WordCountCache {
 
     init(paths: ProjectPaths) {
         url = paths.privateFolder.appendingPathComponent("cache/counts.json")
+        // A cache written under another counting rule (another format version) is recounted.
         guard let text = try? String(contentsOf: url, encoding: .utf8), let value = try? JSONParser.parse(text),
-            let documents = value["documents"]?.objectValue
+            value["formatVersion"]?.numberValue == Double(Self.formatVersion), let documents = value["documents"]?.objectValue
         else { return }
         for (path, entry) in documents {
             guard let size = entry["size"]?.numberValue, let modified = entry["modified"]?.numberValue,
@@ -55,7 +59,7 @@ struct WordCountCache {
         let documents = entries.mapValues { e -> JSONValue in
             ["size": .int(e.size), "modified": .number(e.modified), "words": .int(e.words), "hash": .string(e.hash)]
         }
-        let json = JSONWriter.string(["formatVersion": 1, "documents": .object(documents)])
+        let json = JSONWriter.string(["formatVersion": .int(Self.formatVersion), "documents": .object(documents)])
         try? FileIO.writeAtomically(Data(json.utf8), to: url)
     }
 }
