@@ -128,12 +128,12 @@ extension TextAlignment {
         // edit) is that paragraph, without looking further.
         var pairs: [(old: Int, new: Int, gap: Int)] = []
         var pairedOld = Set<Int>(), pairedNew = Set<Int>()
-        for (g, gap) in gaps.enumerated() {
-            for (i, j) in zip(gap.old, gap.new) where Self.editedInPlace(oldUnits[i], newUnits[j]) {
-                pairs.append((i, j, g))
-                pairedOld.insert(i)
-                pairedNew.insert(j)
-            }
+        let inPlace = gaps.enumerated().flatMap { g, gap in zip(gap.old, gap.new).map { (old: $0, new: $1, gap: g) } }
+        let edited = inPlace.concurrentMap { Self.editedInPlace(oldUnits[$0.old], newUnits[$0.new]) }
+        for (pair, isEdited) in zip(inPlace, edited) where isEdited {
+            pairs.append(pair)
+            pairedOld.insert(pair.old)
+            pairedNew.insert(pair.new)
         }
         let olds = gaps.enumerated().flatMap { g, gap in gap.old.filter { !pairedOld.contains($0) }.map { ($0, g) } }
         let news = gaps.flatMap { $0.new.filter { !pairedNew.contains($0) } }
