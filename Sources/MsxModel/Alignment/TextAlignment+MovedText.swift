@@ -34,7 +34,7 @@ extension TextAlignment {
                 guard let k = found else { continue }
                 let changes = CharacterChanges.between(slice, typedUnits[k])
                 movedTexts.append(MovedText(source: candidate, target: typed[k], changes: changes))
-                placeRest(of: candidate, slice, besides: k, kept: changes, typed, typedUnits)
+                placeRest(of: candidate, slice, besides: k, kept: changes, typed, typedUnits, index: index)
                 if candidate.range == source.range { break }
             }
         }
@@ -80,7 +80,7 @@ extension TextAlignment {
     /// part of it typed elsewhere. Each stretch of `slice` that `kept` did not place is looked for, on its own, in
     /// the other typed stretches (exactly, when it is a word or two).
     mutating func placeRest(of source: Stretch, _ slice: [UInt32], besides used: Int, kept: ChangeMap,
-                                    _ typed: [Stretch], _ typedUnits: [[UInt32]]) {
+                            _ typed: [Stretch], _ typedUnits: [[UInt32]], index: ShingleIndex) {
         var rests: [Range<Int>] = []
         var cursor = 0
         for replacement in kept.replacements where replacement.oldLength > 0 {
@@ -90,18 +90,19 @@ extension TextAlignment {
         }
         for rest in rests {
             let piece = Array(slice[rest])
-            let folded = piece.map(TextTokens.folded)
             let shingles = Self.shingles(piece)
             var best: (index: Int, score: Double)?
-            for (k, units) in typedUnits.enumerated() where k != used {
-                let score: Double
-                if shingles.count < 4 {
-                    let hay = units.map(TextTokens.folded)
-                    score = hay.count >= folded.count && (0...(hay.count - folded.count)).contains { Array(hay[$0..<$0 + folded.count]) == folded } ? 1 : 0
-                } else {
-                    score = Double(shingles.intersection(Self.shingles(units)).count) / Double(shingles.count)
+            if shingles.count >= 4 {
+                best = index.mostSimilar(to: shingles).flatMap { $0 == used ? nil : ($0, 1) }
+            } else {
+                // A word or two: found exactly, in one typed stretch only.
+                let folded = piece.map(TextTokens.folded)
+                let holders = typedUnits.indices.filter { k in
+                    let hay = typedUnits[k].map(TextTokens.folded)
+                    return k != used && hay.count >= folded.count
+                        && (0...(hay.count - folded.count)).contains { Array(hay[$0..<$0 + folded.count]) == folded }
                 }
-                if score >= 0.5, score > (best?.score ?? 0) { best = (k, score) }
+                if holders.count == 1 { best = (holders[0], 1) }
             }
             guard let (k, _) = best else { continue }
             let sub = Stretch(segment: source.segment, range: source.range.lowerBound + rest.lowerBound..<source.range.lowerBound + rest.upperBound)
