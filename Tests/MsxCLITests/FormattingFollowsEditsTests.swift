@@ -79,6 +79,18 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         try expect(0, "check", in: root)
     }
 
+    func testCheckRepairRemovesBasesNoSidecarNames() throws {
+        let (root, _) = try formattedStorm()
+        let bases = root.appendingPathComponent(".msx/base")
+        let stray = BaseTextProbe.file(in: bases)
+        try "msx-base 1\nold\n".write(to: stray, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bases.path).count, 2)
+        let repaired = try expect(0, "check", "--repair", "--json", in: root).json()
+        XCTAssertTrue((repaired["repairs"] as? [String] ?? []).contains { $0.hasPrefix("removed 1 base text") }, "\(repaired)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bases.path).count, 1, "the one the sidecar names stays")
+        XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "underline", is: "single"), ["came in at dusk"])
+    }
+
     func testWithoutItsBaseASidecarFallsBackToItsWords() throws {
         let (root, path) = try formattedStorm()
         try FileManager.default.removeItem(at: root.appendingPathComponent(".msx/base"))
@@ -108,4 +120,9 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         XCTAssertTrue(result.stdout.contains("formatting on 'came in at dusk' was not restored: its words are gone"), result.stdout)
         XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "underline", is: "single"), [])
     }
+}
+
+/// A base file name that no sidecar names.
+private enum BaseTextProbe {
+    static func file(in folder: URL) -> URL { folder.appendingPathComponent("00000000000000ff") }
 }

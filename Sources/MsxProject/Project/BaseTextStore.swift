@@ -22,6 +22,11 @@ package struct BaseTextStore {
     /// The project-relative path of the base `id`, or nil when `id` is not a base id.
     package func file(_ id: String) -> String? { BaseText.isValidID(id) ? ".msx/base/" + id : nil }
 
+    /// The ids of the bases kept here.
+    package func ids() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter(BaseText.isValidID).sorted()
+    }
+
     /// Stages `base` beside the sidecar that names it (written once: the file is named by its content).
     package func stage(_ base: BaseText, into transaction: inout FileTransaction) throws {
         guard let file = file(base.id), !FileIO.exists(folder.appendingPathComponent(base.id)) else { return }

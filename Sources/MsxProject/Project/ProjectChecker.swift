@@ -112,6 +112,8 @@ public enum CheckRepair: Sendable, Equatable {
     case notRestorable(BinderNode)
     /// A document whose file was deleted outside msx was taken out of the binder.
     case droppedMissing(BinderNode)
+    /// So many base texts (`.msx/base/`) that no sidecar names any more were removed.
+    case removedUnusedBases(Int)
 }
 
 /// Checks the manifest against the files, and repairs what is safe to repair.
@@ -164,6 +166,7 @@ public struct ProjectChecker {
             readable.append(index)
         }
         let reader = project
+        var namedBases = Set<String>()
         // A batch at a time: documents are read on all cores, and only a batch is held in memory at once.
         for start in stride(from: 0, to: readable.count, by: 64) {
             let batch = Array(readable[start..<min(readable.count, start + 64)])
@@ -173,11 +176,13 @@ public struct ProjectChecker {
                 func add(_ detail: CheckFinding.Detail) { note(index, detail) }
                 do {
                     let document = try result.get()
+                    if let base = document.sidecarBase { namedBases.insert(base) }
                     for loss in document.lostFormatting { add(.lostFormatting(loss, sidecar: node.sidecarPath ?? node.path)) }
                     if document.sidecarIsStale {
                         add(.staleSidecar(node.sidecarPath ?? node.path))
                         if repair {
                             try project.stage(document, markdown: nil, for: node, into: &transaction)
+                            if let base = document.sidecar.base { namedBases.insert(base) }
                             report.repairs.append(.savedSidecar(node))
                         }
                     }
@@ -204,6 +209,13 @@ public struct ProjectChecker {
             report.findings.append(CheckFinding(path: path, detail: .notInBinder))
         }
         guard repair else { return report }
+        // Base texts no sidecar names any more (their documents deleted from the Trash, say) go; unreadable
+        // documents keep theirs, since their sidecars could not be read.
+        if report.findings.allSatisfy({ if case .unreadable = $0.detail { false } else { true } }) {
+            let unused = project.bases.ids().filter { !namedBases.contains($0) }
+            for id in unused { if let file = project.bases.file(id) { transaction.delete(file) } }
+            if !unused.isEmpty { report.repairs.append(.removedUnusedBases(unused.count)) }
+        }
         try project.commit(transaction, manifest: newManifest)
         // Report what is left after the repairs, not what was found before them.
         var again = ProjectChecker(project: try Project(root: project.root))
