@@ -91,6 +91,16 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "underline", is: "single"), ["came in at dusk"])
     }
 
+    func testABrokenBaseFolderNeverStopsAWrite() throws {
+        let (root, _) = try formattedStorm()
+        let bases = root.appendingPathComponent(".msx/base")
+        try FileManager.default.removeItem(at: bases)
+        try "not a folder".write(to: bases, atomically: true, encoding: .utf8)
+        try expect(0, "format", "Storm", "--match", "Nobody", "--underline", in: root)
+        XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "underline", is: "single"), ["came in at dusk", "Nobody"])
+        try expect(0, "check", "--repair", in: root)
+    }
+
     func testWithoutItsBaseASidecarFallsBackToItsWords() throws {
         let (root, path) = try formattedStorm()
         try FileManager.default.removeItem(at: root.appendingPathComponent(".msx/base"))

@@ -28,8 +28,16 @@ package struct BaseTextStore {
     }
 
     /// Stages `base` beside the sidecar that names it (written once: the file is named by its content).
+    /// A `.msx/base` that is not a folder (or cannot be made one) keeps nothing: the sidecar is still written, and
+    /// its quote selectors remain.
     package func stage(_ base: BaseText, into transaction: inout FileTransaction) throws {
-        guard let file = file(base.id), !FileIO.exists(folder.appendingPathComponent(base.id)) else { return }
+        guard let file = file(base.id), !FileIO.exists(folder.appendingPathComponent(base.id)), usableFolder() else { return }
         transaction.write(Data(base.fileText.utf8), to: file)
+    }
+
+    private func usableFolder() -> Bool {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) { return isFolder.boolValue }
+        return (try? FileIO.createFolder(folder)) != nil
     }
 }
