@@ -101,6 +101,21 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         try expect(0, "check", "--repair", in: root)
     }
 
+    func testABaseSymlinkedOutsideTheProjectIsNeitherFollowedNorRemoved() throws {
+        let (root, path) = try formattedStorm()
+        let bases = root.appendingPathComponent(".msx/base")
+        let id = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: bases.path).first)
+        let outside = scratch.appendingPathComponent("outside.txt")
+        try "secret\n".write(to: outside, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: bases.appendingPathComponent(id))
+        try FileManager.default.createSymbolicLink(at: bases.appendingPathComponent(id), withDestinationURL: outside)
+        try write("Then the storm came in at dusk and the lamp went dark.\n\nNobody slept.\n", to: path, in: root)
+        try expect(0, "format", "Storm", "--match", "Nobody", "--italic", in: root)
+        try expect(0, "check", "--repair", in: root)
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "secret\n")
+        XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "underline", is: "single"), ["came in at dusk"])
+    }
+
     func testWithoutItsBaseASidecarFallsBackToItsWords() throws {
         let (root, path) = try formattedStorm()
         try FileManager.default.removeItem(at: root.appendingPathComponent(".msx/base"))

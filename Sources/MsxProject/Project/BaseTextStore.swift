@@ -8,8 +8,12 @@ import MsxModel
 /// selectors.
 package struct BaseTextStore {
     let folder: URL
+    private let paths: ProjectPaths
 
-    init(paths: ProjectPaths) { folder = paths.privateFolder.appendingPathComponent("base") }
+    init(paths: ProjectPaths) {
+        self.paths = paths
+        folder = paths.privateFolder.appendingPathComponent("base")
+    }
 
     /// The paragraphs of the base `id`, or nil when it is unknown here, damaged, or not a base id.
     package func paragraphs(for id: String) -> [String]? {
@@ -19,8 +23,21 @@ package struct BaseTextStore {
         return BaseText(fileText: text, id: id)?.paragraphs
     }
 
-    /// The project-relative path of the base `id`, or nil when `id` is not a base id.
-    package func file(_ id: String) -> String? { BaseText.isValidID(id) ? ".msx/base/" + id : nil }
+    /// The project-relative path of the base `id`, or nil when `id` is not a base id or the path would lead
+    /// outside the project (`.msx/base` or the file a symlink that leaves it).
+    package func file(_ id: String) -> String? {
+        guard BaseText.isValidID(id) else { return nil }
+        let file = ".msx/base/" + id
+        return (try? paths.url(file)) == nil ? nil : file
+    }
+
+    /// Stages the removal of the base `id`, when it is here (and inside the project); says whether it did.
+    @discardableResult
+    package func stageRemoval(_ id: String, into transaction: inout FileTransaction) -> Bool {
+        guard let file = file(id), let url = try? paths.url(file), FileIO.exists(url) else { return false }
+        transaction.delete(file)
+        return true
+    }
 
     /// The ids of the bases kept here.
     package func ids() -> [String] {

@@ -111,9 +111,7 @@ public struct Project: Sendable {
             if let base = sidecar.baseText { try bases.stage(base, into: &transaction) }
         }
         // The base the replaced sidecar named goes with it (in the same transaction, so a crash keeps the pair).
-        if let old = document.sidecarBase, old != sidecar.base, let file = bases.file(old), FileIO.exists(try paths.url(file)) {
-            transaction.delete(file)
-        }
+        if let old = document.sidecarBase, old != sidecar.base { bases.stageRemoval(old, into: &transaction) }
     }
 }
 

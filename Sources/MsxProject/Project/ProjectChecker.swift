@@ -212,9 +212,8 @@ public struct ProjectChecker {
         // Base texts no sidecar names any more (their documents deleted from the Trash, say) go; unreadable
         // documents keep theirs, since their sidecars could not be read.
         if report.findings.allSatisfy({ if case .unreadable = $0.detail { false } else { true } }) {
-            let unused = project.bases.ids().filter { !namedBases.contains($0) }
-            for id in unused { if let file = project.bases.file(id) { transaction.delete(file) } }
-            if !unused.isEmpty { report.repairs.append(.removedUnusedBases(unused.count)) }
+            let removed = project.bases.ids().filter { !namedBases.contains($0) && project.bases.stageRemoval($0, into: &transaction) }
+            if !removed.isEmpty { report.repairs.append(.removedUnusedBases(removed.count)) }
         }
         try project.commit(transaction, manifest: newManifest)
         // Report what is left after the repairs, not what was found before them.
