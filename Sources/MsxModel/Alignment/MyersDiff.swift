@@ -30,7 +30,13 @@ package enum MyersDiff {
         return merge(steps)
     }
 
-    /// The greedy forward algorithm with a trace, then a walk back to recover the script.
+    /// Most trace entries kept (about 128 MB): beyond, two sequences this different are given as one replacement.
+    static let traceBudget = 16_000_000
+
+    /// The greedy forward algorithm with a trace, then a walk back to recover the script. The trace keeps, for each
+    /// step d, only the diagonals -d-1...d+1 it can reach (memory grows with the square of the differences, not
+    /// with the length); sequences whose differences outgrow `traceBudget` come back as one deletion and one
+    /// insertion.
     private static func core<T: Equatable>(_ a: [T], _ b: [T]) -> [EditStep] {
         let n = a.count, m = b.count
         if n == 0 && m == 0 { return [] }
@@ -39,26 +45,35 @@ package enum MyersDiff {
         let maxD = n + m
         let offset = maxD
         var v = [Int](repeating: 0, count: 2 * maxD + 2)
-        var trace: [[Int]] = []
+        // trace[d]: v[offset-d-1 ... offset+d+1] as it was before step d, copied out (a slice would keep all of v).
+        var trace: [(first: Int, values: [Int])] = []
+        var kept = 0
+        func snapshot(_ d: Int) -> (first: Int, values: [Int]) {
+            let first = max(0, offset - d - 1)
+            return (first, Array(v[first...min(v.count - 1, offset + d + 1)]))
+        }
         outer: for d in 0...maxD {
-            trace.append(v)
+            kept += 2 * d + 3
+            guard kept <= traceBudget else { return [.delete(old: 0..<n, at: 0), .insert(new: 0..<m, at: n)] }
+            trace.append(snapshot(d))
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) { x = v[offset + k + 1] } else { x = v[offset + k - 1] + 1 }
                 var y = x - k
                 while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
                 v[offset + k] = x
-                if x >= n && y >= m { trace.append(v); break outer }
+                if x >= n && y >= m { trace.append(snapshot(d + 1)); break outer }
             }
         }
         // Walk back through the trace.
         var steps: [EditStep] = []
         var x = n, y = m
         for d in stride(from: trace.count - 2, through: 0, by: -1) {
-            let v = trace[d]
+            let (first, kept) = trace[d]
+            func v(_ k: Int) -> Int { kept[offset + k - first] }
             let k = x - y
-            let prevK = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? k + 1 : k - 1
-            let prevX = v[offset + prevK]
+            let prevK = (k == -d || (k != d && v(k - 1) < v(k + 1))) ? k + 1 : k - 1
+            let prevX = v(prevK)
             let prevY = prevX - prevK
             while x > prevX && y > prevY {
                 steps.append(.equal(old: (x - 1)..<x, new: (y - 1)..<y))

@@ -71,11 +71,16 @@ extension TextAlignment {
         }
         var partners: [(old: Int, new: Int, gap: Int)] = []
         if exact {
+            var oldCount: [UInt64: Int] = [:]
+            for gap in gaps { for i in gap.old { oldCount[Self.fnv(oldUnits[i][...]), default: 0] += 1 } }
             for (g, gap) in gaps.enumerated() {
                 for i in gap.old {
-                    // (Identical paragraphs in the same stretch are a repeated paragraph, aligned in order there.)
-                    if let j = byText[Self.fnv(oldUnits[i][...])]?.first(where: {
-                        !taken.contains($0) && newOwner[$0] != g && newUnits[$0] == oldUnits[i]
+                    // In its own stretch only when its text is found once on each side: identical paragraphs there
+                    // are a repeated paragraph, aligned in order by the stretch's comparison.
+                    let key = Self.fnv(oldUnits[i][...])
+                    let unique = oldCount[key] == 1 && byText[key]?.count == 1
+                    if let j = byText[key]?.first(where: {
+                        !taken.contains($0) && (newOwner[$0] != g || unique) && newUnits[$0] == oldUnits[i]
                     }) {
                         taken.insert(j)
                         partners.append((i, j, g))
@@ -100,11 +105,14 @@ extension TextAlignment {
                 for step in [-1, 1] where g != h {
                     var (a, b) = (i + step, j + step)
                     while gaps[g].old.contains(a), gaps[h].new.contains(b), !taken.contains(b) {
+                        // (A neighbour with a partner of its own is that partner's, unless it is the same text.)
+                        let identical = oldUnits[a] == newUnits[b]
+                        guard identical || (!claimedOld.contains(a) && !claimedNew.contains(b)) else { break }
                         let (x, y) = (Self.shingles(oldUnits[a].map(UInt32.init)), Self.shingles(newUnits[b].map(UInt32.init)))
                         let shared = Double(x.intersection(y).count)
-                        guard oldUnits[a] == newUnits[b] || min(shared / Double(max(1, x.count)), shared / Double(max(1, y.count))) >= 0.25
+                        guard identical || min(shared / Double(max(1, x.count)), shared / Double(max(1, y.count))) >= 0.25
                         else { break }
-                        pair(a, b, from: g, to: h, identical: oldUnits[a] == newUnits[b])
+                        pair(a, b, from: g, to: h, identical: identical)
                         a += step
                         b += step
                     }
@@ -113,10 +121,6 @@ extension TextAlignment {
         }
         return edited
     }
-
-    /// Most pairs compared when pairing edited paragraphs by their shingles (beyond, the stretches are compared as
-    /// they stand).
-    static let pairingLimit = 250_000
 
     /// Old and new paragraphs of the changed stretches that are the same paragraph edited (40% of the shingles of
     /// each found in the other), best pairs first, each paragraph in one pair at most. Where several partners score
@@ -137,17 +141,32 @@ extension TextAlignment {
         }
         let olds = gaps.enumerated().flatMap { g, gap in gap.old.filter { !pairedOld.contains($0) }.map { ($0, g) } }
         let news = gaps.flatMap { $0.new.filter { !pairedNew.contains($0) } }
-        guard olds.count * news.count <= pairingLimit else { return pairs }
-        let shinglesOf = Dictionary(uniqueKeysWithValues: news.map { ($0, Self.shingles(newUnits[$0].map(UInt32.init))) })
+        guard !olds.isEmpty, !news.isEmpty else { return pairs }
+        // Candidates through an index of the new paragraphs' shingles (those found in many paragraphs, like " th",
+        // tell nothing and are left out), so the cost follows the text, not the number of pairs; a candidate is
+        // then scored on all its shingles.
+        let shinglesOf = news.concurrentMap { Self.shingles(newUnits[$0].map(UInt32.init)) }
+        var postings: [UInt64: [Int]] = [:]
+        for (k, set) in shinglesOf.enumerated() { for shingle in set { postings[shingle, default: []].append(k) } }
+        let common = max(8, news.count / 10)
         var scored: [(old: Int, new: Int, gap: Int, score: Double)] = []
         for (i, g) in olds {
             let mine = shingles(oldUnits[i].map(UInt32.init))
             guard mine.count >= 4 else { continue }
+            var hits: [Int: Int] = [:]
+            var telling = 0
+            for shingle in mine {
+                let list = postings[shingle] ?? []
+                guard list.count <= common else { continue }
+                telling += 1
+                for k in list { hits[k, default: 0] += 1 }
+            }
+            // Those sharing a fifth of the telling shingles are scored on all of them.
             var candidates: [(Int, Double)] = []
-            for (j, theirs) in shinglesOf where theirs.count >= 4 {
-                let shared = Double(mine.intersection(theirs).count)
-                let score = min(shared / Double(mine.count), shared / Double(theirs.count))
-                if score >= 0.4 { candidates.append((j, score)) }
+            for (k, hit) in hits where 5 * hit >= telling && shinglesOf[k].count >= 4 {
+                let shared = Double(mine.intersection(shinglesOf[k]).count)
+                let score = min(shared / Double(mine.count), shared / Double(shinglesOf[k].count))
+                if score >= 0.4 { candidates.append((news[k], score)) }
             }
             let top = candidates.map(\.1).max()
             let leaders = candidates.filter { $0.1 == top }
