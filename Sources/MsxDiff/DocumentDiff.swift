@@ -84,22 +84,32 @@ public struct DocumentDiff: Sendable {
     /// Compares two resolved documents; changed paragraphs are compared `by` words (default), sentences, whole
     /// paragraphs or characters.
     public init(old: [ResolvedParagraph], new: [ResolvedParagraph], by unit: DiffUnit = .word) {
-        let pairs = ParagraphMatcher.match(old.map(\.text), new.map(\.text))
+        let oldTexts = old.map(\.text), newTexts = new.map(\.text)
+        let pairs = ParagraphMatcher.match(oldTexts, newTexts)
         // Edited paragraphs are compared word by word on all cores, then assembled in order.
         let edited = pairs.compactMap { pair -> (Int, Int)? in
             if case .edited(let o, let n, _) = pair { return (o, n) } else { return nil }
         }
-        let editLists = edited.concurrentMap { o, n in WordDiff.edits(old[o].text, new[n].text, by: unit) }
-        var nextEdits = 0
-        for pair in pairs {
+        var editLists = edited.concurrentMap { o, n in WordDiff.edits(oldTexts[o], newTexts[n], by: unit) }[...]
+        operations = pairs.map { pair in
             switch pair {
-            case .same(let o, let n):
-                operations.append(.equal(old: o, new: n))
-                compareFormatting(old[o], new[n], edits: nil)
+            case .same(let o, let n): return .equal(old: o, new: n)
             case .edited(let o, let n, let moved):
-                let edits = editLists[nextEdits]
-                nextEdits += 1
-                operations.append(moved ? .move(old: o, new: n, edits: edits) : .modify(old: o, new: n, edits: edits))
+                let edits = editLists.removeFirst()
+                return moved ? .move(old: o, new: n, edits: edits) : .modify(old: o, new: n, edits: edits)
+            case .added(let n): return .insert(new: n)
+            case .removed(let o): return .delete(old: o)
+            }
+        }
+        realignChangedStretches(oldTexts, newTexts, by: unit)
+        var attributesCompared = Set<Int>()
+        for operation in operations {
+            switch operation {
+            case .equal(let o, let n):
+                compareFormatting(old[o], new[n], edits: nil, paragraphAttributes: true)
+            case .modify(let o, let n, let edits), .move(let o, let n, let edits):
+                let moved: Bool
+                if case .move = operation { moved = true } else { moved = false }
                 for edit in edits {
                     switch edit.kind {
                     case .insert: wordsAdded += WordCount.count(edit.text)
@@ -107,74 +117,71 @@ public struct DocumentDiff: Sendable {
                     case .equal: if moved { wordsMoved += WordCount.count(edit.text) }
                     }
                 }
-                compareFormatting(old[o], new[n], edits: edits)
-            case .added(let n):
-                operations.append(.insert(new: n))
-                wordsAdded += WordCount.count(new[n].text)
-            case .removed(let o):
-                operations.append(.delete(old: o))
-                wordsRemoved += WordCount.count(old[o].text)
+                // A joined paragraph takes the paragraph attributes of its first piece.
+                compareFormatting(old[o], new[n], edits: edits, paragraphAttributes: attributesCompared.insert(n).inserted)
+            case .insert(let n):
+                wordsAdded += WordCount.count(newTexts[n])
+            case .delete(let o):
+                wordsRemoved += WordCount.count(oldTexts[o])
             }
         }
-        recogniseSplitsAndJoins(old: old.map(\.text), new: new.map(\.text), by: unit)
-        recogniseSentenceMoves(old: old.map(\.text), new: new.map(\.text))
+        recogniseSentenceMoves(old: oldTexts, new: newTexts)
     }
 
     // MARK: Splits and joins
 
-    /// An edited paragraph next to an inserted one whose texts together are the old paragraph is a split; next to
-    /// a deleted one whose texts together are the new paragraph, a join. Their words are counted again as one
-    /// paragraph against the two (a split changes no word).
-    private mutating func recogniseSplitsAndJoins(old: [String], new: [String], by unit: DiffUnit) {
-        var i = 0
-        while i + 1 < operations.count {
-            defer { i += 1 }
-            let change: StructureChange
-            switch (operations[i], operations[i + 1]) {
-            case (.modify(let o, let n, _), .insert(let m)) where m == n + 1,
-                 (.insert(let m), .modify(let o, let n, _)) where n == m + 1:
-                change = StructureChange(kind: .split, oldParagraphs: [o], newParagraphs: [min(n, m), max(n, m)])
-            case (.modify(let o, let n, _), .delete(let p)) where p == o + 1,
-                 (.delete(let p), .modify(let o, let n, _)) where o == p + 1:
-                change = StructureChange(kind: .join, oldParagraphs: [min(o, p), max(o, p)], newParagraphs: [n])
-            default:
-                continue
+    /// Each stretch of changed paragraphs (edited, inserted, deleted: not moved) is compared again as one text; where
+    /// that finds fewer changed words, its operations are replaced by the realigned ones, and the splits and joins
+    /// it found are named.
+    private mutating func realignChangedStretches(_ old: [String], _ new: [String], by unit: DiffUnit) {
+        var result: [ParagraphOperation] = []
+        var stretch: [ParagraphOperation] = []
+        func close() {
+            defer { stretch = [] }
+            let single = stretch.count == 1
+            guard !single, !stretch.isEmpty else { result += stretch; return }
+            var olds: [Int] = [], news: [Int] = []
+            var apart = 0
+            for operation in stretch {
+                switch operation {
+                case .modify(let o, let n, let edits):
+                    olds.append(o)
+                    news.append(n)
+                    apart += edits.reduce(0) { $0 + ($1.kind == .equal ? 0 : WordCount.count($1.text)) }
+                case .insert(let n):
+                    news.append(n)
+                    apart += WordCount.count(new[n])
+                case .delete(let o):
+                    olds.append(o)
+                    apart += WordCount.count(old[o])
+                case .equal, .move: break
+                }
             }
-            let before = change.oldParagraphs.map { old[$0] }.joined(separator: " ")
-            let after = change.newParagraphs.map { new[$0] }.joined(separator: " ")
-            let together = WordDiff.edits(before, after, by: unit)
-            let changedTogether = Self.changedWords(together)
-            let first = Self.changedWords(operations[i], old: old, new: new)
-            let second = Self.changedWords(operations[i + 1], old: old, new: new)
-            let changedApart = (added: first.added + second.added, removed: first.removed + second.removed)
-            // Only when the two read as one paragraph: few words differ, far fewer than counted apart.
-            guard changedTogether.added + changedTogether.removed <= max(2, WordCount.count(before) / 10),
-                changedTogether.added + changedTogether.removed < changedApart.added + changedApart.removed
-            else { continue }
-            wordsAdded += changedTogether.added - changedApart.added
-            wordsRemoved += changedTogether.removed - changedApart.removed
-            structure.append(change)
-            i += 1
+            // Words in sentences moved within the stretch are not changed words, either way it is read.
+            func moved(_ operations: [ParagraphOperation], _ structure: [StructureChange]) -> Int {
+                Self.sentenceMoves(operations, structure, old: old, new: new).reduce(0) { $0 + 2 * WordCount.count($1.text) }
+            }
+            // (A split or join that explains the stretch as well as moved sentences do is what happened.)
+            guard let realigned = StretchRealignment(old: olds.sorted(), new: news.sorted(), old, new, by: unit) else {
+                result += stretch
+                return
+            }
+            let (together, separately) = (realigned.wordsAdded + realigned.wordsRemoved - moved(realigned.operations, realigned.structure),
+                                          apart - moved(stretch, []))
+            guard together < separately || (together == separately && !realigned.structure.isEmpty) else { result += stretch; return }
+            result += realigned.operations
+            structure += realigned.structure
         }
-    }
-
-    private static func changedWords(_ edits: [TextEdit]) -> (added: Int, removed: Int) {
-        edits.reduce((0, 0)) { total, edit in
-            switch edit.kind {
-            case .insert: return (total.0 + WordCount.count(edit.text), total.1)
-            case .delete: return (total.0, total.1 + WordCount.count(edit.text))
-            case .equal: return total
+        for operation in operations {
+            switch operation {
+            case .modify, .insert, .delete: stretch.append(operation)
+            case .equal, .move:
+                close()
+                result.append(operation)
             }
         }
-    }
-
-    private static func changedWords(_ operation: ParagraphOperation, old: [String], new: [String]) -> (added: Int, removed: Int) {
-        switch operation {
-        case .modify(_, _, let edits), .move(_, _, let edits): return changedWords(edits)
-        case .insert(let n): return (WordCount.count(new[n]), 0)
-        case .delete(let o): return (0, WordCount.count(old[o]))
-        case .equal: return (0, 0)
-        }
+        close()
+        operations = result
     }
 
     // MARK: Formatting
@@ -190,8 +197,9 @@ public struct DocumentDiff: Sendable {
 
     /// Compares attributes over the characters both paragraphs share (all of them when `edits` is nil). Formatting
     /// of inserted text is part of the insertion, not a separate change.
-    private mutating func compareFormatting(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [TextEdit]?) {
-        for key in Self.paragraphAttributes {
+    private mutating func compareFormatting(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [TextEdit]?,
+                                            paragraphAttributes: Bool) {
+        for key in Self.paragraphAttributes where paragraphAttributes {
             let before = old.attributes[key] ?? .null, after = new.attributes[key] ?? .null
             if before != after {
                 paragraphFormatting.append(ParagraphChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index))

@@ -12,10 +12,24 @@ public struct SentenceMove: Sendable, Equatable {
 }
 
 extension DocumentDiff {
-    /// Sentences of at least `minimumWords` words that a change deletes somewhere and inserts elsewhere.
-    mutating func recogniseSentenceMoves(old: [String], new: [String], minimumWords: Int = 4) {
+    /// Sentences of at least `minimumWords` words that a change deletes somewhere and inserts elsewhere: shown as
+    /// moves, their words counted as moved.
+    mutating func recogniseSentenceMoves(old: [String], new: [String]) {
+        for move in Self.sentenceMoves(operations, structure, old: old, new: new) {
+            let words = WordCount.count(move.text)
+            sentenceMoves.append(move)
+            wordsAdded -= words
+            wordsRemoved -= words
+            wordsMoved += words
+        }
+    }
+
+    /// The sentences of at least `minimumWords` words that `operations` delete somewhere and insert elsewhere.
+    static func sentenceMoves(_ operations: [ParagraphOperation], _ structure: [StructureChange], old: [String], new: [String],
+                              minimumWords: Int = 4) -> [SentenceMove] {
         // A split's or join's sentences changed paragraph by design: they are not moves.
         let splitOld = Set(structure.flatMap(\.oldParagraphs)), splitNew = Set(structure.flatMap(\.newParagraphs))
+        var moves: [SentenceMove] = []
         var deleted: [String: [(paragraph: Int, range: Range<Int>)]] = [:]
         var inserted: [(paragraph: Int, range: Range<Int>, text: String)] = []
         for operation in operations {
@@ -42,12 +56,10 @@ extension DocumentDiff {
             guard words >= minimumWords else { continue }
             let from = places.removeFirst()
             deleted[sentence.text] = places
-            sentenceMoves.append(SentenceMove(oldParagraph: from.paragraph, newParagraph: sentence.paragraph, old: from.range,
-                                              new: sentence.range, text: sentence.text))
-            wordsAdded -= words
-            wordsRemoved -= words
-            wordsMoved += words
+            moves.append(SentenceMove(oldParagraph: from.paragraph, newParagraph: sentence.paragraph, old: from.range,
+                                      new: sentence.range, text: sentence.text))
         }
+        return moves
     }
 
     /// The whole sentences in a stretch of text (white space trimmed), with their ranges offset by `base`.

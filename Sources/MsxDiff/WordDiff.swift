@@ -2,6 +2,14 @@ import MsxModel
 
 /// Word-level differences inside one paragraph, cleaned up to read like a human edit.
 enum WordDiff {
+    /// What a token is matched on: its word; the space after it is compared separately, so "together" at a
+    /// sentence's end still matches "together " before added words.
+    static func key(_ token: Token) -> [UInt16] {
+        var units = Array(token.text.utf16)
+        while let last = units.last, last == 0x20 || last == 0x09, units.count > 1 { units.removeLast() }
+        return units
+    }
+
     static func edits(_ old: String, _ new: String, by unit: DiffUnit = .word) -> [DocumentDiff.TextEdit] {
         // White space rides with the word before it, so spaces never pull a word-level alignment apart
         // ("year whenever anchor after" -> "year coat whenever after" is +coat -anchor, not four words).
@@ -11,13 +19,6 @@ enum WordDiff {
         func span(_ tokens: [Token], _ range: Range<Int>, end: Int) -> Range<Int> {
             guard !range.isEmpty else { return (range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end)..<(range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end) }
             return tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
-        }
-        // Tokens match on their word; the space after it is compared separately, so "together" at a sentence's end
-        // still matches "together " before added words.
-        func key(_ token: Token) -> [UInt16] {
-            var units = Array(token.text.utf16)
-            while let last = units.last, last == 0x20 || last == 0x09, units.count > 1 { units.removeLast() }
-            return units
         }
         for step in MyersDiff.diff(a.map(key), b.map(key)) {
             switch step {

@@ -14,11 +14,15 @@ enum DiffReplay {
         var rebuilt: [Int: String] = [:]
         var consumed: [Int] = []
         var problems: [String] = []
+        // A split old paragraph is walked by several modify operations, each from where the last one stopped.
+        var walked: [Int: Int] = [:]
+        var previousNew: Int?
         for (position, operation) in operations.enumerated() {
             let name = operation["op"] as? String ?? "?"
             let o = operation["oldParagraph"] as? Int, n = operation["newParagraph"] as? Int
             let label = "operation \(position) (\(name) old \(o.map(String.init) ?? "-") new \(n.map(String.init) ?? "-"))"
-            if let o { consumed.append(o) }
+            defer { previousNew = n }
+            if let o, walked[o] == nil { consumed.append(o) }
             if let o, !old.indices.contains(o) { problems.append("\(label): no old paragraph \(o)"); continue }
             let produced: String?
             switch name {
@@ -36,7 +40,10 @@ enum DiffReplay {
                 guard let o, let edits = operation["edits"] as? [[String: Any]] else {
                     problems.append("\(label): no old paragraph or no edits"); continue
                 }
-                let (text, editProblems) = apply(edits, to: old[o])
+                let joining = name == "modify" && n != nil && previousNew == n
+                let (text, end, editProblems) = apply(edits, to: old[o], from: walked[o] ?? 0,
+                                                      newBase: joining ? rebuilt[n!]?.utf16.count ?? 0 : 0)
+                walked[o] = end
                 problems += editProblems.map { "\(label): \($0)" }
                 produced = text
             default:
@@ -45,8 +52,16 @@ enum DiffReplay {
             }
             guard let produced else { continue }
             guard let n else { problems.append("\(label): produces text but has no newParagraph"); continue }
-            if rebuilt[n] != nil { problems.append("\(label): new paragraph \(n) produced twice") }
-            rebuilt[n] = produced
+            // A joined new paragraph is built by consecutive modify operations, one piece after another.
+            if let earlier = rebuilt[n] {
+                if name != "modify" || previousNew != n { problems.append("\(label): new paragraph \(n) produced twice") }
+                rebuilt[n] = earlier + produced
+            } else {
+                rebuilt[n] = produced
+            }
+        }
+        for (o, end) in walked where old.indices.contains(o) && end != old[o].utf16.count {
+            problems.append("old paragraph \(o): edits end at offset \(end) of \(old[o].utf16.count)")
         }
         if consumed.sorted() != Array(old.indices) {
             problems.append("old paragraphs used \(consumed.sorted()), expected each of 0..<\(old.count) once")
@@ -56,12 +71,15 @@ enum DiffReplay {
         return ((0..<count).map { rebuilt[$0] ?? "" }, problems)
     }
 
-    /// Applies one paragraph's edits to its old text: `equal` and `delete` must continue exactly where the previous
-    /// old stretch ended and quote it; `equal` and `insert` must land exactly at the end of the text built so far.
-    static func apply(_ edits: [[String: Any]], to old: String) -> (text: String, problems: [String]) {
+    /// Applies one paragraph's edits to its old text from offset `start` (where an earlier piece of a split
+    /// paragraph stopped): `equal` and `delete` must continue exactly where the previous old stretch ended and quote
+    /// it; `equal` and `insert` must land exactly at the end of the text built so far (after `newBase` units that
+    /// the earlier pieces of a joined paragraph built). Returns where the edits end.
+    static func apply(_ edits: [[String: Any]], to old: String, from start: Int = 0,
+                      newBase: Int = 0) -> (text: String, end: Int, problems: [String]) {
         let oldUnits = Array(old.utf16)
         var built: [UInt16] = []
-        var cursor = 0
+        var cursor = start
         var problems: [String] = []
         for (i, edit) in edits.enumerated() {
             let op = edit["op"] as? String ?? "?", text = edit["text"] as? String ?? ""
@@ -80,19 +98,19 @@ enum DiffReplay {
             } else if op == "insert", oldStart != cursor || oldEnd != cursor {
                 problems.append("\(where_): inserted at old \(oldStart)-\(oldEnd), the old text is at \(cursor)")
             }
+            let at = newBase + built.count
             if op == "equal" || op == "insert" {
-                if newStart != built.count || newEnd != built.count + units.count {
-                    problems.append("\(where_): new range should be \(built.count)-\(built.count + units.count)")
+                if newStart != at || newEnd != at + units.count {
+                    problems.append("\(where_): new range should be \(at)-\(at + units.count)")
                 }
                 built += units
-            } else if op == "delete", newStart != built.count || newEnd != built.count {
-                problems.append("\(where_): deleted at new \(newStart)-\(newEnd), the new text is at \(built.count)")
+            } else if op == "delete", newStart != at || newEnd != at {
+                problems.append("\(where_): deleted at new \(newStart)-\(newEnd), the new text is at \(at)")
             } else if !["equal", "insert", "delete"].contains(op) {
                 problems.append("\(where_): unknown op")
             }
         }
-        if cursor != oldUnits.count { problems.append("edits end at old offset \(cursor) of \(oldUnits.count)") }
-        return (String(decoding: built, as: UTF16.self), problems)
+        return (String(decoding: built, as: UTF16.self), cursor, problems)
     }
 
     /// Checks each `formatting[]` entry against the resolved runs of both versions (`show --as json` paragraphs):

@@ -86,6 +86,7 @@ final class DiffReconstructionTests: SeededTestCase {
 
     private func rebuild(_ json: JSONValue, from old: [ResolvedParagraph], count: Int) -> [Rebuilt] {
         var result = [Rebuilt](repeating: Rebuilt(), count: count)
+        var pieced = Set<Int>()
         func int(_ v: JSONValue?) -> Int { Int(v?.numberValue ?? -1) }
         func runs(_ value: JSONValue?, length: Int) -> [Attributes] {
             var units = [Attributes](repeating: [:], count: length)
@@ -122,8 +123,14 @@ final class DiffReconstructionTests: SeededTestCase {
                     default: break
                     }
                 }
-                result[n] = Rebuilt(text: String(decoding: text, as: UTF16.self), characters: characters,
-                                    attributes: o.attributes.only(Set(DocumentDiff.paragraphAttributes)))
+                // The pieces of a joined paragraph follow one another; it takes its first piece's attributes.
+                if pieced.insert(n).inserted {
+                    result[n] = Rebuilt(text: String(decoding: text, as: UTF16.self), characters: characters,
+                                        attributes: o.attributes.only(Set(DocumentDiff.paragraphAttributes)))
+                } else {
+                    result[n].text += String(decoding: text, as: UTF16.self)
+                    result[n].characters += characters
+                }
             }
         }
         for change in json["formatting"]?.arrayValue ?? [] {

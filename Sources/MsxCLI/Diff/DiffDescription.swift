@@ -69,11 +69,38 @@ public enum DiffDescription {
         return diff.structure.map { change in
             switch change.kind {
             case .split:
-                return "paragraph \(change.oldParagraphs[0] + 1) split in two (now paragraphs \(change.newParagraphs[0] + 1)-\(change.newParagraphs[1] + 1))"
+                return "paragraph \(change.oldParagraphs[0] + 1) split in \(count(change.newParagraphs.count)) (now \(paragraphs(change.newParagraphs)))"
             case .join:
-                return "paragraphs \(change.oldParagraphs[0] + 1)-\(change.oldParagraphs[1] + 1) joined (now paragraph \(change.newParagraphs[0] + 1))"
+                return "\(paragraphs(change.oldParagraphs)) joined (now paragraph \(change.newParagraphs[0] + 1))"
             }
         } + moves
+    }
+
+    /// The operations as a reader sees them: the pieces of a joined paragraph (consecutive `modify` operations
+    /// building one new paragraph) as one, its edits one piece after another.
+    public static func piecesJoined(_ operations: [DocumentDiff.ParagraphOperation]) -> [DocumentDiff.ParagraphOperation] {
+        var result: [DocumentDiff.ParagraphOperation] = []
+        for operation in operations {
+            if case .modify(_, let n, let edits) = operation, case .modify(let o, n, let before)? = result.last {
+                result[result.count - 1] = .modify(old: o, new: n, edits: before + edits)
+            } else {
+                result.append(operation)
+            }
+        }
+        return result
+    }
+
+    /// "two", "three", ... (a paragraph is rarely split in more).
+    private static func count(_ n: Int) -> String {
+        let words = [2: "two", 3: "three", 4: "four", 5: "five", 6: "six"]
+        return words[n] ?? String(n)
+    }
+
+    /// "paragraphs 3-4" for neighbours, "paragraphs 3, 5 and 6" otherwise (1-based).
+    private static func paragraphs(_ indexes: [Int]) -> String {
+        let numbers = indexes.map { $0 + 1 }
+        if let first = numbers.first, let last = numbers.last, numbers == Array(first...last) { return "paragraphs \(first)-\(last)" }
+        return "paragraphs " + numbers.dropLast().map(String.init).joined(separator: ", ") + " and \(numbers.last!)"
     }
 
     /// An attribute's name for people ("font", "left indent"); msx's own name where it has no other.

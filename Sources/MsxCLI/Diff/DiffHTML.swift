@@ -22,7 +22,7 @@ public enum DiffHTML {
             if !notes.isEmpty {
                 body += "<ul class=\"notes\">" + notes.map { "<li>\(HTMLPage.escape($0))</li>" }.joined() + "</ul>\n"
             }
-            for op in c.diff.operations { body += paragraph(op, c, paragraphs) }
+            for op in DiffDescription.piecesJoined(c.diff.operations) { body += paragraph(op, c, paragraphs) }
             body += "</article>\n"
         }
         return """
@@ -69,7 +69,7 @@ public enum DiffHTML {
         let units = Array(p.text.utf16)
         let changes = diff.formatting.filter { $0.newParagraph == p.index }
         var html = ""
-        for edit in edits ?? [DocumentDiff.TextEdit(kind: .equal, old: 0..<0, new: 0..<units.count, text: p.text)] {
+        for edit in edits.map(DiffText.shown) ?? [DocumentDiff.TextEdit(kind: .equal, old: 0..<0, new: 0..<units.count, text: p.text)] {
             if edit.kind == .delete { html += "<del>\(HTMLPage.escape(edit.text))</del>"; continue }
             var bounds = Set([edit.new.lowerBound, edit.new.upperBound])
             for run in p.runs { bounds.formUnion([run.range.lowerBound, run.range.upperBound]) }

@@ -20,7 +20,7 @@ public enum DiffText {
         func pictures(_ all: [[Int: String]], _ index: Int) -> [Int: String] { index < all.count ? all[index] : [:] }
         var lines: [String] = []
         if !formattingOnly {
-            for op in diff.operations {
+            for op in DiffDescription.piecesJoined(diff.operations) {
                 switch op {
                 case .equal: continue
                 case .insert(let n):
@@ -53,9 +53,19 @@ public enum DiffText {
         render(diff, old: old, new: new, textOnly: true, namesStructure: false) { text, _ in text }
     }
 
+    /// The edits worth showing: white space deleted at either end (where a split or a join moved the paragraph
+    /// break, or a trailing space went) is not.
+    static func shown(_ edits: [DocumentDiff.TextEdit]) -> ArraySlice<DocumentDiff.TextEdit> {
+        func invisible(_ edit: DocumentDiff.TextEdit?) -> Bool { edit?.kind == .delete && edit!.text.allSatisfy(\.isWhitespace) }
+        var shown = edits[...]
+        if invisible(shown.first) { shown = shown.dropFirst() }
+        if invisible(shown.last) { shown = shown.dropLast() }
+        return shown
+    }
+
     private static func inline(_ edits: [DocumentDiff.TextEdit], _ images: (old: [Int: String], new: [Int: String]),
                                paint: (String, DiffStyle) -> String) -> String {
-        edits.map { edit in
+        shown(edits).map { edit in
             switch edit.kind {
             case .equal: return shorten(readable(edit.text, at: edit.old.lowerBound, images.old))
             case .delete: return paint("[-\(readable(edit.text, at: edit.old.lowerBound, images.old))-]", .deleted)

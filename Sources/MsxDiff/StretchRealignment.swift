@@ -1,0 +1,150 @@
+import MsxModel
+
+/// A changed stretch of paragraphs compared as one text, paragraph breaks included, as `git diff --word-diff` compares
+/// a hunk: a paragraph split or joined and edited in the same revision is then its few changed words, where a
+/// paragraph-by-paragraph comparison sees a paragraph deleted and another inserted.
+///
+/// Each new paragraph is given as the pieces of the old paragraphs that went into it (one `.modify` per piece, in
+/// order: a split old paragraph appears in several operations, a joined new paragraph too), old paragraphs none of
+/// whose words survive as deleted, new paragraphs none of whose words are old as inserted.
+struct StretchRealignment {
+    var operations: [DocumentDiff.ParagraphOperation] = []
+    var structure: [DocumentDiff.StructureChange] = []
+    var wordsAdded = 0
+    var wordsRemoved = 0
+
+    /// One word token of the joined texts: the paragraph it is in (position in the stretch), its place there, and
+    /// the paragraph on the other side it was met beside.
+    private struct Placed {
+        var paragraph: Int
+        var range: Range<Int>
+        var beside: Int
+    }
+
+    /// Realigns old paragraphs `oldIndexes` and new paragraphs `newIndexes` (each in document order), or nil when
+    /// no old and new paragraph share enough words to be pieces of one another.
+    init?(old oldIndexes: [Int], new newIndexes: [Int], _ old: [String], _ new: [String], by unit: DiffUnit) {
+        // Joined token sequences; an empty key stands for a paragraph break (no token's key is empty).
+        func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [[UInt16]], tokens: [(paragraph: Int, token: Token)?]) {
+            var keys: [[UInt16]] = [], tokens: [(paragraph: Int, token: Token)?] = []
+            for (position, index) in indexes.enumerated() {
+                if position > 0 { keys.append([]); tokens.append(nil) }
+                for token in Tokenizer.pieces(texts[index], by: unit) {
+                    keys.append(WordDiff.key(token))
+                    tokens.append((position, token))
+                }
+            }
+            return (keys, tokens)
+        }
+        let a = joined(oldIndexes, old), b = joined(newIndexes, new)
+        var oldPlaced: [Placed] = [], newPlaced: [Placed] = []
+        var shared: [PairKey: Int] = [:]
+        var (oldParagraph, newParagraph) = (0, 0)
+        for step in MyersDiff.diff(a.keys, b.keys) {
+            switch step {
+            case .equal(let o, let n):
+                for (i, j) in zip(o, n) {
+                    guard let x = a.tokens[i], let y = b.tokens[j] else { oldParagraph += 1; newParagraph += 1; continue }
+                    oldPlaced.append(Placed(paragraph: x.paragraph, range: x.token.range, beside: y.paragraph))
+                    newPlaced.append(Placed(paragraph: y.paragraph, range: y.token.range, beside: x.paragraph))
+                    if x.token.kind == .word { shared[PairKey(old: x.paragraph, new: y.paragraph), default: 0] += 1 }
+                }
+            case .delete(let o, _):
+                for i in o {
+                    guard let x = a.tokens[i] else { oldParagraph += 1; continue }
+                    oldPlaced.append(Placed(paragraph: x.paragraph, range: x.token.range, beside: newParagraph))
+                }
+            case .insert(let n, _):
+                for j in n {
+                    guard let y = b.tokens[j] else { newParagraph += 1; continue }
+                    newPlaced.append(Placed(paragraph: y.paragraph, range: y.token.range, beside: oldParagraph))
+                }
+            }
+        }
+        // Pieces of one another: paragraphs sharing three words, or half the words of the shorter one.
+        let oldWords = oldIndexes.map { WordCount.count(old[$0]) }, newWords = newIndexes.map { WordCount.count(new[$0]) }
+        let pairs = Set(shared.filter { key, count in count >= min(3, (min(oldWords[key.old], newWords[key.new]) + 1) / 2) }.keys)
+        guard !pairs.isEmpty else { return nil }
+        let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldIndexes.map { old[$0].utf16.count }, pairs: pairs, side: \.old)
+        let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newIndexes.map { new[$0].utf16.count }, pairs: pairs, side: \.new)
+        // Operations in the new text's order; a deleted old paragraph where the old order puts it.
+        var deleted = oldIndexes.indices.filter { oldPieces[$0].isEmpty }
+        for position in newIndexes.indices {
+            let n = newIndexes[position]
+            guard !newPieces[position].isEmpty else {
+                operations.append(.insert(new: n))
+                wordsAdded += newWords[position]
+                continue
+            }
+            for (pair, newRange) in newPieces[position] {
+                while let first = deleted.first, first < pair.old {
+                    operations.append(.delete(old: oldIndexes[first]))
+                    wordsRemoved += oldWords[first]
+                    deleted.removeFirst()
+                }
+                let oldRange = oldPieces[pair.old].first { $0.pair == pair }!.range
+                let edits = Self.edits(old[oldIndexes[pair.old]], oldRange, new[n], newRange, by: unit)
+                for edit in edits {
+                    if edit.kind == .insert { wordsAdded += WordCount.count(edit.text) }
+                    if edit.kind == .delete { wordsRemoved += WordCount.count(edit.text) }
+                }
+                operations.append(.modify(old: oldIndexes[pair.old], new: n, edits: edits))
+            }
+        }
+        for first in deleted {
+            operations.append(.delete(old: oldIndexes[first]))
+            wordsRemoved += oldWords[first]
+        }
+        for (position, pieces) in oldPieces.enumerated() where pieces.count > 1 {
+            structure.append(.init(kind: .split, oldParagraphs: [oldIndexes[position]], newParagraphs: pieces.map { newIndexes[$0.pair.new] }.sorted()))
+        }
+        for (position, pieces) in newPieces.enumerated() where pieces.count > 1 {
+            structure.append(.init(kind: .join, oldParagraphs: pieces.map { oldIndexes[$0.pair.old] }.sorted(), newParagraphs: [newIndexes[position]]))
+        }
+    }
+
+    /// An old and a new paragraph (positions in the stretch) that are pieces of one another.
+    private struct PairKey: Hashable {
+        var old: Int
+        var new: Int
+    }
+
+    /// For each paragraph of one side, the pairs it is a piece of and the stretch of it each takes: tokens go to the
+    /// pair they were met in (or beside), and the paragraph is cut where the next pair's tokens begin.
+    private static func pieces(_ placed: [Placed], count: Int, lengths: [Int], pairs: Set<PairKey>,
+                               side: KeyPath<PairKey, Int>) -> [[(pair: PairKey, range: Range<Int>)]] {
+        let other: KeyPath<PairKey, Int> = side == \PairKey.old ? \PairKey.new : \PairKey.old
+        var partners = [[PairKey]](repeating: [], count: count)
+        for pair in pairs { partners[pair[keyPath: side]].append(pair) }
+        for i in partners.indices { partners[i].sort { $0[keyPath: other] < $1[keyPath: other] } }
+        var starts: [PairKey: Int] = [:]
+        for token in placed {
+            let mine = partners[token.paragraph]
+            guard !mine.isEmpty else { continue }
+            // The partner it was met beside, else the last one before it, else the first.
+            let pair = mine.last { $0[keyPath: other] <= token.beside } ?? mine[0]
+            starts[pair] = min(starts[pair] ?? token.range.lowerBound, token.range.lowerBound)
+        }
+        return partners.enumerated().map { paragraph, mine in
+            let ordered = mine.filter { starts[$0] != nil }.sorted { starts[$0]! < starts[$1]! }
+            return ordered.enumerated().map { k, pair in
+                let lower = k == 0 ? 0 : starts[pair]!
+                let upper = k + 1 < ordered.count ? starts[ordered[k + 1]]! : lengths[paragraph]
+                return (pair, lower..<upper)
+            }
+        }
+    }
+
+    /// The word edits from one old piece to one new piece, in the coordinates of their whole paragraphs.
+    private static func edits(_ old: String, _ oldRange: Range<Int>, _ new: String, _ newRange: Range<Int>,
+                              by unit: DiffUnit) -> [DocumentDiff.TextEdit] {
+        let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
+        let piece = WordDiff.edits(String(decoding: oldUnits[oldRange], as: UTF16.self), String(decoding: newUnits[newRange], as: UTF16.self), by: unit)
+        return piece.map { edit in
+            var edit = edit
+            edit.old = (edit.old.lowerBound + oldRange.lowerBound)..<(edit.old.upperBound + oldRange.lowerBound)
+            edit.new = (edit.new.lowerBound + newRange.lowerBound)..<(edit.new.upperBound + newRange.lowerBound)
+            return edit
+        }
+    }
+}
