@@ -7,8 +7,17 @@ extension TextAlignment {
                                   exact: Bool) -> Edited {
         var edited = Edited()
         var newOwner: [Int: Int] = [:]
-        for (g, gap) in gaps.enumerated() { for j in gap.new { newOwner[j] = g } }
+        var oldOwner: [Int: Int] = [:]
+        for (g, gap) in gaps.enumerated() {
+            for j in gap.new { newOwner[j] = g }
+            for i in gap.old { oldOwner[i] = g }
+        }
         guard !newOwner.isEmpty else { return edited }
+        // The paragraphs still in their stretches (sets: a stretch may hold thousands); the stretches are cut down
+        // to them at the end.
+        var freeOld = Set(oldOwner.keys), freeNew = Set(newOwner.keys)
+        func holdsOld(_ g: Int, _ i: Int) -> Bool { oldOwner[i] == g && freeOld.contains(i) }
+        func holdsNew(_ h: Int, _ j: Int) -> Bool { newOwner[j] == h && freeNew.contains(j) }
         var byText: [UInt64: [Int]] = [:]
         if exact { for j in newOwner.keys.sorted() { byText[Self.fnv(newUnits[j][...]), default: []].append(j) } }
         var taken = Set<Int>()
@@ -16,10 +25,10 @@ extension TextAlignment {
         var claimedOld = Set<Int>(), claimedNew = Set<Int>()
         var ready: [Int: (new: Int, result: (changes: ChangeMap, typed: [Range<Int>], deleted: [Range<Int>]))] = [:]
         func pair(_ i: Int, _ j: Int, from g: Int, to h: Int, identical: Bool) {
-            guard gaps[g].old.contains(i) else { return }
+            guard holdsOld(g, i) else { return }
             taken.insert(j)
-            gaps[g].old.removeAll { $0 == i }
-            gaps[h].new.removeAll { $0 == j }
+            freeOld.remove(i)
+            freeNew.remove(j)
             if identical {
                 add(old: [i], new: [j], oldUnits, newUnits, changes: ChangeMap([]))
             } else {
@@ -27,7 +36,7 @@ extension TextAlignment {
                 var new = [j]
                 var result = ready[i].flatMap { $0.new == j ? $0.result : nil } ?? Self.compare([i], new, oldUnits, newUnits)
                 for step in [-1, 1] {
-                    while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), gaps[h].new.contains(next), !taken.contains(next),
+                    while let next = Optional(step < 0 ? new.first! - 1 : new.last! + 1), holdsNew(h, next), !taken.contains(next),
                           !claimedNew.contains(next), Self.lacks(step < 0 ? .head : .tail, of: oldUnits[i].count, result.changes) {
                         let wider = step < 0 ? [next] + new : new + [next]
                         let widerResult = Self.compare([i], wider, oldUnits, newUnits)
@@ -46,21 +55,21 @@ extension TextAlignment {
                         }
                         guard gain >= 3 || (gain > 0 && (keepsCut || keepsLetterBeyond || 2 * gain >= newUnits[next].count)) else { break }
                         taken.insert(next)
-                        gaps[h].new.removeAll { $0 == next }
+                        freeNew.remove(next)
                         (new, result) = (wider, widerResult)
                     }
                 }
                 // Paragraphs joined on their way: the old paragraphs beside it whose text the new ones hold too.
                 var old = [i]
                 for step in [-1, 1] {
-                    while let next = Optional(step < 0 ? old.first! - 1 : old.last! + 1), gaps[g].old.contains(next),
+                    while let next = Optional(step < 0 ? old.first! - 1 : old.last! + 1), holdsOld(g, next),
                           !claimedOld.contains(next), Self.typed(step < 0 ? .head : .tail, of: new.reduce(-1) { $0 + newUnits[$1].count + 1 }, result.changes) {
                         let wider = step < 0 ? [next] + old : old + [next]
                         let widerResult = Self.compare(wider, new, oldUnits, newUnits)
                         let gain = Self.keptLetters(widerResult.changes, of: Self.joined(wider.map { oldUnits[$0] }))
                             - Self.keptLetters(result.changes, of: Self.joined(old.map { oldUnits[$0] }))
                         guard gain >= 3 else { break }
-                        gaps[g].old.removeAll { $0 == next }
+                        freeOld.remove(next)
                         (old, result) = (wider, widerResult)
                     }
                 }
@@ -98,13 +107,13 @@ extension TextAlignment {
             let results = partners.concurrentMap { partner in Self.compare([partner.old], [partner.new], oldUnits, newUnits) }
             for (partner, result) in zip(partners, results) { ready[partner.old] = (partner.new, result) }
         }
-        for (i, j, g) in partners where gaps[g].old.contains(i) && !taken.contains(j) {
+        for (i, j, g) in partners where holdsOld(g, i) && !taken.contains(j) {
             if let h = newOwner[j] {
                 pair(i, j, from: g, to: h, identical: exact)
                 // Paragraphs around one that moved (to another stretch) moved with it, edited or not.
                 for step in [-1, 1] where g != h {
                     var (a, b) = (i + step, j + step)
-                    while gaps[g].old.contains(a), gaps[h].new.contains(b), !taken.contains(b) {
+                    while holdsOld(g, a), holdsNew(h, b), !taken.contains(b) {
                         // (A neighbour with a partner of its own is that partner's, unless it is the same text.)
                         let identical = oldUnits[a] == newUnits[b]
                         guard identical || (!claimedOld.contains(a) && !claimedNew.contains(b)) else { break }
@@ -118,6 +127,10 @@ extension TextAlignment {
                     }
                 }
             }
+        }
+        for g in gaps.indices {
+            gaps[g].old.removeAll { !freeOld.contains($0) }
+            gaps[g].new.removeAll { !freeNew.contains($0) }
         }
         return edited
     }

@@ -61,15 +61,16 @@ package struct TextAlignment: Sendable {
 
     /// Aligns `old` paragraphs with `new` ones.
     package init(old: [String], new: [String]) {
-        let oldUnits = old.map { Array($0.utf16) }
-        let newUnits = new.map { Array($0.utf16) }
+        // (Transcoding to UTF-16 and hashing is most of the fixed cost: on all cores.)
+        let oldUnits = old.concurrentMap { Array($0.utf16) }
+        let newUnits = new.concurrentMap { Array($0.utf16) }
         (self.oldUnits, self.newUnits) = (oldUnits, newUnits)
         home = Array(repeating: nil, count: old.count)
         newCount = new.count
         // Paragraphs compared by a 64-bit hash of their text (each read once); an equal hash is checked below.
+        let oldKeys = oldUnits.concurrentMap { Self.fnv($0[...]) }, newKeys = newUnits.concurrentMap { Self.fnv($0[...]) }
         var lengths: [UInt64: Int] = [:]
-        let oldKeys = oldUnits.map { units in Self.key(units, lengths: &lengths) }
-        let newKeys = newUnits.map { units in Self.key(units, lengths: &lengths) }
+        for (keys, units) in [(oldKeys, oldUnits), (newKeys, newUnits)] { for (key, text) in zip(keys, units) { lengths[key] = text.count } }
         let steps = PatienceDiff.diff(oldKeys, newKeys, weight: { lengths[$0] ?? 1 })
         var gaps: [(old: [Int], new: [Int])] = []
         var pendingOld: [Int] = [], pendingNew: [Int] = []
@@ -297,12 +298,6 @@ package struct TextAlignment: Sendable {
     }
 
     /// FNV-1a 64 of a paragraph's units, remembering its length as its weight.
-    private static func key(_ units: [UInt16], lengths: inout [UInt64: Int]) -> UInt64 {
-        let hash = fnv(units[...])
-        lengths[hash] = units.count
-        return hash
-    }
-
     static func joined(_ paragraphs: [[UInt16]]) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(paragraphs.reduce(0) { $0 + $1.count + 1 })

@@ -39,26 +39,36 @@ public struct BaseText: Equatable, Sendable {
 
     /// Reads a base file; nil when it is not one (another format, damaged, or not the text `id` names).
     public init?(fileText: String, id: String) {
-        guard TextHash.fnv1a64(fileText) == id, fileText.hasPrefix(Self.header + "\n"), fileText.hasSuffix("\n") else { return nil }
-        let lines = fileText.utf8.dropFirst(Self.header.utf8.count + 1).dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
-        let paragraphs = lines.map { line -> String in
-            guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(line.count)
-            var escaped = false
-            for byte in line {
-                if escaped {
-                    bytes.append(byte == 0x6E ? 0x0A : byte == 0x72 ? 0x0D : byte)
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else {
-                    bytes.append(byte)
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
+        var text = fileText
+        let paragraphs: [String]? = text.withUTF8 { bytes in
+            let header = Array((Self.header + "\n").utf8)
+            guard bytes.count >= header.count, bytes.last == 0x0A, header.indices.allSatisfy({ bytes[$0] == header[$0] }),
+                  TextHash.hex(TextHash.fnv1a64(bytes)) == id
+            else { return nil }
+            guard bytes.count > header.count else { return [] }
+            return bytes[header.count..<bytes.count - 1].split(separator: 0x0A, omittingEmptySubsequences: false).map(Self.unescaped)
         }
-        self.init(paragraphs: fileText == Self.header + "\n" ? [] : paragraphs, fileText: fileText, id: id)
+        guard let paragraphs else { return nil }
+        self.init(paragraphs: paragraphs, fileText: fileText, id: id)
+    }
+
+    /// One line of a base file as the paragraph it stands for.
+    private static func unescaped(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(line.count)
+        var escaped = false
+        for byte in line {
+            if escaped {
+                bytes.append(byte == 0x6E ? 0x0A : byte == 0x72 ? 0x0D : byte)
+                escaped = false
+            } else if byte == 0x5C {
+                escaped = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `id` has the shape of a base id (so it can name a file safely).

@@ -102,15 +102,23 @@ extension Sidecar {
     /// - Parameter checkingHashes: compare each paragraph's `textHash` too (not needed for the base the sidecar
     ///   names, whose file is checked against its id; the runs' words are checked either way).
     func formatting(on base: [String], checkingHashes: Bool = true) -> DocumentFormatting? {
-        var formatting = DocumentFormatting(paragraphCount: base.count)
+        // Hashes first (a stale sidecar stops at its first changed paragraph), then the runs' words on all cores
+        // (transcoding to UTF-16 is most of the cost), then the formatting, in order.
         for paragraph in paragraphs {
             guard paragraph.index < base.count,
                   !checkingHashes || TextHash.fnv1a64(base[paragraph.index]) == paragraph.textHash else { return nil }
+        }
+        let fits = paragraphs.concurrentMap { paragraph -> Bool in
+            guard !paragraph.runs.isEmpty else { return true }
             let units = Array(base[paragraph.index].utf16)
+            return paragraph.runs.allSatisfy { run in run.end <= units.count && Context.slice(units, run.start, run.end) == run.text }
+        }
+        guard !fits.contains(false) else { return nil }
+        var formatting = DocumentFormatting(paragraphCount: base.count)
+        for paragraph in paragraphs {
             formatting.paragraphs[paragraph.index].attributes = paragraph.attributes
             formatting.paragraphs[paragraph.index].extra = paragraph.extra
             for run in paragraph.runs {
-                guard run.end <= units.count, Context.slice(units, run.start, run.end) == run.text else { return nil }
                 formatting.paragraphs[paragraph.index].set(run.attributes, over: run.start..<run.end, extra: run.extra, keepingNull: true)
             }
         }

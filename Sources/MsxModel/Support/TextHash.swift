@@ -3,12 +3,23 @@
 public enum TextHash {
     /// The hash of `text`'s UTF-8 bytes as 16 lowercase hex digits.
     public static func fnv1a64(_ text: String) -> String {
+        var text = text
+        return hex(text.withUTF8(fnv1a64))
+    }
+
+    /// A hash as 16 lowercase hex digits.
+    static func hex(_ hash: UInt64) -> String {
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// FNV-1a 64 of some UTF-8 bytes.
+    static func fnv1a64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hash
     }
 }
