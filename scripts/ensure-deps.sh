@@ -7,12 +7,12 @@
 # Silent and exit 0 when everything is present.
 #
 #   scripts/ensure-deps.sh          the libraries msx builds with
-#   scripts/ensure-deps.sh --test   also the real consumers the tests check msx's output with (LibreOffice);
+#   scripts/ensure-deps.sh --test   also the real consumers the tests check msx's output with (LibreOffice, pandoc);
 #                                   when they cannot be installed, says so and goes on: their tests skip, saying why
 set -euo pipefail
 
 packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
-test_packages=(libreoffice-writer-nogui)
+test_packages=(libreoffice-writer-nogui pandoc)
 
 missing_of() {
     for pkg in "$@"; do

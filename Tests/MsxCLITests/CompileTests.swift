@@ -61,6 +61,45 @@ final class CompileTests: MsxTestCase {
         XCTAssertEqual(note?["words"] as? Int, 6, "Before, A raw note more, After: tags, the comment and & do not count")
     }
 
+    /// Footnotes written inline (`^[...]`) compile as footnotes: numbered references and notes at the end in HTML,
+    /// `\\footnote` groups in RTF; their words count; pandoc, a Markdown reader of its own, reads them as footnotes.
+    func testFootnotesCompileAsFootnotes() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        let markdown = "The storm came^[From the *west*.] at dusk.\n\nThen rain^[Cold.].\n"
+        try addDocument("Notes", markdown, to: root)
+        let html = try expect(0, "compile", "--format", "html", in: root).stdout
+        XCTAssertTrue(html.contains("came</span><sup class=\"footnote-ref\"><a href=\"#fn1\" id=\"fnref1\">1</a></sup>"), html)
+        XCTAssertTrue(html.contains("rain</span><sup class=\"footnote-ref\"><a href=\"#fn2\" id=\"fnref2\">2</a></sup>"), html)
+        let notes = html.components(separatedBy: "<section class=\"footnotes\">").last ?? ""
+        let first = notes.components(separatedBy: "\n").first { $0.hasPrefix("<li id=\"fn1\">") } ?? ""
+        XCTAssertTrue(first.contains("From the </span>") && first.contains("font-style: italic\">west</span>"), notes)
+        XCTAssertTrue(first.hasSuffix("<a href=\"#fnref1\" class=\"footnote-back\">\u{21A9}\u{FE0E}</a></p></li>"), notes)
+        XCTAssertTrue(notes.contains("<li id=\"fn2\"><p>") && notes.contains("Cold.</span>"), notes)
+        XCTAssertFalse(html.contains("^["), html)
+        let rtf = try expect(0, "compile", "--format", "rtf", in: root).stdout
+        XCTAssertEqual(rtf.components(separatedBy: "{\\footnote").count - 1, 2, rtf)
+        XCTAssertFalse(rtf.contains("^["), rtf)
+        let tree = try expect(0, "tree", "--json", in: root).json()
+        let documents = (tree["binder"] as? [[String: Any]])?.first?["children"] as? [[String: Any]]
+        XCTAssertEqual(documents?.first { $0["title"] as? String == "Notes" }?["words"] as? Int, 11, "the notes' words count")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pandoc") else {
+            throw XCTSkip("pandoc is not installed (apt-get install pandoc): the Markdown was not read by another reader")
+        }
+        let file = scratch.appendingPathComponent("notes.md")
+        try markdown.write(to: file, atomically: true, encoding: .utf8)
+        let pandoc = Process()
+        pandoc.executableURL = URL(fileURLWithPath: "/usr/bin/pandoc")
+        pandoc.arguments = ["-f", "markdown", "-t", "html", file.path]
+        let pipe = Pipe()
+        pandoc.standardOutput = pipe
+        try pandoc.run()
+        let read = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        pandoc.waitUntilExit()
+        XCTAssertEqual(read.components(separatedBy: "class=\"footnote-ref\"").count - 1, 2, read)
+        XCTAssertFalse(read.contains("^["), read)
+    }
+
     func testEveryFormatCarriesTheText() throws {
         let root = try makeBook()
         try expect(0, "format", "Scene A", "--match", "dark", "--underline", "--color", "#8B0000", in: root)

@@ -28,6 +28,26 @@ final class ImportComposerTests: SeededTestCase {
         XCTAssertEqual(runs.first?.attributes, [.underline: "single"])
     }
 
+    /// A footnote is written as an inline note Markdown readers know, `^[...]` (not escaped), whatever formatting
+    /// it holds, and Markdown carries it: the sidecar does not need to say it. A "(" after it is escaped, or the
+    /// note and the parenthesis would read as a link.
+    func testAFootnoteIsAnInlineNoteMarkdownCarries() throws {
+        let text = "The storm came^[It came from the west [they said].](at dusk)."
+        let note = 14..<51
+        let p = ImportedParagraph(text: text, runs: [
+            ImportedRun(range: 0..<14, attributes: [:]),
+            ImportedRun(range: note.lowerBound..<37, attributes: [.footnote: true, .bold: true]),
+            ImportedRun(range: 37..<note.upperBound, attributes: [.footnote: true, .italic: true]),
+            ImportedRun(range: note.upperBound..<text.utf16.count, attributes: [:]),
+        ])
+        let result = try compose([p])
+        XCTAssertEqual(result.markdown, "The storm came^[**It came from the west** *\\[they said\\].*]\\(at dusk).\n")
+        XCTAssertEqual(result.document.paragraphTexts, [text])
+        XCTAssertTrue(result.document.sidecar.paragraphs.allSatisfy { $0.runs.allSatisfy { $0.attributes[.footnote] == nil } })
+        let runs = result.document.resolved(with: sheet)[0].runs
+        XCTAssertEqual(runs.filter { $0.attributes[.footnote] == true }.map(\.range), [14..<37, 37..<38, 38..<51])
+    }
+
     func testBlockStructureHeadingsListsChecklistsQuotes() throws {
         let result = try compose([
             ImportedParagraph(text: "Part One", headingLevel: 1),

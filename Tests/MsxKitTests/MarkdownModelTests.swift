@@ -157,4 +157,15 @@ final class MarkdownModelTests: XCTestCase {
         XCTAssertEqual(read[1].last?.list?.depth, 3_000)
         XCTAssertEqual(read[2].count, 1)
     }
+
+    /// `^[...]` written in the Markdown is a footnote (its `^[` and `]` included); escaped, or in code, it is text.
+    func testInlineNotesAreFootnotes() {
+        let document = MarkdownDocument("A storm^[From the *west*, [they] said.] came. Not \\^[this] nor ^\\[this], nor `^[x]`.\n")
+        let block = document.blocks[0]
+        XCTAssertEqual(block.text, "A storm^[From the west, [they] said.] came. Not ^[this] nor ^[this], nor ^[x].")
+        XCTAssertEqual(block.spans.filter { $0.attribute == .footnote }.map(\.range), [7..<37])
+        XCTAssertEqual(WordCount.count(block.text), 14, "a note's words count, its ^[ starting a word")
+        XCTAssertEqual(WordCount.count("dusk^[It rained.]"), 3)
+    }
+
 }

@@ -133,21 +133,11 @@ struct RTFParagraphWriter {
 
     /// A footnote written inline as `^[note]` (its runs keeping their formatting) as an RTF `\footnote`.
     private func footnote(_ group: [ResolvedRun]) -> String {
-        let text = group.map(\.text).joined()
-        guard text.hasPrefix("^["), text.hasSuffix("]"), text.count > 2 else { return group.map { run($0) }.joined() }
-        // "^[" and "]" may each be split over runs.
-        var inner = group
-        var opening = 2
-        for k in inner.indices where opening > 0 {
-            let cut = min(opening, inner[k].text.count)
-            inner[k].text.removeFirst(cut)
-            opening -= cut
-        }
-        if let last = inner.lastIndex(where: { !$0.text.isEmpty }) { inner[last].text.removeLast() }
+        guard let inner = InlineNote.inner(group) else { return group.map { run($0) }.joined() }
         // The note's group starts in the first run's formatting: the reader's "^[" and "]" take it.
         let base = characterControls(group[0].attributes)
         let marker = "{\(base)\\super\\chftn}"
-        return marker + "{\\footnote\\pard\\plain\(base) {\\super\\chftn} " + inner.filter { !$0.text.isEmpty }.map { run($0) }.joined() + "}"
+        return marker + "{\\footnote\\pard\\plain\(base) {\\super\\chftn} " + inner.map { run($0) }.joined() + "}"
     }
 
     private func run(_ r: ResolvedRun, extra given: Attributes = [:]) -> String {

@@ -2,7 +2,7 @@ import MsxModel
 
 /// One piece of a paragraph's inline Markdown: text to escape, or markup.
 enum Piece: Equatable {
-    case text(Range<Int>, footnote: Bool)
+    case text(Range<Int>)
     case open(String)
     case close(String)
 }
@@ -10,10 +10,13 @@ enum Piece: Equatable {
 /// The inline markup of one paragraph.
 enum InlineMarkup {
     private enum Mark: Hashable {
+        /// A footnote written inline, `^[note]` (its text holds the `^[` and `]`, which the markup stands for).
+        case note
         case link(String), bold, italic, strikethrough
 
         var open: String {
             switch self {
+            case .note: return "^["
             case .link: return "["
             case .bold: return "**"
             case .italic: return "*"
@@ -23,6 +26,7 @@ enum InlineMarkup {
 
         var close: String {
             switch self {
+            case .note: return "]"
             case .link(let url): return "](" + destination(url) + ")"
             case .bold: return "**"
             case .italic: return "*"
@@ -55,10 +59,26 @@ enum InlineMarkup {
             add(mark, runs.filter { $0.attributes[key] == true }.map(\.range), trimmingSpaces: true)
         }
         add(nil, runs.filter { $0.attributes[.footnote] == true }.map(\.range), trimmingSpaces: false)
+        // A note's `^[` and `]` are written as its markup; other marks stop at them (markup cannot cross a note's
+        // edge), and the note is opened first where both start.
+        let markers = notes.filter { $0.count > 3 && units[$0].starts(with: "^[".utf16) && units[$0].last == 0x5D }
+            .flatMap { [$0.lowerBound..<$0.lowerBound + 2, $0.upperBound - 1..<$0.upperBound] }
+        if !markers.isEmpty {
+            let cuts = markers.flatMap { [$0.lowerBound, $0.upperBound] }
+            stretches = stretches.flatMap { stretch in
+                let points = ([stretch.range.lowerBound, stretch.range.upperBound] + cuts.filter { stretch.range.contains($0) }).sorted()
+                return zip(points, points.dropFirst()).compactMap { lower, upper -> (range: Range<Int>, mark: Mark)? in
+                    guard lower < upper, !markers.contains(where: { $0.contains(lower) }) else { return nil }
+                    if case .link = stretch.mark { return (lower..<upper, stretch.mark) }
+                    return trimmed(lower..<upper, inUnits: units).map { ($0, stretch.mark) }
+                }
+            }
+            for k in stride(from: 0, to: markers.count, by: 2) { stretches.append((markers[k].upperBound..<markers[k + 1].lowerBound, .note)) }
+        }
 
         var bounds = Set([0, units.count])
         for stretch in stretches { bounds.insert(stretch.range.lowerBound); bounds.insert(stretch.range.upperBound) }
-        for note in notes { bounds.insert(note.lowerBound); bounds.insert(note.upperBound) }
+        for marker in markers { bounds.insert(marker.lowerBound); bounds.insert(marker.upperBound) }
         var pieces: [Piece] = []
         var stack: [(mark: Mark, end: Int)] = []
         let points = bounds.sorted()
@@ -69,14 +89,13 @@ enum InlineMarkup {
                 stack.removeSubrange(firstStale...)
             }
             let opening = active.filter { new in !stack.contains { $0.mark == new.mark } }
-                .sorted { $0.range.upperBound > $1.range.upperBound }
+                .sorted { ($0.range.upperBound, $0.mark == .note ? 1 : 0) > ($1.range.upperBound, $1.mark == .note ? 1 : 0) }
             for stretch in opening {
                 pieces.append(.open(stretch.mark.open))
                 stack.append((stretch.mark, stretch.range.upperBound))
             }
-            if i + 1 < points.count {
-                let segment = point..<points[i + 1]
-                pieces.append(.text(segment, footnote: notes.contains { $0.contains(point) }))
+            if i + 1 < points.count, !markers.contains(where: { $0.contains(point) }) {
+                pieces.append(.text(point..<points[i + 1]))
             }
         }
         return pieces
@@ -107,18 +126,13 @@ enum InlineMarkup {
             case .open(let markup), .close(let markup):
                 out += markup.utf8
                 lineIsEmpty = false
-            case .text(var range, let footnote):
-                let isNote = footnote && !plain && units[range].starts(with: "^[".utf16) && units[range].last == 0x5D
-                    && range.count > 2
-                if isNote {
-                    out += "^[".utf8
-                    range = (range.lowerBound + 2)..<(range.upperBound - 1)
-                    lineIsEmpty = false
-                }
+            case .text(let range):
+                // "^[note](x)" would be a link: the parenthesis after a note is escaped.
+                if !plain, index > 0, pieces[index - 1] == .close(Mark.note.close), units[range.lowerBound] == 0x28 { out.append(0x5C) }
                 var start = range.lowerBound
                 for offset in range.lowerBound...range.upperBound where offset == range.upperBound || units[offset] == 0x2028 {
                     let isLast = offset == range.upperBound
-                    let endsLine = !isLast || (!isNote && index == pieces.count - 1)
+                    let endsLine = !isLast || index == pieces.count - 1
                     let line = scalars(units[start..<offset])
                     MarkdownEscaping.append(line, startsLine: lineIsEmpty, endsLine: endsLine, mode: mode, to: &out)
                     if !line.isEmpty { lineIsEmpty = false }
@@ -133,7 +147,6 @@ enum InlineMarkup {
                     }
                     start = offset + 1
                 }
-                if isNote { out.append(0x5D) }
             }
         }
     }

@@ -28,7 +28,7 @@ struct MarkdownComposer {
             let underline = p.headingLevel.flatMap { hasBreaks && $0 <= 2 ? ($0 == 1 ? "===" : "---") : nil }
             let isPlain = plain.contains(index)
             let content = isPlain
-                ? [Piece.text(0..<units.count, footnote: false)]
+                ? [Piece.text(0..<units.count)]
                 : InlineMarkup.pieces(of: p, units: units, styled: emphasis(givenBy: p))
             var out: [UInt8] = []
             out.reserveCapacity(units.count + first.utf8.count + 8)

@@ -130,6 +130,7 @@ extension RichDocument {
                 case .code: attributes[.code] = true
                 case .link(let url): attributes[.link] = .string(url)
                 case .image(let url): attributes[.image] = .string(url)
+                case .footnote: attributes[.footnote] = true
                 }
             }
             if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {

@@ -6,6 +6,8 @@ public enum InlineAttribute: Hashable, Sendable {
     case code
     case link(String)
     case image(String)
+    /// A footnote written inline, `^[note text]` (see `InlineNotes`).
+    case footnote
 
     /// Bold, italic and strikethrough are written with delimiters msx can add and remove.
     var isDelimited: Bool {

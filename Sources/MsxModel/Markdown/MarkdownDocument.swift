@@ -208,7 +208,8 @@ private struct BlockBuilder {
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
             var mapper = InlineMapper(source: source, start: job.start)
             if job.isTableRow { mapper.mapTableRow(job.node) } else { mapper.map(job.node.children) }
-            return MappedInline(text: mapper.text, spans: mapper.spans, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
+            let notes = InlineNotes.spans(in: mapper.text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
+            return MappedInline(text: mapper.text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
                                 delimiters: mapper.delimiters, end: mapper.position)
         }
         let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)

@@ -9,7 +9,17 @@ public enum HTMLPage {
                 ? p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)).map { $0.isOrdered ? "ol" : "ul" }
                 : nil
         }
-        let blocks = Array(zip(paragraphs, listTags)).concurrentMap { p, tag in block(p, inList: tag != nil) }
+        // Footnotes are numbered through the page: each paragraph's first number, then the paragraphs on all cores.
+        var firstNotes: [Int] = []
+        var notesSoFar = 1
+        for count in paragraphs.concurrentMap(noteCount) {
+            firstNotes.append(notesSoFar)
+            notesSoFar += count
+        }
+        let rendered = Array(zip(paragraphs, zip(listTags, firstNotes))).concurrentMap { p, place in
+            block(p, inList: place.0 != nil, firstNote: place.1)
+        }
+        let blocks = rendered.map(\.html)
         var body = ""
         var openList: String?
         for (listTag, html) in zip(listTags, blocks) {
@@ -24,6 +34,7 @@ public enum HTMLPage {
             body += html + "\n"
         }
         if let openList { body += "</\(openList)>\n" }
+        body += footnotes(rendered.flatMap(\.notes))
         return """
             <!DOCTYPE html>
             <html>
@@ -44,9 +55,34 @@ public enum HTMLPage {
             """
     }
 
-    private static func block(_ p: ResolvedParagraph, inList: Bool) -> String {
+    /// How many footnotes a paragraph holds.
+    private static func noteCount(_ p: ResolvedParagraph) -> Int {
+        InlineNote.groups(p.runs).filter { $0.isNote && InlineNote.inner($0.runs) != nil }.count
+    }
+
+    /// A paragraph's HTML, its footnotes (numbered from `firstNote`) as references, and the notes' own HTML.
+    private static func block(_ p: ResolvedParagraph, inList: Bool, firstNote: Int) -> (html: String, notes: [String]) {
+        var notes: [String] = []
+        let content = InlineNote.groups(p.runs).map { group -> String in
+            guard group.isNote, let inner = InlineNote.inner(group.runs) else { return group.runs.map(run).joined() }
+            let number = firstNote + notes.count
+            notes.append(inner.map(run).joined())
+            return "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>"
+        }.joined()
+        return (block(p, content: content, inList: inList), notes)
+    }
+
+    /// The notes at the end of the page, each with a link back to where it is referenced.
+    private static func footnotes(_ notes: [String]) -> String {
+        guard !notes.isEmpty else { return "" }
+        let items = notes.enumerated().map { k, note in
+            "<li id=\"fn\(k + 1)\"><p>\(note) <a href=\"#fnref\(k + 1)\" class=\"footnote-back\">\u{21A9}\u{FE0E}</a></p></li>\n"
+        }
+        return "<section class=\"footnotes\">\n<hr>\n<ol>\n" + items.joined() + "</ol>\n</section>\n"
+    }
+
+    private static func block(_ p: ResolvedParagraph, content: String, inList: Bool) -> String {
         let style = paragraphCSS(p.attributes)
-        let content = p.runs.map(run).joined()
         switch p.kind {
         case .heading(let level, _):
             return "<h\(level) style=\"\(style)\">\(content)</h\(level)>"

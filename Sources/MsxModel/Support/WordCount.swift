@@ -1,18 +1,21 @@
 /// msx's single definition of a word, used by `tree`, the count cache and every later report.
 ///
 /// Text is split at white space; a piece is a word if it holds a letter or a digit. Each CJK ideograph, Hiragana or
-/// Katakana character is a word of its own, and the letters around it count once per maximal non-CJK run.
+/// Katakana character is a word of its own, and the letters around it count once per maximal non-CJK run. A
+/// footnote written inline (`came^[It rained.]`) starts a word of its own: its words count, as the text's do.
 public enum WordCount {
     /// Counts the words of `text`.
     public static func count(_ text: String) -> Int {
         var words = 0
         var inRun = false
         var runHasLetter = false
+        var previous: UInt32 = 0
         for scalar in text.unicodeScalars {
+            defer { previous = scalar.value }
             if scalar.isASCII {
                 // The common case, without a Unicode property lookup.
                 let v = scalar.value
-                if v == 0x20 || (0x09...0x0D).contains(v) {
+                if v == 0x20 || (0x09...0x0D).contains(v) || (v == 0x5B && previous == 0x5E) {
                     if inRun && runHasLetter { words += 1 }
                     inRun = false
                     runHasLetter = false

@@ -5,8 +5,8 @@ import MsxModel
 /// only documents that changed. The cache also remembers each file's content hash, which lets `check --repair`
 /// recognise a document moved or renamed outside msx.
 struct WordCountCache {
-    /// 2: raw HTML blocks count the words a reader sees in them.
-    static let formatVersion = 2
+    /// 2: raw HTML blocks count the words a reader sees in them. 3: an inline footnote's `^[` starts a word.
+    static let formatVersion = 3
 
     struct Entry: Equatable {
         var size: Int

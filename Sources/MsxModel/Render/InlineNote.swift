@@ -1,0 +1,30 @@
+/// A footnote as msx keeps it: written inline where it is referenced, `^[note text]`, its characters (the `^[` and
+/// `]` included) carrying `footnote: true`. Compile writers turn it into a real footnote.
+package enum InlineNote {
+    /// A paragraph's runs in order, consecutive footnote runs together.
+    package static func groups(_ runs: [ResolvedRun]) -> [(runs: ArraySlice<ResolvedRun>, isNote: Bool)] {
+        var groups: [(runs: ArraySlice<ResolvedRun>, isNote: Bool)] = []
+        var start = 0
+        for i in runs.indices where i + 1 == runs.count || (runs[i + 1].attributes[.footnote] == true) != (runs[i].attributes[.footnote] == true) {
+            groups.append((runs[start...i], runs[i].attributes[.footnote] == true))
+            start = i + 1
+        }
+        return groups
+    }
+
+    /// The note's own runs, without its `^[` and `]` (each may be split over runs); nil when `group` is not
+    /// written that way (footnote characters without the markers stay ordinary text).
+    package static func inner(_ group: some Collection<ResolvedRun>) -> [ResolvedRun]? {
+        let text = group.map(\.text).joined()
+        guard text.hasPrefix("^["), text.hasSuffix("]"), text.count > 2 else { return nil }
+        var inner = Array(group)
+        var opening = 2
+        for k in inner.indices where opening > 0 {
+            let cut = min(opening, inner[k].text.count)
+            inner[k].text.removeFirst(cut)
+            opening -= cut
+        }
+        if let last = inner.lastIndex(where: { !$0.text.isEmpty }) { inner[last].text.removeLast() }
+        return inner.filter { !$0.text.isEmpty }
+    }
+}
