@@ -77,4 +77,20 @@ final class AnchoringPlacementTests: XCTestCase {
         let new = [text + "Then he slept."]
         XCTAssertEqual(underlined(record, new), [0: [second..<second + word.utf16.count]])
     }
+
+    /// A word whose letters all stay, text typed inside it or in front of it, is still that word: it keeps its
+    /// formatting ("lighthouse" made "light, the old house" keeps its link over both halves and what was typed
+    /// between them; "wind" made "whirlwind" keeps its underline on "wind").
+    func testAWordWithTextTypedInsideOrBeforeItKeepsItsFormatting() {
+        var formatting = DocumentFormatting(paragraphCount: 1)
+        formatting.paragraphs[0].set([.link: "https://example.com/light"], over: 4..<14)
+        let linked = Anchoring.carry(formatting, from: ["The lighthouse keeper slept."], to: ["The light, the old house keeper slept."])
+        XCTAssertEqual(linked.formatting.paragraphs[0].runs.map(\.range), [4..<24])
+        XCTAssertTrue(linked.lost.isEmpty)
+        var underlined = DocumentFormatting(paragraphCount: 1)
+        underlined.paragraphs[0].set([.underline: "single"], over: 4..<8)
+        let carried = Anchoring.carry(underlined, from: ["The wind rose."], to: ["The whirlwind rose."])
+        XCTAssertEqual(carried.formatting.paragraphs[0].runs.map(\.range), [9..<13])
+    }
+
 }

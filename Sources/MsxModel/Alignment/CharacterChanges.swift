@@ -123,8 +123,24 @@ enum CharacterChanges {
 
     /// The alignment keeping the most letters, then the most other characters: of two equally long alignments,
     /// the one that keeps the "x" of a word rather than a space that a joined paragraph put back ("dusk\nx y" to
-    /// "dusk xy" keeps the "x", not the space). Quadratic, so for small stretches only.
+    /// "dusk xy" keeps the "x", not the space). Of the alignment matching as early as it can and the one matching as
+    /// late as it can, the one keeping text in fewer pieces ("wind" in "whirlwind" is its last four letters, not
+    /// "w", "i" and "nd"). Quadratic, so for small stretches only.
     private static func weightedAlignment(_ a: [UInt32], _ b: [UInt32]) -> [EditStep] {
+        let early = earliestWeightedAlignment(a, b)
+        let (n, m) = (a.count, b.count)
+        let late: [EditStep] = earliestWeightedAlignment(a.reversed(), b.reversed()).reversed().map { step in
+            switch step {
+            case .equal(let o, let r): .equal(old: n - o.upperBound..<n - o.lowerBound, new: m - r.upperBound..<m - r.lowerBound)
+            case .delete(let o, let at): .delete(old: n - o.upperBound..<n - o.lowerBound, at: m - at)
+            case .insert(let r, let at): .insert(new: m - r.upperBound..<m - r.lowerBound, at: n - at)
+            }
+        }
+        func pieces(_ steps: [EditStep]) -> Int { steps.count { if case .equal = $0 { true } else { false } } }
+        return pieces(late) < pieces(early) ? late : early
+    }
+
+    private static func earliestWeightedAlignment(_ a: [UInt32], _ b: [UInt32]) -> [EditStep] {
         let (n, m) = (a.count, b.count)
         // best[i][j]: the most weight a[i...] and b[j...] can keep.
         var best = [Int32](repeating: 0, count: (n + 1) * (m + 1))
@@ -286,9 +302,16 @@ enum CharacterChanges {
                 func typed(_ j: Int) -> Bool { j >= 0 && j < newKeys.count && TextTokens.isWord(newKeys[j]) && !keptNew.contains(j) }
                 let among = (newPosition[first]..<newPosition[last]).contains(where: typed)
                 let around = typed(newPosition[first] - 1) && typed(newPosition[last] + 1)
+                // (Not a word whose letters all went on around text typed inside it, nor a whole word that a new one
+                // begins or ends with: "happy" made "unhappy".)
                 let host = newWord[newPosition[first]]
+                let complete = survivors.count == word.count
                 let swallowed = host.map { host in
-                    host.count >= 4 && 2 * survivors.count { host.contains(newPosition[$0]) } <= host.count && host.contains(where: typed)
+                    let splitByTyping = complete && !survivors.allSatisfy { host.contains(newPosition[$0]) }
+                    let extended = complete && newPosition[last] - newPosition[first] + 1 == word.count
+                        && (newPosition[first] == host.lowerBound || newPosition[last] + 1 == host.upperBound)
+                    return !splitByTyping && !extended && host.count >= 4
+                        && 2 * survivors.count { host.contains(newPosition[$0]) } <= host.count && host.contains(where: typed)
                 } ?? false
                 if scattered || (2 * survivors.count < word.count && (among || around || rewritten)) || swallowed {
                     for i in word { kept[i] = false }
