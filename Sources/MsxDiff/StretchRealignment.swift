@@ -61,9 +61,10 @@ struct StretchRealignment {
                 }
             }
         }
-        // Pieces of one another: paragraphs sharing three words, or half the words of the shorter one.
+        // Pieces of one another: paragraphs sharing two words (one when either has no more), as git's word diff
+        // would keep them.
         let oldWords = oldIndexes.map { WordCount.count(old[$0]) }, newWords = newIndexes.map { WordCount.count(new[$0]) }
-        let pairs = Set(shared.filter { key, count in count >= min(3, (min(oldWords[key.old], newWords[key.new]) + 1) / 2) }.keys)
+        let pairs = Set(shared.filter { key, count in count >= min(2, min(oldWords[key.old], newWords[key.new])) }.keys)
         guard !pairs.isEmpty else { return nil }
         let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldIndexes.map { old[$0].utf16.count }, pairs: pairs, side: \.old)
         let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newIndexes.map { new[$0].utf16.count }, pairs: pairs, side: \.new)

@@ -49,7 +49,7 @@ extension ProjectHistory {
                         author: Author? = nil) throws -> RestoreResult {
         let version = try resolve(revision, for: documentID)
         let old = try document(documentID, at: version)
-        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
+        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author, reanchoring: false).version
         // The snapshot above changed no working file: the project as opened (and locked) is still current.
         var project = self.project
         var manifest = project.manifest
@@ -153,7 +153,7 @@ extension ProjectHistory {
         guard var manifest = try manifest(at: version) else {
             throw MsxError(.notAtRevision, "the project did not exist at version \(version.short)")
         }
-        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author).version
+        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author, reanchoring: false).version
         // The snapshot above changed no working file: the project as opened (and locked) is still current.
         var project = self.project
         var transaction = project.transaction()

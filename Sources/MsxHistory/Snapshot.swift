@@ -37,6 +37,9 @@ public struct SnapshotResult: Sendable {
     public var message: String
     /// Something the writer should know about this version, if anything.
     public var note: SnapshotNote?
+    /// Documents whose sidecar had gone stale (their text edited outside msx) and was saved re-anchored, so that
+    /// the version holds formatting anchored to its own text, with the formatting whose words were gone.
+    public var reanchored: [(node: BinderNode, lost: [FormattingLoss])] = []
 }
 
 /// Something to tell the writer after a snapshot.
@@ -64,13 +67,16 @@ extension ProjectHistory {
 
     /// Records the current state of `documents` (every changed one when empty) as a new version.
     /// - Parameter documents: ids of documents (or folders, meaning the documents in them) to snapshot.
-    public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil) throws -> SnapshotResult {
+    /// - Parameter reanchoring: save stale sidecars re-anchored first (a writer's snapshot); a safety snapshot
+    ///   records the files exactly as they are.
+    public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil,
+                         reanchoring: Bool = true) throws -> SnapshotResult {
         try claimRepository()
-        return try writingRepository { try record(documents, message: message, author: explicit) }
+        return try writingRepository { try record(documents, message: message, author: explicit, reanchoring: reanchoring) }
     }
 
     /// The snapshot itself, with msx's pid on record (see `claimRepository`).
-    private func record(_ documents: [BinderNode], message: String?, author explicit: Author?) throws -> SnapshotResult {
+    private func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool) throws -> SnapshotResult {
         if let headID = try head() {
             let files = try repository.files(in: headID, under: prefix)
             try repository.syncIndex(toHead: files, under: prefix)
@@ -91,6 +97,7 @@ extension ProjectHistory {
         }
         let (author, signing) = self.author(explicit)
         let text = Self.message(message, for: included)
+        let reanchored = reanchoring ? try reanchorStaleSidecars(of: included) : []
         var changesToTree: [GitRepository.TreeChange] = []
         var touched: [String] = []
         func put(_ relative: String) throws {
@@ -146,7 +153,25 @@ extension ProjectHistory {
         } catch let error as MsxError {
             note = .housekeepingFailed(error)
         }
-        return SnapshotResult(version: version, documents: included, message: text, note: note)
+        return SnapshotResult(version: version, documents: included, message: text, note: note, reanchored: reanchored)
+    }
+
+    /// Saves the re-anchored sidecar of each document in `changes` whose sidecar went stale, in one transaction,
+    /// before the version is made from the files: a version's sidecar is anchored to the version's own text (the
+    /// text a stale one was anchored to is kept in `.msx/`, which history does not hold).
+    private func reanchorStaleSidecars(of changes: [DocumentChange]) throws -> [(node: BinderNode, lost: [FormattingLoss])] {
+        var transaction = project.transaction()
+        var reanchored: [(node: BinderNode, lost: [FormattingLoss])] = []
+        for change in changes where !change.isDeleted {
+            guard let sidecar = change.node.sidecarPath, FileIO.exists(try project.url(sidecar)) else { continue }
+            let document = try project.loadDocument(change.node)
+            guard document.sidecarIsStale else { continue }
+            try project.stage(document, markdown: nil, for: change.node, into: &transaction)
+            reanchored.append((change.node, document.lostFormatting))
+        }
+        var project = self.project
+        try project.commit(transaction)
+        return reanchored
     }
 
     /// Whether the manifest on disk differs from the last snapshot's.

@@ -46,6 +46,22 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         try expect(1, "check", in: root)
     }
 
+    func testSnapshotSavesAStaleSidecarReanchoredAndNamesWhatWasDropped() throws {
+        let (root, path) = try formattedStorm()
+        try expect(0, "format", "Storm", "--match", "Nobody", "--color", "#006400", in: root)
+        try write("The storm broke the windows and the lamp went dark.\n\nNobody slept at all.\n", to: path, in: root)
+        let result = try expect(0, "snapshot", "-m", "two", "--json", in: root)
+        let json = try result.json()
+        XCTAssertEqual(json["reanchored"] as? [String], [try node(titled: "Storm", in: root).id])
+        XCTAssertEqual((json["warnings"] as? [String])?.count, 1)
+        XCTAssertTrue(result.stderr.contains("warning: "), result.stderr)
+        XCTAssertTrue((json["warnings"] as? [String])?.first?.contains("'came in at dusk' was dropped") ?? false, "\(json)")
+        // The version's sidecar fits its text: nothing left to repair, and the colour went with "Nobody".
+        try expect(0, "check", in: root)
+        XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "foregroundColor", is: "#006400"), ["Nobody"])
+        XCTAssertEqual(try expect(0, "snapshot", "--json", in: root).json()["reanchored"] as? [String], [])
+    }
+
     func testASplitParagraphKeepsItsAlignmentOnBothHalves() throws {
         let (root, path) = try formattedStorm()
         try expect(0, "format", "Storm", "--paragraph", "1", "--align", "center", in: root)

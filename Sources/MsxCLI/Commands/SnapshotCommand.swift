@@ -4,7 +4,11 @@ import MsxKit
 struct Snapshot: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the current state of documents as a new version.",
-        discussion: "Without REF, every changed document. Nothing changed: says so, records nothing, exits 0.")
+        discussion: """
+            Without REF, every changed document. Nothing changed: says so, records nothing, exits 0. A sidecar \
+            gone stale (its document edited in another editor) is saved re-anchored first, so the version's \
+            formatting is anchored to its own text; formatting whose words are gone is named.
+            """)
 
     @Argument(help: "Documents or folders to snapshot (default: every changed document).")
     var references: [String] = []
@@ -35,11 +39,18 @@ struct Snapshot: MsxCommand {
             case nil:
                 break
             }
+            // Formatting whose words the outside edit took, dropped as the stale sidecar was saved re-anchored.
+            let warnings = result.reanchored.flatMap { entry in
+                entry.lost.map { "\(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line($0))" }
+            }
+            for warning in warnings { console.note("warning: \(warning)") }
             if console.json {
                 console.report([
                     "version": .optional(result.version?.description),
                     "short": .optional(result.version?.short), "message": .string(result.message),
                     "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
+                    "reanchored": .array(result.reanchored.map { .string($0.node.id) }),
+                    "warnings": .array(warnings.map(JSONValue.string)),
                 ])
                 return
             }

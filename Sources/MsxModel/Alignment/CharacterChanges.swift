@@ -52,9 +52,12 @@ enum CharacterChanges {
             return hash
         }
         let (a, b) = (oldTokens.map { hash(oldKeys, $0) }, newTokens.map { hash(newKeys, $0) })
-        // A stretch of a paragraph or two is cheapest compared directly; longer ones are anchored on their unique
-        // words first.
-        let steps = a.count + b.count <= directLimit ? MyersDiff.diff(a, b) : PatienceDiff.diff(a, b)
+        // A stretch of a paragraph or two is aligned keeping the most letters (of two ways to keep words, the one
+        // keeping the longer ones: "Each sidecar", not "its words"); longer ones are compared directly, and longer
+        // still anchored on their unique words first.
+        let weights = oldTokens.map { range in Int32(range.reduce(0) { $0 + (TextTokens.isWord(oldKeys[$1]) ? 3 : 1) }) }
+        let words = (oldTokens.map { TextTokens.isWord(oldKeys[$0.lowerBound]) }, newTokens.map { TextTokens.isWord(newKeys[$0.lowerBound]) })
+        let steps = tokenAlignment(a, b, words: words) { weights[$0] }
         var pieces: [Piece] = []
         var pendingOld = 0, pendingNew = 0
         var oldPosition = 0, newPosition = 0
@@ -99,6 +102,55 @@ enum CharacterChanges {
         return ChangeMap(replacements)
     }
 
+    /// Words either side of a change that are aligned again with it by weight.
+    static let weightedContext = 8
+
+    /// The alignment of two token sequences: found by Myers' algorithm (anchored on unique tokens first for long
+    /// ones), then each change with `weightedContext` tokens either side aligned again keeping the most weight
+    /// when a word it deletes or types is found on the other side there (else there is no other way to keep words),
+    /// so an edit costs what it touches, not the square of its paragraph. `words`: whether each token of `a` and
+    /// of `b` is a word.
+    private static func tokenAlignment(_ a: [UInt64], _ b: [UInt64], words: (old: [Bool], new: [Bool]), weight: (Int) -> Int32) -> [EditStep] {
+        let coarse = a.count + b.count <= directLimit ? MyersDiff.diff(a, b) : PatienceDiff.diff(a, b)
+        // The windows to align again: each change widened by the context, overlapping ones joined.
+        var windows: [(old: Range<Int>, new: Range<Int>, changedWords: [UInt64])] = []
+        for step in coarse {
+            let (old, new): (Range<Int>, Range<Int>)
+            switch step {
+            case .equal: continue
+            case .delete(let o, let at): (old, new) = (o, at..<at)
+            case .insert(let r, let at): (old, new) = (at..<at, r)
+            }
+            let changedWords = old.filter { words.old[$0] }.map { a[$0] } + new.filter { words.new[$0] }.map { b[$0] }
+            let context = min(weightedContext, old.lowerBound, new.lowerBound)
+            let widened = (old: old.lowerBound - context..<min(a.count, old.upperBound + weightedContext),
+                           new: new.lowerBound - context..<min(b.count, new.upperBound + weightedContext))
+            if let last = windows.last, last.old.upperBound >= widened.old.lowerBound || last.new.upperBound >= widened.new.lowerBound {
+                windows[windows.count - 1] = (last.old.lowerBound..<max(last.old.upperBound, widened.old.upperBound),
+                                              last.new.lowerBound..<max(last.new.upperBound, widened.new.upperBound),
+                                              last.changedWords + changedWords)
+            } else {
+                windows.append((widened.old, widened.new, changedWords))
+            }
+        }
+        var steps: [EditStep] = []
+        var (oldDone, newDone) = (0, 0)
+        for window in windows {
+            if window.old.lowerBound > oldDone {
+                steps.append(.equal(old: oldDone..<window.old.lowerBound, new: newDone..<window.new.lowerBound))
+            }
+            let (x, y) = (Array(a[window.old]), Array(b[window.new]))
+            // A changed word found twice in the window (deleted and still standing, or typed and already there).
+            let ambiguous = window.changedWords.contains { word in x.count { $0 == word } + y.count { $0 == word } > 1 }
+            let local = ambiguous && x.count * y.count <= weightedLimit
+                ? weightedAlignment(x, y) { weight(window.old.lowerBound + $0) } : MyersDiff.diff(x, y)
+            steps += local.map { $0.shifted(old: window.old.lowerBound, new: window.new.lowerBound) }
+            (oldDone, newDone) = (window.old.upperBound, window.new.upperBound)
+        }
+        if oldDone < a.count { steps.append(.equal(old: oldDone..<a.count, new: newDone..<b.count)) }
+        return MyersDiff.merge(steps)
+    }
+
     /// The larger side of the change that follows step `k` (0 when an equal stretch follows).
     private static func changeSize(after k: Int, _ steps: [EditStep], _ oldTokens: [Range<Int>], _ newTokens: [Range<Int>]) -> Int {
         var old = 0, new = 0
@@ -127,38 +179,62 @@ enum CharacterChanges {
     /// late as it can, the one keeping text in fewer pieces ("wind" in "whirlwind" is its last four letters, not
     /// "w", "i" and "nd"). Quadratic, so for small stretches only.
     private static func weightedAlignment(_ a: [UInt32], _ b: [UInt32]) -> [EditStep] {
-        let early = earliestWeightedAlignment(a, b)
+        weightedAlignment(a.map(UInt64.init), b.map(UInt64.init)) { TextTokens.isWord(a[$0]) ? 3 : 1 }
+    }
+
+    /// The alignment of `a` and `b` keeping the most weight (`weight(i)`: what keeping `a[i]` is worth); of the
+    /// one matching as early as it can and the one matching as late as it can, the one keeping fewer pieces.
+    private static func weightedAlignment(_ a: [UInt64], _ b: [UInt64], weight: (Int) -> Int32) -> [EditStep] {
         let (n, m) = (a.count, b.count)
-        let late: [EditStep] = earliestWeightedAlignment(a.reversed(), b.reversed()).reversed().map { step in
-            switch step {
-            case .equal(let o, let r): .equal(old: n - o.upperBound..<n - o.lowerBound, new: m - r.upperBound..<m - r.lowerBound)
-            case .delete(let o, let at): .delete(old: n - o.upperBound..<n - o.lowerBound, at: m - at)
-            case .insert(let r, let at): .insert(new: m - r.upperBound..<m - r.lowerBound, at: n - at)
+        let early = earliestWeightedAlignment(a, b, weight: weight)
+        let late: [EditStep] = earliestWeightedAlignment(Array(a.reversed()), Array(b.reversed())) { weight(n - 1 - $0) }
+            .reversed().map { step in
+                switch step {
+                case .equal(let o, let r): .equal(old: n - o.upperBound..<n - o.lowerBound, new: m - r.upperBound..<m - r.lowerBound)
+                case .delete(let o, let at): .delete(old: n - o.upperBound..<n - o.lowerBound, at: m - at)
+                case .insert(let r, let at): .insert(new: m - r.upperBound..<m - r.lowerBound, at: n - at)
+                }
             }
-        }
         func pieces(_ steps: [EditStep]) -> Int { steps.count { if case .equal = $0 { true } else { false } } }
         return pieces(late) < pieces(early) ? late : early
     }
 
-    private static func earliestWeightedAlignment(_ a: [UInt32], _ b: [UInt32]) -> [EditStep] {
+    /// Each match that follows a match is worth this much more: of alignments keeping as much, the one keeping
+    /// whole stretches ("house" in "light, the old house", not its "h" from "the" and "o" from "old").
+    static let continuationBonus: Int32 = 1
+
+    private static func earliestWeightedAlignment(_ a: [UInt64], _ b: [UInt64], weight: (Int) -> Int32) -> [EditStep] {
         let (n, m) = (a.count, b.count)
-        // best[i][j]: the most weight a[i...] and b[j...] can keep.
+        // best[i][j]: the most a[i...] and b[j...] can be worth; matched[i][j]: the most when a[i] and b[j] are kept
+        // together (only where they are equal).
         var best = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+        var matched = [Int32](repeating: .min, count: (n + 1) * (m + 1))
         func at(_ i: Int, _ j: Int) -> Int { i * (m + 1) + j }
+        func continuing(_ i: Int, _ j: Int) -> Int32 {
+            i < n && j < m && matched[at(i, j)] != .min ? matched[at(i, j)] + continuationBonus : .min
+        }
         for i in stride(from: n - 1, through: 0, by: -1) {
+            let w = weight(i)
             for j in stride(from: m - 1, through: 0, by: -1) {
                 var value = max(best[at(i + 1, j)], best[at(i, j + 1)])
-                if a[i] == b[j] { value = max(value, best[at(i + 1, j + 1)] + (TextTokens.isWord(a[i]) ? 3 : 1)) }
+                if a[i] == b[j] {
+                    let kept = w + max(best[at(i + 1, j + 1)], continuing(i + 1, j + 1))
+                    matched[at(i, j)] = kept
+                    value = max(value, kept)
+                }
                 best[at(i, j)] = value
             }
         }
         var steps: [EditStep] = []
         var (i, j) = (0, 0)
+        var keeping = false  // the previous step kept a[i - 1] with b[j - 1], and the path goes on keeping
         while i < n || j < m {
-            if i < n, j < m, a[i] == b[j], best[at(i, j)] == best[at(i + 1, j + 1)] + (TextTokens.isWord(a[i]) ? 3 : 1) {
+            if keeping || (i < n && j < m && matched[at(i, j)] == best[at(i, j)]) {
+                let rest = matched[at(i, j)] - weight(i)
                 steps.append(.equal(old: i..<i + 1, new: j..<j + 1))
                 i += 1
                 j += 1
+                keeping = rest != best[at(i, j)] && continuing(i, j) == rest
             } else if i < n, j == m || best[at(i, j)] == best[at(i + 1, j)] {
                 steps.append(.delete(old: i..<i + 1, at: j))
                 i += 1
@@ -305,15 +381,29 @@ enum CharacterChanges {
                 // (Not a word whose letters all went on around text typed inside it, nor a whole word that a new one
                 // begins or ends with: "happy" made "unhappy".)
                 let host = newWord[newPosition[first]]
+                // Letters spread over several new words are that word split by text typed inside it when each new
+                // word holds a stretch of them at its start or end ("lighthouse" made "light, the old house");
+                // otherwise they are letters of other words ("each" found in "re-anchored", "dusk" in "wind rose").
+                let hosts = survivors.compactMap { newWord[newPosition[$0]] }.reduce(into: [Range<Int>]()) { if $0.last != $1 { $0.append($1) } }
+                let inStretches = hosts.allSatisfy { host in
+                    let mine = survivors.map { newPosition[$0] }.filter(host.contains)
+                    return mine.last! - mine.first! + 1 == mine.count && (mine.first! == host.lowerBound || mine.last! + 1 == host.upperBound)
+                }
+                let splitByTyping = hosts.count > 1 && inStretches
+                let strewn = hosts.count > 1 && !inStretches
                 let complete = survivors.count == word.count
                 let swallowed = host.map { host in
-                    let splitByTyping = complete && !survivors.allSatisfy { host.contains(newPosition[$0]) }
                     let extended = complete && newPosition[last] - newPosition[first] + 1 == word.count
                         && (newPosition[first] == host.lowerBound || newPosition[last] + 1 == host.upperBound)
                     return !splitByTyping && !extended && host.count >= 4
                         && 2 * survivors.count { host.contains(newPosition[$0]) } <= host.count && host.contains(where: typed)
                 } ?? false
-                if scattered || (2 * survivors.count < word.count && (among || around || rewritten)) || swallowed {
+                // What is left by a deletion is the word's start, its end, or both, side by side where it stands.
+                let blocks = zip(survivors, survivors.dropFirst()).filter { $0.1 != $0.0 + 1 }.count + 1
+                let remnant = newPosition[last] - newPosition[first] + 1 == survivors.count && (blocks == 1
+                    ? first == word.lowerBound || last + 1 == word.upperBound
+                    : blocks == 2 && first == word.lowerBound && last + 1 == word.upperBound)
+                if scattered || strewn || (2 * survivors.count < word.count && (among || around || rewritten || !remnant)) || swallowed {
                     for i in word { kept[i] = false }
                 }
             }

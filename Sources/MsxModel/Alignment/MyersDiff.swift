@@ -4,6 +4,15 @@ package enum EditStep: Equatable {
     case equal(old: Range<Int>, new: Range<Int>)
     case delete(old: Range<Int>, at: Int)
     case insert(new: Range<Int>, at: Int)
+
+    /// The same step in sequences that start `old` and `new` elements later.
+    func shifted(old: Int, new: Int) -> EditStep {
+        switch self {
+        case .equal(let o, let n): .equal(old: o.lowerBound + old..<o.upperBound + old, new: n.lowerBound + new..<n.upperBound + new)
+        case .delete(let o, let at): .delete(old: o.lowerBound + old..<o.upperBound + old, at: at + new)
+        case .insert(let n, let at): .insert(new: n.lowerBound + new..<n.upperBound + new, at: at + old)
+        }
+    }
 }
 
 /// Myers' O(ND) difference algorithm (linear space is not needed at paragraph and word level, where sequences

@@ -27,6 +27,9 @@ package struct TextAlignment: Sendable {
         /// and the part from it on (new paragraphs, or typed at a paragraph's start), in the joined new text.
         var typedBeforeBreaks: [Range<Int>] = []
         var typedFromBreaks: [Range<Int>] = []
+        /// Typed text of more than `longestPhraseTyped` words: a passage written, which takes no formatting from the
+        /// text around it (a phrase typed inside or after a formatted one does).
+        var typedPassages: [Range<Int>] = []
     }
 
     /// A stretch of a segment's joined old text (deleted) or joined new text (typed); it may hold paragraph breaks.
@@ -125,7 +128,15 @@ package struct TextAlignment: Sendable {
             if let mapped = moved.changes.map(local, edges: .fixed) {
                 let segment = segments[moved.target.segment]
                 let offset = moved.target.range.lowerBound
-                pieces += Self.pieces(mapped.lowerBound + offset..<mapped.upperBound + offset, of: segment.new, starts: segment.newStarts)
+                // A passage written inside the moved text splits the phrase there too.
+                var left = [mapped.lowerBound + offset..<mapped.upperBound + offset]
+                for typed in moved.changes.insertedStretches {
+                    let passage = typed.lowerBound + offset..<typed.upperBound + offset
+                    guard left.contains(where: { $0.overlaps(passage) }),
+                          Self.words(in: passage, segment, newUnits) > Self.longestPhraseTyped else { continue }
+                    left = left.flatMap { Self.subtracting(passage, from: $0) }
+                }
+                for range in left { pieces += Self.pieces(range, of: segment.new, starts: segment.newStarts) }
             }
         }
         return pieces
@@ -141,17 +152,17 @@ package struct TextAlignment: Sendable {
         else { return [] }
         // Text typed after a paragraph break starts a paragraph and takes nothing from before the break; text typed
         // just before one ends a paragraph and takes only what continues.
-        let excluded = segment.typedFromBreaks + (edges == .fixed ? segment.typedBeforeBreaks : [])
+        // A passage typed inside the phrase splits it; one typed after it does not continue it.
+        let excluded = segment.typedFromBreaks + (edges == .fixed ? segment.typedBeforeBreaks : []) + segment.typedPassages
         var pieces: [(paragraph: Int, range: Range<Int>)] = []
         for k in Self.paragraphs(overlapping: mapped, starts: segment.newStarts) {
             let newParagraph = segment.new[k]
-            var lower = max(mapped.lowerBound, segment.newStarts[k])
-            var upper = min(mapped.upperBound, segment.newStarts[k + 1] - 1)
+            let lower = max(mapped.lowerBound, segment.newStarts[k])
+            let upper = min(mapped.upperBound, segment.newStarts[k + 1] - 1)
             guard lower < upper else { continue }
-            for cut in excluded where lower < upper && cut.overlaps(lower..<upper) {
-                if cut.lowerBound <= lower { lower = min(upper, cut.upperBound) } else { upper = cut.lowerBound }
-            }
-            if lower < upper { pieces.append((newParagraph, lower - segment.newStarts[k]..<upper - segment.newStarts[k])) }
+            var left = [lower..<upper]
+            for cut in excluded where cut.overlaps(lower..<upper) { left = left.flatMap { Self.subtracting(cut, from: $0) } }
+            pieces += left.map { (newParagraph, $0.lowerBound - segment.newStarts[k]..<$0.upperBound - segment.newStarts[k]) }
         }
         return pieces
     }
@@ -246,11 +257,33 @@ package struct TextAlignment: Sendable {
             newStarts: Self.starts(new.map { newUnits[$0].count }), changes: changes)
         let breaks = segment.newStarts.dropFirst().dropLast().map { $0 - 1 }
         for typed in changes.insertedStretches {
-            guard let first = breaks.first(where: typed.contains) else { continue }
+            guard let first = breaks.first(where: typed.contains) else {
+                if Self.words(in: typed, segment, newUnits) > Self.longestPhraseTyped { segment.typedPassages.append(typed) }
+                continue
+            }
             segment.typedBeforeBreaks.append(typed.lowerBound..<first)
             segment.typedFromBreaks.append(first..<typed.upperBound)
+            if Self.words(in: typed.lowerBound..<first, segment, newUnits) > Self.longestPhraseTyped {
+                segment.typedPassages.append(typed.lowerBound..<first)
+            }
         }
         segments.append(segment)
+    }
+
+    /// The most words typed inside or right after a formatted phrase that still take its formatting.
+    static let longestPhraseTyped = 12
+
+    /// How many words (runs of letters and digits) a stretch of a segment's joined new text holds.
+    private static func words(in stretch: Range<Int>, _ segment: Segment, _ newUnits: [[UInt16]]) -> Int {
+        pieces(stretch, of: segment.new, starts: segment.newStarts).reduce(0) { count, piece in
+            var words = 0, inWord = false
+            for unit in newUnits[piece.paragraph][piece.range] {
+                let letter = TextTokens.isWord(UInt32(unit))
+                if letter && !inWord { words += 1 }
+                inWord = letter
+            }
+            return count + words
+        }
     }
 
     /// Each paragraph's start in the joined text (paragraphs separated by one unit), then the joined length plus one.
