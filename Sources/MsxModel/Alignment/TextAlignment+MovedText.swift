@@ -20,6 +20,11 @@ extension TextAlignment {
         // Only stretches of a few words are looked for by their shingles (a word or two cut here and typed there
         // is an edit, not a move; what a split cuts off a paragraph's edge is found by `cutOffEnd`).
         let index = ShingleIndex(typedUnits.map { $0.count >= Self.movedTextLength / 2 ? Self.shingles($0) : [] })
+        // The typed stretches of the segment holding each new paragraph, for `cutOffEnd`.
+        var typedAround: [Int: [Int]] = [:]
+        for (k, stretch) in typed.enumerated() {
+            for paragraph in segments[stretch.segment].new { typedAround[paragraph, default: []].append(k) }
+        }
         for source in deleted {
             // The whole deleted stretch first (paragraphs moved together), else each of its paragraphs alone.
             let segment = segments[source.segment]
@@ -30,7 +35,7 @@ extension TextAlignment {
             for candidate in candidates.count == 2 ? [source] : candidates {
                 let slice = text(candidate, new: false)
                 let found = slice.count >= Self.movedTextLength ? index.mostSimilar(to: Self.shingles(slice))
-                    : cutOffEnd(candidate, slice, typed, typedUnits)
+                    : cutOffEnd(candidate, slice, typed, typedUnits, typedAround: typedAround)
                 guard let k = found else { continue }
                 let changes = CharacterChanges.between(slice, typedUnits[k])
                 movedTexts.append(MovedText(source: candidate, target: typed[k], changes: changes))
@@ -47,33 +52,51 @@ extension TextAlignment {
         }
     }
 
-    /// A few characters cut off the start or end of a paragraph by a split and found, exactly, typed at the edge of
-    /// a new paragraph next to where the rest of that paragraph went.
-    func cutOffEnd(_ source: Stretch, _ slice: [UInt32], _ typed: [Stretch], _ typedUnits: [[UInt32]]) -> Int? {
+    /// A few characters cut off the start or end of a paragraph by a split and found typed at the edge of a new
+    /// paragraph next to where the rest of that paragraph went: exactly, or most of them with a few letters or
+    /// words changed on the way (a word fixed as the paragraphs were rearranged).
+    func cutOffEnd(_ source: Stretch, _ slice: [UInt32], _ typed: [Stretch], _ typedUnits: [[UInt32]],
+                   typedAround: [Int: [Int]]) -> Int? {
         let segment = segments[source.segment]
         guard !slice.isEmpty, let first = segment.new.first, let last = segment.new.last else { return nil }
         let atStart = segment.oldStarts.contains(source.range.lowerBound)
         let atEnd = segment.oldStarts.contains(source.range.upperBound + 1)
         guard atStart || atEnd else { return nil }
-        // Spaces around the words do not count: a join or a split moves them.
+        // Spaces and breaks around the words do not count: a join or a split moves them.
         func trimmed(_ units: [UInt32]) -> [UInt32] {
-            Array(units.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()).map(TextTokens.folded)
+            let edge = { (unit: UInt32) in unit == 0x20 || unit == TextTokens.separator }
+            return Array(units.drop(while: edge).reversed().drop(while: edge).reversed()).map(TextTokens.folded)
         }
         let folded = trimmed(slice)
         guard !folded.isEmpty else { return nil }
-        let matches = typed.indices.filter { k in
+        let neighbours = Set((atEnd ? typedAround[last + 1] ?? [] : []) + (atStart ? typedAround[first - 1] ?? [] : []))
+        let matches = neighbours.sorted().filter { k in
             let target = segments[typed[k].segment]
             let units = trimmed(typedUnits[k])
-            guard units.count >= folded.count else { return false }
+            // Room for a few words typed among them.
+            let room = 2 * folded.count
             if atEnd, target.new.contains(last + 1), target.newStarts.contains(typed[k].range.lowerBound) {
-                return Array(units.prefix(folded.count)) == folded
+                return Self.resembles(folded, Array(units.prefix(room)), atStart: true)
             }
             if atStart, target.new.contains(first - 1), target.newStarts.contains(typed[k].range.upperBound + 1) {
-                return Array(units.suffix(folded.count)) == folded
+                return Self.resembles(folded, Array(units.suffix(room)), atStart: false)
             }
             return false
         }
         return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Whether `edge` (the start or end of a typed stretch) is `words`, or holds at least three quarters of them
+    /// in order, in whole stretches, with typing among them.
+    static func resembles(_ words: [UInt32], _ edge: [UInt32], atStart: Bool) -> Bool {
+        if edge.count >= words.count, atStart ? Array(edge.prefix(words.count)) == words : Array(edge.suffix(words.count)) == words {
+            return true
+        }
+        guard words.count >= 8 else { return false }
+        let kept = MyersDiff.diff(words, edge).compactMap { step -> Int? in
+            if case .equal(let old, _) = step, old.count >= 3 { old.count } else { nil }
+        }
+        return 4 * kept.reduce(0, +) >= 3 * words.count
     }
 
     /// Moved text rarely lands in one piece: a paragraph moved and split, or moved and joined to another, leaves
