@@ -125,9 +125,9 @@ final class FormattingCarryPropertyTests: SeededTestCase {
             \(paragraphsChecked - lostParagraphs) of \(paragraphsChecked) matched, \(lostParagraphs) lost (\(skipped) ambiguous \
             scripts skipped, \(dropped) runs or paragraph formats reported dropped; typed text agreeing: \(typedAgreeing) of \(typed))
             """ + lostExamples.map { "\nlost in: \($0)" }.joined() + misplacedExamples.map { "\nmisplaced: \($0)" }.joined())
-        // Known and open: over seeds 1-24 (about 44,000 documents), about ten documents still give a few characters or a
+        // Known and open: over seeds 1-24 (about 44,000 documents), 6 documents still give a character or a
         // paragraph formatting they never had, each a paragraph joined to the next and split again elsewhere with
-        // text replaced across the old break in the same revision (seeds 6, 7, 8, 10, 11, 12, 15, 22).
+        // text replaced across the old break in the same revision (seeds 7, 8, 10, 11, 12, 22).
         XCTAssertEqual(misplacedCharacters, 0, "characters given formatting they never had")
         XCTAssertEqual(misplacedParagraphs, 0, "paragraphs given attributes they never had")
         // The goal is all of them. What is left: remnants of words that a deletion joined to typed text, which msx

@@ -34,8 +34,8 @@ extension TextAlignment {
             }
             for candidate in candidates.count == 2 ? [source] : candidates {
                 let slice = text(candidate, new: false)
-                let found = slice.count >= Self.movedTextLength ? index.mostSimilar(to: Self.shingles(slice))
-                    : cutOffEnd(candidate, slice, typed, typedUnits, typedAround: typedAround)
+                let found = (slice.count >= Self.movedTextLength ? index.mostSimilar(to: Self.shingles(slice)) : nil)
+                    ?? cutOffEnd(candidate, slice, typed, typedUnits, typedAround: typedAround)
                 guard let k = found else { continue }
                 let changes = CharacterChanges.between(slice, typedUnits[k])
                 movedTexts.append(MovedText(source: candidate, target: typed[k], changes: changes))
@@ -73,27 +73,33 @@ extension TextAlignment {
         let matches = neighbours.sorted().filter { k in
             let target = segments[typed[k].segment]
             let units = trimmed(typedUnits[k])
-            // Room for a few words typed among them.
-            let room = 2 * folded.count
+            // Compared from the old break: the start of text typed at a paragraph's end (words cut off the start
+            // of the next), the end of text typed at a paragraph's start (words cut off the end of the one before).
             if atEnd, target.new.contains(last + 1), target.newStarts.contains(typed[k].range.lowerBound) {
-                return Self.resembles(folded, Array(units.prefix(room)), atStart: true)
+                return Self.resembles(folded.reversed(), fromTheBreak: units.reversed())
             }
             if atStart, target.new.contains(first - 1), target.newStarts.contains(typed[k].range.upperBound + 1) {
-                return Self.resembles(folded, Array(units.suffix(room)), atStart: false)
+                return Self.resembles(folded, fromTheBreak: units)
             }
             return false
         }
         return matches.count == 1 ? matches[0] : nil
     }
 
-    /// Whether `edge` (the start or end of a typed stretch) is `words`, or holds at least three quarters of them
-    /// in order, in whole stretches, with typing among them.
-    static func resembles(_ words: [UInt32], _ edge: [UInt32], atStart: Bool) -> Bool {
-        if edge.count >= words.count, atStart ? Array(edge.prefix(words.count)) == words : Array(edge.suffix(words.count)) == words {
+    /// Whether typed text is `words` cut off a paragraph by a split or a join, both read from the old paragraph
+    /// break: it is them, or begins with their first whole word (the rest retyped), or holds three quarters of
+    /// them (in stretches of three or more units) with typing among them.
+    static func resembles<W: Collection, T: Collection>(_ words: W, fromTheBreak typed: T) -> Bool
+    where W.Element == UInt32, T.Element == UInt32 {
+        let (words, typed) = (Array(words), Array(typed))
+        if typed.starts(with: words) { return true }
+        let firstWord = words.prefix { TextTokens.isWord($0) }
+        if firstWord.count >= 3, typed.starts(with: firstWord), typed.count == firstWord.count || !TextTokens.isWord(typed[firstWord.count]) {
             return true
         }
         guard words.count >= 8 else { return false }
-        let kept = MyersDiff.diff(words, edge).compactMap { step -> Int? in
+        // Room for a few words typed among them.
+        let kept = MyersDiff.diff(words, Array(typed.prefix(2 * words.count))).compactMap { step -> Int? in
             if case .equal(let old, _) = step, old.count >= 3 { old.count } else { nil }
         }
         return 4 * kept.reduce(0, +) >= 3 * words.count

@@ -30,6 +30,9 @@ package struct TextAlignment: Sendable {
         /// Typed text of more than `longestPhraseTyped` words: a passage written, which takes no formatting from the
         /// text around it (a phrase typed inside or after a formatted one does).
         var typedPassages: [Range<Int>] = []
+        /// Old text moved here from elsewhere (in the joined new text): it keeps its own formatting and takes none
+        /// from the text it landed in.
+        var movedIn: [Range<Int>] = []
     }
 
     /// A stretch of a segment's joined old text (deleted) or joined new text (typed); it may hold paragraph breaks.
@@ -110,6 +113,11 @@ package struct TextAlignment: Sendable {
             edited.deleted += result.deleted.map { Stretch(segment: segments.count - 1, range: $0) }
         }
         placeMovedText(edited.deleted, typed: edited.typed, oldUnits, newUnits)
+        for moved in movedTexts {
+            let start = moved.target.range.lowerBound
+            segments[moved.target.segment].movedIn += moved.changes.keptStretches(in: 0..<moved.source.range.count)
+                .map { start + $0.lowerBound..<start + $0.upperBound }
+        }
         for s in segments.indices {
             segments[s].stops = (segments[s].newStarts.dropFirst().map { $0 - 1 } + segments[s].stops).sorted()
         }
@@ -152,8 +160,10 @@ package struct TextAlignment: Sendable {
         else { return [] }
         // Text typed after a paragraph break starts a paragraph and takes nothing from before the break; text typed
         // just before one ends a paragraph and takes only what continues.
-        // A passage typed inside the phrase splits it; one typed after it does not continue it.
+        // A passage typed inside the phrase splits it; one typed after it does not continue it. Nor does text
+        // moved there from elsewhere.
         let excluded = segment.typedFromBreaks + (edges == .fixed ? segment.typedBeforeBreaks : []) + segment.typedPassages
+            + segment.movedIn
         var pieces: [(paragraph: Int, range: Range<Int>)] = []
         for k in Self.paragraphs(overlapping: mapped, starts: segment.newStarts) {
             let newParagraph = segment.new[k]
