@@ -100,9 +100,10 @@ final class RTFReaderTests: XCTestCase {
         XCTAssertEqual(texts("{\\rtf1 a\\bin999999999 xyz}"), ["a"])
     }
 
+    /// Within RTF's numbers, then within msx's limits (docs/format.md 7.6).
     func testHugeParametersAreClamped() {
         let attributes = run("{\\rtf1 \\fs99999999999999999999 x\\fi-99999999999999999999}")
-        XCTAssertEqual(attributes[.fontSize], .number(Double(Int32.max) / 2))
+        XCTAssertEqual(attributes[.fontSize], .number(1_000))
     }
 
     func testControlWordsLongerThanThirtyTwoLettersAreCut() {

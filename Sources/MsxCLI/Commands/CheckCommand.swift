@@ -91,6 +91,7 @@ struct Check: MsxCommand {
         case .recovered(.rolledBack): "rolled back an interrupted command"
         case .recovered(.completed): "completed an interrupted command"
         case .savedSidecar(let node): "saved the re-anchored sidecar of '\(node.title)'"
+        case .savedWithinLimits(let node): "saved the sidecar of '\(node.title)' with its numbers within their limits"
         case .removedTemporaryFile(let path): "removed \(path)"
         case .reattached(let node, let path): "'\(node.title)' was moved outside msx to \(path): kept its id \(node.id)"
         case .adopted(let path, let node, let folder): "adopted \(path) into \(folder) as '\(node.title)' (\(node.id))"
@@ -114,6 +115,9 @@ struct Check: MsxCommand {
                 + " (msx check --repair --restore-missing brings back its last snapshot; --drop-missing takes it out of the binder)"
         case .lostFormatting(let loss, let sidecar): return "\(sidecar): \(FormattingLossWording.line(loss))"
         case .staleSidecar(let sidecar): return "\(sidecar): out of date after an outside edit (re-anchored in memory)"
+        case .valuesOutOfLimits(let sidecar, let fields):
+            return "\(sidecar): \(fields.joined(separator: ", ")) out of \(fields.count == 1 ? "its limits" : "their limits")"
+                + " (read within them; msx check --repair saves them so)"
         case .temporaryFile: return "\(path): left over by an interrupted write"
         case .notInBinder: return "\(path): not in the binder (msx check --repair adopts it)"
         case .unreadable(let error): return error.message

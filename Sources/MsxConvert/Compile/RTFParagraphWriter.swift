@@ -79,7 +79,7 @@ struct RTFParagraphWriter {
             out += "\\sl\(RTFWriter.twips(minimum))\\slmult0"
             if let multiple = a[.lineHeightMultiple] { extra[.lineHeightMultiple] = multiple }
         } else if let multiple = a[.lineHeightMultiple]?.numberValue, multiple > 0 {
-            let sl = Int((multiple * 240).rounded())
+            let sl = RTFWriter.parameter(multiple * 240)
             out += "\\sl\(sl)\\slmult1"
             if Double(sl) / 240 != multiple { extra[.lineHeightMultiple] = .number(multiple) }
         }
@@ -158,7 +158,7 @@ struct RTFParagraphWriter {
     func characterControls(_ a: Attributes) -> String {
         var out = ""
         if let family = a[.fontFamily]?.stringValue, let number = tables.fontNumber(family) { out += "\\f\(number)" }
-        if let size = a[.fontSize]?.numberValue { out += "\\fs\(Int((size * 2).rounded()))" }
+        if let size = a[.fontSize]?.numberValue { out += "\\fs\(RTFWriter.parameter(size * 2))" }
         if a[.bold] == true { out += "\\b" }
         if a[.italic] == true { out += "\\i" }
         switch a[.underline]?.stringValue {

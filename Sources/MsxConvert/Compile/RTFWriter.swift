@@ -89,7 +89,14 @@ public enum RTFWriter {
     }
 
     /// Points as twips (1/20 pt), rounded.
-    static func twips(_ points: Double) -> Int { Int((points * 20).rounded()) }
+    static func twips(_ points: Double) -> Int { parameter(points * 20) }
+
+    /// A control word's number: rounded, and kept to what RTF readers take (a value no file of msx's holds, such as
+    /// one from another tool's sidecar, never stops a compile).
+    static func parameter(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int(min(max(value.rounded(), Double(Int32.min)), Double(Int32.max)))
+    }
 
     /// Text as RTF: `\`, `{` and `}` escaped, tabs and line breaks as control words, non-ASCII as `\uN?`.
     static func escaped(_ text: String) -> String {

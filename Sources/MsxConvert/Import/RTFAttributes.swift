@@ -1,7 +1,8 @@
 import MsxModel
 
 /// RTF formatting states in msx's attribute vocabulary (docs/format.md section 7): twips and half-points become
-/// points, colour and font numbers become "#RRGGBB" and family names through the document's tables.
+/// points, colour and font numbers become "#RRGGBB" and family names through the document's tables; sizes, indents
+/// and spacing are brought within msx's limits (`AttributeKey.limits`).
 extension RTFTables {
     /// The full set of character attributes for text in `state` (`link` and `footnote` only when set).
     func characterAttributes(_ state: RTFCharacterState) -> Attributes {
@@ -18,7 +19,7 @@ extension RTFTables {
         if let link = state.link { attributes[.link] = .string(link) }
         if state.footnote { attributes[.footnote] = true }
         for (key, value) in state.overrides { attributes[key] = value }
-        return attributes
+        return attributes.clampedToLimits()
     }
 
     /// Cocoa (TextEdit, Scrivener) writes `\cb` with white for "no background" on every run; elsewhere white is
@@ -54,7 +55,7 @@ extension RTFTables {
         if let maximum = state.maximumLineHeight { attributes[.maximumLineHeight] = points(maximum) }
         if let leading = state.leading { attributes[.lineSpacing] = points(leading) }
         if state.pageBreakBefore { attributes[.pageBreakBefore] = true }
-        return attributes
+        return attributes.clampedToLimits()
     }
 
     /// A paragraph of `text` and `runs` formatted by `state`: its attributes, style name, heading and list level.

@@ -57,9 +57,9 @@ extension Manifest {
         }
         created = try r.string("created") ?? ""
         defaults = try r.attributes("defaults")
-        styles = try r.object("styles").mapValues { value in
-            guard case .object(let attributes) = value else { throw r.fail("styles", "an object of objects") }
-            return Attributes(json: attributes)
+        let styleReader = try r.child("styles")
+        styles = try (styleReader?.object ?? [:]).keys.reduce(into: [:]) { styles, name in
+            styles[name] = try styleReader!.attributes(name)
         }
         labels = try r.strings("labels")
         statuses = try r.strings("statuses")

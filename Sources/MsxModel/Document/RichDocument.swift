@@ -10,6 +10,9 @@ public struct RichDocument: Sendable {
     package let sidecarExtra: [String: JSONValue]
     /// The base the sidecar on disk names (replaced by the next write, which may then drop it).
     package let sidecarBase: String?
+    /// Fields of the sidecar on disk whose numbers were out of their limits (brought within them here; the next
+    /// write saves them so).
+    public private(set) var sidecarValuesOutOfLimits: [String] = []
 
     /// Builds the model from Markdown text and its sidecar (nil when there is none).
     /// - Parameter base: reads the paragraphs the sidecar was anchored to, when known (a stale sidecar's formatting
@@ -24,6 +27,7 @@ public struct RichDocument: Sendable {
             sidecarIsStale = anchored.isStale
             sidecarExtra = sidecar.extra
             sidecarBase = sidecar.base
+            sidecarValuesOutOfLimits = sidecar.valuesOutOfLimits
         } else {
             formatting = DocumentFormatting(paragraphCount: texts.count)
             lostFormatting = []

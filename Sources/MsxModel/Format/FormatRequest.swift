@@ -46,17 +46,14 @@ public struct FormatRequest: Sendable {
         if let underline = character[.underline]?.stringValue, !AttributeKey.underlineStyles.contains(underline) {
             throw MsxError(.invalidValue, "underline must be single, double or thick, not '\(underline)'")
         }
-        if let size = character[.fontSize]?.numberValue, !(size > 0 && size < 1000) {
-            throw MsxError(.invalidValue, "font size must be between 0 and 1000 points")
+        if let (key, expected) = (character.merging(paragraph) { $1 }).firstOutOfLimits() {
+            throw MsxError(.invalidValue, "\(AttributeKey.limits[key]!.name) must be \(expected)")
         }
         if let alignment = paragraph[.alignment]?.stringValue, !AttributeKey.alignments.contains(alignment) {
             throw MsxError(.invalidValue, "alignment must be one of \(AttributeKey.alignments.joined(separator: ", "))")
         }
         if let format = paragraph[.listFormat]?.stringValue, ListFormat(rawValue: format) == nil {
             throw MsxError(.invalidValue, "list format must be one of \(ListFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if let multiple = paragraph[.lineHeightMultiple]?.numberValue, !(multiple > 0 && multiple <= 10) {
-            throw MsxError(.invalidValue, "line height must be a multiple between 0 and 10")
         }
         if case .match(let text, _) = selection, text.isEmpty || text.contains("\n") {
             throw MsxError(.invalidSelection, "the text to match must be within one paragraph")

@@ -68,7 +68,22 @@ package struct JSONReader {
     }
 
     /// Formatting attributes: the object at `key` read as attribute names and values.
-    func attributes(_ key: String) throws -> Attributes { Attributes(json: try object(key)) }
+    /// Formatting attributes with every numeric value brought within its limits (`AttributeKey.limits`); the
+    /// fields that were not are added to `outOfLimits` ("paragraphs[0].attributes.tailIndent").
+    func attributes(_ key: String, outOfLimits: inout [String]) throws -> Attributes {
+        let attributes = Attributes(json: try object(key))
+        guard attributes.firstOutOfLimits() != nil else { return attributes }
+        let clamped = attributes.clampedToLimits()
+        outOfLimits += attributes.keys.filter { attributes[$0] != clamped[$0] }.map { "\(field(key)).\($0.rawValue)" }.sorted()
+        return clamped
+    }
+
+    /// Formatting attributes, each numeric one within its limits (`AttributeKey.limits`).
+    func attributes(_ key: String) throws -> Attributes {
+        let attributes = Attributes(json: try object(key))
+        if let (name, expected) = attributes.firstOutOfLimits() { throw fail("\(key).\(name.rawValue)", expected) }
+        return attributes
+    }
 
     package func child(_ key: String) throws -> JSONReader? {
         guard let value = object[key], value != .null else { return nil }

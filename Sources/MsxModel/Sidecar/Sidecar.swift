@@ -30,6 +30,9 @@ public struct Sidecar: Equatable, Sendable {
     public var base: String?
     /// That text, when this sidecar was made here from it (to be kept beside the sidecar); nil when read from a file.
     package var baseText: BaseText?
+    /// The fields of the file read whose numbers were out of their limits and were brought within them
+    /// ("paragraphs[0].attributes.tailIndent"); `msx check` reports them and `--repair` saves the sidecar.
+    public internal(set) var valuesOutOfLimits: [String] = []
     var extra: [String: JSONValue] = [:]
 
     public init(paragraphs: [Paragraph] = []) { self.paragraphs = paragraphs }
@@ -38,13 +41,15 @@ public struct Sidecar: Equatable, Sendable {
 }
 
 extension Sidecar {
-    /// Reads a sidecar file's text. Throws a damaged-data error naming `file` for anything malformed.
+    /// Reads a sidecar file's text. Throws a damaged-data error naming `file` for anything malformed; a number out
+    /// of its attribute's limits is brought within them and named in `valuesOutOfLimits`.
     public init(json text: String, file: String) throws {
         let root = try JSONReader(try JSONReader.parse(text, file: file), file: file)
         try root.checkFormatVersion(supported: Self.formatVersion)
         extra = root.unknown(except: ["formatVersion", "paragraphs", "base"])
         // A base that cannot name a base file (another tool's value) is ignored: the quote selectors remain.
         base = try root.string("base").flatMap { BaseText.isValidID($0) ? $0 : nil }
+        var outOfLimits: [String] = []
         paragraphs = try root.array("paragraphs").enumerated().map { i, value in
             let p = try JSONReader(value, file: file, path: "paragraphs[\(i)]")
             let runs = try p.array("runs").enumerated().map { j, value in
@@ -52,7 +57,7 @@ extension Sidecar {
                 let run = Run(
                     start: try r.requiredInt("start"), end: try r.requiredInt("end"), text: try r.string("text") ?? "",
                     before: try r.string("before") ?? "", after: try r.string("after") ?? "",
-                    attributes: try r.attributes("attributes"),
+                    attributes: try r.attributes("attributes", outOfLimits: &outOfLimits),
                     extra: r.unknown(except: ["start", "end", "text", "before", "after", "attributes"]))
                 guard run.start >= 0, run.end >= run.start else { throw r.fail("end", "at or after start") }
                 return run
@@ -61,9 +66,10 @@ extension Sidecar {
             guard index >= 0 else { throw p.fail("index", "0 or more") }
             return Paragraph(
                 index: index, textHash: try p.string("textHash") ?? "", head: try p.string("head") ?? "",
-                tail: try p.string("tail") ?? "", attributes: try p.attributes("attributes"), runs: runs,
+                tail: try p.string("tail") ?? "", attributes: try p.attributes("attributes", outOfLimits: &outOfLimits), runs: runs,
                 extra: p.unknown(except: ["index", "textHash", "head", "tail", "attributes", "runs"]))
         }
+        valuesOutOfLimits = outOfLimits
     }
 
     /// The sidecar in msx's canonical JSON form.

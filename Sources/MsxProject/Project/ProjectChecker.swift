@@ -13,6 +13,7 @@ public struct CheckFinding: Sendable, Equatable {
         case pathOutsideContents = "path-outside-contents"
         case unplaceableRun = "unplaceable-run"
         case staleSidecar = "stale-sidecar"
+        case valueOutOfLimits = "value-out-of-limits"
         case temporaryFile = "temporary-file"
         case notInBinder = "not-in-binder"
     }
@@ -47,6 +48,8 @@ public struct CheckFinding: Sendable, Equatable {
         case lostFormatting(FormattingLoss, sidecar: String)
         /// The sidecar at `sidecar` is out of date after an outside edit (re-anchored in memory).
         case staleSidecar(String)
+        /// Numbers in the sidecar at `sidecar` are out of their attributes' limits (`fields`; read within them).
+        case valuesOutOfLimits(sidecar: String, fields: [String])
         /// A temporary file an interrupted write left.
         case temporaryFile
         /// A Markdown file the binder does not list.
@@ -67,7 +70,8 @@ public struct CheckFinding: Sendable, Equatable {
     public var severity: Severity {
         switch detail {
         case .unusualID, .staleSidecar, .temporaryFile, .notInBinder: .warning
-        case .duplicateID, .pathOutsideFolder, .pathOutsideContents, .missingFile, .lostFormatting, .unreadable: .error
+        case .duplicateID, .pathOutsideFolder, .pathOutsideContents, .missingFile, .lostFormatting, .unreadable,
+             .valuesOutOfLimits: .error
         }
     }
 
@@ -80,6 +84,7 @@ public struct CheckFinding: Sendable, Equatable {
         case .missingFile: .error(.missingFile)
         case .lostFormatting: .problem(.unplaceableRun)
         case .staleSidecar: .problem(.staleSidecar)
+        case .valuesOutOfLimits: .problem(.valueOutOfLimits)
         case .temporaryFile: .problem(.temporaryFile)
         case .notInBinder: .problem(.notInBinder)
         case .unreadable(let error): .error(error.code)
@@ -100,6 +105,8 @@ public enum CheckRepair: Sendable, Equatable {
     case recovered(Recovery)
     /// A stale sidecar was saved re-anchored.
     case savedSidecar(BinderNode)
+    /// A sidecar's numbers out of their limits were saved brought within them.
+    case savedWithinLimits(BinderNode)
     /// A temporary file an interrupted write left was removed.
     case removedTemporaryFile(String)
     /// A document moved or renamed outside msx was found at `path`; it keeps its id.
@@ -178,13 +185,13 @@ public struct ProjectChecker {
                     let document = try result.get()
                     if let base = document.sidecarBase { namedBases.insert(base) }
                     for loss in document.lostFormatting { add(.lostFormatting(loss, sidecar: node.sidecarPath ?? node.path)) }
-                    if document.sidecarIsStale {
-                        add(.staleSidecar(node.sidecarPath ?? node.path))
-                        if repair {
-                            try project.stage(document, markdown: nil, for: node, into: &transaction)
-                            if let base = document.sidecar.base { namedBases.insert(base) }
-                            report.repairs.append(.savedSidecar(node))
-                        }
+                    let outOfLimits = document.sidecarValuesOutOfLimits
+                    if !outOfLimits.isEmpty { add(.valuesOutOfLimits(sidecar: node.sidecarPath ?? node.path, fields: outOfLimits)) }
+                    if document.sidecarIsStale { add(.staleSidecar(node.sidecarPath ?? node.path)) }
+                    if repair, document.sidecarIsStale || !outOfLimits.isEmpty {
+                        try project.stage(document, markdown: nil, for: node, into: &transaction)
+                        if let base = document.sidecar.base { namedBases.insert(base) }
+                        report.repairs.append(document.sidecarIsStale ? .savedSidecar(node) : .savedWithinLimits(node))
                     }
                 } catch let error as MsxError {
                     add(.unreadable(error))
