@@ -6,12 +6,17 @@ SHELL := /bin/bash
 # Path of the debug msx binary, evaluated by the shell when a recipe runs.
 MSX_DEBUG = "$$($(SWIFT) build --show-bin-path)/msx"
 
-.PHONY: help deps build release test schema-check demo man man-check bench soak mutation completions clean
+.PHONY: help deps build release install uninstall test schema-check demo man man-check bench soak mutation completions clean
+
+# Where `make install` puts msx (DESTDIR, when set, is prefixed for packaging).
+PREFIX ?= /usr/local
 
 help:
 	@echo "make deps         install/check system libraries (libgit2, cmark-gfm, pkg-config)"
 	@echo "make build        debug build"
 	@echo "make release      optimised build, Swift runtime linked in (prints the binary's path)"
+	@echo "make install      release build installed under PREFIX (default /usr/local): bin/msx, man pages, completions"
+	@echo "make uninstall    remove what make install put under PREFIX"
 	@echo "make test         build and run the tests (MSX_TEST_SCALE=1 by default), then man-check, schema-check and check-vocabulary"
 	@echo "make demo         scripted walk-through on a temporary project"
 	@echo "make man          regenerate man/ from the command definitions"
@@ -36,6 +41,7 @@ test: deps
 	$(MAKE) schema-check
 	python3 scripts/check-vocabulary.py
 	python3 scripts/generate-entities.py --check
+	python3 scripts/generate-templates.py --check
 	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} SWIFT=$(SWIFT) scripts/run-tests.sh
 
 # Templates and the schemas in docs/schema/ must agree (needs Python's jsonschema, installed if missing).
@@ -59,6 +65,26 @@ RELEASE_FLAGS = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
+
+# The binary carries its templates (scripts/generate-templates.py), so it works wherever it is installed or copied.
+install: release
+	@root="$(DESTDIR)$(PREFIX)"; bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+		"$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" && \
+	install -m 755 "$$bin" "$$root/bin/msx" && \
+	install -m 644 man/*.1 "$$root/share/man/man1/" && \
+	"$$root/bin/msx" --generate-completion-script bash > "$$root/share/bash-completion/completions/msx" && \
+	"$$root/bin/msx" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_msx" && \
+	"$$root/bin/msx" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/msx.fish" && \
+	echo "msx installed: $$root/bin/msx" && \
+	case ":$$PATH:" in *":$$root/bin:"*) ;; *) echo "($$root/bin is not on your PATH: add it, or run $$root/bin/msx)";; esac
+
+uninstall:
+	@root="$(DESTDIR)$(PREFIX)"; \
+	rm -f "$$root/bin/msx" "$$root/share/bash-completion/completions/msx" "$$root/share/zsh/site-functions/_msx" \
+		"$$root/share/fish/vendor_completions.d/msx.fish" && \
+	for page in man/*.1; do rm -f "$$root/share/man/man1/$${page#man/}"; done && \
+	echo "msx removed from $$root"
 
 bench: release
 	SWIFT=$(SWIFT) scripts/bench.sh

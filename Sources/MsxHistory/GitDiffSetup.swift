@@ -24,7 +24,7 @@ extension ProjectCreator {
     /// Creates a project from `template` (see `create(at:from:details:)`) with its history: a repository of its own,
     /// or the enclosing one when the project sits inside a git work tree; git tools are set up to show msx's diff
     /// through `executable` (msx's absolute path).
-    public func createWithHistory(at destination: URL, from template: URL, details: Details,
+    public func createWithHistory(at destination: URL, from template: Template, details: Details,
                                   diffDriver executable: String) throws -> ProjectHistory {
         let history = try ProjectHistory.create(try create(at: destination, from: template, details: details))
         try history.configureGitDiff(executable: executable)

@@ -52,17 +52,24 @@ struct Init: MsxCommand {
 }
 
 struct Templates: MsxCommand {
-    static let configuration = CommandConfiguration(abstract: "List the templates `msx init` can use.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the templates `msx init` can use.",
+        discussion: """
+            msx carries blank, novel, short-story, non-fiction and screenplay built in. A folder of templates named \
+            in MSX_TEMPLATES (several separated by ':'), PREFIX/share/msx/templates beside an installed msx, \
+            or the source tree's templates/ comes first: a template there overrides a built-in one of its name.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let templates = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation)).templates()
+            guard !templates.isEmpty else { throw MsxError(.unknownTemplate, "no templates found (MSX_TEMPLATES names none)") }
             if console.json {
                 console.report([
                     "templates": .array(templates.map { t in
-                        ["name": .string(t.name), "path": .string(t.folder.path), "documents": .int(t.documentCount),
+                        ["name": .string(t.name), "path": .optional(t.folder?.path), "documents": .int(t.documentCount),
                          "folders": .array(t.topFolders.map(JSONValue.string))]
                     }),
                 ])
@@ -76,7 +83,8 @@ struct Templates: MsxCommand {
     }
 }
 
-/// Where templates are found: MSX_TEMPLATES, the installed share folder, then the source tree's templates/.
+/// Where templates are found before the built-in ones: MSX_TEMPLATES, the installed share folder, then the source
+/// tree's templates/.
 enum TemplateFolders {
     static func search(_ invocation: Invocation) -> [URL] {
         var folders: [URL] = []

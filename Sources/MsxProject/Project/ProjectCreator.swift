@@ -1,22 +1,25 @@
 import Foundation
 import MsxModel
 
-/// Creates projects from templates. A template is a plain project folder; any project can serve as one.
+/// Creates projects from templates. A template is a plain project folder; any project can serve as one, and msx
+/// carries its own built in.
 public struct ProjectCreator {
-    /// Folders searched for templates by name, in order.
+    /// Folders searched for templates by name, in order, before the built-in ones.
     public var templateFolders: [URL]
 
     public init(templateFolders: [URL]) { self.templateFolders = templateFolders }
 
-    /// A template found on disk.
+    /// A template: a project folder, or one built into msx.
     public struct Template: Sendable {
         public var name: String
-        public var folder: URL
+        /// Its folder; nil for a template built into msx.
+        public var folder: URL?
         public var documentCount: Int
         public var topFolders: [String]
     }
 
-    /// Every template in the template folders, by name (the first folder wins on a clash).
+    /// Every template, by name: those in the template folders (the first folder wins on a clash), then the
+    /// built-in ones no folder overrides.
     public func templates() -> [Template] {
         var seen = Set<String>()
         var result: [Template] = []
@@ -25,24 +28,36 @@ public struct ProjectCreator {
             for name in names.sorted() where !seen.contains(name) {
                 let url = folder.appendingPathComponent(name)
                 guard let text = try? String(contentsOf: url.appendingPathComponent(Manifest.fileName), encoding: .utf8),
-                    let manifest = try? Manifest(json: text)
+                      let template = Self.template(name, folder: url, manifest: text)
                 else { continue }
                 seen.insert(name)
-                result.append(
-                    Template(
-                        name: name, folder: url, documentCount: manifest.entries.filter { $0.node.kind == .document }.count,
-                        topFolders: manifest.binder.map(\.title)))
+                result.append(template)
             }
+        }
+        for name in BuiltInTemplates.names where !seen.contains(name) {
+            guard let data = BuiltInTemplates.contents(of: name)?[Manifest.fileName],
+                  let template = Self.template(name, folder: nil, manifest: String(decoding: data, as: UTF8.self))
+            else { continue }
+            result.append(template)
         }
         return result
     }
 
-    /// The template folder for a name, or a path (relative to `base`) to any project folder.
-    public func locate(_ nameOrPath: String, relativeTo base: URL) throws -> URL {
-        if let template = templates().first(where: { $0.name == nameOrPath }) { return template.folder }
+    private static func template(_ name: String, folder: URL?, manifest text: String) -> Template? {
+        guard let manifest = try? Manifest(json: text) else { return nil }
+        return Template(name: name, folder: folder, documentCount: manifest.entries.filter { $0.node.kind == .document }.count,
+                        topFolders: manifest.binder.map(\.title))
+    }
+
+    /// The template of a name, or a path (relative to `base`) to any project folder.
+    public func locate(_ nameOrPath: String, relativeTo base: URL) throws -> Template {
+        let all = templates()
+        if let template = all.first(where: { $0.name == nameOrPath }) { return template }
         let url = URL(fileURLWithPath: nameOrPath, relativeTo: base).standardizedFileURL
-        if FileIO.exists(url.appendingPathComponent(Manifest.fileName)) { return url }
-        let known = templates().map(\.name).joined(separator: ", ")
+        if FileIO.exists(url.appendingPathComponent(Manifest.fileName)) {
+            return Template(name: nameOrPath, folder: url, documentCount: 0, topFolders: [])
+        }
+        let known = all.map(\.name).joined(separator: ", ")
         throw MsxError(.unknownTemplate, "no template named '\(nameOrPath)' (templates: \(known.isEmpty ? "none found" : known))")
     }
 
@@ -61,10 +76,10 @@ public struct ProjectCreator {
         }
     }
 
-    /// Creates a project at `destination` (which must not exist or be empty) from the template folder.
+    /// Creates a project at `destination` (which must not exist or be empty) from the template.
     /// Every node gets a new id; `.git` and `.msx` are not copied; `{{title}}`, `{{author}}`, `{{date}}` are filled.
     @discardableResult
-    public func create(at destination: URL, from template: URL, details: Details) throws -> Project {
+    public func create(at destination: URL, from template: Template, details: Details) throws -> Project {
         let fm = FileManager.default
         if FileIO.exists(destination) {
             let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
@@ -72,15 +87,25 @@ public struct ProjectCreator {
                 throw MsxError(.destinationNotEmpty, "\(destination.path): folder exists and is not empty")
             }
         }
-        let manifestText = try FileIO.readText(
-            template.appendingPathComponent(Manifest.fileName), displayPath: template.appendingPathComponent(Manifest.fileName).path)
-        var manifest = try Manifest(json: fill(manifestText, details, json: true), file: template.path + "/" + Manifest.fileName)
+        var files = try Self.files(of: template)
+        let manifestFile = (template.folder?.path ?? "built-in template \(template.name)") + "/" + Manifest.fileName
+        guard let manifestData = files.removeValue(forKey: Manifest.fileName) else {
+            throw MsxError(.notAProject, "\(manifestFile): missing")
+        }
+        let manifestText = try FileIO.decodeUTF8(manifestData, displayPath: manifestFile)
+        var manifest = try Manifest(json: fill(manifestText, details, json: true), file: manifestFile)
         // Build in a sibling staging folder, then rename into place: a crash leaves no half project.
         let parent = destination.deletingLastPathComponent()
         try FileIO.createFolder(parent)
         let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).msx-init-\(UUID().uuidString.prefix(8))")
         do {
-            try copyTree(from: template, to: staging, details: details)
+            try FileIO.createFolder(staging)
+            for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+                let to = staging.appendingPathComponent(path)
+                try FileIO.createFolder(to.deletingLastPathComponent())
+                let filled = path.hasSuffix(".md") ? Data(fill(try FileIO.decodeUTF8(data, displayPath: path), details, json: false).utf8) : data
+                try FileIO.writeAtomically(filled, to: to)
+            }
             var taken = Set<String>()
             manifest.id = Identifier.make(avoiding: taken)
             taken.insert(manifest.id)
@@ -103,23 +128,27 @@ public struct ProjectCreator {
         return try Project(root: destination)
     }
 
-    private func copyTree(from source: URL, to destination: URL, details: Details) throws {
-        let fm = FileManager.default
-        try FileIO.createFolder(destination)
-        for name in try fm.contentsOfDirectory(atPath: source.path) where name != ".git" && name != ".msx" {
-            let from = source.appendingPathComponent(name)
-            let to = destination.appendingPathComponent(name)
-            if FileIO.isDirectory(from) {
-                try copyTree(from: from, to: to, details: details)
-            } else if name == Manifest.fileName && source.path == destination.path {
-                continue
-            } else if name.hasSuffix(".md") {
-                let text = try FileIO.readText(from, displayPath: from.path)
-                try FileIO.writeAtomically(Data(fill(text, details, json: false).utf8), to: to)
-            } else {
-                do { try fm.copyItem(at: from, to: to) } catch { throw MsxError.io(from.path, error) }
+    /// A template's files by path: a folder's (not `.git` or `.msx`, and no link to a folder, followed), or the
+    /// built-in ones.
+    static func files(of template: Template) throws -> [String: Data] {
+        guard let folder = template.folder else { return BuiltInTemplates.contents(of: template.name) ?? [:] }
+        var files: [String: Data] = [:]
+        func walk(_ url: URL, _ relative: String) throws {
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: url.path) } catch { throw MsxError.io(url.path, error) }
+            for name in names where relative.isEmpty ? name != ".git" && name != ".msx" : true {
+                let item = url.appendingPathComponent(name)
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let isLink = (try? item.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) ?? false
+                if FileIO.isDirectory(item) {
+                    if !isLink { try walk(item, path) }
+                } else {
+                    do { files[path] = try Data(contentsOf: item) } catch { throw MsxError.io(item.path, error) }
+                }
             }
         }
+        try walk(folder, "")
+        return files
     }
 
     private func fill(_ text: String, _ details: Details, json: Bool) -> String {
