@@ -64,6 +64,44 @@ final class BadInputTests: MsxTestCase {
         try assertAllFail([["check"]], in: root, status: 3, naming: ["manuscript.json"])
     }
 
+    /// Issue 12, item 3: a binder path outside contents/ (git's config, the manifest itself, a folder beside the
+    /// project's) is refused before any byte is written.
+    func testBinderPathsOutsideContentsAreRefused() throws {
+        for (k, target) in [".git/config", "manuscript.json", "elsewhere/notes.md"].enumerated() {
+            let root = try makeProject(name: "book\(k)")
+            let config = try read(".git/config", in: root)
+            try edit("manuscript.json", in: root, replacing: "contents/draft/chapter-1.md", with: target)
+            try assertAllFail([["tree"], ["show", "Chapter 1"], ["format", "Chapter 1", "--paragraph", "1", "--bold"],
+                               ["rename", "Chapter 1", "Z"], ["check", "--repair"]],
+                              in: root, status: 3, naming: ["manuscript.json", "'\(target)'", "not under contents/"])
+            XCTAssertEqual(try read(".git/config", in: root), config)
+        }
+    }
+
+    /// Issue 12, item 3: msx's own files reached through a link that leaves the project are refused, and nothing
+    /// is written there.
+    func testOwnFilesLinkedOutsideTheProjectAreRefused() throws {
+        let root = try makeProject()
+        let outside = scratch.appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let privateFolder = root.appendingPathComponent(".msx")
+        try? FileManager.default.removeItem(at: privateFolder)
+        try FileManager.default.createSymbolicLink(at: privateFolder, withDestinationURL: outside)
+        try assertAllFail([["show", "Chapter 1"], ["format", "Chapter 1", "--paragraph", "1", "--bold"], ["check", "--repair"]],
+                          in: root, status: 3, naming: [".msx: a link that leads outside the project"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [])
+        try FileManager.default.removeItem(at: privateFolder)
+
+        let manifest = root.appendingPathComponent("manuscript.json")
+        let moved = outside.appendingPathComponent("manuscript.json")
+        try FileManager.default.moveItem(at: manifest, to: moved)
+        try FileManager.default.createSymbolicLink(at: manifest, withDestinationURL: moved)
+        let before = try Data(contentsOf: moved)
+        try assertAllFail([["tree"], ["new", "X"], ["check", "--repair"]], in: root, status: 3,
+                          naming: ["manuscript.json: a link that leads outside the project"])
+        XCTAssertEqual(try Data(contentsOf: moved), before)
+    }
+
     /// A manifest with an escaping path is damaged as a whole, even for commands that only read metadata.
     func testBinderPathWithDotDotDamagesMeta() throws {
         let root = try makeProject()

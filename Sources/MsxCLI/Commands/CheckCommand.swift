@@ -109,7 +109,6 @@ struct Check: MsxCommand {
         case .duplicateID(let id, let first, let second): return "id \(id) is used by '\(first)' and '\(second)'"
         case .unusualID(let id): return "id '\(id)' is not 12 hex digits"
         case .pathOutsideFolder(let node, let folder): return "'\(node.title)' is at \(node.path), outside its folder \(folder)"
-        case .pathOutsideContents(let node): return "top-level folder '\(node.title)' is not under contents/"
         case .missingFile(let node):
             return "document '\(node.title)' (\(node.id)) is missing its file"
                 + " (msx check --repair --restore-missing brings back its last snapshot; --drop-missing takes it out of the binder)"

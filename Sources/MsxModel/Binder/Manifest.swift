@@ -5,6 +5,8 @@
 public struct Manifest: Equatable, Sendable {
     public static let formatVersion = 1
     public static let fileName = "manuscript.json"
+    /// The folder every binder node's path is under.
+    public static let contentsFolder = "contents"
 
     public struct Author: Equatable, Sendable {
         public var name: String
@@ -71,6 +73,10 @@ extension Manifest {
         extra = r.unknown(except: Self.knownKeys)
         for entry in entries where !RelativePath.isPlain(entry.node.path) {
             throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
+        }
+        // The binder holds the book, never msx's or git's own files (`.git/config`, the manifest itself).
+        for entry in entries where !entry.node.path.hasPrefix(Self.contentsFolder + "/") {
+            throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not under \(Self.contentsFolder)/")
         }
     }
 

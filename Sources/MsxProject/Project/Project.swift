@@ -35,6 +35,7 @@ public struct Project: Sendable {
     public init(root: URL, forWriting: Bool = false) throws {
         self.root = root.standardizedFileURL
         paths = ProjectPaths(root: self.root)
+        try paths.checkOwnFilesStayInside()
         heldLock = forWriting ? try ProjectLock(folder: paths.privateFolder) : nil
         // A journal seen without the lock may belong to a command still running: recover only while holding it.
         if heldLock == nil && FileTransaction.hasJournal(paths: paths) {

@@ -10,7 +10,6 @@ public struct CheckFinding: Sendable, Equatable {
         case duplicateID = "duplicate-id"
         case unusualID = "unusual-id"
         case pathOutsideFolder = "path-outside-folder"
-        case pathOutsideContents = "path-outside-contents"
         case unplaceableRun = "unplaceable-run"
         case staleSidecar = "stale-sidecar"
         case valueOutOfLimits = "value-out-of-limits"
@@ -40,8 +39,6 @@ public struct CheckFinding: Sendable, Equatable {
         case unusualID(String)
         /// A node's path is not under its folder's.
         case pathOutsideFolder(BinderNode, folder: String)
-        /// A top-level folder is not under contents/.
-        case pathOutsideContents(BinderNode)
         /// A document's file is missing.
         case missingFile(BinderNode)
         /// Formatting in the sidecar at `sidecar` can no longer be placed.
@@ -70,7 +67,7 @@ public struct CheckFinding: Sendable, Equatable {
     public var severity: Severity {
         switch detail {
         case .unusualID, .staleSidecar, .temporaryFile, .notInBinder: .warning
-        case .duplicateID, .pathOutsideFolder, .pathOutsideContents, .missingFile, .lostFormatting, .unreadable,
+        case .duplicateID, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
              .valuesOutOfLimits: .error
         }
     }
@@ -80,7 +77,6 @@ public struct CheckFinding: Sendable, Equatable {
         case .duplicateID: .problem(.duplicateID)
         case .unusualID: .problem(.unusualID)
         case .pathOutsideFolder: .problem(.pathOutsideFolder)
-        case .pathOutsideContents: .problem(.pathOutsideContents)
         case .missingFile: .error(.missingFile)
         case .lostFormatting: .problem(.unplaceableRun)
         case .staleSidecar: .problem(.staleSidecar)
@@ -160,9 +156,6 @@ public struct ProjectChecker {
             do { url = try project.url(node.path) } catch let error as MsxError { add(.unreadable(error)); continue }
             if let parent = entry.parentID.flatMap({ manifest.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
                 add(.pathOutsideFolder(node, folder: parent.path))
-            }
-            if entry.parentID == nil && !node.path.hasPrefix("contents/") {
-                add(.pathOutsideContents(node))
             }
             guard node.kind == .document else { continue }
             guard FileIO.exists(url) else {

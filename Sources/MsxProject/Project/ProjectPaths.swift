@@ -114,6 +114,16 @@ package struct ProjectPaths: Sendable {
 
     var privateFolder: URL { root.appendingPathComponent(".msx") }
     var manifest: URL { root.appendingPathComponent(Manifest.fileName) }
+
+    /// Refuses a project whose own files (`.msx/`, the manifest) are links that lead outside it: msx would read
+    /// and write there.
+    func checkOwnFilesStayInside() throws {
+        for own in [privateFolder, manifest] {
+            let resolved = Self.realPath(own)
+            guard resolved != resolvedRoot, !resolved.hasPrefix(resolvedRoot + "/") else { continue }
+            throw MsxError(.pathEscapesProject, "\(own.lastPathComponent): a link that leads outside the project (to \(resolved))")
+        }
+    }
 }
 
 /// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).

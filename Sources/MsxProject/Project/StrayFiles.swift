@@ -9,7 +9,7 @@ extension Project {
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
     package func companionFiles() throws -> [String] {
-        DirectoryWalker.files(below: root.appendingPathComponent("contents").path).compactMap { entry in
+        DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path).compactMap { entry in
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             guard entry.isRegularFile, !name.hasSuffix(".md"), !name.hasSuffix(".attrs.json"), !name.hasSuffix(".msx-tmp")
             else { return nil }
@@ -21,7 +21,7 @@ extension Project {
     func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
-        for entry in DirectoryWalker.files(below: root.appendingPathComponent("contents").path) {
+        for entry in DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path) {
             let path = "contents/" + entry.path
             if path.hasSuffix(".msx-tmp") {
                 temporary.append(path)
