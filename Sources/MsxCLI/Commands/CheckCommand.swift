@@ -32,7 +32,7 @@ struct Check: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
-            var checker = ProjectChecker(project: try console.openProject(forWriting: repair))
+            var checker = ProjectChecker(project: try console.openProject(forWriting: repair, settingAsideBrokenJournal: repair))
             var report = try checker.run(repair: repair)
             report.repairs.insert(contentsOf: missing, at: 0)
             if console.json {
@@ -90,6 +90,8 @@ struct Check: MsxCommand {
         switch repair {
         case .recovered(.rolledBack): "rolled back an interrupted command"
         case .recovered(.completed): "completed an interrupted command"
+        case .recovered(.setAside(let path)):
+            "set aside an interrupted command that could not be finished or undone (its journal is now \(path))"
         case .savedSidecar(let node): "saved the re-anchored sidecar of '\(node.title)'"
         case .savedWithinLimits(let node): "saved the sidecar of '\(node.title)' with its numbers within their limits"
         case .removedTemporaryFile(let path): "removed \(path)"

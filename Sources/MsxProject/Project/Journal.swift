@@ -52,6 +52,13 @@ public struct FileTransaction {
     /// Lands every change: stage, journal, move, commit the manifest, then the other files.
     func commit() throws {
         guard !isEmpty else { return }
+        // Every path is checked before anything is journaled: a move that cannot be made (a link that leads
+        // outside) fails the command here, never halfway through.
+        for move in moves {
+            _ = try paths.url(move.from)
+            _ = try paths.url(move.to)
+        }
+        for path in folders + deletions { _ = try paths.url(path) }
         var staged: [Write] = []
         var manifestWrite: Write?
         do {
@@ -121,9 +128,27 @@ public struct FileTransaction {
     }
 
     /// Completes or undoes a transaction a crash interrupted. Returns what it did, or nil when there was none.
-    static func recover(paths: ProjectPaths) throws -> Recovery? {
+    /// - Parameter settingAside: when the journal cannot be read or replayed, move it aside (`.msx/journal-broken-
+    ///   DATE.json`) and go on (for `msx check --repair`, which then finds what the interrupted command left);
+    ///   otherwise such a journal is an error that names the way out.
+    static func recover(paths: ProjectPaths, settingAside: Bool = false) throws -> Recovery? {
         let journal = paths.privateFolder.appendingPathComponent("journal.json")
         guard FileIO.exists(journal) else { return nil }
+        do {
+            return try replay(journal, paths: paths)
+        } catch let error as MsxError {
+            guard settingAside else {
+                throw MsxError(error.code, "\(error.message) (an interrupted command cannot be finished: msx check --repair sets it aside)")
+            }
+            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+            let aside = paths.privateFolder.appendingPathComponent("journal-broken-\(stamp).json")
+            do { try FileManager.default.moveItem(at: journal, to: aside) } catch { throw MsxError.io(journal.path, error) }
+            return .setAside(".msx/" + aside.lastPathComponent)
+        }
+    }
+
+    /// Replays a journal: rolls its command back or forward.
+    private static func replay(_ journal: URL, paths: ProjectPaths) throws -> Recovery {
         let text = try FileIO.readText(journal, displayPath: ".msx/journal.json")
         let r = try JSONReader(try JSONReader.parse(text, file: ".msx/journal.json"), file: ".msx/journal.json")
         func pairs(_ key: String, _ a: String, _ b: String) throws -> [(String, String)] {
@@ -159,6 +184,9 @@ public enum Recovery: Sendable, Equatable {
     case rolledBack
     /// Finished: the command had passed its commit point.
     case completed
+    /// Its journal could not be read or replayed, and was moved to this project-relative path; `msx check
+    /// --repair` then finds the files it left (re-attached, adopted or removed as temporary).
+    case setAside(String)
 }
 
 /// Simulated crashes for the crash tests: `MSX_FAULT=<step>` kills the process with SIGKILL at that step.
