@@ -18,6 +18,11 @@ let package = Package(
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
@@ -25,7 +30,7 @@ let package = Package(
         // The core, in layers that depend on each other one way: model <- project <- history <- diff <- convert.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
-        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2"]),
+        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CZlib"]),
         .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
         .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         // One import for front ends: re-exports the layers above.

@@ -1,4 +1,20 @@
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
+
+/* msx's reader of loose objects (Sources/MsxHistory/VerifyingLooseBackend.swift): a git_odb_backend that reads
+   and checks loose objects itself, and leaves writing to libgit2's own loose backend. */
+typedef struct {
+    git_odb_backend parent;
+    /* libgit2's loose backend for the same folder: writes, existence checks and listing go to it. */
+    git_odb_backend *loose;
+    /* The objects folder, allocated with strdup. */
+    char *objects;
+} msx_loose_backend;
+
+static inline int msx_git_enable_fsync(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
+}
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one fixed-argument wrapper per option msx sets. */
 static inline int msx_git_set_search_path(git_config_level_t level, const char *path) {

@@ -5,6 +5,8 @@ import MsxModel
 enum LibGit2 {
     static let initialized: Bool = {
         git_libgit2_init()
+        // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced.
+        _ = msx_git_enable_fsync(1)
         GitConfigurationSearch.libraryStarted()
         return true
     }()

@@ -52,7 +52,7 @@ extension GitRepository {
         var odb: OpaquePointer?
         try LibGit2.check(git_odb_new(&odb), "cannot read the new pack")
         defer { git_odb_free(odb) }
-        var backend: OpaquePointer?
+        var backend: UnsafeMutablePointer<git_odb_backend>?
         try LibGit2.check(git_odb_backend_one_pack(&backend, index.path), "cannot read the new pack")
         try LibGit2.check(git_odb_add_backend(odb, backend, 1), "cannot read the new pack")
         let objects = gitFolder.appendingPathComponent("objects")

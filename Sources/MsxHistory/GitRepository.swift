@@ -34,6 +34,10 @@ package final class GitRepository {
             throw MsxError(.bareRepository, "the git repository has no work tree (bare repositories are not supported)")
         }
         workdir = URL(fileURLWithPath: String(cString: path)).standardizedFileURL
+        do { try VerifyingObjectDatabase.install(on: handle) } catch {
+            git_repository_free(handle)
+            throw error
+        }
     }
 
     deinit { git_repository_free(handle) }
