@@ -56,10 +56,10 @@ final class Console {
 
     // MARK: Report
 
-    /// Adds a line of text output.
-    func line(_ text: String = "") { buffer += text + "\n" }
+    /// Adds a line of text output (control characters in it escaped, `TerminalSafeText`).
+    func line(_ text: String = "") { buffer += TerminalSafeText.escaped(text, keepingColour: color) + "\n" }
 
-    /// Adds text as is.
+    /// Adds text as is (a document's own text, as `show --as text` prints it).
     func text(_ text: String) { buffer += text }
 
     /// Adds a JSON value (canonical form) that is a whole report already.
@@ -72,7 +72,7 @@ final class Console {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
     /// A message for stderr that never goes into JSON output (progress, hints).
-    func note(_ text: String) { invocation.standardError.write(text + "\n") }
+    func note(_ text: String) { invocation.standardError.write(TerminalSafeText.escaped(text, keepingColour: false) + "\n") }
 
     func discard() { buffer = "" }
 
@@ -92,7 +92,7 @@ final class Console {
             let value = JSONEnvelope.error(error.code, message: ErrorWording.message(error), exitStatus: error.exitCode)
             invocation.standardOutput.write(JSONWriter.string(value))
         } else {
-            invocation.standardError.write("msx: \(ErrorWording.message(error))\n")
+            invocation.standardError.write("msx: \(TerminalSafeText.escaped(ErrorWording.message(error), keepingColour: false))\n")
         }
     }
 }

@@ -1,0 +1,48 @@
+/// Human output made safe for a terminal: a title, path or message holding control characters (an escape
+/// sequence that moves the cursor, retitles the window or writes the clipboard; a carriage return that overwrites
+/// the line) shows them escaped (`\e[2J`, `\r`, `\x07`, `\u009b`). Tabs and line feeds stay; so do the colour
+/// sequences msx paints (`ESC [ digits ; ... m`) when colour is on.
+enum TerminalSafeText {
+    static func escaped(_ text: String, keepingColour: Bool) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if keepingColour, scalar == "\u{1B}", let end = colourSequenceEnd(scalars, from: i) {
+                result.append(contentsOf: scalars[i...end])
+                i = end + 1
+                continue
+            }
+            if isControl(scalar) { result.append(contentsOf: shown(scalar).unicodeScalars) } else { result.append(scalar) }
+            i += 1
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// The end of a colour sequence (`ESC [ 0-9 ; ... m`) starting at `start`, or nil when it is not one.
+    private static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var i = start + 2
+        while i < scalars.count, ("0"..."9").contains(scalars[i]) || scalars[i] == ";" { i += 1 }
+        return i < scalars.count && scalars[i] == "m" ? i : nil
+    }
+
+    private static func shown(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\u{1B}": "\\e"
+        case "\r": "\\r"
+        default: scalar.value < 0x80 ? "\\x" + hex(scalar.value, digits: 2) : "\\u" + hex(scalar.value, digits: 4)
+        }
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

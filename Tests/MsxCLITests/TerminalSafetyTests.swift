@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+
+/// Issue 12, item 12: titles (and anything else from the project) holding control characters are shown escaped in
+/// human output, so a crafted title cannot move the cursor, retitle the terminal or overwrite a line; JSON keeps
+/// the exact title.
+final class TerminalSafetyTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    private let evil = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J title\rX\u{9B}31m"
+
+    func testControlCharactersInTitlesAreEscapedInHumanOutput() throws {
+        let root = try makeProject()
+        let (id, _) = try addDocument(evil, "Text.\n", to: root)
+        for command in [["tree"], ["status"], ["meta", id], ["snapshot", "-m", "one"], ["log", id]] {
+            let result = try runMsx(command, in: root, stdin: nil, env: [:])
+            assertExit(result, 0)
+            let output = result.stdout + result.stderr
+            XCTAssertFalse(output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\r" || $0 == "\u{9B}" },
+                           "\(command) printed a raw control character: \(output.debugDescription)")
+            if command == ["tree"] {
+                XCTAssertTrue(output.contains(#"Evil\e]0;pwned\x07\e[2J title\rX\u009b31m"#), output.debugDescription)
+            }
+        }
+        let missing = try expect(1, "show", "no such\u{1B}[2J", in: root)
+        XCTAssertTrue(missing.stderr.contains(#"no such\e[2J"#), missing.stderr.debugDescription)
+        XCTAssertTrue(try treeNodes(root).contains { $0.title == evil })
+    }
+}
