@@ -15,6 +15,8 @@ enum ImportWording {
         case .codePageUnavailable(let codePage): "code page \(codePage) is not available here; its text was read as Windows-1252"
         case .invalidMsxData: "msx formatting data that is not a JSON object was ignored"
         case .unsupportedFileSkipped: "skipped (not a .md, .txt or .rtf file)"
+        case .folderSeenAgainSkipped: "skipped (a link back to a folder already imported)"
+        case .projectFolderSkipped: "skipped (a folder of this project, reached through a link)"
         }
     }
 }

@@ -75,6 +75,10 @@ public enum ImportWarning: Sendable, Equatable {
     case invalidMsxData
     /// A file in an imported folder is not one msx imports.
     case unsupportedFileSkipped
+    /// A folder reached a second time (through a link back to a folder already being imported) was left out.
+    case folderSeenAgainSkipped
+    /// A folder of the project itself (reached through a link) was left out.
+    case projectFolderSkipped
 
     /// The warning in the JSON view of a document: its kind and, where it has one, its number.
     var json: JSONValue {
@@ -86,6 +90,8 @@ public enum ImportWarning: Sendable, Equatable {
         case .codePageUnavailable(let codePage): ("codePageUnavailable", ("codePage", codePage))
         case .invalidMsxData: ("invalidMsxData", nil)
         case .unsupportedFileSkipped: ("unsupportedFileSkipped", nil)
+        case .folderSeenAgainSkipped: ("folderSeenAgainSkipped", nil)
+        case .projectFolderSkipped: ("projectFolderSkipped", nil)
         }
         var object: [String: JSONValue] = ["kind": .string(kind)]
         if let number { object[number.name] = .int(number.value) }

@@ -30,15 +30,22 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
 /// Reads files and folders from outside the project into binder items: a folder becomes a binder folder (its files
 /// in natural name order), a file a document, or one document per heading with `splitHeadings`.
+/// Each folder is read once (a link back to one already being read is left out, so a link loop ends), and no folder
+/// of the project itself is read.
 struct Importer {
     let composer: ImportComposer
     let splitHeadings: Int?
+    /// The project's root, resolved: imported folders never reach into it.
+    let projectRoot: String
     private(set) var warnings: [(file: String, warning: ImportWarning)] = []
     private(set) var styles: [String: Attributes] = [:]
+    /// Folders already read, resolved.
+    private var seenFolders = Set<String>()
 
-    init(sheet: StyleSheet, splitHeadings: Int?) {
+    init(sheet: StyleSheet, splitHeadings: Int?, projectRoot: URL) {
         composer = ImportComposer(sheet: sheet)
         self.splitHeadings = splitHeadings
+        self.projectRoot = Self.resolved(projectRoot)
     }
 
     mutating func items(for url: URL, displayPath: String) throws -> [OutlineItem] {
@@ -46,7 +53,13 @@ struct Importer {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw MsxError(.missingFile, "\(displayPath): file not found")
         }
-        if isFolder.boolValue { return [try folderItem(url, displayPath: displayPath)] }
+        if isFolder.boolValue {
+            let folder = Self.resolved(url)
+            if Self.contains(folder, projectRoot) || Self.contains(projectRoot, folder) {
+                throw MsxError(.unsupportedImport, "\(displayPath): holds this project or is inside it; import a folder outside the project")
+            }
+            return [try folderItem(url, displayPath: displayPath)]
+        }
         guard let format = ImportFormat(extension: url.pathExtension) else {
             throw MsxError(.unsupportedImport, "\(displayPath): msx imports .md, .markdown, .txt and .rtf files")
         }
@@ -54,6 +67,7 @@ struct Importer {
     }
 
     private mutating func folderItem(_ url: URL, displayPath: String) throws -> OutlineItem {
+        seenFolders.insert(Self.resolved(url))
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path)
@@ -67,7 +81,14 @@ struct Importer {
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder)
             if isFolder.boolValue {
-                children.append(try folderItem(child, displayPath: childPath))
+                let folder = Self.resolved(child)
+                if seenFolders.contains(folder) {
+                    warnings.append((childPath, .folderSeenAgainSkipped))
+                } else if Self.contains(projectRoot, folder) || Self.contains(folder, projectRoot) {
+                    warnings.append((childPath, .projectFolderSkipped))
+                } else {
+                    children.append(try folderItem(child, displayPath: childPath))
+                }
             } else if let format = ImportFormat(extension: child.pathExtension) {
                 children += try documentItems(child, format: format, displayPath: childPath)
             } else {
@@ -77,6 +98,12 @@ struct Importer {
         let title = url.lastPathComponent
         return OutlineItem(BinderEditor.NewNode(title: title, kind: .folder), children: children)
     }
+
+    /// A path with every link on the way followed.
+    private static func resolved(_ url: URL) -> String { url.resolvingSymlinksInPath().standardizedFileURL.path }
+
+    /// Whether `inner` is `outer` or inside it (both resolved).
+    private static func contains(_ outer: String, _ inner: String) -> Bool { inner == outer || inner.hasPrefix(outer + "/") }
 
     /// Natural name order: "Chapter 2" before "Chapter 10", case ignored.
     static func naturalOrder(_ a: String, _ b: String) -> Bool {
@@ -146,7 +173,7 @@ extension Project {
     /// Imports files and folders into `folder` in one transaction: nothing is written unless all of them read.
     public func importFiles(_ urls: [(url: URL, displayPath: String)], into folder: BinderNode, splitHeadings: Int? = nil,
                             dryRun: Bool = false) throws -> ImportOutcome {
-        var importer = Importer(sheet: styleSheet, splitHeadings: splitHeadings)
+        var importer = Importer(sheet: styleSheet, splitHeadings: splitHeadings, projectRoot: root)
         var items: [OutlineItem] = []
         for (url, displayPath) in urls { items += try importer.items(for: url, displayPath: displayPath) }
         var editor = BinderEditor(project: self)
