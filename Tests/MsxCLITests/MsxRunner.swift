@@ -81,8 +81,15 @@ enum MsxRunner {
         let stdoutURL: URL
         let stderrURL: URL
 
-        /// Waits for the process and collects its output.
-        func wait() -> MsxResult {
+        /// Waits for the process and collects its output. With `hangingAfter`, a process still running after that
+        /// many seconds is taken for hung and killed (`signalled` is then true): for tests of what must never
+        /// hang, with a limit far above any honest run so that a loaded machine never trips it.
+        func wait(hangingAfter limit: TimeInterval? = nil) -> MsxResult {
+            if let limit {
+                let deadline = Date().addingTimeInterval(limit)
+                while process.isRunning && Date() < deadline { usleep(20_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
             process.waitUntilExit()
             let out = (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? ""
             let err = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
