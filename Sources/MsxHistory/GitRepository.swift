@@ -68,6 +68,9 @@ package final class GitRepository {
 
     // MARK: Reading
 
+    /// Whether the repository is a shallow clone (commits before its cut are missing).
+    var isShallow: Bool { git_repository_is_shallow(handle) == 1 }
+
     /// The commit HEAD points to, or nil on an unborn branch.
     package func head() throws -> GitOID? {
         var oid = git_oid()

@@ -17,9 +17,14 @@ public struct ProjectHistory {
         try GitRepository.discover(containing: project.root).map { ProjectHistory(project: project, repository: $0) }
     }
 
-    /// Opens the repository holding the project, failing with `no-history` when there is none.
+    /// Opens the repository holding the project to read its history, failing with `no-history` when there is
+    /// none and `incomplete-history` when its older versions are missing (a shallow clone).
     public static func existing(_ project: Project) throws -> ProjectHistory {
         guard let history = try open(project) else { throw MsxError.noHistory }
+        if history.repository.isShallow {
+            throw MsxError(.incompleteHistory, "the history is shallow (cloned with --depth): its older versions are missing"
+                + " (git fetch --unshallow brings them)")
+        }
         return history
     }
 

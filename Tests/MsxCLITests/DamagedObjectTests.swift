@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 1: a truncated or corrupt git object is an error in bounded time, naming the object (libgit2 1.5
-/// spins forever on a truncated loose object, holding msx's lock).
+/// Issue 12, items 1 and 8: a truncated or corrupt git object is an error in bounded time, naming the object
+/// (libgit2 1.5 spins forever on a truncated loose object, holding msx's lock); a shallow history says what is
+/// missing.
 final class DamagedObjectTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
@@ -45,6 +46,23 @@ final class DamagedObjectTests: MsxTestCase {
         let root = try project()
         for object in try looseObjects(root) { try damage(object) { $0 = $0.prefix($0.count / 2) } }
         try assertEveryCommandFailsInBoundedTime(root)
+    }
+
+    /// Item 8: a shallow clone's missing versions are an error naming what is missing, not "No versions".
+    func testAShallowCloneSaysItsOlderVersionsAreMissing() throws {
+        let root = try project()
+        let clone = scratch.appendingPathComponent("shallow-\(UUID().uuidString)")
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "clone", "-q", "--depth", "1", "file://" + root.path, clone.path]
+        try git.run()
+        git.waitUntilExit()
+        try XCTSkipUnless(git.terminationStatus == 0, "git could not make a shallow clone here")
+        for command in [["log"], ["log", "Storm"], ["show", "Storm@~1"], ["diff", "--from", "HEAD~1"]] {
+            let result = try runMsx(command, in: clone, stdin: nil, env: [:])
+            XCTAssertEqual(result.exitCode, 3, "\(command): \(result.stdout)\(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("the history is shallow") && result.stderr.contains("git fetch --unshallow"), result.stderr)
+        }
     }
 
     func testCorruptLooseObjectsAreAnErrorNotAHang() throws {
