@@ -34,13 +34,26 @@ package final class GitRepository {
             throw MsxError(.bareRepository, "the git repository has no work tree (bare repositories are not supported)")
         }
         workdir = URL(fileURLWithPath: String(cString: path)).standardizedFileURL
-        do { try VerifyingObjectDatabase.install(on: handle) } catch {
+        do {
+            try VerifyingObjectDatabase.install(on: handle)
+            if let file = GitConfigurationSearch.globalFile { try readGlobalConfiguration(file) }
+        } catch {
             git_repository_free(handle)
             throw error
         }
     }
 
     deinit { git_repository_free(handle) }
+
+    /// Reads `file` as the repository's global configuration (`GIT_CONFIG_GLOBAL`); a missing file is none.
+    private func readGlobalConfiguration(_ file: String) throws {
+        var config: OpaquePointer?
+        try LibGit2.check(git_repository_config(&config, handle), "cannot read the git configuration")
+        defer { git_config_free(config) }
+        guard FileManager.default.fileExists(atPath: file) else { return }
+        try LibGit2.check(git_config_add_file_ondisk(config, file, GIT_CONFIG_LEVEL_GLOBAL, handle, 1),
+                          "cannot read the git configuration \(file) (GIT_CONFIG_GLOBAL)")
+    }
 
     /// The repository whose work tree holds `url`, or nil when there is none.
     package static func discover(containing url: URL) throws -> GitRepository? {
