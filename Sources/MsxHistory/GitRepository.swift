@@ -268,8 +268,28 @@ package final class GitRepository {
         return GitOID(oid)
     }
 
+    /// Whether HEAD names a commit directly rather than a branch.
+    var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
+
+    /// Refuses to record a version while git is in the middle of a merge, rebase, cherry-pick, revert or bisect:
+    /// the files may hold conflict markers, and a commit would end git's operation behind its back.
+    func refuseDuringGitOperation() throws {
+        let state = git_repository_state(handle)
+        guard state != GIT_REPOSITORY_STATE_NONE.rawValue else { return }
+        let (what, way): (String, String) = switch git_repository_state_t(UInt32(state)) {
+        case GIT_REPOSITORY_STATE_MERGE: ("a git merge", "finish it with git (resolve the conflicts, git add, git commit) or undo it (git merge --abort)")
+        case GIT_REPOSITORY_STATE_REVERT, GIT_REPOSITORY_STATE_REVERT_SEQUENCE: ("a git revert", "git revert --continue or --abort")
+        case GIT_REPOSITORY_STATE_CHERRYPICK, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE:
+            ("a git cherry-pick", "git cherry-pick --continue or --abort")
+        case GIT_REPOSITORY_STATE_BISECT: ("a git bisect", "git bisect reset")
+        default: ("a git rebase or am", "git rebase --continue or --abort (git am --continue or --abort)")
+        }
+        throw MsxError(.gitOperationInProgress, "\(what) is in progress: \(way), then run msx again")
+    }
+
     /// Creates a commit on HEAD's branch (creating the branch on an unborn HEAD).
     func createCommit(tree: GitOID, parent: GitOID?, message: String, authorName: String, authorEmail: String) throws -> GitOID {
+        try refuseDuringGitOperation()
         var signature: UnsafeMutablePointer<git_signature>?
         try LibGit2.check(git_signature_now(&signature, authorName, authorEmail), "cannot sign the version as \(authorName) <\(authorEmail)>")
         defer { git_signature_free(signature) }

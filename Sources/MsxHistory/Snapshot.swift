@@ -37,6 +37,8 @@ public struct SnapshotResult: Sendable {
     public var message: String
     /// Something the writer should know about this version, if anything.
     public var note: SnapshotNote?
+    /// HEAD was detached (on no branch) when the version was made: it belongs to no branch.
+    public var onDetachedHead = false
     /// Documents whose sidecar had gone stale (their text edited outside msx) and was saved re-anchored, so that
     /// the version holds formatting anchored to its own text, with the formatting whose words were gone.
     public var reanchored: [(node: BinderNode, lost: [FormattingLoss])] = []
@@ -77,6 +79,7 @@ extension ProjectHistory {
 
     /// The snapshot itself, with msx's pid on record (see `claimRepository`).
     private func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool) throws -> SnapshotResult {
+        try repository.refuseDuringGitOperation()
         if let headID = try head() {
             let files = try repository.files(in: headID, under: prefix)
             try repository.syncIndex(toHead: files, under: prefix)
@@ -153,7 +156,9 @@ extension ProjectHistory {
         } catch let error as MsxError {
             note = .housekeepingFailed(error)
         }
-        return SnapshotResult(version: version, documents: included, message: text, note: note, reanchored: reanchored)
+        var result = SnapshotResult(version: version, documents: included, message: text, note: note, reanchored: reanchored)
+        result.onDetachedHead = repository.isHeadDetached
+        return result
     }
 
     /// Saves the re-anchored sidecar of each document in `changes` whose sidecar went stale, in one transaction,

@@ -40,8 +40,11 @@ struct Snapshot: MsxCommand {
                 break
             }
             // Formatting whose words the outside edit took, dropped as the stale sidecar was saved re-anchored.
-            let warnings = result.reanchored.flatMap { entry in
+            var warnings = result.reanchored.flatMap { entry in
                 entry.lost.map { "\(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line($0))" }
+            }
+            if result.onDetachedHead, let version = result.version {
+                warnings.append("HEAD is detached: version \(version.short) is on no branch (git switch -c NAME keeps it on one)")
             }
             for warning in warnings { console.note("warning: \(warning)") }
             if console.json {

@@ -58,6 +58,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case moveIntoItself = "move-into-itself"
         case noEditor = "no-editor"
         case noHistory = "no-history"
+        case gitOperationInProgress = "git-operation-in-progress"
         case noMatch = "no-match"
         case noParent = "no-parent"
         case noProjectThen = "no-project-then"
@@ -99,7 +100,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
             switch self {
         case .emptyTitle, .invalidAuthor, .invalidDate, .invalidMilestone, .invalidSelection, .invalidTarget, .invalidValue, .missingDestination, .noChange, .unknownFormat, .usage:
             return .usage
-        case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport:
+        case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport:
             return .user
         case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory:
             return .damaged
