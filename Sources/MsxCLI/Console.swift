@@ -29,8 +29,8 @@ final class Console {
     // MARK: Project
 
     /// Opens the project containing the working folder; commands that write take the write lock first.
-    func openProject(forWriting: Bool = false, settingAsideBrokenJournal: Bool = false) throws -> Project {
-        try Project.open(from: workingDirectory, forWriting: forWriting, settingAsideBrokenJournal: settingAsideBrokenJournal)
+    func openProject(forWriting: Bool = false, repairing: Bool = false) throws -> Project {
+        try Project.open(from: workingDirectory, forWriting: forWriting, repairing: repairing)
     }
 
     /// The project's history, which must exist for reading commands.

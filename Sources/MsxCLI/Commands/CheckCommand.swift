@@ -32,7 +32,7 @@ struct Check: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
-            var checker = ProjectChecker(project: try console.openProject(forWriting: repair, settingAsideBrokenJournal: repair))
+            var checker = ProjectChecker(project: try console.openProject(forWriting: repair, repairing: repair))
             var report = try checker.run(repair: repair)
             report.repairs.insert(contentsOf: missing, at: 0)
             if console.json {
@@ -92,6 +92,7 @@ struct Check: MsxCommand {
         case .recovered(.completed): "completed an interrupted command"
         case .recovered(.setAside(let path)):
             "set aside an interrupted command that could not be finished or undone (its journal is now \(path))"
+        case .newID(let node, let id): "'\(node.title)' shared id \(node.id) with another node: it is now \(id)"
         case .savedSidecar(let node): "saved the re-anchored sidecar of '\(node.title)'"
         case .savedWithinLimits(let node): "saved the sidecar of '\(node.title)' with its numbers within their limits"
         case .removedTemporaryFile(let path): "removed \(path)"
@@ -108,7 +109,9 @@ struct Check: MsxCommand {
     static func message(_ finding: CheckFinding) -> String {
         let path = finding.path
         switch finding.detail {
-        case .duplicateID(let id, let first, let second): return "id \(id) is used by '\(first)' and '\(second)'"
+        case .duplicateID(let id, let first, let second):
+            return "id \(id) is used by '\(first)' and '\(second)' (msx check --repair gives the second a new id)"
+        case .sharedFile(let first, let second): return "'\(first)' and '\(second)' share \(path): give each document its own file"
         case .unusualID(let id): return "id '\(id)' is not 12 hex digits"
         case .pathOutsideFolder(let node, let folder): return "'\(node.title)' is at \(node.path), outside its folder \(folder)"
         case .missingFile(let node):

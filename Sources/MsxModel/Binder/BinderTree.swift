@@ -7,6 +7,40 @@ public struct BinderEntry: Sendable {
 }
 
 extension Manifest {
+    /// What makes the binder ambiguous to write through, if anything: two nodes with one id ("id X is used by 'A'
+    /// and 'B'") or two documents with one file ("'A' and 'B' share contents/x.md").
+    public var conflict: String? {
+        var ids: [String: String] = [:], paths: [String: String] = [:]
+        for node in entries.map(\.node) {
+            if let other = ids[node.id] { return "id \(node.id) is used by '\(other)' and '\(node.title)'" }
+            ids[node.id] = node.title
+            if let other = paths[node.path] { return "'\(other)' and '\(node.title)' share \(node.path)" }
+            paths[node.path] = node.title
+        }
+        return nil
+    }
+
+    /// The binder with every node after the first of its id given a new one; returns what changed (node as it was,
+    /// new id), in binder order.
+    package mutating func renumberDuplicateIDs() -> [(node: BinderNode, newID: String)] {
+        var taken = Set(entries.map(\.node.id)), seen = Set<String>()
+        var changed: [(node: BinderNode, newID: String)] = []
+        func visit(_ nodes: inout [BinderNode]) {
+            for i in nodes.indices {
+                if seen.contains(nodes[i].id) {
+                    let id = Identifier.make(avoiding: taken)
+                    taken.insert(id)
+                    changed.append((nodes[i], id))
+                    nodes[i].id = id
+                }
+                seen.insert(nodes[i].id)
+                visit(&nodes[i].children)
+            }
+        }
+        visit(&binder)
+        return changed
+    }
+
     /// Every node in binder order (depth first).
     public var entries: [BinderEntry] {
         var result: [BinderEntry] = []

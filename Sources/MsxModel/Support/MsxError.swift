@@ -91,6 +91,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case repositoryOwner = "repository-owner"
         case unsupportedRepository = "unsupported-repository"
         case incompleteHistory = "incomplete-history"
+        case conflictingBinder = "conflicting-binder"
         case io
         case locked
         case repositoryLocked = "repository-locked"
@@ -102,7 +103,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
             return .usage
         case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport:
             return .user
-        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory:
+        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder:
             return .damaged
         case .io:
             return .io

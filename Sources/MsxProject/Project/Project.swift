@@ -14,8 +14,8 @@ public struct Project: Sendable {
     /// Finds the project containing `directory` (walking up like git) and opens it.
     /// - Parameter forWriting: take the project's write lock first, so the manifest read is the one this command
     ///   will change (another msx command writing meanwhile makes this one wait, then fail with exit 75).
-    public static func open(from directory: URL, forWriting: Bool = false, settingAsideBrokenJournal: Bool = false) throws -> Project {
-        try Project(root: try locate(from: directory), forWriting: forWriting, settingAsideBrokenJournal: settingAsideBrokenJournal)
+    public static func open(from directory: URL, forWriting: Bool = false, repairing: Bool = false) throws -> Project {
+        try Project(root: try locate(from: directory), forWriting: forWriting, repairing: repairing)
     }
 
     /// The nearest folder at or above `directory` that holds `manuscript.json`.
@@ -32,9 +32,10 @@ public struct Project: Sendable {
     }
 
     /// Opens the project at `root`, finishing or undoing any command a crash interrupted.
-    /// - Parameter settingAsideBrokenJournal: move aside the journal of an interrupted command that cannot be
-    ///   finished or undone (`msx check --repair`), rather than failing.
-    public init(root: URL, forWriting: Bool = false, settingAsideBrokenJournal: Bool = false) throws {
+    /// - Parameter repairing: opened by `msx check --repair`: the journal of an interrupted command that cannot be
+    ///   finished or undone is moved aside rather than failing, and a binder with two nodes of one id or two
+    ///   documents of one file is accepted for writing (other commands only read such a binder).
+    public init(root: URL, forWriting: Bool = false, repairing: Bool = false) throws {
         self.root = root.standardizedFileURL
         paths = ProjectPaths(root: self.root)
         try paths.checkOwnFilesStayInside()
@@ -42,13 +43,17 @@ public struct Project: Sendable {
         // A journal seen without the lock may belong to a command still running: recover only while holding it.
         if heldLock == nil && FileTransaction.hasJournal(paths: paths) {
             let lock = try ProjectLock(folder: paths.privateFolder)
-            recovery = try FileTransaction.recover(paths: ProjectPaths(root: self.root), settingAside: settingAsideBrokenJournal)
+            recovery = try FileTransaction.recover(paths: ProjectPaths(root: self.root), settingAside: repairing)
             withExtendedLifetime(lock) {}
         } else {
-            recovery = try FileTransaction.recover(paths: paths, settingAside: settingAsideBrokenJournal)
+            recovery = try FileTransaction.recover(paths: paths, settingAside: repairing)
         }
         let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
         manifest = try Manifest(json: text)
+        if forWriting, !repairing, let conflict = manifest.conflict {
+            throw MsxError(.conflictingBinder, "\(Manifest.fileName): \(conflict); msx writes nothing until it is fixed"
+                + (conflict.hasPrefix("id ") ? " (msx check --repair gives the second a new id)" : " (give each document its own file)"))
+        }
     }
 
     /// The style sheet (defaults and named styles) of the project.

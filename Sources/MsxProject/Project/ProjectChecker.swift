@@ -8,6 +8,7 @@ public struct CheckFinding: Sendable, Equatable {
     /// Problems only `check` reports; the raw values are the stable codes listed in docs/cli-json.md (`check`).
     public enum Problem: String, Sendable, CaseIterable {
         case duplicateID = "duplicate-id"
+        case sharedFile = "shared-file"
         case unusualID = "unusual-id"
         case pathOutsideFolder = "path-outside-folder"
         case unplaceableRun = "unplaceable-run"
@@ -35,6 +36,8 @@ public struct CheckFinding: Sendable, Equatable {
     public enum Detail: Sendable, Equatable {
         /// Two nodes (titled `first` and `second`) share the id.
         case duplicateID(String, first: String, second: String)
+        /// Two documents (titled `first` and `second`) share the file at the finding's path.
+        case sharedFile(first: String, second: String)
         /// An id that is not 12 hex digits.
         case unusualID(String)
         /// A node's path is not under its folder's.
@@ -67,7 +70,7 @@ public struct CheckFinding: Sendable, Equatable {
     public var severity: Severity {
         switch detail {
         case .unusualID, .staleSidecar, .temporaryFile, .notInBinder: .warning
-        case .duplicateID, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
+        case .duplicateID, .sharedFile, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
              .valuesOutOfLimits: .error
         }
     }
@@ -75,6 +78,7 @@ public struct CheckFinding: Sendable, Equatable {
     public var code: Code {
         switch detail {
         case .duplicateID: .problem(.duplicateID)
+        case .sharedFile: .problem(.sharedFile)
         case .unusualID: .problem(.unusualID)
         case .pathOutsideFolder: .problem(.pathOutsideFolder)
         case .missingFile: .error(.missingFile)
@@ -99,6 +103,8 @@ public struct CheckReport: Sendable {
 public enum CheckRepair: Sendable, Equatable {
     /// Opening the project finished or undid a command a crash interrupted.
     case recovered(Recovery)
+    /// A node sharing its id with an earlier one was given a new one.
+    case newID(BinderNode, id: String)
     /// A stale sidecar was saved re-anchored.
     case savedSidecar(BinderNode)
     /// A sidecar's numbers out of their limits were saved brought within them.
@@ -134,6 +140,7 @@ public struct ProjectChecker {
         if let recovery = project.recovery { report.repairs.append(.recovered(recovery)) }
         let manifest = project.manifest
         var seen: [String: String] = [:]
+        var files: [String: String] = [:]
         var missing: [BinderNode] = []
         var transaction = project.transaction()
         var newManifest = manifest
@@ -151,6 +158,8 @@ public struct ProjectChecker {
             func add(_ detail: CheckFinding.Detail) { note(index, detail) }
             if let other = seen[node.id] { add(.duplicateID(node.id, first: other, second: node.title)) }
             seen[node.id] = node.title
+            if let other = files[node.path] { add(.sharedFile(first: other, second: node.title)) }
+            files[node.path] = node.title
             if !Identifier.isValid(node.id) { add(.unusualID(node.id)) }
             let url: URL
             do { url = try project.url(node.path) } catch let error as MsxError { add(.unreadable(error)); continue }
@@ -201,6 +210,8 @@ public struct ProjectChecker {
         }
         var orphans = strays.documents
         if repair {
+            for (node, id) in newManifest.renumberDuplicateIDs() { report.repairs.append(.newID(node, id: id)) }
+            report.findings.removeAll { $0.code == .problem(.duplicateID) }
             try reattach(&missing, orphans: &orphans, manifest: &newManifest, transaction: &transaction, report: &report)
             report.findings.removeAll { f in f.code == .error(.missingFile) && !missing.contains { $0.path == f.path } }
             if !orphans.isEmpty { adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
