@@ -9,8 +9,17 @@ public enum FileIO {
         return try decodeUTF8(data, displayPath: displayPath)
     }
 
-    /// Reads a file's bytes, turning a missing file into a user-facing error.
+    /// Reads a file's bytes, turning a missing file, a folder or a special file (a FIFO, which would block) where a
+    /// file should be into a user-facing error.
     public static func readData(_ url: URL, displayPath: String) throws -> Data {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw MsxError(.notAFile, "\(displayPath): is a folder, not a file")
+            default: throw MsxError(.notAFile, "\(displayPath): is not a regular file (a FIFO, socket or device)")
+            }
+        }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -41,29 +50,39 @@ public enum FileIO {
     /// Writes `data` atomically: a temporary file in the same folder, fsync, rename, fsync of the folder.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
         let staged = try stage(data, besides: url)
-        try commit(staged: staged, to: url)
+        do { try commit(staged: staged, to: url) } catch {
+            try? FileManager.default.removeItem(at: staged)
+            throw error
+        }
     }
 
-    /// Writes `data` to a temporary file next to `url` and fsyncs it; returns the temporary file.
+    /// Writes `data` to a temporary file next to `url` and fsyncs it; returns the temporary file. On failure (a
+    /// full disk, say) the temporary file is removed and the error names `url`.
     public static func stage(_ data: Data, besides url: URL) throws -> URL {
         let folder = url.deletingLastPathComponent()
         try createFolder(folder)
         let staged = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).msx-tmp")
+        func failure() -> MsxError { MsxError.io(url.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         let fd = open(staged.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw MsxError.io(staged.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
-        defer { close(fd) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var written = 0
-            while written < buffer.count {
-                let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw MsxError.io(staged.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        guard fd >= 0 else { throw failure() }
+        do {
+            defer { close(fd) }
+            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                var written = 0
+                while written < buffer.count {
+                    let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw failure()
+                    }
+                    written += n
                 }
-                written += n
             }
+            guard fsync(fd) == 0 else { throw failure() }
+        } catch {
+            unlink(staged.path)
+            throw error
         }
-        guard fsync(fd) == 0 else { throw MsxError.io(staged.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         return staged
     }
 

@@ -70,14 +70,16 @@ public struct FileTransaction {
                 let url = try FileIO.stage(manifestData, besides: paths.manifest)
                 manifestWrite = Write(target: Manifest.fileName, staged: try paths.relativeInside(url))
             }
+            let journal = paths.privateFolder.appendingPathComponent("journal.json")
+            try FileIO.writeAtomically(Data(JSONWriter.string(Self.json(moves, staged, manifestWrite, deletions)).utf8), to: journal)
         } catch {
+            // Nothing journaled: the staged files go (a full disk leaves nothing behind).
             for write in staged + (manifestWrite.map { [$0] } ?? []) {
                 try? FileManager.default.removeItem(at: paths.root.appendingPathComponent(write.staged))
             }
             throw error
         }
         let journal = paths.privateFolder.appendingPathComponent("journal.json")
-        try FileIO.writeAtomically(Data(JSONWriter.string(Self.json(moves, staged, manifestWrite, deletions)).utf8), to: journal)
         FaultInjection.point("journaled")
         for folder in folders { try FileIO.createFolder(try paths.url(folder)) }
         try Self.apply(moves: moves, paths: paths, reverse: false)
