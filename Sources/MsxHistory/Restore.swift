@@ -127,7 +127,9 @@ extension ProjectHistory {
             let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
             try project.stage(restored, markdown: markdown, for: node, into: &transaction)
         }
-        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        if !dryRun {
+            try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
+        }
         events.insert(.restoredDocument(node, version: version), at: 0)
         return RestoreResult(version: version, safetyVersion: safety, events: events)
     }
@@ -195,8 +197,27 @@ extension ProjectHistory {
             }
         }
         events.append(.nodesAsTheyWere(then.count))
-        if !dryRun { try project.commit(transaction, manifest: manifest) }
+        if !dryRun {
+            try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
+        }
         return RestoreResult(version: version, safetyVersion: safety, events: events)
+    }
+
+    /// Refuses to replace a file whose bytes no version holds: each of `paths` must still be as `safety` (the
+    /// snapshot taken before the restore, or HEAD when nothing had changed) recorded it. An editor that saved a
+    /// file after the safety snapshot would otherwise lose that save.
+    private func checkUnchanged(_ paths: [String], since safety: GitOID?) throws {
+        FaultInjection.point("restore-staged")
+        guard let recorded = try safety ?? head() else { return }
+        // msx's private files (`.msx/`) are in no version.
+        for path in paths where !path.hasPrefix(".msx/") {
+            let url = try project.url(path)
+            let now = FileIO.exists(url) ? try repository.hash(try FileIO.readData(url, displayPath: path)) : nil
+            guard now == (try repository.entry(at: gitPath(path), in: recorded)) else {
+                throw MsxError(.changedDuringRestore, "\(path) changed while restoring (saved by an editor?): nothing was"
+                    + " replaced; msx restore again records it first")
+            }
+        }
     }
 
     /// Keywords as one value (nil when there are none).

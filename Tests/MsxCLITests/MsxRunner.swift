@@ -68,7 +68,9 @@ enum MsxRunner {
     /// The environment for a child msx: the inherited one, scrubbed, plus `extra`.
     static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for key in ["MSX_FAULT", "VISUAL", "EDITOR", "MSX_PAGER", "PAGER", "MSX_AUTHOR"] { env[key] = nil }
+        for key in ["MSX_FAULT", "MSX_FAULT_WAIT", "MSX_FAULT_WAIT_FILE", "VISUAL", "EDITOR", "MSX_PAGER", "PAGER", "MSX_AUTHOR"] {
+            env[key] = nil
+        }
         env["NO_COLOR"] = "1"
         env["MSX_TEMPLATES"] = templates.path
         env.merge(extra) { _, new in new }

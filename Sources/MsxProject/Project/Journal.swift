@@ -30,6 +30,12 @@ public struct FileTransaction {
         writes.map(\.target).filter { !$0.hasPrefix(".msx/") } + (manifestData == nil ? [] : [Manifest.fileName])
     }
 
+    /// The project-relative paths whose bytes this transaction replaces, deletes or moves away (the manifest
+    /// included when it changes).
+    package var replacedPaths: [String] {
+        writes.map(\.target) + deletions + moves.map(\.from) + (manifestData == nil ? [] : [Manifest.fileName])
+    }
+
     /// Renames a file or folder (both project-relative).
     package mutating func move(_ from: String, to: String) { moves.append(Move(from: from, to: to)) }
 
@@ -50,7 +56,9 @@ public struct FileTransaction {
     package mutating func delete(_ relative: String) { deletions.append(relative) }
 
     /// Lands every change: stage, journal, move, commit the manifest, then the other files.
-    func commit() throws {
+    /// - Parameter check: runs once everything is staged, right before the journal (the commit's first visible
+    ///   step); throwing from it cancels the transaction with nothing written.
+    func commit(checking check: () throws -> Void = {}) throws {
         guard !isEmpty else { return }
         // Every path is checked before anything is journaled: a move that cannot be made (a link that leads
         // outside) fails the command here, never halfway through.
@@ -70,6 +78,7 @@ public struct FileTransaction {
                 let url = try FileIO.stage(manifestData, besides: paths.manifest)
                 manifestWrite = Write(target: Manifest.fileName, staged: try paths.relativeInside(url))
             }
+            try check()
             let journal = paths.privateFolder.appendingPathComponent("journal.json")
             try FileIO.writeAtomically(Data(JSONWriter.string(Self.json(moves, staged, manifestWrite, deletions)).utf8), to: journal)
         } catch {
@@ -191,11 +200,19 @@ public enum Recovery: Sendable, Equatable {
     case setAside(String)
 }
 
-/// Simulated crashes for the crash tests: `MSX_FAULT=<step>` kills the process with SIGKILL at that step.
+/// For the tests only. Simulated crashes: `MSX_FAULT=<step>` kills the process with SIGKILL at that step. A pause:
+/// `MSX_FAULT_WAIT=<step>` with `MSX_FAULT_WAIT_FILE=<path>` makes the process create that file at the step and wait
+/// (up to a minute) until the test removes it, so a test can change files at an exact moment.
 package enum FaultInjection {
     private static let target = ProcessInfo.processInfo.environment["MSX_FAULT"]
+    private static let waitStep = ProcessInfo.processInfo.environment["MSX_FAULT_WAIT"]
+    private static let waitFile = ProcessInfo.processInfo.environment["MSX_FAULT_WAIT_FILE"]
 
     package static func point(_ name: String) {
         if target == name { kill(getpid(), SIGKILL) }
+        if waitStep == name, let waitFile {
+            FileManager.default.createFile(atPath: waitFile, contents: nil)
+            for _ in 0..<3_000 where FileManager.default.fileExists(atPath: waitFile) { usleep(20_000) }
+        }
     }
 }

@@ -72,10 +72,14 @@ public struct Project: Sendable {
     package func transaction() -> FileTransaction { FileTransaction(paths: paths) }
 
     /// Lands `transaction`, replacing the manifest with `newManifest` when given (in the same transaction).
-    package mutating func commit(_ transaction: FileTransaction, manifest newManifest: Manifest? = nil) throws {
+    /// - Parameter check: given the paths the transaction replaces, runs once everything is staged and right before
+    ///   anything is replaced; throwing from it cancels the transaction with nothing written.
+    package mutating func commit(_ transaction: FileTransaction, manifest newManifest: Manifest? = nil,
+                                 checking check: ([String]) throws -> Void = { _ in }) throws {
         var transaction = transaction
         if let newManifest, newManifest != manifest { transaction.write(newManifest.json, to: Manifest.fileName) }
-        try transaction.commit()
+        let replaced = transaction.replacedPaths
+        try transaction.commit { try check(replaced) }
         if let newManifest { manifest = newManifest }
     }
 
