@@ -18,8 +18,12 @@ enum LibGit2 {
     }
 
     static func error(_ code: Int32, _ what: String) -> MsxError {
-        let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+        let last = git_error_last()
+        let detail = last.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
         switch code {
+        case GIT_ENOTFOUND.rawValue where last?.pointee.klass == Int32(GIT_ERROR_ODB.rawValue):
+            // An object the history refers to is not in the repository: the history is damaged or incomplete.
+            return MsxError(.incompleteHistory, "\(what): an object of the history is missing (\(detail)); git fsck names what is damaged")
         case GIT_ENOTFOUND.rawValue:
             return MsxError(.notFound, "\(what): not found (\(detail))")
         case GIT_EOWNER.rawValue:

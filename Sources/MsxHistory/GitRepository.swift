@@ -189,7 +189,9 @@ package final class GitRepository {
     func resolve(_ spec: String) throws -> GitOID? {
         var object: OpaquePointer?
         let code = git_revparse_single(&object, handle, spec)
-        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
+        // Not found means no such name, unless it is an object the name leads to (a damaged history: an error).
+        let objectMissing = git_error_last()?.pointee.klass == Int32(GIT_ERROR_ODB.rawValue)
+        if (code == GIT_ENOTFOUND.rawValue && !objectMissing) || code == GIT_EINVALIDSPEC.rawValue { return nil }
         if code == GIT_EAMBIGUOUS.rawValue {
             throw MsxError(.ambiguousRevision, "'\(spec)' matches more than one version; give more digits")
         }

@@ -65,6 +65,26 @@ final class DamagedObjectTests: MsxTestCase {
         }
     }
 
+    /// Item 8: objects missing from a damaged pack are an `incomplete-history` error, not "no version".
+    func testObjectsMissingFromADamagedPackAreNamed() throws {
+        let root = try project()
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "gc", "-q"]
+        git.currentDirectoryURL = root
+        try git.run()
+        git.waitUntilExit()
+        let packs = root.appendingPathComponent(".git/objects/pack")
+        let pack = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: packs.path).first { $0.hasSuffix(".pack") })
+        try damage(packs.appendingPathComponent(pack)) { $0 = $0.prefix(32) }
+        for command in [["log"], ["status"], ["diff"], ["show", "Storm@~1"]] {
+            let result = try MsxRunner.start(command, in: root).wait(hangingAfter: 120)
+            XCTAssertFalse(result.signalled, "\(command) hung")
+            XCTAssertEqual(result.exitCode, 3, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("is missing") || result.stderr.contains("is damaged"), "\(command): \(result.stderr)")
+        }
+    }
+
     func testCorruptLooseObjectsAreAnErrorNotAHang() throws {
         let root = try project()
         for object in try looseObjects(root) {
