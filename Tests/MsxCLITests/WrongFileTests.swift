@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 10: a folder or a FIFO where a document's file should be is named as such (it was a Cocoa error
-/// number, and a FIFO a permission problem), and a full disk is an I/O error (exit 74) that leaves no temporary
-/// file behind.
+/// Issue 12, items 9 and 10: a folder or a FIFO where a document's file should be is named as such (it was a Cocoa
+/// error number, and a FIFO a permission problem), a document too large to read is refused before it is read, and
+/// a full disk is an I/O error (exit 74) that leaves no temporary file behind.
 final class WrongFileTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
@@ -22,6 +22,20 @@ final class WrongFileTests: MsxTestCase {
             XCTAssertFalse(result.signalled, "\(command) blocked on the FIFO")
             XCTAssertEqual(result.exitCode, 3, "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("is not a regular file (a FIFO, socket or device)"), result.stderr)
+        }
+    }
+
+    /// Item 9: a document larger than msx reads is refused with a clear error before it is read.
+    func testADocumentLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
+        let root = try makeProject()
+        let (_, path) = try addDocument("Storm", "The storm.\n", to: root)
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent(path))
+        try handle.truncate(atOffset: UInt64(65 << 20))  // sparse: 65 MiB on paper, nothing on disk
+        try handle.close()
+        for command in [["show", "Storm"], ["tree"], ["import", root.appendingPathComponent(path).path]] {
+            let result = try runMsx(command, in: root, stdin: nil, env: [:])
+            XCTAssertEqual(result.exitCode, 1, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("65 MB is more than msx reads in one document (64 MB); split it"), result.stderr)
         }
     }
 

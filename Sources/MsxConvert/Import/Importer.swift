@@ -114,13 +114,13 @@ struct Importer {
         let title = url.deletingPathExtension().lastPathComponent
         switch format {
         case .markdown:
-            let text = try FileIO.readText(url, displayPath: displayPath)
+            let text = try FileIO.readDocument(url, displayPath: displayPath)
             let parts = splitHeadings.map { MarkdownSplitter.split(text, atLevel: $0) } ?? [(nil, text)]
             return parts.map { heading, markdown in
                 OutlineItem(BinderEditor.NewNode(title: heading ?? title, markdown: markdown))
             }
         case .text:
-            let text = try FileIO.readText(url, displayPath: displayPath)
+            let text = try FileIO.readDocument(url, displayPath: displayPath)
             return try composedItems(PlainTextReader.read(text), title: title, displayPath: displayPath)
         case .rtf:
             let bytes = [UInt8](try FileIO.readData(url, displayPath: displayPath))

@@ -9,6 +9,20 @@ public enum FileIO {
         return try decodeUTF8(data, displayPath: displayPath)
     }
 
+    /// The largest document msx reads: 64 MiB of Markdown (a long novel is about 1 MB). Reading one costs several
+    /// times its size in memory; a larger one is refused with a clear error rather than exhausting memory.
+    public static let largestDocument = 64 << 20
+
+    /// Reads a document's Markdown, refusing one larger than `largestDocument`.
+    public static func readDocument(_ url: URL, displayPath: String) throws -> String {
+        var info = stat()
+        if stat(url.path, &info) == 0, Int(info.st_size) > largestDocument {
+            throw MsxError(.documentTooLarge, "\(displayPath): \(Int(info.st_size) >> 20) MB is more than msx reads in one document"
+                + " (\(largestDocument >> 20) MB); split it into several")
+        }
+        return try readText(url, displayPath: displayPath)
+    }
+
     /// Reads a file's bytes, turning a missing file, a folder or a special file (a FIFO, which would block) where a
     /// file should be into a user-facing error.
     public static func readData(_ url: URL, displayPath: String) throws -> Data {

@@ -91,7 +91,7 @@ public struct Project: Sendable {
         guard node.kind == .document else {
             throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
         }
-        let text = try FileIO.readText(try paths.url(node.path), displayPath: node.path)
+        let text = try FileIO.readDocument(try paths.url(node.path), displayPath: node.path)
         let markdown = MarkdownDocument(text, sourceMap: sourceMap)
         let sidecar = try loadSidecar(node)
         return RichDocument(markdown: markdown, sidecar: sidecar, base: { sidecar?.base.flatMap(bases.paragraphs) })

@@ -45,8 +45,7 @@ struct WordCountCache {
         let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
         #endif
         if let entry = entries[path], entry.size == size, entry.modified == modified { return entry.words }
-        let data = try FileIO.readData(fileURL, displayPath: path)
-        let text = try FileIO.decodeUTF8(data, displayPath: path)
+        let text = try FileIO.readDocument(fileURL, displayPath: path)
         let words = WordCount.count(MarkdownDocument(text).text)
         entries[path] = Entry(size: size, modified: modified, words: words, hash: TextHash.fnv1a64(text))
         dirty = true
