@@ -15,6 +15,18 @@ final class CompileTests: MsxTestCase {
         return root
     }
 
+    /// Issue 12, item 18: `-o` and `-t` short forms; an output folder that does not exist is named.
+    func testShortFormsAndAMissingOutputFolder() throws {
+        let root = try makeProject()
+        let out = scratch.appendingPathComponent("book-\(UUID().uuidString).txt")
+        try expect(0, "compile", "-t", "txt", "-o", out.path, in: root)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
+        let missing = scratch.appendingPathComponent("no-such-folder/book.rtf")
+        let result = try expect(1, "compile", "-o", missing.path, in: root)
+        XCTAssertTrue(result.stderr.contains("the folder \(missing.deletingLastPathComponent().path) does not exist"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+    }
+
     func testMarkdownHasHeadingsSeparatorsAndLeavesOutExcludedDocuments() throws {
         let root = try makeBook()
         let md = try expect(0, "compile", in: root).stdout

@@ -16,10 +16,10 @@ struct Compile: MsxCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt }
     enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }
 
-    @Option(help: "md, html, rtf or txt (default: from --out's extension, else md).")
+    @Option(name: [.customShort("t"), .long], help: "md, html, rtf or txt (default: from --out's extension, else md).")
     var format: Format?
 
-    @Option(name: .customLong("out"), help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var outFile: String?
 
     @Option(help: ArgumentHelp("Compile this folder instead of the Draft.", valueName: "folder"))
@@ -66,6 +66,10 @@ struct Compile: MsxCommand {
             progress.finish()
             if let outFile {
                 let url = URL(fileURLWithPath: outFile, relativeTo: console.workingDirectory).standardizedFileURL
+                let folder = url.deletingLastPathComponent()
+                guard FileIO.isDirectory(folder) else {
+                    throw MsxError(.missingFile, "\(outFile): the folder \(folder.path) does not exist")
+                }
                 do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, "\(outFile): \(error.localizedDescription)") }
                 if console.json {
                     console.report([
