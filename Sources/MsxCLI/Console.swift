@@ -9,13 +9,19 @@ final class Console {
     let workingDirectory: URL
     let json: Bool
     let color: Bool
+    /// Whether long output may go through a pager (not with --no-pager).
+    let paging: Bool
+    /// The exit status of a command that succeeded but has something to say by it (`diff --exit-code`: 1 when
+    /// there are differences); 0 otherwise.
+    var exitStatus: Int32 = 0
     private var buffer = ""
 
-    init(_ invocation: Invocation, workingDirectory: URL, json: Bool, noColor: Bool) {
+    init(_ invocation: Invocation, workingDirectory: URL, json: Bool, noColor: Bool, noPager: Bool = false) {
         self.invocation = invocation
         self.workingDirectory = workingDirectory
         self.json = json
         color = !noColor && Self.colorAllowed(invocation)
+        paging = !noPager
     }
 
     /// Colour only on a terminal, never with NO_COLOR or TERM=dumb.
@@ -80,7 +86,7 @@ final class Console {
     func flush() {
         defer { buffer = "" }
         guard !buffer.isEmpty else { return }
-        if !json, invocation.terminals.output, Pager.shouldPage(buffer), Pager.show(buffer, environment: environment) {
+        if !json, paging, invocation.terminals.output, Pager.shouldPage(buffer), Pager.show(buffer, environment: environment) {
             return
         }
         invocation.standardOutput.write(buffer)

@@ -28,7 +28,7 @@ final class DiffFilesTests: DiffTestCase {
         }
     }
 
-    /// The non-empty lines of `msx diff --files OLD NEW` run in the loose folder (exit 0 asserted).
+    /// The non-empty lines of `msx diff --files OLD NEW` run in the loose folder (exit 1 when they differ asserted).
     func filesDiff(_ old: String, _ new: String, _ options: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         try diffOutput(["--files", old, new] + options, in: loose, file: file, line: line).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -76,7 +76,7 @@ final class DiffFilesTests: DiffTestCase {
     func testImagesShowTheirPathNotAPlaceholder() throws {
         try put("A.md", "A lamp ![beam](beam.png) shone at the Point.\n\nSecond.\n")
         try put("B.md", "A lamp ![beam](beam.png) shone brightly at the Point.\n\nSecond ![gull](gull.png).\n\n![map](map.png) New.\n")
-        let text = try expect(0, "diff", "--files", "A.md", "B.md", in: loose).stdout
+        let text = try expect(1, "diff", "--files", "A.md", "B.md", in: loose).stdout
         XCTAssertTrue(text.contains("A lamp [image: beam.png] shone {+brightly +}at the Point."), text)
         XCTAssertTrue(text.contains("Second{+ [image: gull.png]+}."), text)
         XCTAssertTrue(text.contains("{+[image: map.png] New.+}"), text)

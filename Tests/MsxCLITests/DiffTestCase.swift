@@ -21,8 +21,13 @@ class DiffTestCase: HistoryTestCase {
     /// `diff` with the arguments as an array.
     func diffOutput(_ arguments: [String], in root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = try runMsx(["diff"] + arguments, in: root)
-        assertExit(result, 0, file: file, line: line)
+        assertExit(result, Self.status(of: arguments, reporting: !result.stdout.hasPrefix("No differences")), file: file, line: line)
         return result.stdout
+    }
+
+    /// The exit status `msx diff` with `arguments` has: 0, or with --files (as diff(1)) 1 when the files differ.
+    static func status(of arguments: [String], reporting differences: Bool) -> Int32 {
+        arguments.contains("--files") && differences ? 1 : 0
     }
 
     /// The non-empty lines of the human report, without their leading indentation.
@@ -45,8 +50,9 @@ class DiffTestCase: HistoryTestCase {
     /// The whole object printed by `msx diff --json arguments`.
     func diffJSON(_ arguments: [String], in root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
         let result = try runMsx(["diff", "--json"] + arguments, in: root)
-        assertExit(result, 0, file: file, line: line)
         let json = result.json(file: file, line: line)
+        let differences = !(json["documents"] as? [Any] ?? []).isEmpty
+        assertExit(result, Self.status(of: arguments, reporting: differences), file: file, line: line)
         XCTAssertEqual(json["schemaVersion"] as? Int, 1, "schemaVersion", file: file, line: line)
         return json
     }

@@ -11,7 +11,8 @@ struct Diff: MsxCommand {
             By default the working copy against the last snapshot; --from REV compares that version with the working \
             copy; --from and --to compare two versions. Text changes are shown word by word ([-deleted-]{+inserted+}); \
             formatting changes are named ("bold added: 'the storm' (paragraph 3)"). --files compares two documents \
-            outside any project, each with its sidecar when present. Read-only.
+            outside any project, each with its sidecar when present, and exits with 1 when they differ, as diff(1) \
+            does; --exit-code (or --quiet, which prints nothing) does the same for versions. Read-only.
             """)
 
     @Argument(help: "Documents to compare (default: every changed document).")
@@ -29,6 +30,9 @@ struct Diff: MsxCommand {
     @Flag(help: "A standalone review page (track-changes style, printable).") var html = false
     @Flag(name: .customLong("text-only"), help: "Only changes to the words.") var textOnly = false
     @Flag(name: .customLong("formatting-only"), help: "Only changes to the formatting.") var formattingOnly = false
+    @Flag(name: .customLong("exit-code"), help: "Exit with 1 when there are differences, 0 when there are none (as git diff).")
+    var exitCode = false
+    @Flag(help: "Print nothing; exit with 1 when there are differences (implies --exit-code).") var quiet = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -60,6 +64,9 @@ struct Diff: MsxCommand {
             // Files that differ but read the same are no difference in the words or the formatting; they are named
             // apart, so that diff and status agree on what changed.
             let comparisons = compared.filter { !$0.isMarkupOnly }, markupOnly = compared.filter(\.isMarkupOnly)
+            // As git: --exit-code and --quiet say by the exit status whether anything differs; two files always do.
+            if (exitCode || quiet || files.count == 2) && !comparisons.isEmpty { console.exitStatus = 1 }
+            if quiet { return }
             if console.json {
                 var report: [String: JSONValue] = ["documents": .array(comparisons.map(Self.json))]
                 if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
