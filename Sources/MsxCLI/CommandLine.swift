@@ -25,6 +25,17 @@ public enum MsxCommandLine {
             arguments.removeFirst(2)
         }
         arguments = Format.normalize(arguments)
+        if let unknown = unknownCommand(arguments) {
+            let suggestion = Suggestion.closest(to: unknown, in: commandNames).map { ". Did you mean '\($0)'?" } ?? ""
+            let message = "'\(unknown)' is not an msx command\(suggestion) (msx --help lists them)"
+            if arguments.contains("--json") {
+                let value = JSONEnvelope.error(.usage, message: message, exitStatus: ExitCode.validationFailure.rawValue)
+                invocation.standardOutput.write(JSONWriter.string(value))
+            } else {
+                invocation.standardError.write("msx: \(message)\n")
+            }
+            return ExitCode.validationFailure.rawValue
+        }
         GitConfigurationSearch.use(invocation.environment)
         do {
             var command = try Msx.parseAsRoot(arguments)
@@ -33,6 +44,17 @@ public enum MsxCommandLine {
         } catch {
             return report(error, json: arguments.contains("--json"), to: invocation)
         }
+    }
+
+    /// The names msx's subcommands (and their aliases) are called by.
+    private static var commandNames: [String] {
+        Msx.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
+    }
+
+    /// The first argument, when it is not an option and names no command (`msx snapshott`).
+    private static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        return first
     }
 
     /// Words an error the command did not report itself (usage errors, help and version requests).

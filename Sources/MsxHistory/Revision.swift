@@ -25,7 +25,9 @@ extension ProjectHistory {
             return tag.target
         }
         if let id = try repository.resolve(spec) { return id }
-        throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history")
+        let milestones = try repository.tags().map { Milestone.displayName(of: $0) }
+        let suggestion = Suggestion.closest(to: spec, in: milestones).map { "; did you mean the milestone '\($0)'?" } ?? ""
+        throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history\(suggestion)")
     }
 
     /// The newest version made on or before the end of `day` (YYYY-MM-DD, local time).

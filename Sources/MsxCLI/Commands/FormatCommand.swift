@@ -128,8 +128,12 @@ struct Format: MsxCommand {
             }
             return .paragraphs(low...high)
         }
-        guard let range, let (start, end) = Self.span(range), start < end else {
+        guard let range, let (start, end) = Self.span(range) else {
             throw ValidationError("--range takes START-END with START < END (UTF-16 offsets)")
+        }
+        guard start < end else {
+            throw ValidationError(start > end ? "--range \(range) is reversed: START comes first (did you mean \(end)-\(start)?)"
+                                              : "--range \(range) is empty: END must be after START")
         }
         return .range(start..<end)
     }

@@ -39,7 +39,8 @@ public struct ReferenceResolver {
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
-            throw MsxError(.unknownReference, "no document or folder matches '\(reference)'")
+            let suggestion = Suggestion.closest(to: reference, in: entries.map(\.node.title)).map { "; did you mean '\($0)'?" } ?? ""
+            throw MsxError(.unknownReference, "no document or folder matches '\(reference)'\(suggestion)")
         }
         let list = matches.map { "\($0.id) \($0.title) (\($0.path))" }.joined(separator: "; ")
         throw MsxError(.ambiguousReference, "'\(reference)' matches \(matches.count) nodes: \(list); use an id")
