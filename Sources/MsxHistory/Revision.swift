@@ -21,9 +21,10 @@ extension ProjectHistory {
         if spec.hasPrefix("{"), spec.hasSuffix("}") {
             return try version(atEndOf: String(spec.dropFirst().dropLast()), from: headID)
         }
-        for tag in try repository.tags() where Milestone.displayName(of: tag) == spec || tag.refName == spec {
-            return tag.target
-        }
+        // A milestone by its name, any case, as titles are matched.
+        let tags = try repository.tags()
+        for tag in tags where Milestone.displayName(of: tag) == spec || tag.refName == spec { return tag.target }
+        for tag in tags where Milestone.displayName(of: tag).lowercased() == spec.lowercased() { return tag.target }
         if let id = try repository.resolve(spec) { return id }
         let milestones = try repository.tags().map { Milestone.displayName(of: $0) }
         let suggestion = Suggestion.closest(to: spec, in: milestones).map { "; did you mean the milestone '\($0)'?" } ?? ""

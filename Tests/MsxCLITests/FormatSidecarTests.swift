@@ -125,7 +125,7 @@ final class FormatSidecarTests: MsxTestCase {
     func testBadAttributeValuesAreRejected() throws {
         let root = try lampProject("Some words.\n")
         let before = snapshot(root)
-        for arguments in [["--color", "red"], ["--color", "#12345"], ["--underline=wavy"], ["--align", "middle"],
+        for arguments in [["--color", "reddish"], ["--color", "#12345"], ["--underline=wavy"], ["--align", "middle"],
                           ["--list", "hexagons"]] {
             let result = try MsxRunner.run(["format", "Lamp", "--match", "words"] + arguments, in: root)
             XCTAssertTrue([1, 64].contains(result.exitCode), "\(arguments): exit \(result.exitCode)")

@@ -9,7 +9,7 @@ struct Log: MsxCommand {
     @Argument(help: "A document (default: the whole project).")
     var reference: String?
 
-    @Option(help: "Show at most N versions.") var limit: Int?
+    @Option(name: [.customShort("n"), .long], help: ArgumentHelp("Show at most N versions.", valueName: "n")) var limit: Int?
     @Option(help: ArgumentHelp("Only versions from this day (YYYY-MM-DD) on.", valueName: "date")) var since: String?
     @Option(help: ArgumentHelp("Only versions up to the end of this day.", valueName: "date")) var until: String?
 

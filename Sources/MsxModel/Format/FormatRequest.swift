@@ -61,12 +61,14 @@ public struct FormatRequest: Sendable {
         return copy
     }
 
-    /// `#RGB`, `#RRGGBB` or `RRGGBB` as uppercase `#RRGGBB`.
+    /// `#RGB`, `#RRGGBB`, `RRGGBB` or a CSS colour name (`darkred`) as uppercase `#RRGGBB`.
     static func color(_ text: String) throws -> String {
+        if let named = CSSColors.hex[text.lowercased()] { return named }
         var hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
-            throw MsxError(.invalidValue, "colour '\(text)' is not a hex colour like #8B0000")
+            let suggestion = Suggestion.closest(to: text, in: Array(CSSColors.hex.keys)).map { " (did you mean \($0)?)" } ?? ""
+            throw MsxError(.invalidValue, "colour '\(text)' is not a hex colour like #8B0000 or a CSS colour name like darkred\(suggestion)")
         }
         return "#" + hex.uppercased()
     }

@@ -1,0 +1,22 @@
+import Foundation
+import XCTest
+
+/// Issue 12, item 20 (part): `log -n N`, milestones matched in any case like titles, CSS colour names.
+final class CommandLineDetailTests: MsxTestCase {
+    func testLogTakesNMilestonesMatchInAnyCaseAndColoursTakeCSSNames() throws {
+        let root = try makeProject()
+        let (_, path) = try addDocument("Storm", "The storm came in at dusk.\n", to: root)
+        try expect(0, "snapshot", "-m", "one", "--tag", "First Draft", in: root)
+        try write("The storm came in at noon.\n", to: path, in: root)
+        try expect(0, "snapshot", "-m", "two", in: root)
+
+        let versions = try expect(0, "log", "-n", "1", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
+        XCTAssertEqual(versions.compactMap { $0["message"] as? String }, ["two"])
+        XCTAssertEqual(try expect(0, "show", "Storm@first draft", "--as", "text", in: root).stdout, "The storm came in at dusk.\n")
+
+        try expect(0, "format", "Storm", "--match", "storm", "--color", "DarkRed", in: root)
+        XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "foregroundColor", is: "#8B0000"), ["storm"])
+        let wrong = try expect(64, "format", "Storm", "--match", "noon", "--color", "darkrd", in: root)
+        XCTAssertTrue(wrong.stderr.contains("did you mean darkred?"), wrong.stderr)
+    }
+}
