@@ -45,7 +45,7 @@ final class HistoryShowTests: HistoryTestCase {
         let old = "Lamp@\(versions[2])"
         XCTAssertEqual(try markdown(old, in: root), try git("show", "\(versions[2]):\(Book.lampPath)", in: root))
         XCTAssertEqual(try expect(0, "show", old, "--as", "text", in: root).stdout,
-                       "The lamp went out.\nNell watched it from the quay.\n")
+                       "The lamp went out.\n\nNell watched it from the quay.\n")
         let texts = try paragraphs(of: old, in: root).map { $0["text"] as? String }
         XCTAssertEqual(texts, ["The lamp went out.", "Nell watched it from the quay."])
         XCTAssertTrue(try expect(0, "show", "Lamp@~0", "--as", "html", in: root).stdout.contains("font-weight: bold"))

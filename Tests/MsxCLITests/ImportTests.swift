@@ -22,7 +22,7 @@ final class ImportTests: MsxTestCase {
         let mdPath = try XCTUnwrap(created.first?["path"] as? String)
         XCTAssertEqual(try bytes(mdPath, in: root), Data(markdown.utf8))
         let text = try expect(0, "show", "Jottings", in: root).stdout
-        XCTAssertEqual(text, "# not a heading still the same paragraph\n1. not a list *nor this*\n")
+        XCTAssertEqual(text, "# not a heading still the same paragraph\n\n1. not a list *nor this*\n")
     }
 
     func testAFolderImportsInNaturalOrderAsABinderFolder() throws {

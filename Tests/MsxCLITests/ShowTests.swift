@@ -27,9 +27,13 @@ final class ShowTests: MsxTestCase {
         let text = try expect(0, "show", "Harbour", "--as", "text", in: root).stdout
         XCTAssertEqual(text, """
             The Harbour
+
             Rain came sideways, and the boats knocked.
+
             [x] Check the tide tables
+
             [ ] Mend the net
+
             Keep the lamp lit.
 
             """)

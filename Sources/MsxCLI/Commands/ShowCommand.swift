@@ -25,7 +25,7 @@ struct Show: MsxCommand {
             let warnings = document.lostFormatting.map(FormattingLossWording.line)
             if form != .json { for warning in warnings { console.note("warning: \(warning)") } }
             switch form {
-            case .text: console.text(PlainText.render(paragraphs))
+            case .text: console.text(PlainText.render(paragraphs, blankLines: true))
             case .markdown: console.text(document.markdown.sourceText)
             case .html: console.text(HTMLPage.render(paragraphs, title: node.title))
             case .json: console.emit(DocumentJSON.value(paragraphs, node: node, warnings: warnings))

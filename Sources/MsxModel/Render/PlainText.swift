@@ -1,8 +1,11 @@
 /// Plain text of a document: paragraphs on their own lines, checklists as `[x]`/`[ ]`.
 public enum PlainText {
-    public static func render(_ paragraphs: [ResolvedParagraph]) -> String {
+    /// - Parameter blankLines: a blank line between paragraphs, as a reader expects them (`show --as text`);
+    ///   without, one paragraph a line (git's textconv, where a line is what git compares).
+    public static func render(_ paragraphs: [ResolvedParagraph], blankLines: Bool = false) -> String {
         var out = ""
-        for p in paragraphs {
+        for (index, p) in paragraphs.enumerated() {
+            if blankLines && index > 0 { out += "\n" }
             if let state = p.checklist { out += state == "checked" ? "[x] " : "[ ] " }
             for scalar in p.text.unicodeScalars {
                 switch scalar {
