@@ -394,7 +394,9 @@ package final class GitRepository {
         return result
     }
 
-    func createTag(_ name: String, at target: GitOID, message: String, taggerName: String, taggerEmail: String) throws {
+    /// Creates an annotated tag; `replacing` moves an existing one of that name (git tag --force).
+    func createTag(_ name: String, at target: GitOID, message: String, taggerName: String, taggerEmail: String,
+                   replacing: Bool = false) throws {
         var signature: UnsafeMutablePointer<git_signature>?
         try LibGit2.check(git_signature_now(&signature, taggerName, taggerEmail), "cannot sign the milestone")
         defer { git_signature_free(signature) }
@@ -403,7 +405,7 @@ package final class GitRepository {
         try LibGit2.check(git_object_lookup(&object, handle, &raw, GIT_OBJECT_COMMIT), "cannot read version \(target.short)")
         defer { git_object_free(object) }
         var oid = git_oid()
-        let code = git_tag_create(&oid, handle, name, object, signature, message, 0)
+        let code = git_tag_create(&oid, handle, name, object, signature, message, replacing ? 1 : 0)
         if code == GIT_EEXISTS.rawValue { throw MsxError(.milestoneExists, "a milestone named like that already exists") }
         try LibGit2.check(code, "cannot create the milestone")
     }

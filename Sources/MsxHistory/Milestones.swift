@@ -19,14 +19,17 @@ extension ProjectHistory {
     }
 
     /// Marks a version (HEAD by default) as a milestone.
-    public func addMilestone(_ name: String, at revision: String? = nil, note: String? = nil, author explicit: Author? = nil) throws -> MilestoneInfo {
+    /// - Parameter moving: move a milestone of that name that already exists (git tag --force), rather than fail.
+    public func addMilestone(_ name: String, at revision: String? = nil, note: String? = nil, author explicit: Author? = nil,
+                             moving: Bool = false) throws -> MilestoneInfo {
         let version = try resolve(revision ?? "HEAD")
         let tag = try Milestone.tagName(for: name)
-        if try milestoneList().contains(where: { $0.name == name || $0.tag == tag }) {
-            throw MsxError(.milestoneExists, "a milestone named '\(name)' already exists")
+        if !moving, try milestoneList().contains(where: { $0.name == name || $0.tag == tag }) {
+            throw MsxError(.milestoneExists, "a milestone named '\(name)' already exists (tag --force moves it)")
         }
         let (author, _) = self.author(explicit)
-        try repository.createTag(tag, at: version, message: Milestone.message(name: name, note: note), taggerName: author.name, taggerEmail: author.email)
+        try repository.createTag(tag, at: version, message: Milestone.message(name: name, note: note), taggerName: author.name,
+                                 taggerEmail: author.email, replacing: moving)
         return MilestoneInfo(name: name, tag: tag, version: version, note: note ?? "", time: try repository.commit(version).time)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 20 (part): `log -n N`, milestones matched in any case like titles, CSS colour names.
+/// Issue 12, item 20 (part): `log -n N`, milestones matched in any case like titles, CSS colour names, `tag --force`.
 final class CommandLineDetailTests: MsxTestCase {
     func testLogTakesNMilestonesMatchInAnyCaseAndColoursTakeCSSNames() throws {
         let root = try makeProject()
@@ -18,5 +18,11 @@ final class CommandLineDetailTests: MsxTestCase {
         XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "foregroundColor", is: "#8B0000"), ["storm"])
         let wrong = try expect(64, "format", "Storm", "--match", "noon", "--color", "darkrd", in: root)
         XCTAssertTrue(wrong.stderr.contains("did you mean darkred?"), wrong.stderr)
+
+        // A milestone moves only with --force.
+        let taken = try expect(1, "tag", "First Draft", in: root)
+        XCTAssertTrue(taken.stderr.contains("tag --force moves it"), taken.stderr)
+        try expect(0, "tag", "First Draft", "--force", in: root)
+        XCTAssertEqual(try expect(0, "show", "Storm@First Draft", "--as", "text", in: root).stdout, "The storm came in at noon.\n")
     }
 }

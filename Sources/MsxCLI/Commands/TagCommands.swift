@@ -10,12 +10,13 @@ struct Tag: MsxCommand {
     @Argument(help: "The version (default: the last snapshot).") var revision: String?
     @Option(name: .shortAndLong, help: "A note.") var message: String?
     @Flag(help: "Delete the milestone (the version stays).") var delete = false
+    @Flag(name: .shortAndLong, help: "Move the milestone when it already exists.") var force = false
 
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if delete && (revision != nil || message != nil) { throw ValidationError("--delete takes only the name") }
+        if delete && (revision != nil || message != nil || force) { throw ValidationError("--delete takes only the name") }
     }
 
     func run(in invocation: Invocation) throws {
@@ -26,7 +27,8 @@ struct Tag: MsxCommand {
                 if console.json { console.report(["deleted": .string(name)]) } else { console.line("deleted milestone '\(name)'") }
                 return
             }
-            let milestone = try history.addMilestone(name, at: revision, note: message, author: try authorOption.resolved(environment: console.environment))
+            let milestone = try history.addMilestone(name, at: revision, note: message, author: try authorOption.resolved(environment: console.environment),
+                                                     moving: force)
             if console.json {
                 console.report(["milestone": Tags.json(milestone)])
             } else {
