@@ -25,4 +25,17 @@ final class CommandLineDetailTests: MsxTestCase {
         try expect(0, "tag", "First Draft", "--force", in: root)
         XCTAssertEqual(try expect(0, "show", "Storm@First Draft", "--as", "text", in: root).stdout, "The storm came in at noon.\n")
     }
+
+    func testTwoDocumentsWithOneTitleInOneFolderAreWarnedAbout() throws {
+        let root = try makeProject()
+        try addDocument("Storm", "The storm.\n", to: root)
+        let second = try runMsx(["new", "storm", "--from", "-"], in: root, stdin: "Another storm.\n", env: [:])
+        assertExit(second, 0)
+        XCTAssertTrue(second.stderr.contains("warning: 'storm' has the same title as") && second.stderr.contains("refer to them by id"),
+                      second.stderr)
+        let calm = try addDocument("Calm", "The calm.\n", to: root)
+        let renamed = try expect(0, "rename", calm.id, "STORM", in: root)
+        XCTAssertTrue(renamed.stderr.contains("warning: 'STORM' has the same title as"), renamed.stderr)
+        XCTAssertFalse(try expect(0, "new", "Quiet", in: root).stderr.contains("warning"))
+    }
 }

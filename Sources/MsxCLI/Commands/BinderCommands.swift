@@ -37,7 +37,9 @@ struct Move: MsxCommand {
             if let before { position = .before(try references.resolve(before)) }
             if let after { position = .after(try references.resolve(after)) }
             var editor = BinderEditor(project: project)
-            NodeRendering.report(try editor.move(node, into: folder, position: position, dryRun: dryRun), dryRun: dryRun, to: console)
+            let change = try editor.move(node, into: folder, position: position, dryRun: dryRun)
+            NodeRendering.report(change, dryRun: dryRun, to: console)
+            if !dryRun { NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console) }
         }
     }
 }
@@ -61,7 +63,9 @@ struct Rename: MsxCommand {
             let project = try console.openProject(forWriting: !dryRun)
             let node = try project.references(from: console.workingDirectory).resolve(reference)
             var editor = BinderEditor(project: project)
-            NodeRendering.report(try editor.rename(node, to: title, dryRun: dryRun), dryRun: dryRun, to: console)
+            let change = try editor.rename(node, to: title, dryRun: dryRun)
+            NodeRendering.report(change, dryRun: dryRun, to: console)
+            if !dryRun { NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console) }
         }
     }
 }
@@ -131,6 +135,7 @@ struct Untrash: MsxCommand {
             var editor = BinderEditor(project: project)
             let change = try editor.untrash(node, into: try into.map { try references.folder($0) }, dryRun: dryRun)
             NodeRendering.report(change, dryRun: dryRun, to: console)
+            if !dryRun { NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console) }
         }
     }
 }

@@ -62,6 +62,7 @@ struct New: MsxCommand {
             let parent = try project.destinationFolder(folder, from: console.workingDirectory)
             var editor = BinderEditor(project: project)
             let change = try editor.create(items, in: parent)
+            NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console)
             if console.json {
                 console.report(["created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
             } else if outline == nil, let node = change.nodes.first {

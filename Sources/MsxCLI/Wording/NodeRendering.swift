@@ -25,6 +25,20 @@ enum NodeRendering {
     }
 
     /// The report of a binder change.
+    /// Warns (on stderr) for each of `nodes` that now shares its title with another node of its folder, since a
+    /// title then no longer names one of them.
+    static func warnAboutSameTitles(_ nodes: [BinderNode], in manifest: Manifest, to console: Console) {
+        let entries = manifest.entries
+        for node in nodes {
+            guard let parentID = entries.first(where: { $0.node.id == node.id })?.parentID,
+                  let parent = manifest.node(id: parentID) else { continue }
+            let twin = parent.children.first { $0.id != node.id && $0.title.lowercased() == node.title.lowercased() }
+            if let twin {
+                console.note("warning: '\(node.title)' has the same title as \(twin.id) in '\(parent.title)': refer to them by id")
+            }
+        }
+    }
+
     static func report(_ change: BinderChange, dryRun: Bool, to console: Console) {
         if console.json {
             console.report([
