@@ -38,4 +38,16 @@ final class CommandLineDetailTests: MsxTestCase {
         XCTAssertTrue(renamed.stderr.contains("warning: 'STORM' has the same title as"), renamed.stderr)
         XCTAssertFalse(try expect(0, "new", "Quiet", in: root).stderr.contains("warning"))
     }
+
+    func testStatusColumnsAreAligned() throws {
+        let root = try makeProject()
+        let (_, path) = try addDocument("Storm", "The storm.\n", to: root)
+        try expect(0, "snapshot", "-m", "one", in: root)
+        try write("The storm, later.\n", to: path, in: root)
+        try addDocument("A much longer title for a document", "Words.\n", to: root)
+        let lines = try expect(0, "status", in: root).stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        XCTAssertEqual(lines.count, 2)
+        let pathColumns = Set(lines.compactMap { line in line.range(of: "contents/").map { line.distance(from: line.startIndex, to: $0.lowerBound) } })
+        XCTAssertEqual(pathColumns.count, 1, "\(lines)")
+    }
 }

@@ -23,18 +23,23 @@ struct Status: MsxCommand {
                 return
             }
             if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
-            for change in changes {
+            // Three aligned columns: what changed, the title, the path.
+            let summaries = changes.map(ChangeWording.summary) + strays.map { _ in "not in the binder" }
+            let summaryWidth = summaries.map(\.count).max() ?? 0
+            let titleWidth = changes.map(\.node.title.count).max() ?? 0
+            for (change, summary) in zip(changes, summaries) {
                 let color = change.isNew ? "32" : change.isDeleted || change.trashed ? "31" : "33"
-                console.line("  \(console.paint(Self.padded(ChangeWording.summary(change)), color)) \(change.node.title)  \(console.paint(change.node.path, "2"))")
+                console.line("  \(console.paint(Self.padded(summary, to: summaryWidth), color)) "
+                             + "\(Self.padded(change.node.title, to: titleWidth))  \(console.paint(change.node.path, "2"))")
             }
-            for path in strays { console.line("  \(console.paint(Self.padded("not in the binder"), "31")) \(path)") }
+            for path in strays { console.line("  \(console.paint(Self.padded("not in the binder", to: summaryWidth), "31")) \(path)") }
             if changes.isEmpty && strays.isEmpty { console.line("Nothing changed since the last snapshot.") }
         }
     }
 
-    /// A column of at least 28 characters that never cuts the text.
-    static func padded(_ text: String) -> String {
-        text.count >= 28 ? text : text.padding(toLength: 28, withPad: " ", startingAt: 0)
+    /// `text` padded with spaces to `width` characters (never cut).
+    static func padded(_ text: String, to width: Int) -> String {
+        text.count >= width ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
 
     static func json(_ change: DocumentChange) -> JSONValue {
