@@ -50,4 +50,15 @@ final class CommandLineDetailTests: MsxTestCase {
         let pathColumns = Set(lines.compactMap { line in line.range(of: "contents/").map { line.distance(from: line.startIndex, to: $0.lowerBound) } })
         XCTAssertEqual(pathColumns.count, 1, "\(lines)")
     }
+
+    func testCheckRepairDryRunSaysWhatItWouldDoAndChangesNothing() throws {
+        let root = try makeProject()
+        try write("A stray chapter.\n", to: "contents/draft/stray.md", in: root)
+        let before = snapshot(root, includePrivate: true)
+        let dry = try expect(0, "check", "--repair", "--dry-run", in: root)
+        XCTAssertTrue(dry.stdout.contains("would repair: adopted contents/draft/stray.md"), dry.stdout)
+        assertSameSnapshot(before, snapshot(root, includePrivate: true))
+        XCTAssertTrue(try expect(0, "check", "--repair", in: root).stdout.contains("repaired: adopted contents/draft/stray.md"))
+        try expect(64, "check", "--dry-run", in: root)
+    }
 }

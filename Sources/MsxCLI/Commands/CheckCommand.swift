@@ -16,6 +16,9 @@ struct Check: MsxCommand {
     @Flag(help: "Fix what is safe to fix, and say what was done.")
     var repair = false
 
+    @Flag(help: "With --repair: say what would be repaired, and change nothing.")
+    var dryRun = false
+
     @Flag(help: "With --repair: bring back each document whose file was deleted outside msx, from its last snapshot.")
     var restoreMissing = false
 
@@ -27,13 +30,15 @@ struct Check: MsxCommand {
     func validate() throws {
         if (restoreMissing || dropMissing) && !repair { throw ValidationError("--restore-missing and --drop-missing go with --repair") }
         if restoreMissing && dropMissing { throw ValidationError("choose one of --restore-missing and --drop-missing") }
+        if dryRun && (!repair || restoreMissing || dropMissing) { throw ValidationError("--dry-run goes with --repair alone") }
     }
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
-            var checker = ProjectChecker(project: try console.openProject(forWriting: repair, repairing: repair))
-            var report = try checker.run(repair: repair)
+            let writing = repair && !dryRun
+            var checker = ProjectChecker(project: try console.openProject(forWriting: writing, repairing: writing))
+            var report = try checker.run(repair: repair, dryRun: dryRun)
             report.repairs.insert(contentsOf: missing, at: 0)
             if console.json {
                 console.report([
@@ -50,7 +55,7 @@ struct Check: MsxCommand {
                     let tag = f.severity == .error ? console.paint("error", "31") : console.paint("warning", "33")
                     console.line("\(tag): \(Self.message(f))")
                 }
-                for repair in report.repairs { console.line("repaired: \(Self.line(repair))") }
+                for repair in report.repairs { console.line("\(dryRun ? "would repair" : "repaired"): \(Self.line(repair))") }
                 if report.findings.isEmpty { console.line("ok") }
             }
             if report.errorCount > 0 {

@@ -133,8 +133,9 @@ public struct ProjectChecker {
 
     /// Checks the project; with `repair`, saves re-anchored sidecars, re-attaches documents moved or renamed outside
     /// msx, adopts other stray documents into a `Recovered` folder, and removes leftover temporary files.
-    public mutating func run(repair: Bool) throws -> CheckReport {
-        let lock = repair ? try project.lock() : nil
+    /// - Parameter dryRun: with `repair`, find the repairs but write nothing (the findings are those before them).
+    public mutating func run(repair: Bool, dryRun: Bool = false) throws -> CheckReport {
+        let lock = repair && !dryRun ? try project.lock() : nil
         defer { withExtendedLifetime(lock) {} }
         var report = CheckReport()
         if let recovery = project.recovery { report.repairs.append(.recovered(recovery)) }
@@ -226,6 +227,7 @@ public struct ProjectChecker {
             let removed = project.bases.ids().filter { !namedBases.contains($0) && project.bases.stageRemoval($0, into: &transaction) }
             if !removed.isEmpty { report.repairs.append(.removedUnusedBases(removed.count)) }
         }
+        if dryRun { return report }
         try project.commit(transaction, manifest: newManifest)
         // Report what is left after the repairs, not what was found before them.
         var again = ProjectChecker(project: try Project(root: project.root))
