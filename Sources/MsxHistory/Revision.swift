@@ -26,8 +26,7 @@ extension ProjectHistory {
         for tag in tags where Milestone.displayName(of: tag) == spec || tag.refName == spec { return tag.target }
         for tag in tags where Milestone.displayName(of: tag).lowercased() == spec.lowercased() { return tag.target }
         if let id = try repository.resolve(spec) { return id }
-        let milestones = try repository.tags().map { Milestone.displayName(of: $0) }
-        let suggestion = Suggestion.closest(to: spec, in: milestones).map { "; did you mean the milestone '\($0)'?" } ?? ""
+        let suggestion = Suggestion.closest(to: spec, in: tags.map { Milestone.displayName(of: $0) }).map { "; did you mean the milestone '\($0)'?" } ?? ""
         throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history\(suggestion)")
     }
 

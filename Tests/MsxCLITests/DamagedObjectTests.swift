@@ -4,7 +4,7 @@ import XCTest
 /// Issue 12, items 1 and 8: a truncated or corrupt git object is an error in bounded time, naming the object
 /// (libgit2 1.5 spins forever on a truncated loose object, holding msx's lock); a shallow history says what is
 /// missing.
-final class DamagedObjectTests: MsxTestCase {
+final class DamagedObjectTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
     /// Each loose object file of the project's repository.
@@ -52,12 +52,8 @@ final class DamagedObjectTests: MsxTestCase {
     func testAShallowCloneSaysItsOlderVersionsAreMissing() throws {
         let root = try project()
         let clone = scratch.appendingPathComponent("shallow-\(UUID().uuidString)")
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "clone", "-q", "--depth", "1", "file://" + root.path, clone.path]
-        try git.run()
-        git.waitUntilExit()
-        try XCTSkipUnless(git.terminationStatus == 0, "git could not make a shallow clone here")
+        let cloned = try gitRun(["clone", "-q", "--depth", "1", "file://" + root.path, clone.path], in: scratch)
+        try XCTSkipUnless(cloned.status == 0, "git could not make a shallow clone here")
         for command in [["log"], ["log", "Storm"], ["show", "Storm@~1"], ["diff", "--from", "HEAD~1"]] {
             let result = try runMsx(command, in: clone, stdin: nil, env: [:])
             XCTAssertEqual(result.exitCode, 3, "\(command): \(result.stdout)\(result.stderr)")
@@ -68,12 +64,7 @@ final class DamagedObjectTests: MsxTestCase {
     /// Item 8: objects missing from a damaged pack are an `incomplete-history` error, not "no version".
     func testObjectsMissingFromADamagedPackAreNamed() throws {
         let root = try project()
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "gc", "-q"]
-        git.currentDirectoryURL = root
-        try git.run()
-        git.waitUntilExit()
+        try git("gc", "-q", in: root)
         let packs = root.appendingPathComponent(".git/objects/pack")
         let pack = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: packs.path).first { $0.hasSuffix(".pack") })
         try damage(packs.appendingPathComponent(pack)) { $0 = $0.prefix(32) }

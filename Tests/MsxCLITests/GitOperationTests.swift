@@ -3,53 +3,26 @@ import XCTest
 
 /// Issue 12, item 7: msx never records a version in the middle of a git merge (it committed the conflict markers
 /// and ended the merge), and says so when a version lands on a detached HEAD.
-final class GitOperationTests: MsxTestCase {
+final class GitOperationTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
-
-    /// Runs git in `root` (the tests' oracle and tool; msx itself never runs git).
-    @discardableResult
-    private func git(_ arguments: [String], in root: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
-        process.currentDirectoryURL = root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    private func gitOutput(_ arguments: [String], in root: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
-    }
 
     func testASnapshotDuringAConflictedMergeIsRefusedWithTheWayOut() throws {
         let root = try makeProject()
         let (_, path) = try addDocument("Storm", "The storm came in at dusk.\n", to: root)
         try expect(0, "snapshot", "-m", "one", in: root)
-        try git(["branch", "other"], in: root)
+        try git("branch", "other", in: root)
         try write("The storm came in at noon.\n", to: path, in: root)
         try expect(0, "snapshot", "-m", "noon", in: root)
-        try git(["checkout", "-q", "other"], in: root)
+        try git("checkout", "-q", "other", in: root)
         try write("The storm came in at midnight.\n", to: path, in: root)
         try expect(0, "snapshot", "-m", "midnight", in: root)
-        try git(["checkout", "-q", "main"], in: root)
-        XCTAssertNotEqual(try git(["merge", "other"], in: root), 0, "the merge should conflict")
-        let head = try gitOutput(["rev-parse", "HEAD"], in: root)
+        try git("checkout", "-q", "main", in: root)
+        XCTAssertNotEqual(try gitRun(["merge", "other"], in: root).status, 0, "the merge should conflict")
+        let head = try revision(in: root)
 
         let refused = try expect(1, "snapshot", "-m", "resolved?", in: root)
         XCTAssertTrue(refused.stderr.contains("a git merge is in progress") && refused.stderr.contains("git merge --abort"), refused.stderr)
-        XCTAssertEqual(try gitOutput(["rev-parse", "HEAD"], in: root), head)
+        XCTAssertEqual(try revision(in: root), head)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(".git/MERGE_HEAD").path))
         try expect(1, "restore", "Storm", "--to", "HEAD~1", in: root)
     }
@@ -58,7 +31,7 @@ final class GitOperationTests: MsxTestCase {
         let root = try makeProject()
         let (_, path) = try addDocument("Storm", "The storm came in at dusk.\n", to: root)
         try expect(0, "snapshot", "-m", "one", in: root)
-        try git(["checkout", "-q", "--detach"], in: root)
+        try git("checkout", "-q", "--detach", in: root)
         try write("The storm came in at noon.\n", to: path, in: root)
         let result = try expect(0, "snapshot", "-m", "detached", "--json", in: root)
         XCTAssertTrue(result.stderr.contains("HEAD is detached") && result.stderr.contains("git switch -c"), result.stderr)

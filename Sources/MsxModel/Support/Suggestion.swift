@@ -22,18 +22,19 @@ public enum Suggestion {
     /// Levenshtein distance with adjacent transpositions counted as one edit; anything over `limit` is `limit + 1`.
     static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             current[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
+            for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
             }
             (before, previous, current) = (previous, current, before)
         }
-        return a.isEmpty ? b.count : b.isEmpty ? a.count : previous[b.count]
+        return previous[b.count]
     }
 }
