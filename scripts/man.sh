@@ -72,6 +72,8 @@ fi
 
 mkdir -p "$tmp/new" "$tmp/old"
 cp "$out"/*."$MAN_SECTION" "$tmp/new/"
+# EXAMPLES and ENVIRONMENT become sections of their own (the plugin leaves them in DESCRIPTION).
+python3 scripts/man-sections.py "$tmp/new"/*."$MAN_SECTION"
 
 if [ "$check" -eq 1 ]; then
     if [ -d man ]; then

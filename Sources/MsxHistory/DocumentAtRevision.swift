@@ -12,14 +12,18 @@ public struct DocumentAtRevision: Sendable {
     /// The version read, or nil for today's text.
     public let version: GitOID?
 
-    /// Finds the document `text` names, relative to `workingDirectory`.
+    /// Finds the document `text` names, relative to `workingDirectory`, at `revision` when one is given apart.
     ///
     /// A title may contain '@': only when the whole text names no document is its last '@' read as a revision.
-    public init(_ text: String, in project: Project, from workingDirectory: URL) throws {
+    /// - Throws: a usage error when the version is named twice (`REF@REV` and `revision`).
+    public init(_ text: String, at separateRevision: String? = nil, in project: Project, from workingDirectory: URL) throws {
         let resolver = project.references(from: workingDirectory)
         let whole = try? resolver.document(text)
-        let (reference, revision) = whole == nil ? RevisionReference.split(text) : (text, nil)
-        guard let revision else {
+        let (reference, named) = whole == nil ? RevisionReference.split(text) : (text, nil)
+        if named != nil && separateRevision != nil {
+            throw MsxError(.usage, "give the version once: \(text) names one, and so does --at")
+        }
+        guard let revision = named ?? separateRevision else {
             node = try whole ?? resolver.document(text)
             document = try project.loadDocument(node)
             styleSheet = project.styleSheet

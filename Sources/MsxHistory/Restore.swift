@@ -15,8 +15,11 @@ public enum RestoreMode: Sendable {
 /// What a restore did (or, with `dryRun`, would do).
 public struct RestoreResult: Sendable {
     public var version: GitOID
-    /// The version recorded first, holding the state the restore replaced (nil when nothing was unsnapshotted).
+    /// The version recorded first, holding the state the restore replaced (nil when nothing was unsnapshotted, and
+    /// in a dry run).
     public var safetyVersion: GitOID?
+    /// Whether the restore saved (or, in a dry run, would save) the current state first.
+    public var savesFirst: Bool
     /// What changed, in order.
     public var events: [RestoreEvent]
 }
@@ -131,7 +134,8 @@ extension ProjectHistory {
             try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
         }
         events.insert(.restoredDocument(node, version: version), at: 0)
-        return RestoreResult(version: version, safetyVersion: safety, events: events)
+        return RestoreResult(version: version, safetyVersion: safety, savesFirst: try safety != nil || dryRun && hasUnsavedWork(),
+                             events: events)
     }
 
     /// Stages `versionNode`'s Markdown and sidecar exactly as they were at `version` as the files of `node` (a sidecar
@@ -200,7 +204,13 @@ extension ProjectHistory {
         if !dryRun {
             try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
         }
-        return RestoreResult(version: version, safetyVersion: safety, events: events)
+        return RestoreResult(version: version, safetyVersion: safety, savesFirst: try safety != nil || dryRun && hasUnsavedWork(),
+                             events: events)
+    }
+
+    /// Whether a snapshot now would record anything (a dry run's "would save the current state first").
+    private func hasUnsavedWork() throws -> Bool {
+        try !changes().isEmpty || manifestDiffers(at: head())
     }
 
     /// Refuses to replace a file whose bytes no version holds: each of `paths` must still be as `safety` (the

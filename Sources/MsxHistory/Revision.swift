@@ -3,45 +3,75 @@ import MsxModel
 import MsxProject
 
 extension ProjectHistory {
-    /// Resolves a revision as writers type it: a short or full version id, a milestone name, `~N` (a document's Nth
-    /// snapshot before its last one), `{2026-11-01}` (the version current at the end of that day, local time), or
-    /// `HEAD`.
+    /// Resolves a revision in the one grammar every command takes (docs/cli.md, "Naming a version"): git's `REV`
+    /// syntax (`HEAD`, `HEAD~2`, `HEAD^`, a short or full id, a milestone by name in any case, `REV@{2026-11-01}`)
+    /// and msx's `~N` (a document's Nth snapshot before its last) and `{2026-11-01}` (the version current at the end
+    /// of that day, local time).
     /// - Parameter documentID: the document `~N` counts snapshots of (the whole project when nil).
     public func resolve(_ revision: String, for documentID: String? = nil) throws -> GitOID {
         let spec = revision.trimmingCharacters(in: .whitespaces)
         guard let headID = try head() else { throw MsxError.noHistory }
-        if spec.hasPrefix("~"), let n = Int(spec.dropFirst()), n >= 0 {
-            let limit = LogFilter(limit: n + 1)
-            let versions = try documentID.map { try log(of: $0, limit, withChanges: false).map(\.version) } ?? repository.history(from: headID)
-            guard n < versions.count else {
-                throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s")")
+        if let milestone = try milestone(named: spec) { return milestone }
+        let expression = RevisionExpression(spec)
+        var id: GitOID
+        switch expression.base {
+        case .head: id = headID
+        case .counted(let n): id = try countedVersion(n, spec: spec, documentID: documentID, headID: headID)
+        case .name(let name):
+            if name.hasSuffix("}"), let open = name.lastIndex(of: "{") {
+                throw MsxError(.invalidDate, "'\(name[name.index(after: open)...].dropLast())' is not a date like 2026-11-01, today, yesterday or 3 days ago")
             }
-            return versions[n]
+            guard let named = try milestone(named: name) ?? repository.resolve(name) else {
+                let milestones = try repository.tags().map { Milestone.displayName(of: $0) }
+                let suggestion = Suggestion.closest(to: name, in: milestones).map { "; did you mean the milestone '\($0)'?" } ?? ""
+                throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history\(suggestion)")
+            }
+            id = named
         }
-        if spec.hasPrefix("{"), spec.hasSuffix("}") {
-            return try version(atEndOf: String(spec.dropFirst().dropLast()), from: headID)
-        }
-        // A milestone by its name, any case, as titles are matched.
-        let tags = try repository.tags()
-        for tag in tags where Milestone.displayName(of: tag) == spec || tag.refName == spec { return tag.target }
-        for tag in tags where Milestone.displayName(of: tag).lowercased() == spec.lowercased() { return tag.target }
-        if let id = try repository.resolve(spec) { return id }
-        let suggestion = Suggestion.closest(to: spec, in: tags.map { Milestone.displayName(of: $0) }).map { "; did you mean the milestone '\($0)'?" } ?? ""
-        throw MsxError(.unknownRevision, "no version '\(spec)' in this project's history\(suggestion)")
+        for step in expression.steps { id = try walk(step, from: id, spec: spec) }
+        return id
     }
 
-    /// The newest version made on or before the end of `day` (YYYY-MM-DD, local time).
-    private func version(atEndOf day: String, from headID: GitOID) throws -> GitOID {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone.current
-        formatter.dateFormat = "yyyy-MM-dd"
-        guard let start = formatter.date(from: day) else {
-            throw MsxError(.invalidDate, "'\(day)' is not a date like 2026-11-01")
+    /// A milestone by its name (exact, then in any case, as titles are matched) or its full ref name.
+    private func milestone(named name: String) throws -> GitOID? {
+        let tags = try repository.tags()
+        if let tag = tags.first(where: { Milestone.displayName(of: $0) == name || $0.refName == name }) { return tag.target }
+        return tags.first { Milestone.displayName(of: $0).lowercased() == name.lowercased() }?.target
+    }
+
+    /// `~N` alone: the document's Nth snapshot before its last, or the project's without a document.
+    private func countedVersion(_ n: Int, spec: String, documentID: String?, headID: GitOID) throws -> GitOID {
+        let versions = try documentID.map { try log(of: $0, LogFilter(limit: n + 1), withChanges: false).map(\.version) }
+            ?? repository.history(from: headID)
+        guard n < versions.count else {
+            throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s")")
         }
-        let end = Int64(Calendar.current.date(byAdding: .day, value: 1, to: start)!.timeIntervalSince1970)
-        for id in try repository.history(from: headID) where try repository.commit(id).time < end { return id }
-        throw MsxError(.unknownRevision, "the project has no version from \(day) or before")
+        return versions[n]
+    }
+
+    /// One step of git's revision syntax from `id`.
+    private func walk(_ step: RevisionExpression.Step, from id: GitOID, spec: String) throws -> GitOID {
+        switch step {
+        case .ancestor(let n):
+            var current = id
+            for taken in 0..<n {
+                guard let parent = try repository.commit(current).parents.first else {
+                    throw MsxError(.unknownRevision, "there is no version \(spec): the history ends \(taken) version\(taken == 1 ? "" : "s") back")
+                }
+                current = parent
+            }
+            return current
+        case .parent(let n):
+            guard n > 0 else { return id }
+            let parents = try repository.commit(id).parents
+            guard n <= parents.count else {
+                throw MsxError(.unknownRevision, "there is no version \(spec): version \(id.short) has \(parents.count) parent\(parents.count == 1 ? "" : "s")")
+            }
+            return parents[n - 1]
+        case .onOrBefore(let day):
+            for version in try repository.history(from: id) where try repository.commit(version).time < day.end { return version }
+            throw MsxError(.unknownRevision, "the project has no version from \(day.text) or before")
+        }
     }
 
     /// A document as it was at `revision`: its binder node then, and its model.
@@ -68,6 +98,18 @@ extension ProjectHistory {
 }
 
 extension ProjectHistory {
+    /// A document named as every command names one, `REF` or `REF@REV`: its id, and the revision named with it (nil
+    /// when none was). A title that contains '@' names its document; only when the whole text names none is its last
+    /// '@' read as a revision.
+    public func documentReference(_ text: String, workingDirectory: URL?) throws -> (id: String, revision: String?) {
+        if let node = try? project.references(from: workingDirectory).document(text) { return (node.id, nil) }
+        let (reference, revision) = RevisionReference.split(text)
+        guard let revision else { return (try documentID(for: text, workingDirectory: workingDirectory), nil) }
+        let today = try? project.references(from: workingDirectory).document(reference).id
+        let version = try resolve(revision, for: today)
+        return (try documentID(for: reference, at: version, workingDirectory: workingDirectory), revision)
+    }
+
     /// Finds a document by reference in today's binder or, for one deleted since, in the newest version that had it.
     public func documentID(for reference: String, workingDirectory: URL?) throws -> String {
         do {
@@ -83,10 +125,12 @@ extension ProjectHistory {
     }
 }
 
-/// `REF@REV`: the last `@` separates them, so titles may contain `@`.
+/// `REF@REV`: the last `@` separates them, so titles may contain `@`; an `@` that begins `@{DATE}` belongs to the
+/// revision (`Storm@HEAD@{yesterday}`).
 public enum RevisionReference {
     public static func split(_ text: String) -> (reference: String, revision: String?) {
-        guard let at = text.lastIndex(of: "@") else { return (text, nil) }
+        guard let at = text.indices.last(where: { text[$0] == "@" && !text[text.index(after: $0)...].hasPrefix("{") })
+            ?? text.firstIndex(of: "@") else { return (text, nil) }
         let revision = String(text[text.index(after: at)...])
         let reference = String(text[..<at])
         guard !reference.isEmpty, !revision.isEmpty else { return (text, nil) }

@@ -180,7 +180,7 @@ extension ProjectHistory {
     }
 
     /// Whether the manifest on disk differs from the last snapshot's.
-    private func manifestDiffers(at headID: GitOID?) throws -> Bool {
+    func manifestDiffers(at headID: GitOID?) throws -> Bool {
         guard let headID, let data = try repository.file(at: gitPath(Manifest.fileName), in: headID) else { return true }
         return data != (try FileIO.readData(project.url(Manifest.fileName), displayPath: Manifest.fileName))
     }

@@ -72,7 +72,7 @@ final class ImportTests: MsxTestCase {
         let md = try source("Chapter.md", "Words.\n")
         let before = snapshot(root)
         let result = try expect(0, "import", md.path, "--dry-run", in: root)
-        XCTAssertTrue(result.stdout.contains("would be created document 'Chapter'"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("would create document 'Chapter'"), result.stdout)
         assertSameSnapshot(before, snapshot(root))
     }
 }

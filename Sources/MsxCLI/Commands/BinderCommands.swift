@@ -3,7 +3,14 @@ import Foundation
 import MsxKit
 
 struct Move: MsxCommand {
-    static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move a document or folder in the binder (its files follow).")
+    static let configuration = CommandConfiguration(
+        commandName: "mv", abstract: "Move a document or folder in the binder (its files follow).",
+        discussion: ManualText.discussion("", examples: [
+            .init("msx mv \"The Storm\" --into \"Part Two\" --before \"Chapter 3\"",
+                  "Move a document; its files follow, its id stays."),
+            .init("msx mv \"The Storm\" --into \"Part Two\" --dry-run",
+                  "Say what would move, change nothing."),
+        ]))
 
     @Argument(help: "The document or folder to move (id, title or path).")
     var reference: String
@@ -45,7 +52,12 @@ struct Move: MsxCommand {
 }
 
 struct Rename: MsxCommand {
-    static let configuration = CommandConfiguration(abstract: "Give a document or folder a new title (its file is renamed, its id stays).")
+    static let configuration = CommandConfiguration(
+        abstract: "Give a document or folder a new title (its file is renamed, its id stays).",
+        discussion: ManualText.discussion("", examples: [
+            .init("msx rename \"The Storm\" \"Lights Out\"",
+                  "A new title; the file is renamed to match."),
+        ]))
 
     @Argument(help: "The document or folder (id, title or path).")
     var reference: String
@@ -73,7 +85,14 @@ struct Rename: MsxCommand {
 struct Trash: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a document or folder to the Trash, or empty the Trash.",
-        discussion: "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.")
+        discussion: ManualText.discussion(
+        "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.",
+        examples: [
+            .init("msx trash \"Lights Out\"",
+                  "Move a document to the Trash."),
+            .init("msx trash --empty --yes",
+                  "Delete everything in the Trash for good."),
+        ]))
 
     @Argument(help: "The document or folder to trash.")
     var reference: String?
@@ -114,7 +133,12 @@ struct Trash: MsxCommand {
 }
 
 struct Untrash: MsxCommand {
-    static let configuration = CommandConfiguration(abstract: "Bring a document or folder back from the Trash to where it was.")
+    static let configuration = CommandConfiguration(
+        abstract: "Bring a document or folder back from the Trash to where it was.",
+        discussion: ManualText.discussion("", examples: [
+            .init("msx untrash \"Lights Out\"",
+                  "Back where it was before it was trashed."),
+        ]))
 
     @Argument(help: "The trashed document or folder.")
     var reference: String

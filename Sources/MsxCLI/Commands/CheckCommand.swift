@@ -4,14 +4,23 @@ import MsxKit
 struct Check: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the binder against the files; --repair fixes what is safe.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             Errors (exit 1): missing files, duplicate ids, paths outside the project, formatting that cannot be \
             placed, damaged files. Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
             --repair saves re-anchored sidecars, re-attaches documents renamed or moved outside msx (a renamed one \
             keeps its place), and adopts stray documents into the folder they were found in (or, outside every \
             binder folder, into a Recovered folder). A document whose file was deleted outside msx is brought back \
             from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing.
-            """)
+            """,
+            examples: [
+                .init("msx check",
+                      "Check the binder against the files (exit 3 when damaged)."),
+                .init("msx check --repair --dry-run",
+                      "Say what --repair would fix."),
+                .init("msx check --repair --restore-missing",
+                      "Fix what is safe; bring back deleted files from history."),
+            ]))
 
     @Flag(help: "Fix what is safe to fix, and say what was done.")
     var repair = false

@@ -5,13 +5,22 @@ import MsxKit
 struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF or plain text.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
             headings by depth, and the scene separator (the sceneSeparator compile setting, default #) goes between \
             documents that follow each other in a folder. --preset manuscript gives standard manuscript format: \
             12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF) \
             a running header with surname, title and page number.
-            """)
+            """,
+            examples: [
+                .init("msx compile -t rtf --preset manuscript -o \"The Lighthouse.rtf\"",
+                      "Standard manuscript format."),
+                .init("msx compile -o book.html --smart-quotes",
+                      "HTML, format from the extension."),
+                .init("msx compile --at \"first draft\" -t txt | wc -w",
+                      "The draft as it was at a milestone."),
+            ]))
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt }
     enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }

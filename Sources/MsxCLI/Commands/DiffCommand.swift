@@ -7,15 +7,29 @@ extension DiffUnit: ExpressibleByArgument {}
 struct Diff: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed in the words and in the formatting.",
-        discussion: """
-            By default the working copy against the last snapshot; --from REV compares that version with the working \
-            copy; --from and --to compare two versions. Text changes are shown word by word ([-deleted-]{+inserted+}); \
+        discussion: ManualText.discussion(
+            """
+            By default the working copy against the last snapshot; --from REV (or REF@REV) compares that version \
+            with the working copy; --from and --to compare two versions. Versions are named as in every command (see \
+            msx --help). Text changes are shown word by word ([-deleted-]{+inserted+}); \
             formatting changes are named ("bold added: 'the storm' (paragraph 3)"). --files compares two documents \
             outside any project, each with its sidecar when present, and exits with 1 when they differ, as diff(1) \
             does; --exit-code (or --quiet, which prints nothing) does the same for versions. Read-only.
-            """)
+            """,
+            examples: [
+                .init("msx diff",
+                      "Working copy against the last version, word by word with formatting named."),
+                .init("msx diff \"The Storm@first draft\"",
+                      "One document against a milestone."),
+                .init("msx diff --from HEAD~5 --to HEAD --stat",
+                      "Words added and removed per document between two versions."),
+                .init("msx diff --from \"first draft\" --html > review.html",
+                      "A printable track-changes page for an editor."),
+                .init("msx diff --quiet || msx snapshot",
+                      "Snapshot only when something changed."),
+            ]))
 
-    @Argument(help: "Documents to compare (default: every changed document).")
+    @Argument(help: "Documents to compare (default: every changed document); REF@REV compares from that version.")
     var references: [String] = []
 
     @Option(help: ArgumentHelp("The older version (default: the last snapshot).", valueName: "rev")) var from: String?
@@ -40,7 +54,6 @@ struct Diff: MsxCommand {
         if !files.isEmpty && (files.count != 2 || !references.isEmpty || from != nil || to != nil) {
             throw ValidationError("--files takes exactly two files, OLD and NEW, and no REF or revisions")
         }
-        if to != nil && from == nil { throw ValidationError("--to goes with --from") }
         if textOnly && formattingOnly { throw ValidationError("give --text-only or --formatting-only, not both") }
     }
 
@@ -54,7 +67,9 @@ struct Diff: MsxCommand {
                     oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
                 let history = try console.openHistory()
-                let ids = try references.isEmpty ? nil : Set(references.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) })
+                let named = try references.map { try history.documentReference($0, workingDirectory: console.workingDirectory) }
+                let ids = named.isEmpty ? nil : Set(named.map(\.id))
+                let from = try older(self.from, named: named.compactMap(\.revision))
                 // With one document, ~N counts that document's snapshots, as in msx show REF@~N.
                 let document = ids?.count == 1 ? ids!.first : nil
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
@@ -94,6 +109,18 @@ struct Diff: MsxCommand {
                              + markupOnly.map(\.title).joined(separator: ", "))
             }
         }
+    }
+
+    /// The older version: --from, or the one revision the documents were named with (REF@REV).
+    private func older(_ from: String?, named revisions: [String]) throws -> String? {
+        guard let revision = revisions.first else {
+            if from == nil && to != nil { throw MsxError(.usage, "--to goes with --from (or REF@REV)") }
+            return from
+        }
+        if from != nil || Set(revisions).count > 1 {
+            throw MsxError(.usage, "give the older version once: with --from, or as REF@REV on the documents")
+        }
+        return revision
     }
 
     /// Prints one document's differences; false when the view leaves nothing to show for it.

@@ -4,7 +4,11 @@ import MsxKit
 
 struct Edit: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open a document in $VISUAL or $EDITOR, then re-anchor and save its formatting.")
+        abstract: "Open a document in $VISUAL or $EDITOR, then re-anchor and save its formatting.",
+        discussion: ManualText.discussion("", examples: [
+            .init("msx edit \"The Storm\"",
+                  "Open it in $VISUAL or $EDITOR; the formatting follows the edits."),
+        ]))
 
     @Argument(help: "The document (id, title or path).")
     var reference: String

@@ -4,13 +4,24 @@ import MsxKit
 struct Format: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply formatting to words or paragraphs of a document.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             Choose the text with --match, --paragraph or --range, then say what to change. Markdown carries what it \
             can (bold, italic, strikethrough, headings, block quotes, lists, task boxes), written into the .md with \
             only those bytes changed; everything else goes to the document's sidecar (NAME.attrs.json). \
             Offsets count UTF-16 code units; paragraphs are numbered from 1. \
             Use `none` to remove a font, colour or highlight.
-            """)
+            """,
+            examples: [
+                .init("msx format \"The Storm\" --match \"the storm\" --bold",
+                      "Bold those words: **the storm** in the .md."),
+                .init("msx format \"The Storm\" --match lamp --occurrence all --underline=double --color darkred",
+                      "Sidecar formatting on every \"lamp\"."),
+                .init("msx format \"The Storm\" --paragraph 1 --align center --style \"Heading 2\"",
+                      "Paragraph formatting."),
+                .init("msx format \"The Storm\" --range 120-180 --font Baskerville --size 14",
+                      "Formatting by character offsets."),
+            ]))
 
     @Argument(help: "The document (id, title or path).")
     var reference: String
@@ -81,7 +92,7 @@ struct Format: MsxCommand {
                 return
             }
             for loss in outcome.lostFormatting { console.note("warning: \(FormattingLossWording.line(loss))") }
-            for event in outcome.events { console.line((dryRun ? "would have: " : "") + FormatWording.line(event)) }
+            for event in outcome.events { console.line(FormatWording.line(event, Mood(dryRun: dryRun))) }
             if outcome.events.isEmpty { console.line("nothing to change") }
         }
     }

@@ -6,12 +6,17 @@ struct GitSetup: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "git-setup",
         abstract: "Make git tools show msx's formatting-aware diff for this project's documents.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             Writes diff.msx.command and diff.msx.textconv into .git/config (with msx's absolute path) and \
             '*.md diff=msx' into the project's .gitattributes. Then `git diff` and `git log -p --ext-diff` show \
             words and formatting as msx diff does; a plain `git log -p` shows a line diff of the plain text. \
             `msx init` runs this; run it again after moving msx.
-            """)
+            """,
+            examples: [
+                .init("msx git-setup",
+                      "Make git diff, git log -p and git show use msx's diff for this project."),
+            ]))
 
     @OptionGroup var global: GlobalOptions
 

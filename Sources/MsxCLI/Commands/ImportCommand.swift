@@ -5,13 +5,20 @@ import MsxKit
 struct Import: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bring Markdown, plain-text and RTF files (or whole folders) into the project.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             .md and .markdown files come in byte for byte; .txt files paragraph by paragraph (markup characters \
             escaped); .rtf files with their fonts, sizes, colours, underline, alignment, indents, spacing, tab \
             stops, styles, lists, links and footnotes: Markdown carries what it can, the sidecar the rest. A folder \
             becomes a binder folder, its files in natural name order (Chapter 2 before Chapter 10). Nothing is \
             written unless every file reads.
-            """)
+            """,
+            examples: [
+                .init("msx import ~/export/ --into Draft",
+                      "Files and folders (.rtf, .txt, .md), formatting kept."),
+                .init("msx import novel.rtf --split-headings 1 --dry-run",
+                      "Say which documents (and ids) one per chapter heading would make."),
+            ]))
 
     @Argument(help: "Files or folders to import.")
     var paths: [String]
@@ -49,10 +56,10 @@ struct Import: MsxCommand {
                 ])
             } else {
                 for (file, warning) in outcome.warnings { console.note("warning: \(ImportWording.line(file: file, warning))") }
-                let prefix = dryRun ? "would be " : ""
-                for event in outcome.events { console.line(prefix + BinderWording.line(event)) }
+                let mood = Mood(dryRun: dryRun)
+                for event in outcome.events { console.line(BinderWording.line(event, mood)) }
                 if !outcome.addedStyles.isEmpty {
-                    console.line("\(prefix)added style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
+                    console.line("\(mood.verb("added", "add")) style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
                 }
             }
         }

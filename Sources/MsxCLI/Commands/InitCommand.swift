@@ -5,7 +5,14 @@ import MsxKit
 struct Init: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a project from a template.",
-        discussion: "A template is a plain project folder: a name from `msx templates` or a path to any project.")
+        discussion: ManualText.discussion(
+        "A template is a plain project folder: a name from `msx templates` or a path to any project.",
+        examples: [
+            .init("msx init lighthouse --template novel --title \"The Lighthouse\" --author \"Ada Writer <ada@example.com>\"",
+                  "A new project in ./lighthouse from the novel template."),
+            .init("msx init essay --template ~/books/my-template",
+                  "Any project folder serves as a template."),
+        ]))
 
     @Argument(help: "Folder to create (default: the working folder, which must be empty).")
     var folder: String?
@@ -54,11 +61,16 @@ struct Init: MsxCommand {
 struct Templates: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the templates `msx init` can use.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             msx carries blank, novel, short-story, non-fiction and screenplay built in. A folder of templates named \
             in MSX_TEMPLATES (several separated by ':'), PREFIX/share/msx/templates beside an installed msx, \
             or the source tree's templates/ comes first: a template there overrides a built-in one of its name.
-            """)
+            """,
+            examples: [
+                .init("msx templates",
+                      "List the built-in templates with what they hold."),
+            ]))
 
     @OptionGroup var global: GlobalOptions
 

@@ -5,10 +5,21 @@ import MsxKit
 struct New: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a document or folder, or a whole outline.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             With --outline, a Markdown outline (headings and nested lists) becomes folders and documents in order; \
             an item with items under it becomes a folder, and the text under an item becomes its synopsis.
-            """)
+            """,
+            examples: [
+                .init("msx new \"The Storm\" --in \"Part One\" --synopsis \"The lamp goes dark.\"",
+                      "An empty document at the end of a folder."),
+                .init("msx new \"The Storm\" --from storm.md",
+                      "A document from a Markdown file (- reads standard input)."),
+                .init("msx new \"Part Four\" --folder --in Draft",
+                      "A folder."),
+                .init("msx new --outline outline.md --in Draft",
+                      "Folders and documents from a Markdown outline."),
+            ]))
 
     @Argument(help: "Title of the new document or folder.")
     var title: String?

@@ -4,17 +4,31 @@ import MsxKit
 struct Restore: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bring back a document, or the whole project, as it was at a version.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             Every unsnapshotted change is snapshotted first ("Before restore to REV"), so the state being replaced is \
-            itself a version. With --all, documents created after REV go to the Trash; nothing is deleted. REV: a \
-            version id, a milestone, ~N (the document's Nth snapshot before its last), {YYYY-MM-DD}, or HEAD.
-            """)
+            itself a version. With --all, documents created after REV go to the Trash; nothing is deleted. The \
+            version is named as in every command: REF@REV or --at REV, where REV is git's revision syntax (an id, a \
+            milestone, HEAD~2, REV@{2026-11-01}) or ~N (the document's Nth snapshot before its last).
+            """,
+            examples: [
+                .init("msx restore \"The Storm@first draft\"",
+                      "Bring it back as it was at a milestone; today's state is snapshotted first."),
+                .init("msx restore \"The Storm\"",
+                      "Throw away unsnapshotted edits (they are kept as a version first)."),
+                .init("msx restore \"The Storm@HEAD~3\" --formatting-only",
+                      "That version's formatting on today's words."),
+                .init("msx restore --all --at \"first draft\" --dry-run",
+                      "Say what restoring the whole project would change."),
+            ]))
 
-    @Argument(help: "The document to restore.")
+    @Argument(help: "The document to restore, optionally REF@REV for the version.")
     var reference: String?
 
     @Option(help: ArgumentHelp("The version to bring back (default: the last snapshot).", valueName: "rev"))
-    var to = "HEAD"
+    var at: String?
+    /// The spelling before the one revision grammar; kept so that old scripts still run.
+    @Option(name: .customLong("to"), help: .hidden) var deprecatedTo: String?
 
     @Flag(help: "Restore the whole project.") var all = false
     @Flag(name: .customLong("text-only"), help: "Bring back the words; keep today's formatting where they survive.") var textOnly = false
@@ -28,6 +42,7 @@ struct Restore: MsxCommand {
         if all == (reference != nil) { throw ValidationError("give a document to restore, or --all") }
         if textOnly && formattingOnly { throw ValidationError("give --text-only or --formatting-only, not both") }
         if all && (textOnly || formattingOnly) { throw ValidationError("--text-only and --formatting-only go with one document") }
+        if at != nil && deprecatedTo != nil { throw ValidationError("give the version once, with --at") }
     }
 
     func run(in invocation: Invocation) throws {
@@ -35,11 +50,15 @@ struct Restore: MsxCommand {
             let author = try authorOption.resolved(environment: console.environment)
             let history = try console.openHistory(forWriting: !dryRun)
             let result: RestoreResult
+            let option = at ?? deprecatedTo
             if all {
-                result = try history.restoreAll(to: to, dryRun: dryRun, author: author)
+                result = try history.restoreAll(to: option ?? "HEAD", dryRun: dryRun, author: author)
             } else {
-                let version = try history.resolve(to)
-                let id = try history.documentID(for: reference!, at: version, workingDirectory: console.workingDirectory)
+                let (id, named) = try history.documentReference(reference!, workingDirectory: console.workingDirectory)
+                if named != nil && option != nil {
+                    throw MsxError(.usage, "give the version once: \(reference!) names one, and so does --at")
+                }
+                let to = named ?? option ?? "HEAD"
                 let mode: RestoreMode = textOnly ? .textOnly : formattingOnly ? .formattingOnly : .whole
                 result = try history.restore(documentID: id, to: to, mode: mode, dryRun: dryRun, author: author)
             }
@@ -51,25 +70,30 @@ struct Restore: MsxCommand {
                 ])
                 return
             }
-            if let safety = result.safetyVersion { console.line("saved the current state first as \(safety.short)") }
-            for event in result.events { console.line((dryRun ? "would have " : "") + Self.line(event)) }
+            if result.savesFirst {
+                let safety = result.safetyVersion.map { " as \($0.short)" } ?? ""
+                console.line("\(Mood(dryRun: dryRun).verb("saved", "save")) the current state first\(safety)")
+            }
+            for event in result.events { console.line(Self.line(event, Mood(dryRun: dryRun))) }
         }
     }
 
-    /// A restore event in words (also the `changes` strings of the `--json` report).
-    static func line(_ event: RestoreEvent) -> String {
+    /// A restore event in words (also the `changes` strings of the `--json` report); in a dry run (`mood`), the same
+    /// sentence with "would".
+    static func line(_ event: RestoreEvent, _ mood: Mood = .done) -> String {
         switch event {
-        case .restoredDocument(let node, let version): "restored '\(node.title)' to \(version.short)"
-        case .restoredProject(let version): "restored the project to \(version.short)"
+        case .restoredDocument(let node, let version): "\(mood.verb("restored", "restore")) '\(node.title)' to \(version.short)"
+        case .restoredProject(let version): "\(mood.verb("restored", "restore")) the project to \(version.short)"
         case .broughtBack(let node, let folder, let fromTrash):
-            fromTrash ? "took '\(node.title)' out of the Trash into \(folder.title)" : "brought '\(node.title)' back into \(folder.title)"
+            fromTrash ? "\(mood.verb("took", "take")) '\(node.title)' out of the Trash into \(folder.title)"
+                : "\(mood.verb("brought", "bring")) '\(node.title)' back into \(folder.title)"
         case .metadata(let field, let now, let then):
-            "\(BinderWording.name(of: field)): \(now ?? "(none)") -> \(then ?? "(none)")"
-        case .text(let added, let removed): "text: +\(added) / -\(removed) words"
-        case .formattingRestored: "formatting restored"
+            mood.change("\(BinderWording.name(of: field)): \(now ?? "(none)") -> \(then ?? "(none)")")
+        case .text(let added, let removed): mood.change("text: +\(added) / -\(removed) words")
+        case .formattingRestored: mood == .done ? "formatting restored" : "would restore formatting"
         case .formattingNotPlaced(let loss): FormattingLossWording.notRestored(loss)
-        case .movedToTrash(let node): "'\(node.title)' did not exist then: moved to the Trash"
-        case .nodesAsTheyWere(let count): "\(count) binder nodes as they were"
+        case .movedToTrash(let node): "'\(node.title)' did not exist then: \(mood.verb("moved", "move")) to the Trash"
+        case .nodesAsTheyWere(let count): "\(count) binder nodes \(mood == .done ? "as they were" : "would be as they were")"
         }
     }
 }

@@ -4,12 +4,24 @@ import MsxKit
 struct Show: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a document as text, Markdown, HTML or the JSON model.",
-        discussion: "Read-only: a sidecar made stale by an outside edit is re-anchored in memory, never written.")
+        discussion: ManualText.discussion(
+        "Read-only: a sidecar made stale by an outside edit is re-anchored in memory, never written.",
+        examples: [
+            .init("msx show \"The Storm\" --as markdown",
+                  "Today's text as Markdown (or text, html, json)."),
+            .init("msx show \"The Storm@~1\"",
+                  "The version before its last snapshot."),
+            .init("msx show \"The Storm\" --at \"first draft\"",
+                  "As it was at a milestone (the same as \"The Storm@first draft\")."),
+        ]))
 
     enum Form: String, ExpressibleByArgument, CaseIterable { case text, markdown, html, json }
 
-    @Argument(help: "The document (id, title or path), optionally @REV for a version: REF@a1b2c3d, REF@~2, REF@{2026-11-01}, REF@\"first draft\".")
+    @Argument(help: "The document (id, title or path), optionally @REV for a version: REF@a1b2c3d, REF@~2, REF@HEAD~3, REF@{2026-11-01}, REF@\"first draft\".")
     var reference: String
+
+    @Option(help: ArgumentHelp("The version to show (the same as REF@REV; default: today's text).", valueName: "rev"))
+    var at: String?
 
     @Option(name: .customLong("as"), help: "text, markdown, html or json.")
     var form: Form = .text
@@ -18,7 +30,7 @@ struct Show: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let named = try DocumentAtRevision(reference, in: try console.openProject(), from: console.workingDirectory)
+            let named = try DocumentAtRevision(reference, at: at, in: try console.openProject(), from: console.workingDirectory)
             let (node, document) = (named.node, named.document)
             let paragraphs = document.resolved(with: named.styleSheet)
             let form = console.json ? .json : self.form

@@ -4,11 +4,18 @@ import MsxKit
 struct Snapshot: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the current state of documents as a new version.",
-        discussion: """
+        discussion: ManualText.discussion(
+            """
             Without REF, every changed document. Nothing changed: says so, records nothing, exits 0. A sidecar \
             gone stale (its document edited in another editor) is saved re-anchored first, so the version's \
             formatting is anchored to its own text; formatting whose words are gone is named.
-            """)
+            """,
+            examples: [
+                .init("msx snapshot -m \"Storm scene drafted\" --tag \"first draft\"",
+                      "A version of everything changed, marked as a milestone."),
+                .init("msx snapshot \"The Storm\"",
+                      "A version of one document only."),
+            ]))
 
     @Argument(help: "Documents or folders to snapshot (default: every changed document).")
     var references: [String] = []

@@ -4,10 +4,21 @@ import MsxKit
 struct Tag: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Mark a version as a milestone (\"first draft\"), or delete one.",
-        discussion: "Names may contain spaces: they are stored as valid git tag names and shown as typed.")
+        discussion: ManualText.discussion(
+        "Names may contain spaces: they are stored as valid git tag names and shown as typed.",
+        examples: [
+            .init("msx tag \"first draft\"",
+                  "Mark the last version."),
+            .init("msx tag \"sent to agent\" --at HEAD~2 -m \"Query letter batch 1\"",
+                  "Mark an earlier version, with a note."),
+            .init("msx tag \"first draft\" --delete",
+                  "Delete the milestone (the version stays)."),
+        ]))
 
     @Argument(help: "The milestone's name.") var name: String
-    @Argument(help: "The version (default: the last snapshot).") var revision: String?
+    @Option(help: ArgumentHelp("The version (default: the last snapshot).", valueName: "rev")) var at: String?
+    /// git tag's positional form, `tag NAME REV`, kept for people with git's habits.
+    @Argument(help: .hidden) var revisionArgument: String?
     @Option(name: .shortAndLong, help: "A note.") var message: String?
     @Flag(help: "Delete the milestone (the version stays).") var delete = false
     @Flag(name: .shortAndLong, help: "Move the milestone when it already exists.") var force = false
@@ -17,7 +28,10 @@ struct Tag: MsxCommand {
 
     func validate() throws {
         if delete && (revision != nil || message != nil || force) { throw ValidationError("--delete takes only the name") }
+        if at != nil && revisionArgument != nil { throw ValidationError("give the version once, with --at") }
     }
+
+    private var revision: String? { at ?? revisionArgument }
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
@@ -39,7 +53,12 @@ struct Tag: MsxCommand {
 }
 
 struct Tags: MsxCommand {
-    static let configuration = CommandConfiguration(abstract: "List milestones.")
+    static let configuration = CommandConfiguration(
+        abstract: "List milestones.",
+        discussion: ManualText.discussion("", examples: [
+            .init("msx tags",
+                  "The milestones, newest first."),
+        ]))
 
     @OptionGroup var global: GlobalOptions
 

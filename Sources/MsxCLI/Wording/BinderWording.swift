@@ -3,30 +3,32 @@ import MsxKit
 /// Binder events in the words `new`, `import`, `mv`, `rename`, `trash`, `untrash` and `meta` print (also the
 /// `changes` strings of their `--json` reports).
 enum BinderWording {
-    static func line(_ event: BinderEvent) -> String {
+    /// The sentence for `event`; in a dry run (`mood`), the same sentence with "would".
+    static func line(_ event: BinderEvent, _ mood: Mood = .done) -> String {
         switch event {
         case .created(let node):
-            return "created \(node.kind.rawValue) '\(node.title)' (\(node.id), \(node.path))"
+            return "\(mood.verb("created", "create")) \(node.kind.rawValue) '\(node.title)' (\(node.id), \(node.path))"
         case .moved(let node, let folder, let why, let pathChanged):
             let verb = switch why {
-            case .moved: "moved"
-            case .trashed: "trashed"
-            case .untrashed: "restored"
+            case .moved: mood.verb("moved", "move")
+            case .trashed: mood.verb("trashed", "trash")
+            case .untrashed: mood.verb("restored", "restore")
             }
             return "\(verb) '\(node.title)' to \(folder.title)" + (pathChanged ? " (\(node.path))" : "")
         case .renamed(let node, let old, let pathChanged):
-            return "renamed '\(old)' to '\(node.title)'" + (pathChanged ? " (\(node.path))" : "")
+            return "\(mood.verb("renamed", "rename")) '\(old)' to '\(node.title)'" + (pathChanged ? " (\(node.path))" : "")
         case .deleted(let node):
             let count = node.documents.count
-            return "deleted '\(node.title)' (\(count) document\(count == 1 ? "" : "s"))"
+            return "\(mood.verb("deleted", "delete")) '\(node.title)' (\(count) document\(count == 1 ? "" : "s"))"
         case .removedMissing(let node):
-            return "'\(node.title)' had no file (deleted outside msx): taken out of the binder (msx restore \(node.id) brings it back)"
+            return "'\(node.title)' had no file (deleted outside msx): \(mood.verb("taken", "be taken")) out of the binder"
+                + " (msx restore \(node.id) brings it back)"
         case .metadata(let field, let before, let after):
-            return "\(name(of: field)): \(before ?? "(none)") -> \(after ?? "(none)")"
+            return mood.change("\(name(of: field)): \(before ?? "(none)") -> \(after ?? "(none)")")
         case .keywordAdded(let keyword):
-            return "keyword added: \(keyword)"
+            return mood == .done ? "keyword added: \(keyword)" : "would add keyword: \(keyword)"
         case .keywordRemoved(let keyword):
-            return "keyword removed: \(keyword)"
+            return mood == .done ? "keyword removed: \(keyword)" : "would remove keyword: \(keyword)"
         }
     }
 

@@ -47,7 +47,7 @@ enum NodeRendering {
                 "nodes": .array(change.nodes.map { .object(json($0)) }),
             ])
         } else {
-            for event in change.events { console.line((dryRun ? "would have " : "") + BinderWording.line(event)) }
+            for event in change.events { console.line(BinderWording.line(event, Mood(dryRun: dryRun))) }
             if change.events.isEmpty { console.line("nothing to do") }
         }
     }

@@ -65,7 +65,7 @@ package struct DocumentFormatter {
             case .only:
                 guard found.count == 1 else {
                     let places = found.prefix(5).map { "paragraph \($0.0 + 1)" }.joined(separator: ", ")
-                    throw MsxError(.ambiguousMatch, "'\(needle)' occurs \(found.count) times in '\(title)' (\(places)\(found.count > 5 ? ", ..." : "")))")
+                    throw MsxError(.ambiguousMatch, "'\(needle)' occurs \(found.count) times in '\(title)' (\(places)\(found.count > 5 ? ", ..." : ""))")
                 }
                 return found
             }

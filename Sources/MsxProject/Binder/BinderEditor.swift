@@ -71,6 +71,26 @@ public struct BinderEditor {
         }
     }
 
+    /// The ids `create` gives: the same for the same project, folder, items and machine, so that a dry run shows
+    /// the ids the real run will use; different wherever any of them differs (another machine's clone included).
+    private static func identifiers(for items: [OutlineItem], in folder: BinderNode, taken: Set<String>,
+                                    projectID: String) -> Identifier.Sequence {
+        var seed = [projectID, folder.id, machineName()] + taken.sorted()
+        func describe(_ item: OutlineItem) {
+            seed += [item.node.title, item.node.markdown]
+            item.children.forEach(describe)
+        }
+        items.forEach(describe)
+        return Identifier.Sequence(seed: seed)
+    }
+
+    /// This machine's name (two clones of a project on different machines must not make the same ids).
+    private static func machineName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(cString: buffer)
+    }
+
     /// Creates documents and folders (depth first: an item's `children` go inside it) at the end of `folder`;
     /// `styles` the documents use join the project's named styles in the same transaction.
     public mutating func create(_ items: [OutlineItem], in folder: BinderNode, addingStyles styles: [String: Attributes] = [:],
@@ -79,6 +99,7 @@ public struct BinderEditor {
         for (name, attributes) in styles where manifest.styles[name] == nil { manifest.styles[name] = attributes }
         var transaction = project.transaction()
         var taken = manifest.allIDs
+        var ids = Self.identifiers(for: items, in: folder, taken: taken, projectID: manifest.id)
         var created: [BinderNode] = []
         func add(_ item: OutlineItem, into parent: BinderNode) throws {
             let title = item.node.title.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -87,7 +108,7 @@ public struct BinderEditor {
             let siblings = Set(manifest.node(id: parent.id)?.children.map(\.slug) ?? [])
             let slug = Slug.unique(title, taken: siblings)
             var node = BinderNode(
-                id: Identifier.make(avoiding: taken), kind: kind, title: title,
+                id: ids.next(avoiding: taken), kind: kind, title: title,
                 path: parent.path + "/" + slug + (kind == .document ? ".md" : ""))
             taken.insert(node.id)
             node.synopsis = item.node.synopsis.flatMap { $0.isEmpty ? nil : $0 }
