@@ -4,8 +4,8 @@
   scripts/corruption-soak.py            (also run by: make soak)
 
 Builds a small project with msx itself (the novel template plus 8 documents, formatting kept in sidecars, four
-snapshots with edits in between, some objects packed with `git repack` when git is installed, one edit left
-unsnapshotted), records every document's text (`msx show ID --as text`) and its .md bytes. Then SOAK_CORRUPT_RUNS
+snapshots with edits in between, some objects packed with `git repack` when git is installed, edits left
+unsnapshotted, one of them outside msx so a sidecar is stale), records every document's text (`msx show ID --as text`) and its .md bytes. Then SOAK_CORRUPT_RUNS
 times (default 150) it copies the project, picks one file -- a loose git object, a pack file, a file under .msx/,
 a sidecar or manuscript.json -- and truncates it, flips 1-8 bits, overwrites a range with random bytes, or deletes
 it. On the copy it runs status, tree, log, show (each document), diff, check, snapshot, check --repair, check and
@@ -13,8 +13,10 @@ show again, each with a 60 s time limit. Every command must finish, exit with a 
 75; no signal, no Swift "Fatal error"), and when it fails say so in one line on standard error starting "msx:"
 (no stack trace, no NSError dump). After `check --repair` every .md file must still hold its bytes (when
 manuscript.json was damaged, each document's bytes must still be somewhere in the project outside .git and .msx).
-Unless manuscript.json was damaged, `show` must print each document's text as before and `tree` its same output,
-and damage under .git/objects or .msx/ must not make `show` or `tree` fail. A first, undamaged run checks the soak.
+Unless manuscript.json was damaged, `show` must print each document's text as before and `tree` and `log` (and
+after damage under .git/objects or .msx/, `status` and `diff`) must print what they print on the undamaged project
+or fail: damaged history must not pass for a shorter one. Damage under .git/objects or .msx/ must not make `show`
+or `tree` fail. A first, undamaged run checks the soak.
 
 Prints the seed first; exits 1 listing each failure (seed, trial, file, corruption, command, status, first line
 of standard error), 0 otherwise. The same SOAK_SEED makes the same choices (which kind of file, which corruption,
@@ -176,6 +178,9 @@ def build_project(runner, project, work):
     (project / "contents/draft/title-8.md").write_text(
         (project / "contents/draft/title-8.md").read_text() + "\nAn unsnapshotted paragraph.\n")
     fmt(4, WORDS[3], "--color", "#8B0000")
+    # An outside edit before formatted words: a stale sidecar, re-anchored from its base text in .msx/base.
+    title1 = project / "contents/draft/title-1.md"
+    title1.write_text("A new opening paragraph, written in another editor.\n\n" + title1.read_text())
     status, out, err = runner.run(project, ["check"])
     if status != 0:
         sys.exit(f"corruption-soak: setup failed: the new project does not check clean: {out.decode()}{err}")
@@ -292,7 +297,9 @@ def main():
     if len(docs) < 8:
         sys.exit(f"corruption-soak: setup failed: expected at least 8 documents, found {len(docs)}")
     texts = {i: runner.must(pristine, "show", i, "--as", "text") for i, _ in docs}
-    tree_text = runner.must(pristine, "tree")
+    # What the read-only commands print on the undamaged project; damage must make them fail, not print otherwise.
+    same_output = {"tree": runner.must(pristine, "tree"), "log": runner.must(pristine, "log"),
+                   "status": runner.must(pristine, "status"), "diff": runner.must(pristine, "diff")}
     md_bytes = {i: (path, (pristine / path).read_bytes()) for i, path in docs}
     pool = targets(pristine)
     log(f"{len(docs)} documents; targets: " + ", ".join(f"{k} {len(v)}" for k, v in sorted(pool.items())))
@@ -352,8 +359,11 @@ def main():
                 own_sidecar = rel.startswith(md_bytes[doc_id][0][:-3] + ".")
                 if not own_sidecar and out.decode("utf-8", "replace") != texts[doc_id]:
                     fail(shown, status, "text differs from the pristine project's", "")
-            if label == "tree" and status == 0 and tkind != "manifest" and out.decode("utf-8", "replace") != tree_text:
-                fail(shown, status, "tree differs from the pristine project's (titles or word counts)", "")
+            if label in same_output and status == 0 and out.decode("utf-8", "replace") != same_output[label] and (
+                    tkind in ("none", "loose-object", "pack", "msx-state") or label in ("tree", "log")
+                    and tkind != "manifest"):
+                fail(shown, status, "succeeds but prints other output than on the undamaged project", first_line(
+                    out.decode("utf-8", "replace")))
             if status not in (None, 0):
                 messages[(label, tkind, status, re.sub(r"[0-9a-f]{7,}|\d+", "N", first_line(err)))] += 1
             if label in ("show", "tree") and status not in (None, 0) and tkind in ("loose-object", "pack",

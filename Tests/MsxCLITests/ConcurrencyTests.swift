@@ -47,12 +47,68 @@ final class ConcurrencyTests: MsxTestCase {
         XCTAssertEqual(try read("contents/draft/busy.md", in: root), "Some **words** here.\n")
     }
 
-    func testReadersDoNotNeedTheLock() throws {
+    /// Issue 12, item 13: a reader waits for a writer that holds the lock, then reads what it wrote.
+    func testAReaderWaitsForAWriterToFinish() throws {
         let root = try makeProject()
-        try whileLocked(root) {
-            try expect(0, "show", "Chapter 1", in: root)
-            try expect(0, "meta", "Chapter 1", in: root)
+        let flock = URL(fileURLWithPath: "/usr/bin/flock")
+        guard FileManager.default.isExecutableFile(atPath: flock.path) else { throw XCTSkip("/usr/bin/flock not available") }
+        let holder = try Process.run(flock, arguments: ["--no-fork", root.appendingPathComponent(".msx/lock").path, "sleep", "1"])
+        defer { holder.waitUntilExit() }
+        var held = false
+        for _ in 0..<200 where !held {
+            let probe = try Process.run(flock, arguments: ["--nonblock", root.appendingPathComponent(".msx/lock").path, "true"])
+            probe.waitUntilExit()
+            held = probe.terminationStatus != 0
+            if !held { usleep(10_000) }
         }
+        XCTAssertTrue(held, "flock never took the lock")
+        let reader = try MsxRunner.start(["show", "Chapter 1"], in: root).wait(hangingAfter: 60)
+        assertExit(reader, 0)
+        XCTAssertFalse(reader.stdout.isEmpty)
+    }
+
+    /// Issue 12, item 13: a writer that starts while a reader is between reading the binder and reading the
+    /// document waits for the reader, so the reader sees the project before the write (it failed: the binder named
+    /// the old file, which the rename had moved), and the writer lands after it.
+    func testAWriteNeverLandsInTheMiddleOfARead() throws {
+        let root = try makeProject()
+        let (_, path) = try addDocument("Storm", "The storm came in at dusk.\n", to: root)
+        let marker = scratch.appendingPathComponent("reader-paused")
+        let reader = try MsxRunner.start(["show", "Storm"], in: root,
+                                         environment: ["MSX_FAULT_WAIT": "read-manifest", "MSX_FAULT_WAIT_FILE": marker.path])
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: marker.path) && waited < 3_000 { usleep(10_000); waited += 1 }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the reader never read the binder")
+        let writer = try MsxRunner.start(["rename", "Storm", "Gale"], in: root)
+        usleep(500_000)  // time enough for the rename, had it not waited
+        try FileManager.default.removeItem(at: marker)
+        let read = reader.wait(hangingAfter: 60), wrote = writer.wait(hangingAfter: 60)
+        assertExit(read, 0)
+        XCTAssertEqual(read.stdout, "The storm came in at dusk.\n")
+        assertExit(wrote, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path))
+        XCTAssertEqual(try expect(0, "show", "Gale", in: root).stdout, "The storm came in at dusk.\n")
+    }
+
+    /// Readers running while writers rename, move and format never fail and always read the document's words.
+    func testReadersDuringAStreamOfWritesAlwaysSucceed() throws {
+        let root = try makeProject()
+        try addDocument("Storm", "The storm came in at dusk.\n", to: root)
+        try expect(0, "new", "Part Two", "--folder", in: root)
+        let writes: [[String]] = [["rename", "Storm", "Gale"], ["mv", "Gale", "--into", "Part Two"], ["rename", "Gale", "Storm"],
+                                  ["mv", "Storm", "--into", "Draft"], ["format", "Storm", "--match", "dusk", "--underline"],
+                                  ["format", "Storm", "--match", "dusk", "--no-underline"]]
+        for round in 0..<3 {
+            let writers = writes.map { try? MsxRunner.start($0, in: root) }
+            let readers = (0..<6).map { _ in try? MsxRunner.start(["tree", "--json"], in: root) }
+            for (n, reader) in readers.enumerated() {
+                guard let result = reader?.wait(hangingAfter: 120) else { continue }
+                assertExit(result, 0)
+                XCTAssertFalse(result.stdout.isEmpty, "round \(round), reader \(n)")
+            }
+            for writer in writers { _ = writer?.wait(hangingAfter: 120) }
+        }
+        try expect(0, "check", in: root)
     }
 
     func testConcurrentWritersAllLand() throws {

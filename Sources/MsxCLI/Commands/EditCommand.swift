@@ -17,13 +17,17 @@ struct Edit: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: true)
-            let node = try project.references(from: console.workingDirectory).document(reference)
+            // No lock is held while the writer edits: other msx commands go on meanwhile. The sidecar's base text
+            // is what the formatting is re-anchored from afterwards.
+            let (id, file) = try { () throws -> (String, URL) in
+                let project = try console.openProject()
+                let node = try project.references(from: console.workingDirectory).document(reference)
+                return (node.id, try project.url(node.path))
+            }()
             let env = console.environment
             guard let editor = env["VISUAL"] ?? env["EDITOR"], !editor.isEmpty else {
                 throw MsxError(.noEditor, "set VISUAL or EDITOR to the editor msx should open")
             }
-            let file = try project.url(node.path)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "\(editor) \"$1\"", "msx-edit", file.path]
@@ -37,6 +41,10 @@ struct Edit: MsxCommand {
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 throw MsxError(.editorFailed, "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
+            }
+            let project = try console.openProject(forWriting: true)
+            guard let node = project.manifest.node(id: id), node.kind == .document else {
+                throw MsxError(.unknownReference, "'\(reference)' left the binder while it was being edited; the file was kept as saved")
             }
             let outcome = try project.reanchor(node)
             let warnings = outcome.lost.map(FormattingLossWording.line)

@@ -8,8 +8,9 @@ public struct Project: Sendable {
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
     public let recovery: Recovery?
-    /// The write lock, held from opening for writing until the last copy of this project is gone.
-    private let heldLock: ProjectLock?
+    /// The project lock, held from opening until the last copy of this project is gone: exclusive when opened for
+    /// writing, shared when opened for reading (so a reader sees no write half done).
+    private let heldLock: ProjectLock
 
     /// Finds the project containing `directory` (walking up like git) and opens it.
     /// - Parameter forWriting: take the project's write lock first, so the manifest read is the one this command
@@ -39,21 +40,35 @@ public struct Project: Sendable {
         self.root = root.standardizedFileURL
         paths = ProjectPaths(root: self.root)
         try paths.checkOwnFilesStayInside()
-        heldLock = forWriting ? try ProjectLock(folder: paths.privateFolder) : nil
-        // A journal seen without the lock may belong to a command still running: recover only while holding it.
-        if heldLock == nil && FileTransaction.hasJournal(paths: paths) {
-            let lock = try ProjectLock(folder: paths.privateFolder)
-            recovery = try FileTransaction.recover(paths: ProjectPaths(root: self.root), settingAside: repairing)
-            withExtendedLifetime(lock) {}
-        } else {
+        if forWriting {
+            heldLock = try ProjectLock(folder: paths.privateFolder, mode: .exclusive)
             recovery = try FileTransaction.recover(paths: paths, settingAside: repairing)
+        } else {
+            (heldLock, recovery) = try Self.lockForReading(paths, repairing: repairing)
         }
         let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
         manifest = try Manifest(json: text)
+        if !forWriting { FaultInjection.point("read-manifest") }
         if forWriting, !repairing, let conflict = manifest.conflict {
             throw MsxError(.conflictingBinder, "\(Manifest.fileName): \(conflict); msx writes nothing until it is fixed"
                 + (conflict.hasPrefix("id ") ? " (msx check --repair gives the second a new id)" : " (give each document its own file)"))
         }
+    }
+
+    /// The shared lock, taken when no journal is left: a journal a reader sees belongs to a command still running (the
+    /// lock waits for it) or to one a crash interrupted, which is finished or undone first, under the write lock.
+    private static func lockForReading(_ paths: ProjectPaths, repairing: Bool) throws -> (ProjectLock, Recovery?) {
+        var recovery: Recovery?
+        for _ in 0..<3 {
+            if FileTransaction.hasJournal(paths: paths) {
+                let lock = try ProjectLock(folder: paths.privateFolder, mode: .exclusive)
+                recovery = try FileTransaction.recover(paths: paths, settingAside: repairing) ?? recovery
+                withExtendedLifetime(lock) {}
+            }
+            let lock = try ProjectLock(folder: paths.privateFolder, mode: .shared)
+            if !FileTransaction.hasJournal(paths: paths) { return (lock, recovery) }
+        }
+        throw MsxError(.locked, "another msx command keeps interrupting this one; try again when it has finished")
     }
 
     /// The style sheet (defaults and named styles) of the project.
@@ -65,8 +80,11 @@ public struct Project: Sendable {
     /// A project-relative file's path and stat(2) information (nil when missing), checked as `url` checks it.
     package func fileStatus(_ relative: String) throws -> (path: String, info: stat?) { try paths.fileStatus(relative) }
 
-    /// The project's write lock: the one held since opening for writing, or a new one for the caller's lifetime.
-    func lock() throws -> ProjectLock { try heldLock ?? ProjectLock(folder: paths.privateFolder) }
+    /// The project's write lock: the one held since opening for writing, or (upgrading this process's shared lock)
+    /// a new one for the caller's lifetime.
+    func lock() throws -> ProjectLock {
+        heldLock.mode == .exclusive ? heldLock : try ProjectLock(folder: paths.privateFolder, mode: .exclusive)
+    }
 
     /// Starts a transaction on this project's files.
     package func transaction() -> FileTransaction { FileTransaction(paths: paths) }
