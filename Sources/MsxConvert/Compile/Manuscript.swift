@@ -4,8 +4,9 @@ import MsxModel
 public enum CompilePreset: String, CaseIterable, Sendable {
     /// The project's own formatting, as the writer set it.
     case `default`
-    /// Standard manuscript format: 12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins,
-    /// a title page and a running header (surname / title / page).
+    /// Standard manuscript format (Shunn): 12 pt Times New Roman, double-spaced, left-aligned, 0.5 in first-line
+    /// indents, 1 in margins, a title page with the contact block and a rounded word count, a running header
+    /// (surname / title / page) from the second page on, and "END" after the last line.
     case manuscript
 }
 
@@ -58,11 +59,11 @@ public struct Manuscript: Sendable {
         }
     }
 
-    /// The word count as publishers expect it on a title page: to the nearest 100 below 10,000 words, to the
-    /// nearest 1,000 above.
+    /// The word count as editors and agents expect it on a title page: to the nearest 100 for short fiction, to the
+    /// nearest 500 from novella length (17,500 words), to the nearest 1,000 from novel length (40,000 words).
     public var approximateWordCount: Int {
         let words = wordCount
-        let unit = words < 10_000 ? 100 : 1_000
+        let unit = words < 17_500 ? 100 : words < 40_000 ? 500 : 1_000
         return max(unit, (words + unit / 2) / unit * unit)
     }
 

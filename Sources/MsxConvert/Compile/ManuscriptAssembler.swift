@@ -49,11 +49,19 @@ struct ManuscriptAssembler {
         return Manuscript(
             title: manifest.title, author: author,
             surname: settings["authorSurname"]?.stringValue ?? author.split(separator: " ").last.map(String.init) ?? author,
-            contact: settings["contact"]?.stringValue, parts: parts, styleSheet: sheet, preset: options.preset,
+            contact: Self.contactBlock(settings["contact"]?.stringValue, email: manifest.author.email), parts: parts, styleSheet: sheet, preset: options.preset,
             hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
             pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
             margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
             wordCount: Manuscript.words(in: parts))
+    }
+
+    /// The contact lines under the author's name on the first page: the `contact` setting, then the author's email
+    /// unless the setting has it already (standard manuscript format asks for it).
+    static func contactBlock(_ setting: String?, email: String?) -> String? {
+        var lines = (setting ?? "").split(separator: "\n").map(String.init)
+        if let email, !email.isEmpty, !lines.contains(where: { $0.contains(email) }) { lines.append(email) }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     /// The folder to compile: the one chosen (as it is in this version), else the Draft.

@@ -21,16 +21,15 @@ extension Manuscript {
                 }
                 result.append(heading)
             case .separator(let text):
-                var separator = synthetic("", text)
-                separator.attributes[.alignment] = "center"
-                separator.attributes[.firstLineHeadIndent] = 0
-                separator.attributes[.headIndent] = 0
-                result.append(separator)
+                result.append(centred(text))
             case .document:
                 result += resolved
             }
         }
-        if preset == .manuscript { result = result.map(Self.imposingManuscriptFormat) }
+        if preset == .manuscript {
+            result = result.map(Self.imposingManuscriptFormat)
+            if !result.isEmpty { result.append(centred("END")) }
+        }
         if hasTitlePage {
             if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
             result = titlePage() + result
@@ -69,6 +68,15 @@ extension Manuscript {
         return out
     }
 
+    /// A line of its own, centred (a scene separator, "END").
+    private func centred(_ text: String) -> ResolvedParagraph {
+        var line = synthetic("", text)
+        line.attributes[.alignment] = "center"
+        line.attributes[.firstLineHeadIndent] = 0
+        line.attributes[.headIndent] = 0
+        return line
+    }
+
     /// A paragraph made for the manuscript (a heading, a separator), resolved with the project's styles.
     private func synthetic(_ blockMarker: String, _ text: String) -> ResolvedParagraph {
         let line = MarkdownEscaping.escape(text[...], startsLine: true, endsLine: true, mode: .everything)
@@ -81,6 +89,8 @@ extension Manuscript {
         var p = paragraph
         let overrides = StyleSheet.manuscriptOverrides
         p.attributes = p.attributes.overlaid(with: overrides.paragraph)
+        // Left-aligned, never justified: a ragged right edge is what editors read and mark up.
+        if p.attributes[.alignment]?.stringValue == "justified" { p.attributes[.alignment] = "left" }
         p.runs = p.runs.map { run in
             var run = run
             for (key, value) in overrides.character { run.attributes[key] = value }

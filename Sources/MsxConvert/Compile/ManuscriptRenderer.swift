@@ -62,6 +62,7 @@ extension Manuscript {
                 if let fence = Self.unclosedFence(in: body) { blocks[blocks.count - 1] += "\n" + fence }
             }
         }
+        if preset == .manuscript && !parts.isEmpty { blocks.append("END") }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 

@@ -5,7 +5,8 @@ import MsxModel
 /// word for goes in `{\*\msxpara …}` and `{\*\msxchar …}` destinations (JSON), which other readers skip and msx's
 /// importer reads back, so msx's own round trip loses nothing.
 public enum RTFWriter {
-    /// Page set-up: size and margins in points, and an optional running header (its page number is added).
+    /// Page set-up: size and margins in points, and an optional running header (its page number is added), left
+    /// off the first page.
     public struct Page: Sendable {
         public var width: Double
         public var height: Double
@@ -33,6 +34,8 @@ public enum RTFWriter {
             out += "\\margr\(twips(page.margins.right))\\margt\(twips(page.margins.top))\\margb\(twips(page.margins.bottom))\n"
             if let header = page.header {
                 let font = tables.fontNumber("Times New Roman") ?? 0
+                // \titlepg gives the first page its own header, left empty: no running header on the title page.
+                out += "\\titlepg{\\headerf\\pard\\plain\\par}\n"
                 out += "{\\header\\pard\\qr\\plain\\f\(font)\\fs24 \(escaped(header))\\chpgn\\par}\n"
             }
         }

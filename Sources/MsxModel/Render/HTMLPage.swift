@@ -98,8 +98,12 @@ public enum HTMLPage {
             }
             return "<table class=\"row\"><tr>\(cells.joined())</tr></table>"
         case .listItem where inList:
+            // The list places its items: the body's first-line indent would push each item's first line away from
+            // its bullet or number.
+            var attributes = p.attributes
+            if let head = attributes[.headIndent] { attributes[.firstLineHeadIndent] = head }
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
-            return "<li style=\"\(style)\">\(box)\(content)</li>"
+            return "<li style=\"\(paragraphCSS(attributes))\">\(box)\(content)</li>"
         default:
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
             let quoted = "<p style=\"\(style)\">\(box)\(content)</p>"
