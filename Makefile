@@ -22,7 +22,7 @@ help:
 	@echo "make man          regenerate man/ from the command definitions"
 	@echo "make man-check    fail if man/ is out of date"
 	@echo "make bench        release build, then timings on a 1,000,000-word project"
-	@echo "make soak         tests at MSX_TEST_SCALE=50, the kill -9 crash soak and the mutation run"
+	@echo "make soak         tests at MSX_TEST_SCALE=50, the kill -9 crash soak, the corruption soak and the mutation run"
 	@echo "make mutation     plant small bugs one at a time and check the tests catch each (scripts/mutation-test.py)"
 	@echo "make completions  regenerate completions/ (bash, zsh, fish)"
 	@echo "make clean        remove build products"
@@ -99,6 +99,7 @@ soak: deps
 		echo "SWIFT=$(SWIFT) scripts/crash-soak.sh"; \
 		SWIFT=$(SWIFT) scripts/crash-soak.sh; \
 	fi
+	SWIFT=$(SWIFT) python3 scripts/corruption-soak.py
 	SWIFT=$(SWIFT) python3 scripts/mutation-test.py
 
 # Plants each mutation of scripts/mutation-test.py and expects the tests to catch it (part of make soak).

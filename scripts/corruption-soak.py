@@ -7,16 +7,16 @@ Builds a small project with msx itself (the novel template plus 8 documents, for
 snapshots with edits in between, some objects packed with `git repack` when git is installed, edits left
 unsnapshotted, one of them outside msx so a sidecar is stale), records every document's text (`msx show ID --as
 text`) and its .md bytes. Then SOAK_CORRUPT_RUNS times (default 150) it copies the project, picks one file -- a
-loose git object, a pack file, a file under .msx/, a sidecar or manuscript.json -- and truncates it, flips 1-8
-bits, overwrites a range with random bytes, or deletes it. On the copy it runs status, tree, log, show (each
-document), diff, check, snapshot, check --repair, check and show again, each with a 60 s time limit. Every command must finish, exit with a documented status (0, 1, 3, 64, 74,
-75; no signal, no Swift "Fatal error"), and when it fails say so in one line on standard error starting "msx:"
-(no stack trace, no NSError dump). After `check --repair` every .md file must still hold its bytes (when
-manuscript.json was damaged, each document's bytes must still be somewhere in the project outside .git and .msx).
-Unless manuscript.json was damaged, `show` must print each document's text as before and `tree` and `log` (and
-after damage under .git/objects or .msx/, `status` and `diff`) must print what they print on the undamaged project
-or fail: damaged history must not pass for a shorter one. Damage under .git/objects or .msx/ must not make `show`
-or `tree` fail. A first, undamaged run checks the soak.
+loose git object, a pack file, a file under .msx/, a sidecar or manuscript.json -- and truncates it, flips 1-8 bits,
+overwrites a range with random bytes, or deletes it. On the copy it runs status, tree, log, show (each document),
+diff, check, snapshot, check --repair, check and show again, each with a 60 s time limit. Every command must finish,
+exit with a documented status (0, 1, 3, 64, 74, 75; no signal, no Swift "Fatal error"), and when it fails say so in
+one line on standard error starting "msx:" (no stack trace, no NSError dump). After `check --repair` every .md file
+must still hold its bytes (when manuscript.json was damaged, each document's bytes must still be somewhere in the
+project outside .git and .msx). Unless manuscript.json was damaged, `show` must print each document's text as before
+and `tree` and `log` (and after damage under .git/objects or .msx/, `status` and `diff`) must print what they print
+on the undamaged project or fail: damaged history must not pass for a shorter one. Damage under .git/objects or
+.msx/ must not make `show` or `tree` fail. A first, undamaged run checks the soak.
 
 Prints the seed first; exits 1 listing each failure (seed, trial, file, corruption, command, status, first line
 of standard error), 0 otherwise. The same SOAK_SEED makes the same choices (which kind of file, which corruption,

@@ -39,6 +39,10 @@ enum LibGit2 {
             if let reason = reasons.first(where: { detail.contains($0.0) }) {
                 return MsxError(.unsupportedRepository, "\(what): \(reason.1) (\(detail))")
             }
+            // A damaged pack or object: libgit2 says it in zlib's or the pack reader's words.
+            if let klass = last?.pointee.klass, [GIT_ERROR_ZLIB, GIT_ERROR_ODB, GIT_ERROR_OBJECT].map({ Int32($0.rawValue) }).contains(klass) {
+                return MsxError(.repository, "\(what): the history is damaged (\(detail)); git fsck names what is damaged")
+            }
             return MsxError(.repository, "\(what): \(detail)")
         }
     }

@@ -229,8 +229,13 @@ package final class GitRepository {
         }
         var result: [GitOID] = []
         var oid = git_oid()
-        while git_revwalk_next(&oid, walker) == 0 { result.append(GitOID(oid)) }
-        return result
+        while true {
+            let code = git_revwalk_next(&oid, walker)
+            if code == GIT_ITEROVER.rawValue { return result }
+            // Any other failure is a version that cannot be read: the history is damaged, not shorter.
+            if code < 0 { throw LibGit2.error(code, "cannot walk the history") }
+            result.append(GitOID(oid))
+        }
     }
 
     // MARK: Writing

@@ -45,6 +45,11 @@ public struct LogFilter: Sendable {
 }
 
 extension ProjectHistory {
+    /// One version as `log` lists it (no change summary): its id, date, author, subject and milestones.
+    public func entry(for version: GitOID) throws -> LogEntry {
+        entry(try repository.commit(version), milestones: try milestones(), change: nil)
+    }
+
     /// The project's versions, newest first.
     public func log(_ filter: LogFilter = LogFilter()) throws -> [LogEntry] {
         guard let headID = try head() else { return [] }

@@ -85,4 +85,19 @@ final class DamagedObjectTests: HistoryTestCase {
         }
         try assertEveryCommandFailsInBoundedTime(root)
     }
+
+    /// Found by the corruption soak: an older version that cannot be read made `log` say "No versions." with exit
+    /// 0 (the walk took libgit2's error for the end of the history); the damage is named and exits 3.
+    func testAnUnreadableOlderVersionIsDamageNotAShorterHistory() throws {
+        let root = try project()
+        let parent = try revision("HEAD~1", in: root)
+        let object = root.appendingPathComponent(".git/objects/\(parent.prefix(2))/\(parent.dropFirst(2))")
+        try FileManager.default.removeItem(at: object)
+        for command in [["log"], ["log", "Storm"], ["show", "Storm@~1"]] {
+            let result = try MsxRunner.start(command, in: root).wait(hangingAfter: 120)
+            XCTAssertEqual(result.exitCode, 3, "\(command): \(result.stdout)\(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("is missing"), "\(command): \(result.stderr)")
+            XCTAssertFalse(result.stdout.contains("No versions"), "\(command)")
+        }
+    }
 }

@@ -60,6 +60,8 @@ struct Diff: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let compared: [DocumentComparison]
+            var heading = DiffHTML.Heading(project: "\(files.first ?? "") and \(files.last ?? "")", author: nil,
+                                           old: files.first ?? "", new: files.last ?? "")
             if files.count == 2 {
                 let base = console.workingDirectory
                 compared = [try FileComparison.compare(
@@ -75,6 +77,11 @@ struct Diff: MsxCommand {
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
                 compared = try history.compare(from: old, to: new, documentIDs: ids, by: by)
+                if html {
+                    let manifest = history.project.manifest
+                    heading = DiffHTML.Heading(project: manifest.title, author: manifest.author.name,
+                                               old: try Self.describe(old, in: history), new: try Self.describe(new, in: history))
+                }
             }
             // Files that differ but read the same are no difference in the words or the formatting; they are named
             // apart, so that diff and status agree on what changed.
@@ -87,7 +94,7 @@ struct Diff: MsxCommand {
                 if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
                 console.report(report)
             } else if html {
-                console.text(DiffHTML.render(comparisons, title: "Changes"))
+                console.text(DiffHTML.render(comparisons, heading: heading))
                 return
             } else if stat {
                 for c in comparisons { console.line(Self.statLine(c, console)) }
@@ -109,6 +116,16 @@ struct Diff: MsxCommand {
                              + markupOnly.map(\.title).joined(separator: ", "))
             }
         }
+    }
+
+    /// A side of the comparison as the review page names it: "version a1b2c3d of 2026-11-01 14:02, “Storm
+    /// drafted” (milestone first draft)", or "the working copy".
+    static func describe(_ state: ProjectState, in history: ProjectHistory) throws -> String {
+        guard case .version(let id) = state else { return "the working copy (changes not yet snapshotted)" }
+        let entry = try history.entry(for: id)
+        let milestones = entry.milestones.isEmpty ? ""
+            : " (milestone " + entry.milestones.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + ")"
+        return "version \(id.short) of \(DateArgument.display(entry.time)), \u{201C}\(entry.subject)\u{201D}\(milestones)"
     }
 
     /// The older version: --from, or the one revision the documents were named with (REF@REV).

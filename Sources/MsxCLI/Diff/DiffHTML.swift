@@ -2,25 +2,44 @@ import MsxKit
 import Foundation
 
 /// A standalone review page, like a word processor's track-changes view: the new version with its formatting,
-/// deletions struck through in red, insertions underlined in green, formatting changes marked and named, and a
-/// summary at the top. Printable.
+/// deletions struck through in red, insertions underlined in green, formatting changes marked and named, a heading
+/// naming the project and the two versions compared, a legend, and a summary. Printable.
 public enum DiffHTML {
-    public static func render(_ comparisons: [DocumentComparison], title: String) -> String {
+    /// What the page compares, for its heading.
+    public struct Heading {
+        /// The project's title (or, for two files, their names).
+        public var project: String
+        public var author: String?
+        /// The older and the newer side in words ("version a1b2c3d, 2026-11-01 14:02, “Storm drafted”").
+        public var old: String
+        public var new: String
+
+        public init(project: String, author: String?, old: String, new: String) {
+            (self.project, self.author, self.old, self.new) = (project, author, old, new)
+        }
+    }
+
+    public static func render(_ comparisons: [DocumentComparison], heading: Heading) -> String {
         let added = comparisons.reduce(0) { $0 + $1.diff.wordsAdded }, removed = comparisons.reduce(0) { $0 + $1.diff.wordsRemoved }
-        var body = "<h1>\(HTMLPage.escape(title))</h1>\n<section class=\"summary\"><p>\(comparisons.count) document\(comparisons.count == 1 ? "" : "s") changed: "
+        let e = HTMLPage.escape
+        var body = "<header>\n<h1>\(e(heading.project))</h1>\n"
+        if let author = heading.author, !author.isEmpty { body += "<p class=\"byline\">by \(e(author))</p>\n" }
+        body += "<dl class=\"versions\"><dt>From</dt><dd>\(e(heading.old))</dd><dt>To</dt><dd>\(e(heading.new))</dd></dl>\n</header>\n"
+        body += legend
+        body += "<section class=\"summary\"><p>\(comparisons.count) document\(comparisons.count == 1 ? "" : "s") changed: "
             + "<ins>+\(added)</ins> / <del>-\(removed)</del> words.</p><ul>\n"
         for c in comparisons {
             let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
-            body += "<li>\(HTMLPage.escape(c.title)): +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words, \(formats) formatting change\(formats == 1 ? "" : "s")"
-                + (c.binder.isEmpty ? "" : "; " + HTMLPage.escape(c.binder.map(DiffDescription.binder).joined(separator: ", "))) + "</li>\n"
+            body += "<li>\(e(c.title)): +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words, \(formats) formatting change\(formats == 1 ? "" : "s")"
+                + (c.binder.isEmpty ? "" : "; " + e(c.binder.map(DiffDescription.binder).joined(separator: ", "))) + "</li>\n"
         }
         body += "</ul></section>\n"
         for c in comparisons {
             let paragraphs = c.newParagraphs
-            body += "<article><h2>\(HTMLPage.escape(c.title)) <small>\(HTMLPage.escape(c.path))</small></h2>\n"
+            body += "<article><h2>\(e(c.title))</h2>\n"
             let notes = DiffDescription.structure(c.diff) + DiffDescription.formatting(c.diff, newTexts: c.newTexts)
             if !notes.isEmpty {
-                body += "<ul class=\"notes\">" + notes.map { "<li>\(HTMLPage.escape($0))</li>" }.joined() + "</ul>\n"
+                body += "<ul class=\"notes\">" + notes.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n"
             }
             for op in DiffDescription.piecesJoined(c.diff.operations) { body += paragraph(op, c, paragraphs) }
             body += "</article>\n"
@@ -30,14 +49,20 @@ public enum DiffHTML {
             <html>
             <head>
             <meta charset="utf-8">
-            <title>\(HTMLPage.escape(title))</title>
+            <title>\(e("Changes to \(heading.project)"))</title>
             <style>
             body { max-width: 42em; margin: 2em auto; padding: 0 1em; font-family: Palatino, serif; line-height: 1.4; }
             del { color: #B00020; text-decoration: line-through; }
             ins { color: #1B5E20; text-decoration: underline; }
             .fmt { outline: 1px dashed #1565C0; background: #E3F2FD; }
             .moved { border-left: 3px solid #6A1B9A; padding-left: 0.5em; }
-            .summary, .notes { font-family: sans-serif; font-size: 0.9em; color: #333; }
+            header h1 { margin-bottom: 0; }
+            .byline { margin-top: 0; font-style: italic; }
+            .versions { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; }
+            .versions dt { font-weight: bold; }
+            .versions dd { margin: 0; }
+            .summary, .notes, .legend, .versions { font-family: sans-serif; font-size: 0.9em; color: #333; }
+            .legend ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; }
             p { margin: 0 0 0.6em 0; }
             @media print { .fmt { outline: none; } }
             </style>
@@ -48,6 +73,17 @@ public enum DiffHTML {
 
             """
     }
+
+    /// What the marks mean.
+    private static let legend = """
+        <section class="legend"><ul>
+        <li><ins>inserted words</ins></li>
+        <li><del>deleted words</del></li>
+        <li><span class="moved">moved paragraph</span></li>
+        <li><span class="fmt">changed formatting</span> (what changed: in the notes, and on hover)</li>
+        </ul></section>
+
+        """
 
     private static func paragraph(_ op: DocumentDiff.ParagraphOperation, _ c: DocumentComparison, _ new: [ResolvedParagraph]) -> String {
         switch op {
