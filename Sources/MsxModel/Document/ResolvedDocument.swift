@@ -61,43 +61,37 @@ extension RichDocument {
 
     /// Every paragraph with attributes resolved: project defaults, then its style, then Markdown, then the sidecar.
     public func resolved(with sheet: StyleSheet) -> [ResolvedParagraph] {
-        markdown.blocks.enumerated().map { index, block in
-            resolve(block, index: index, own: formatting.paragraphs[index], sheet: sheet)
+        var bases = ResolvedBases(sheet: sheet)
+        return markdown.blocks.enumerated().map { index, block in
+            resolve(block, index: index, own: formatting.paragraphs[index], bases: &bases)
         }
     }
 
     /// One paragraph, resolved as `resolved(with:)` would.
     func resolved(paragraph index: Int, with sheet: StyleSheet) -> ResolvedParagraph {
-        resolve(markdown.blocks[index], index: index, own: formatting.paragraphs[index], sheet: sheet)
+        var bases = ResolvedBases(sheet: sheet)
+        return resolve(markdown.blocks[index], index: index, own: formatting.paragraphs[index], bases: &bases)
     }
 
     /// One paragraph as it would resolve with `own` as its sidecar formatting.
     package func resolved(paragraph index: Int, with sheet: StyleSheet, own: ParagraphFormatting) -> ResolvedParagraph {
-        resolve(markdown.blocks[index], index: index, own: own, sheet: sheet)
+        var bases = ResolvedBases(sheet: sheet)
+        return resolve(markdown.blocks[index], index: index, own: own, bases: &bases)
     }
 
-    private func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, sheet: StyleSheet) -> ResolvedParagraph {
+    private func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, bases: inout ResolvedBases) -> ResolvedParagraph {
         let styleName = own.attributes[.style]?.stringValue ?? Self.markdownStyle(of: block)
-        let style = sheet.style(named: styleName)?.attributes ?? [:]
-        var paragraph = Self.paragraphBase
-            .overlaid(with: sheet.defaults.only(AttributeKey.paragraph))
-            .overlaid(with: style.only(AttributeKey.paragraph))
-        if let list = block.list {
-            paragraph[.listFormat] = .string(list.ordered ? "decimal" : "bulletSymbols")
-            if let checked = list.taskChecked { paragraph[.checklist] = .string(checked ? "checked" : "unchecked") }
+        let base = bases.attributes(for: block, styleName: styleName)
+        var paragraph = base.paragraph
+        let ownParagraph = own.attributes.filter { $0.key != .style }
+        if !ownParagraph.isEmpty {
+            // What the block itself says (its style, heading level, quote depth) stays over the sidecar's.
+            let derived = base.paragraph.filter { ResolvedBases.derivedKeys.contains($0.key) }
+            paragraph = paragraph.overlaid(with: ownParagraph).overlaid(with: derived)
         }
-        paragraph = paragraph.overlaid(with: own.attributes.filter { $0.key != .style })
-        paragraph[.style] = .string(styleName)
-        if case .heading(let level, _) = block.kind { paragraph[.headingLevel] = .int(level) }
-        if block.quoteDepth > 0 { paragraph[.quoteDepth] = .int(block.quoteDepth) }
-
-        var base = Self.characterBase
-            .overlaid(with: sheet.defaults.only(AttributeKey.character))
-            .overlaid(with: style.only(AttributeKey.character))
-        if block.kind == .codeBlock { base[.code] = true }
         var resolved = ResolvedParagraph(
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
-            runs: Self.runs(of: block, sidecar: own, base: base), listDepth: block.list?.depth)
+            runs: Self.runs(of: block, sidecar: own, base: base.character), listDepth: block.list?.depth)
         resolved.raw = block.raw
         return resolved
     }
@@ -146,5 +140,52 @@ extension RichDocument {
             result[i].text = Context.slice(units, result[i].range.lowerBound, result[i].range.upperBound)
         }
         return result
+    }
+}
+
+/// The attributes a paragraph has before its own formatting, one dictionary per kind of block: paragraphs of one
+/// kind share it (copy on write), so a long document holds a handful of dictionaries, not two per paragraph.
+struct ResolvedBases {
+    /// Keys the block sets itself, over any sidecar value.
+    static let derivedKeys: Set<AttributeKey> = [.style, .headingLevel, .quoteDepth]
+
+    private struct Kind: Hashable {
+        var style: String
+        var ordered: Bool?
+        var checked: Bool?
+        var headingLevel: Int?
+        var quoteDepth: Int
+        var code: Bool
+    }
+
+    let sheet: StyleSheet
+    private var known: [Kind: (paragraph: Attributes, character: Attributes)] = [:]
+
+    init(sheet: StyleSheet) { self.sheet = sheet }
+
+    /// Paragraph and character attributes of a block of this kind with this style.
+    mutating func attributes(for block: MarkdownBlock, styleName: String) -> (paragraph: Attributes, character: Attributes) {
+        var level: Int?
+        if case .heading(let n, _) = block.kind { level = n }
+        let kind = Kind(style: styleName, ordered: block.list?.ordered, checked: block.list?.taskChecked, headingLevel: level,
+                        quoteDepth: block.quoteDepth, code: block.kind == .codeBlock)
+        if let found = known[kind] { return found }
+        let style = sheet.style(named: styleName)?.attributes ?? [:]
+        var paragraph = RichDocument.paragraphBase
+            .overlaid(with: sheet.defaults.only(AttributeKey.paragraph))
+            .overlaid(with: style.only(AttributeKey.paragraph))
+        if let ordered = kind.ordered {
+            paragraph[.listFormat] = .string(ordered ? "decimal" : "bulletSymbols")
+            if let checked = kind.checked { paragraph[.checklist] = .string(checked ? "checked" : "unchecked") }
+        }
+        paragraph[.style] = .string(styleName)
+        if let level { paragraph[.headingLevel] = .int(level) }
+        if kind.quoteDepth > 0 { paragraph[.quoteDepth] = .int(kind.quoteDepth) }
+        var character = RichDocument.characterBase
+            .overlaid(with: sheet.defaults.only(AttributeKey.character))
+            .overlaid(with: style.only(AttributeKey.character))
+        if kind.code { character[.code] = true }
+        known[kind] = (paragraph, character)
+        return (paragraph, character)
     }
 }
