@@ -5,6 +5,8 @@
 #
 #   msx status                       git status --porcelain
 #   msx snapshot DOC (one change)    git add -A && git commit -q -m x
+#                                    the same with git's core.fsync=all, and
+#                                    msx with MSX_BENCH_NO_FSYNC=1 (fsync's cost)
 #   msx log DOC                      git log --oneline --follow -- PATH
 #   msx show DOC@~50 --as markdown   git show REV:PATH (REV: the 50th version
 #                                    of PATH before its last)
@@ -120,6 +122,8 @@ benchmarks=(
     "git status --porcelain|git status --porcelain|$read_only"
     "msx snapshot|$(q "$MSX") snapshot $(q "$changed_title") --author $(q "$author")|$prepare_change"
     "git add+commit|sh -c 'git add -A && git commit -q -m x'|$prepare_change"
+    "msx snapshot, no fsync|env MSX_BENCH_NO_FSYNC=1 $(q "$MSX") snapshot $(q "$changed_title") --author $(q "$author")|$prepare_change"
+    "git add+commit, fsync|sh -c 'git -c core.fsync=all -c core.fsyncMethod=fsync add -A && git -c core.fsync=all -c core.fsyncMethod=fsync commit -q -m x'|$prepare_change"
     "msx log|$(q "$MSX") log $(q "$hot_title")|$read_only"
     "git log --follow|git log --oneline --follow -- $(q "$hot_path")|$read_only"
     "msx show @~50|$(q "$MSX") show $(q "$hot_title@~50") --as markdown|$read_only"
@@ -158,6 +162,8 @@ def row(name, label, ref, ref_label, ref_startup="git"):
 row("msx --version", "msx --version (start-up)", "hello", "Swift hello-world + Foundation", ref_startup=None)
 row("msx status", "msx status", "git status --porcelain", "git status --porcelain")
 row("msx snapshot", "msx snapshot '%s'" % changed, "git add+commit", "git add -A && git commit -q -m x", "sh+git")
+row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "msx snapshot, no fsync", "the same, MSX_BENCH_NO_FSYNC=1", None)
+row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "git add+commit, fsync", "git -c core.fsync=all add+commit", "sh+git")
 row("msx log", "msx log '%s'" % hot, "git log --follow", "git log --oneline --follow -- PATH")
 row("msx show @~50", "msx show '%s@~50' --as markdown" % hot, "git show REV:PATH", "git show %s:PATH" % rev)
 

@@ -1,3 +1,4 @@
+import Foundation
 import CGit2
 import MsxModel
 
@@ -5,8 +6,9 @@ import MsxModel
 enum LibGit2 {
     static let initialized: Bool = {
         git_libgit2_init()
-        // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced.
-        _ = msx_git_enable_fsync(1)
+        // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced. (MSX_BENCH_NO_FSYNC=1
+        // turns that off, for `make bench` alone, to measure what it costs.)
+        _ = msx_git_enable_fsync(ProcessInfo.processInfo.environment["MSX_BENCH_NO_FSYNC"] == "1" ? 0 : 1)
         GitConfigurationSearch.libraryStarted()
         return true
     }()
