@@ -68,6 +68,23 @@ final class Console {
     /// Adds text as is (a document's own text, as `show --as text` prints it).
     func text(_ text: String) { buffer += text }
 
+    /// Adds output made a piece at a time. Off a terminal, and always for JSON, it goes out in 64 KB chunks as it
+    /// comes, so a long document is never held whole; on a terminal it is kept for the pager.
+    func stream(_ produce: ((String) -> Void) -> Void) {
+        guard json || !paging || !invocation.terminals.output else { return produce { buffer += $0 } }
+        let output = invocation.standardOutput
+        var chunk = buffer
+        buffer = ""
+        produce { piece in
+            chunk += piece
+            if chunk.utf8.count >= 1 << 16 {
+                output.write(chunk)
+                chunk = ""
+            }
+        }
+        output.write(chunk)
+    }
+
     /// Adds a JSON value (canonical form) that is a whole report already.
     func emit(_ value: JSONValue) { buffer += JSONWriter.string(value) }
 

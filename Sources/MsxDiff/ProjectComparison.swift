@@ -120,7 +120,7 @@ extension ProjectHistory {
         case .working:
             return Side(
                 binder: BinderIndex(project.manifest), sheet: project.styleSheet,
-                load: { node in FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node) : nil },
+                load: { node in FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node, sourceMap: false) : nil },
                 fingerprint: { node in
                     try [node.path, node.sidecarPath].compactMap { $0 }.map { path -> String in
                         let url = try project.url(path)

@@ -54,7 +54,7 @@ extension ProjectHistory {
             }
             if change.filesChanged {
                 let before = try document(old, at: headID!)
-                let after = try project.loadDocument(node)
+                let after = try project.loadDocument(node, sourceMap: false)
                 change.text = before?.paragraphTexts != after.paragraphTexts
                 (change.wordsAdded, change.wordsRemoved) = WordDelta.between(before?.text ?? "", after.text)
                 change.formatting = before?.formattingSignature != after.formattingSignature

@@ -25,7 +25,7 @@ public struct DocumentAtRevision: Sendable {
         }
         guard let revision = named ?? separateRevision else {
             node = try whole ?? resolver.document(text)
-            document = try project.loadDocument(node)
+            document = try project.loadDocument(node, sourceMap: false)
             styleSheet = project.styleSheet
             version = nil
             return

@@ -89,7 +89,7 @@ extension ProjectHistory {
         var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
         // New and deleted documents were not read to find the change; their words are counted for the trailer.
         for i in included.indices where included[i].isNew || included[i].isDeleted {
-            let text = included[i].isNew ? try project.loadDocument(included[i].node).text
+            let text = included[i].isNew ? try project.loadDocument(included[i].node, sourceMap: false).text
                 : try head().flatMap { try document(included[i].node, at: $0)?.text } ?? ""
             (included[i].wordsAdded, included[i].wordsRemoved) = included[i].isNew ? (WordDelta.count(text), 0) : (0, WordDelta.count(text))
         }

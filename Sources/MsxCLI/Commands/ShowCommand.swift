@@ -31,16 +31,23 @@ struct Show: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let named = try DocumentAtRevision(reference, at: at, in: try console.openProject(), from: console.workingDirectory)
-            let (node, document) = (named.node, named.document)
-            let paragraphs = document.resolved(with: named.styleSheet)
+            let (node, document, sheet) = (named.node, named.document, named.styleSheet)
             let form = console.json ? .json : self.form
             let warnings = document.lostFormatting.map(FormattingLossWording.line)
             if form != .json { for warning in warnings { console.note("warning: \(warning)") } }
+            // Text and JSON are written a paragraph at a time: a long document is never held as a whole model.
             switch form {
-            case .text: console.text(PlainText.render(paragraphs, blankLines: true))
+            case .text:
+                console.stream { sink in
+                    document.forEachResolved(with: sheet) { p in
+                        var text = ""
+                        PlainText.append(p, to: &text, blankLineBefore: p.index > 0)
+                        sink(text)
+                    }
+                }
             case .markdown: console.text(document.markdown.sourceText)
-            case .html: console.text(HTMLPage.render(paragraphs, title: node.title))
-            case .json: console.emit(DocumentJSON.value(paragraphs, node: node, warnings: warnings))
+            case .html: console.text(HTMLPage.render(document.resolved(with: sheet), title: node.title))
+            case .json: console.stream { DocumentJSON.write(document, sheet: sheet, node: node, warnings: warnings, to: $0) }
             }
         }
     }

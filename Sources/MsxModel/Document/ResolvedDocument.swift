@@ -61,9 +61,18 @@ extension RichDocument {
 
     /// Every paragraph with attributes resolved: project defaults, then its style, then Markdown, then the sidecar.
     public func resolved(with sheet: StyleSheet) -> [ResolvedParagraph] {
+        var result: [ResolvedParagraph] = []
+        result.reserveCapacity(markdown.blocks.count)
+        forEachResolved(with: sheet) { result.append($0) }
+        return result
+    }
+
+    /// Resolves the paragraphs one at a time, in order, as `resolved(with:)` does, holding only one: for a reader
+    /// that writes each out as it comes (a long document's memory is then its Markdown, not its model).
+    public func forEachResolved(with sheet: StyleSheet, _ body: (ResolvedParagraph) throws -> Void) rethrows {
         var bases = ResolvedBases(sheet: sheet)
-        return markdown.blocks.enumerated().map { index, block in
-            resolve(block, index: index, own: formatting.paragraphs[index], bases: &bases)
+        for (index, block) in markdown.blocks.enumerated() {
+            try body(resolve(block, index: index, own: formatting.paragraphs[index], bases: &bases))
         }
     }
 

@@ -10,6 +10,14 @@ public enum JSONWriter {
         return out
     }
 
+    /// `value` as it is written nested `indent` levels deep in a pretty document (no trailing newline): for a writer
+    /// that puts a long document together a piece at a time.
+    package static func fragment(_ value: JSONValue, indent: Int) -> String {
+        var out = ""
+        write(value, into: &out, indent: indent)
+        return out
+    }
+
     private static func write(_ value: JSONValue, into out: inout String, indent: Int?) {
         switch value {
         case .null: out += "null"

@@ -21,23 +21,59 @@ enum CommonMarkKind: String, Sendable {
     case other
 }
 
-/// A node of cmark-gfm's parse tree, copied into Swift values. No C type escapes this file.
-struct CommonMarkNode {
-    var kind: CommonMarkKind
-    var children: [CommonMarkNode] = []
-    var literal: String?
-    var url: String?
-    var headingLevel = 0
-    var isOrderedList = false
-    var listStart = 1
-    var isFenced = false
+/// A node of cmark-gfm's parse tree, read in place (no copy of the tree is made). No C type escapes this file. A
+/// node keeps its tree alive; the tree is only read once parsed (`CommonMarkTree.parse` makes cmark's C strings
+/// first, so reading a literal changes nothing), so nodes may be read from several threads.
+struct CommonMarkNode: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let tree: CommonMarkTree.OwnedNode
+    let kind: CommonMarkKind
+
+    fileprivate init(_ handle: OpaquePointer, in tree: CommonMarkTree.OwnedNode) {
+        self.handle = handle
+        self.tree = tree
+        kind = CommonMarkTree.kind(of: handle)
+    }
+
+    var children: [CommonMarkNode] {
+        var result: [CommonMarkNode] = []
+        var child = cmark_node_first_child(handle)
+        while let current = child {
+            result.append(CommonMarkNode(current, in: tree))
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    var literal: String? {
+        guard CommonMarkTree.hasLiteral(kind) else { return nil }
+        return cmark_node_get_literal(handle).map { String(cString: $0) }
+    }
+
+    var url: String? {
+        guard kind == .link || kind == .image else { return nil }
+        return cmark_node_get_url(handle).map { String(cString: $0) }
+    }
+
+    var headingLevel: Int { kind == .heading ? Int(cmark_node_get_heading_level(handle)) : 0 }
+    var isOrderedList: Bool { kind == .list && cmark_node_get_list_type(handle) == CMARK_ORDERED_LIST }
+    var listStart: Int { kind == .list ? Int(cmark_node_get_list_start(handle)) : 1 }
+
+    var isFenced: Bool {
+        guard kind == .codeBlock else { return false }
+        var length: Int32 = 0, offset: Int32 = 0
+        var character: CChar = 0
+        return cmark_node_get_fenced(handle, &length, &offset, &character) != 0
+    }
+
     /// For task list items: whether the box is checked; nil for ordinary items.
-    var taskChecked: Bool?
+    var taskChecked: Bool? { kind == .tasklist ? cmark_gfm_extensions_get_tasklist_item_checked(handle) : nil }
+
     /// 1-based line and byte column as cmark reports them (reliable for blocks only).
-    var startLine = 0
-    var startColumn = 0
-    var endLine = 0
-    var endColumn = 0
+    var startLine: Int { Int(cmark_node_get_start_line(handle)) }
+    var startColumn: Int { Int(cmark_node_get_start_column(handle)) }
+    var endLine: Int { Int(cmark_node_get_end_line(handle)) }
+    var endColumn: Int { Int(cmark_node_get_end_column(handle)) }
 }
 
 /// Parses Markdown with cmark-gfm (CommonMark + tables, strikethrough, autolinks, task lists).
@@ -50,7 +86,7 @@ enum CommonMarkTree {
     /// threads. Copying the tree into Swift values happens outside the lock.
     private static let parsing = NSLock()
 
-    /// Parses `source` into cmark's tree; `ParsedTree.copy()` turns it into Swift values.
+    /// Parses `source` into cmark's tree, read through `ParsedTree.root`.
     static func parse(_ source: [UInt8]) -> ParsedTree {
         let root = parsing.withLock {
             cmark_gfm_core_extensions_ensure_registered()
@@ -62,32 +98,49 @@ enum CommonMarkTree {
             }
             return OwnedNode(cmark_parser_finish(parser.handle))
         }
-        return ParsedTree(root: root, depth: nestingDepth(root.handle))
+        let (depth, blocks) = shape(of: root.handle)
+        return ParsedTree(root: CommonMarkNode(root.handle, in: root), depth: depth, blockCount: blocks)
     }
 
     /// A parsed document, and how deeply its nodes nest (which decides how much stack reading it needs).
     struct ParsedTree: Sendable {
-        fileprivate let root: OwnedNode
+        /// The document node (reading the tree recurses: a deep tree needs a deep stack, see `DeepStack`).
+        let root: CommonMarkNode
         let depth: Int
-
-        /// The tree as Swift values (recursive: a deep tree needs a deep stack, see `DeepStack`).
-        func copy() -> CommonMarkNode { CommonMarkTree.copy(root.handle) }
+        /// About how many blocks of the text model the tree makes (leaf blocks and list items), to size arrays once.
+        let blockCount: Int
     }
 
-    /// The deepest nesting of nodes that have children, counted without recursion.
-    private static func nestingDepth(_ root: OpaquePointer) -> Int {
-        guard let iterator = cmark_iter_new(root) else { return 0 }
+    /// The deepest nesting of nodes that have children, and the number of leaf blocks and list items, counted
+    /// without recursion; every literal and URL is made a C string on the way.
+    private static func shape(of root: OpaquePointer) -> (depth: Int, blocks: Int) {
+        guard let iterator = cmark_iter_new(root) else { return (0, 0) }
         defer { cmark_iter_free(iterator) }
-        var depth = 0, deepest = 0
+        var depth = 0, deepest = 0, blocks = 0
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
-            guard cmark_node_first_child(cmark_iter_get_node(iterator)) != nil else { continue }
+            let node = cmark_iter_get_node(iterator)
+            if event == CMARK_EVENT_ENTER {
+                if Self.blockTypes.contains(cmark_node_get_type(node).rawValue) { blocks += 1 }
+                // cmark makes a literal's or a URL's C string when first asked: asked here, once, reading the tree
+                // later changes nothing in it.
+                let kind = Self.kind(of: node!)
+                if hasLiteral(kind) { _ = cmark_node_get_literal(node) }
+                if kind == .link || kind == .image { _ = cmark_node_get_url(node) }
+            }
+            guard cmark_node_first_child(node) != nil else { continue }
             depth += event == CMARK_EVENT_ENTER ? 1 : -1
             deepest = max(deepest, depth)
         }
-        return deepest
+        return (deepest, blocks)
     }
+
+    /// cmark's node types that make (at most) one block of the text model each.
+    private static let blockTypes = Set([
+        CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK,
+        CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_ITEM,
+    ].map(\.rawValue))
 
     /// Owns a cmark parser with the GitHub extensions attached.
     private final class Parser {
@@ -103,45 +156,23 @@ enum CommonMarkTree {
         deinit { cmark_parser_free(handle) }
     }
 
-    /// Owns a cmark document tree (read by one thread at a time).
-    fileprivate final class OwnedNode: @unchecked Sendable {
+    /// Owns a cmark document tree.
+    final class OwnedNode: @unchecked Sendable {
         let handle: OpaquePointer
         init(_ handle: OpaquePointer) { self.handle = handle }
         deinit { cmark_node_free(handle) }
     }
 
-    private static func copy(_ node: OpaquePointer) -> CommonMarkNode {
-        let kind = cmark_node_get_type_string(node).flatMap { CommonMarkKind(rawValue: String(cString: $0)) } ?? .other
-        var result = CommonMarkNode(kind: kind)
-        result.startLine = Int(cmark_node_get_start_line(node))
-        result.startColumn = Int(cmark_node_get_start_column(node))
-        result.endLine = Int(cmark_node_get_end_line(node))
-        result.endColumn = Int(cmark_node_get_end_column(node))
+    /// The kind of a node, by cmark's (or its extension's) type name.
+    static func kind(of node: OpaquePointer) -> CommonMarkKind {
+        cmark_node_get_type_string(node).flatMap { CommonMarkKind(rawValue: String(cString: $0)) } ?? .other
+    }
+
+    /// Kinds whose text cmark keeps as a literal.
+    static func hasLiteral(_ kind: CommonMarkKind) -> Bool {
         switch kind {
-        case .text, .code, .codeBlock, .htmlInline, .htmlBlock:
-            result.literal = cmark_node_get_literal(node).map { String(cString: $0) }
-            if kind == .codeBlock {
-                var length: Int32 = 0, offset: Int32 = 0
-                var character: CChar = 0
-                result.isFenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
-            }
-        case .heading:
-            result.headingLevel = Int(cmark_node_get_heading_level(node))
-        case .list:
-            result.isOrderedList = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-            result.listStart = Int(cmark_node_get_list_start(node))
-        case .link, .image:
-            result.url = cmark_node_get_url(node).map { String(cString: $0) }
-        case .tasklist:
-            result.taskChecked = cmark_gfm_extensions_get_tasklist_item_checked(node)
-        default:
-            break
+        case .text, .code, .codeBlock, .htmlInline, .htmlBlock: true
+        default: false
         }
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            result.children.append(copy(current))
-            child = cmark_node_next(current)
-        }
-        return result
     }
 }

@@ -29,8 +29,8 @@ struct InlineMapper {
     }
 
     /// Maps the cells of a table row, joining them with tabs.
-    mutating func mapTableRow(_ row: CommonMarkNode) {
-        for (i, cell) in row.children.enumerated() {
+    mutating func mapTableRow(cells: [CommonMarkNode]) {
+        for (i, cell) in cells.enumerated() {
             skip(while: { $0 == 0x20 || $0 == 0x09 })
             if i > 0 || peek(UInt8(ascii: "|")) {
                 let pipe = cursor

@@ -24,8 +24,9 @@ public struct MarkdownDocument: Sendable {
         let deep = parsed.depth > DeepStack.shallowDepth
         let (lineStarts, base) = (lineStarts, frontMatterLength)
         let build = { @Sendable () -> [MarkdownBlock] in
-            let tree = parsed.copy()
-            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: base, sourceMap: sourceMap)
+            let tree = parsed.root
+            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: base, sourceMap: sourceMap,
+                                       expectedBlocks: parsed.blockCount)
             builder.walk(tree, quoteDepth: 0, list: nil)
             return builder.mappedBlocks(inParallel: !deep)
         }
@@ -92,10 +93,14 @@ private struct BlockBuilder {
     /// Blocks in order; those with inline content are placeholders until `mappedBlocks()` maps them.
     private var blocks: [MarkdownBlock] = []
     /// Inline content still to map: the block it belongs to, its node, and where its content starts.
+    /// Blocks whose inline content is still to be mapped: the block's index, its node, and the byte its content
+    /// starts at.
     private var pending: [(block: Int, node: CommonMarkNode, start: Int, isTableRow: Bool)] = []
     private let baseLine: Int
 
-    init(source: [UInt8], lineStarts: [Int], base: Int, sourceMap: Bool) {
+    init(source: [UInt8], lineStarts: [Int], base: Int, sourceMap: Bool, expectedBlocks: Int) {
+        blocks.reserveCapacity(expectedBlocks)
+        pending.reserveCapacity(expectedBlocks)
         self.source = source
         self.lineStarts = lineStarts
         self.base = base
@@ -202,18 +207,20 @@ private struct BlockBuilder {
     /// The blocks with their inline content mapped to text, spans and source bytes: each block on its own, so a
     /// long document's blocks are mapped on all cores. Each mapping is cut down to what the block keeps as soon as it
     /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
-    func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
+    mutating func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
         let (source, sourceMap) = (self.source, self.sourceMap)
         let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
             var mapper = InlineMapper(source: source, start: job.start)
-            if job.isTableRow { mapper.mapTableRow(job.node) } else { mapper.map(job.node.children) }
+            if job.isTableRow { mapper.mapTableRow(cells: job.node.children) } else { mapper.map(job.node.children) }
             let notes = InlineNotes.spans(in: mapper.text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
             return MappedInline(text: mapper.text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
                                 delimiters: mapper.delimiters, end: mapper.position)
         }
         let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
+        // The blocks move out of the builder rather than being copied: a long document's blocks are held once.
         var result = blocks
+        blocks = []
         for (job, inline) in zip(pending, mapped) {
             result[job.block].text = inline.text
             result[job.block].spans = inline.spans

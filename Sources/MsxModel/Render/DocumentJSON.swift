@@ -12,6 +12,22 @@ public enum DocumentJSON {
         return JSONEnvelope.wrap(root)
     }
 
+    /// The same JSON text as `JSONWriter.string(value(...))`, written a paragraph at a time: `sink` receives it in
+    /// pieces, and only one paragraph's model is held at once.
+    public static func write(_ document: RichDocument, sheet: StyleSheet, node: BinderNode?, warnings: [String],
+                             to sink: (String) -> Void) {
+        let skeleton = JSONWriter.string(value([], node: node, warnings: warnings))
+        // Keys are sorted, and a key's quotes are never escaped: this is the top-level member, found once.
+        guard let member = skeleton.range(of: "\n  \"paragraphs\": []") else { return sink(skeleton) }
+        sink(String(skeleton[..<member.lowerBound]) + "\n  \"paragraphs\": [")
+        var count = 0
+        document.forEachResolved(with: sheet) { p in
+            sink((count == 0 ? "\n    " : ",\n    ") + JSONWriter.fragment(paragraph(p), indent: 2))
+            count += 1
+        }
+        sink((count == 0 ? "]" : "\n  ]") + skeleton[member.upperBound...])
+    }
+
     static func paragraph(_ p: ResolvedParagraph) -> JSONValue {
         [
             "index": .int(p.index),
