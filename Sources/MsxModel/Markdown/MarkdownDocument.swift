@@ -15,22 +15,31 @@ public struct MarkdownDocument: Sendable {
         self.init(bytes: Array(text.utf8), sourceMap: sourceMap)
     }
 
-    package init(bytes: [UInt8], sourceMap: Bool = true) {
+    /// - Parameter chunkSize: the size of the pieces a long file is read in (see `MarkdownChunks`).
+    package init(bytes: [UInt8], sourceMap: Bool = true, chunkSize: Int = MarkdownChunks.size) {
         source = bytes
         lineStarts = Self.lineStarts(of: bytes)
         frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
-        let parsed = CommonMarkTree.parse(Array(bytes[frontMatterLength...]))
+        var blocks: [MarkdownBlock] = []
+        for piece in MarkdownChunks.ranges(bytes, from: frontMatterLength, lineStarts: lineStarts, size: chunkSize) {
+            let read = Self.blocks(of: bytes, piece, body: frontMatterLength, lineStarts: lineStarts, sourceMap: sourceMap)
+            if blocks.isEmpty { blocks = read } else { blocks += read }
+        }
+        self.blocks = blocks
+    }
+
+    /// The blocks of one piece of the file, read by cmark on its own.
+    private static func blocks(of bytes: [UInt8], _ piece: Range<Int>, body: Int, lineStarts: [Int], sourceMap: Bool) -> [MarkdownBlock] {
+        let parsed = CommonMarkTree.parse(Array(bytes[piece]))
         // Reading recurses once per level of nesting: a deeply nested document is read on a thread with room for it.
         let deep = parsed.depth > DeepStack.shallowDepth
-        let (lineStarts, base) = (lineStarts, frontMatterLength)
         let build = { @Sendable () -> [MarkdownBlock] in
-            let tree = parsed.root
-            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: base, sourceMap: sourceMap,
-                                       expectedBlocks: parsed.blockCount)
-            builder.walk(tree, quoteDepth: 0, list: nil)
+            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: piece.lowerBound, body: body,
+                                       sourceMap: sourceMap, expectedBlocks: parsed.blockCount)
+            builder.walk(parsed.root, quoteDepth: 0, list: nil)
             return builder.mappedBlocks(inParallel: !deep)
         }
-        blocks = deep ? DeepStack.run(build) : build()
+        return deep ? DeepStack.run(build) : build()
     }
 
     /// The document's text: its paragraphs joined by one newline.
@@ -87,37 +96,54 @@ public struct MarkdownDocument: Sendable {
 private struct BlockBuilder {
     let source: [UInt8]
     let lineStarts: [Int]
-    /// Byte offset of the Markdown body (after front matter) in the file.
+    /// Byte offset in the file of the piece cmark read (the body after front matter, or a piece of a long file).
     let base: Int
     let sourceMap: Bool
     /// Blocks in order; those with inline content are placeholders until `mappedBlocks()` maps them.
     private var blocks: [MarkdownBlock] = []
-    /// Inline content still to map: the block it belongs to, its node, and where its content starts.
     /// Blocks whose inline content is still to be mapped: the block's index, its node, and the byte its content
     /// starts at.
     private var pending: [(block: Int, node: CommonMarkNode, start: Int, isTableRow: Bool)] = []
     private let baseLine: Int
+    private let bodyLine: Int
 
-    init(source: [UInt8], lineStarts: [Int], base: Int, sourceMap: Bool, expectedBlocks: Int) {
+    /// - Parameter body: where the Markdown body starts (after front matter): a node cmark gives no position (line
+    ///   0) is placed there, whichever piece of the file it was read in.
+    init(source: [UInt8], lineStarts: [Int], base: Int, body: Int, sourceMap: Bool, expectedBlocks: Int) {
         blocks.reserveCapacity(expectedBlocks)
         pending.reserveCapacity(expectedBlocks)
         self.source = source
         self.lineStarts = lineStarts
         self.base = base
         self.sourceMap = sourceMap
-        baseLine = lineStarts.firstIndex(of: base) ?? 0
+        baseLine = Self.line(startingAt: base, in: lineStarts)
+        bodyLine = Self.line(startingAt: body, in: lineStarts)
     }
 
-    /// Byte offset in the file of a cmark (1-based, body-relative) line and byte column.
+    /// The 0-based file line of a cmark (1-based, piece-relative) line; cmark's 0 ("no position") is the body's
+    /// start.
+    private func fileLine(_ line: Int) -> Int {
+        min(max(0, line - 1 + (line > 0 ? baseLine : bodyLine)), lineStarts.count - 1)
+    }
+
+    /// The index of the line that starts at `offset` (a binary search: a long file is read in many pieces).
+    private static func line(startingAt offset: Int, in lineStarts: [Int]) -> Int {
+        var low = 0, high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < lineStarts.count && lineStarts[low] == offset ? low : 0
+    }
+
+    /// Byte offset in the file of a cmark (1-based, piece-relative) line and byte column.
     func offset(line: Int, column: Int) -> Int {
-        let fileLine = min(max(0, line - 1 + baseLine), lineStarts.count - 1)
-        return min(lineStarts[fileLine] + max(0, column - 1), source.count)
+        min(lineStarts[fileLine(line)] + max(0, column - 1), source.count)
     }
 
     func lines(of node: CommonMarkNode) -> ClosedRange<Int> {
-        let last = lineStarts.count - 1
-        let first = min(max(0, node.startLine - 1 + baseLine), last)
-        return first...min(max(first, node.endLine - 1 + baseLine), last)
+        let first = fileLine(node.startLine)
+        return first...max(first, fileLine(node.endLine))
     }
 
     mutating func walk(_ node: CommonMarkNode, quoteDepth: Int, list: ListContext?) {
