@@ -45,6 +45,19 @@ final class TreeReferenceTests: MsxTestCase {
         XCTAssertEqual(try treeNodes(root).first { $0.title == "Grow" }?.words, 7)
     }
 
+    /// Found by the corruption soak: a word count changed in the cache (a flipped digit is still a number) was shown
+    /// by `tree` and added into its folder; the cache's checksum no longer matches, so it is counted again.
+    func testADamagedWordCountCacheIsNotBelieved() throws {
+        let root = try makeProject()
+        try addDocument("Grow", "one two three\n", to: root)
+        XCTAssertEqual(try treeNodes(root).first { $0.title == "Grow" }?.words, 3)
+        let cache = ".msx/cache/counts.json"
+        let damaged = try read(cache, in: root).replacingOccurrences(of: "\"words\": 3", with: "\"words\": 9")
+        XCTAssertNotEqual(damaged, try read(cache, in: root), "the cache should hold the count")
+        try write(damaged, to: cache, in: root)
+        XCTAssertEqual(try treeNodes(root).first { $0.title == "Grow" }?.words, 3)
+    }
+
     /// A project with two documents titled "Scene" and one "Storm Night".
     private func referenceProject() throws -> (root: URL, storm: (id: String, path: String)) {
         let root = try makeProject()

@@ -3,10 +3,12 @@ import MsxModel
 
 /// Word counts per document, cached in `.msx/cache/counts.json` by file size and modification time, so `tree` reads
 /// only documents that changed. The cache also remembers each file's content hash, which lets `check --repair`
-/// recognise a document moved or renamed outside msx.
+/// recognise a document moved or renamed outside msx. It carries a checksum of its entries: a damaged cache (a
+/// flipped digit still reads as a number) is thrown away and counted again, never believed.
 struct WordCountCache {
     /// 2: raw HTML blocks count the words a reader sees in them. 3: an inline footnote's `^[` starts a word.
-    static let formatVersion = 3
+    /// 4: a checksum of the entries.
+    static let formatVersion = 4
 
     struct Entry: Equatable {
         var size: Int
@@ -23,7 +25,8 @@ struct WordCountCache {
         url = paths.privateFolder.appendingPathComponent("cache/counts.json")
         // A cache written under another counting rule (another format version) is recounted.
         guard let text = try? String(contentsOf: url, encoding: .utf8), let value = try? JSONParser.parse(text),
-            value["formatVersion"]?.numberValue == Double(Self.formatVersion), let documents = value["documents"]?.objectValue
+            value["formatVersion"]?.numberValue == Double(Self.formatVersion), let documents = value["documents"]?.objectValue,
+            value["checksum"]?.stringValue == Self.checksum(of: documents)
         else { return }
         for (path, entry) in documents {
             guard let size = entry["size"]?.numberValue, let modified = entry["modified"]?.numberValue,
@@ -58,7 +61,13 @@ struct WordCountCache {
         let documents = entries.mapValues { e -> JSONValue in
             ["size": .int(e.size), "modified": .number(e.modified), "words": .int(e.words), "hash": .string(e.hash)]
         }
-        let json = JSONWriter.string(["formatVersion": .int(Self.formatVersion), "documents": .object(documents)])
+        let json = JSONWriter.string(["formatVersion": .int(Self.formatVersion), "documents": .object(documents),
+                                      "checksum": .string(Self.checksum(of: documents))])
         try? FileIO.writeAtomically(Data(json.utf8), to: url)
+    }
+
+    /// FNV-1a of the entries in canonical JSON.
+    private static func checksum(of documents: [String: JSONValue]) -> String {
+        TextHash.fnv1a64(JSONWriter.string(.object(documents), pretty: false))
     }
 }
