@@ -86,13 +86,13 @@ struct Trash: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a document or folder to the Trash, or empty the Trash.",
         discussion: ManualText.discussion(
-        "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.",
-        examples: [
-            .init("msx trash \"Lights Out\"",
-                  "Move a document to the Trash."),
-            .init("msx trash --empty --yes",
-                  "Delete everything in the Trash for good."),
-        ]))
+            "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.",
+            examples: [
+                .init("msx trash \"Lights Out\"",
+                      "Move a document to the Trash."),
+                .init("msx trash --empty --yes",
+                      "Delete everything in the Trash for good."),
+            ]))
 
     @Argument(help: "The document or folder to trash.")
     var reference: String?

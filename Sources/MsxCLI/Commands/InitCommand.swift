@@ -6,13 +6,13 @@ struct Init: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a project from a template.",
         discussion: ManualText.discussion(
-        "A template is a plain project folder: a name from `msx templates` or a path to any project.",
-        examples: [
-            .init("msx init lighthouse --template novel --title \"The Lighthouse\" --author \"Ada Writer <ada@example.com>\"",
-                  "A new project in ./lighthouse from the novel template."),
-            .init("msx init essay --template ~/books/my-template",
-                  "Any project folder serves as a template."),
-        ]))
+            "A template is a plain project folder: a name from `msx templates` or a path to any project.",
+            examples: [
+                .init("msx init lighthouse --template novel --title \"The Lighthouse\" --author \"Ada Writer <ada@example.com>\"",
+                      "A new project in ./lighthouse from the novel template."),
+                .init("msx init essay --template ~/books/my-template",
+                      "Any project folder serves as a template."),
+            ]))
 
     @Argument(help: "Folder to create (default: the working folder, which must be empty).")
     var folder: String?

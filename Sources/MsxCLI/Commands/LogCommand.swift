@@ -5,13 +5,13 @@ struct Log: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "List versions of the project, or of one document.",
         discussion: ManualText.discussion(
-        "A document's history follows it by id across renames, moves and the Trash.",
-        examples: [
-            .init("msx log \"The Storm\"",
-                  "Its versions across renames and moves, with words added and removed."),
-            .init("msx log -n 10 --since 2026-11-01",
-                  "The last ten versions of the project since a day."),
-        ]))
+            "A document's history follows it by id across renames, moves and the Trash.",
+            examples: [
+                .init("msx log \"The Storm\"",
+                      "Its versions across renames and moves, with words added and removed."),
+                .init("msx log -n 10 --since 2026-11-01",
+                      "The last ten versions of the project since a day."),
+            ]))
 
     @Argument(help: "A document (default: the whole project).")
     var reference: String?

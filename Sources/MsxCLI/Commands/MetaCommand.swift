@@ -5,13 +5,13 @@ struct Meta: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show or set a document's or folder's metadata.",
         discussion: ManualText.discussion(
-        "Without options, shows the metadata. An empty value clears --synopsis, --label and --status; --target 0 clears the target.",
-        examples: [
-            .init("msx meta \"The Storm\"",
-                  "Show its metadata."),
-            .init("msx meta \"The Storm\" --status \"First Draft\" --label Scene --add-keyword storm --target 2500",
-                  "Set status, label, a keyword and a word target."),
-        ]))
+            "Without options, shows the metadata. An empty value clears --synopsis, --label and --status; --target 0 clears the target.",
+            examples: [
+                .init("msx meta \"The Storm\"",
+                      "Show its metadata."),
+                .init("msx meta \"The Storm\" --status \"First Draft\" --label Scene --add-keyword storm --target 2500",
+                      "Set status, label, a keyword and a word target."),
+            ]))
 
     @Argument(help: "The document or folder (id, title or path).")
     var reference: String

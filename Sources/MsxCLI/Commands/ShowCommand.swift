@@ -5,15 +5,15 @@ struct Show: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a document as text, Markdown, HTML or the JSON model.",
         discussion: ManualText.discussion(
-        "Read-only: a sidecar made stale by an outside edit is re-anchored in memory, never written.",
-        examples: [
-            .init("msx show \"The Storm\" --as markdown",
-                  "Today's text as Markdown (or text, html, json)."),
-            .init("msx show \"The Storm@~1\"",
-                  "The version before its last snapshot."),
-            .init("msx show \"The Storm\" --at \"first draft\"",
-                  "As it was at a milestone (the same as \"The Storm@first draft\")."),
-        ]))
+            "Read-only: a sidecar made stale by an outside edit is re-anchored in memory, never written.",
+            examples: [
+                .init("msx show \"The Storm\" --as markdown",
+                      "Today's text as Markdown (or text, html, json)."),
+                .init("msx show \"The Storm@~1\"",
+                      "The version before its last snapshot."),
+                .init("msx show \"The Storm\" --at \"first draft\"",
+                      "As it was at a milestone (the same as \"The Storm@first draft\")."),
+            ]))
 
     enum Form: String, ExpressibleByArgument, CaseIterable { case text, markdown, html, json }
 

@@ -5,13 +5,13 @@ struct Status: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed since the last snapshot.",
         discussion: ManualText.discussion(
-        "Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed. Read-only.",
-        examples: [
-            .init("msx status",
-                  "What changed since the last version."),
-            .init("msx status --json",
-                  "The same for scripts."),
-        ]))
+            "Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed. Read-only.",
+            examples: [
+                .init("msx status",
+                      "What changed since the last version."),
+                .init("msx status --json",
+                      "The same for scripts."),
+            ]))
 
     @OptionGroup var global: GlobalOptions
 

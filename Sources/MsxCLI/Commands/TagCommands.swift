@@ -5,15 +5,15 @@ struct Tag: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Mark a version as a milestone (\"first draft\"), or delete one.",
         discussion: ManualText.discussion(
-        "Names may contain spaces: they are stored as valid git tag names and shown as typed.",
-        examples: [
-            .init("msx tag \"first draft\"",
-                  "Mark the last version."),
-            .init("msx tag \"sent to agent\" --at HEAD~2 -m \"Query letter batch 1\"",
-                  "Mark an earlier version, with a note."),
-            .init("msx tag \"first draft\" --delete",
-                  "Delete the milestone (the version stays)."),
-        ]))
+            "Names may contain spaces: they are stored as valid git tag names and shown as typed.",
+            examples: [
+                .init("msx tag \"first draft\"",
+                      "Mark the last version."),
+                .init("msx tag \"sent to agent\" --at HEAD~2 -m \"Query letter batch 1\"",
+                      "Mark an earlier version, with a note."),
+                .init("msx tag \"first draft\" --delete",
+                      "Delete the milestone (the version stays)."),
+            ]))
 
     @Argument(help: "The milestone's name.") var name: String
     @Option(help: ArgumentHelp("The version (default: the last snapshot).", valueName: "rev")) var at: String?

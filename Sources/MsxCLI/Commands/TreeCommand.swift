@@ -5,13 +5,13 @@ struct Tree: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the binder with word counts, status and label.",
         discussion: ManualText.discussion(
-        "Words are counted one way everywhere: split at white space, each CJK character a word.",
-        examples: [
-            .init("msx tree",
-                  "The binder with ids, word counts, status and label."),
-            .init("msx tree --json",
-                  "The same for scripts."),
-        ]),
+            "Words are counted one way everywhere: split at white space, each CJK character a word.",
+            examples: [
+                .init("msx tree",
+                      "The binder with ids, word counts, status and label."),
+                .init("msx tree --json",
+                      "The same for scripts."),
+            ]),
         aliases: ["ls"])
 
     @OptionGroup var global: GlobalOptions
