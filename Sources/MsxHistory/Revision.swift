@@ -56,7 +56,9 @@ extension ProjectHistory {
             var current = id
             for taken in 0..<n {
                 guard let parent = try repository.commit(current).parents.first else {
-                    throw MsxError(.unknownRevision, "there is no version \(spec): the history ends \(taken) version\(taken == 1 ? "" : "s") back")
+                    let end = taken == 0 ? "\(current.short) is the first version"
+                        : "the history ends \(taken) version\(taken == 1 ? "" : "s") back"
+                    throw MsxError(.unknownRevision, "there is no version \(spec): \(end)")
                 }
                 current = parent
             }
