@@ -105,7 +105,7 @@ package final class GitRepository {
             time: Int64(git_commit_time(commit)), message: git_commit_message(commit).map { String(cString: $0) } ?? "")
     }
 
-    private func lookupCommit(_ id: GitOID) throws -> OpaquePointer {
+    func lookupCommit(_ id: GitOID) throws -> OpaquePointer {
         var commit: OpaquePointer?
         var raw = id.raw
         try LibGit2.check(git_commit_lookup(&commit, handle, &raw), "cannot read version \(id.short)")

@@ -102,34 +102,25 @@ struct Compile: MsxCommand {
 
 /// "reading 512/1001 documents" on stderr while a long compile reads, only when stderr is a terminal.
 final class CompileProgress: @unchecked Sendable {
-    private let lock = NSLock()
+    private let line: ProgressLine
     private var done = 0
-    private var shown = false
-    private let invocation: Invocation
 
-    init(_ invocation: Invocation) { self.invocation = invocation }
+    init(_ invocation: Invocation) { line = ProgressLine(invocation) }
 
     /// The callback for `CompileOptions.progress`, or nil off a terminal.
     var reporter: (@Sendable (Int) -> Void)? {
-        guard invocation.terminals.error else { return nil }
+        guard line.isVisible else { return nil }
         return { [self] total in report(total) }
     }
 
     private func report(_ total: Int) {
         guard total >= 100 else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        done += 1
-        if done % 50 == 0 || done == total {
-            shown = true
-            invocation.standardError.write("\rreading \(done)/\(total) documents")
+        line.update {
+            done += 1
+            return done % 50 == 0 || done == total ? "reading \(done)/\(total) documents" : nil
         }
     }
 
     /// Clears the progress line, if one was shown.
-    func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if shown { invocation.standardError.write("\r\u{1B}[K") }
-    }
+    func finish() { line.finish() }
 }

@@ -35,6 +35,11 @@ struct Msx: ParsableCommand {
                 ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
                 ("MSX_TEMPLATES", "A folder of extra templates for msx init and msx templates."),
                 ("VISUAL, EDITOR", "The editor msx edit opens."),
+                ("SSH_AUTH_SOCK, MSX_SSH_KEY, MSX_SSH_PASSPHRASE",
+                 "ssh credentials for clone, pull, push and sync: ssh-agent, then this private key (else ~/.ssh/id_ed25519, id_ecdsa, id_rsa)."),
+                ("MSX_SSH_KNOWN_HOSTS", "The known_hosts file ssh servers are checked against (default: ~/.ssh/known_hosts)."),
+                ("MSX_GIT_USERNAME, MSX_GIT_PASSWORD, NETRC",
+                 "https credentials when the URL has none: these, else the netrc file (default: ~/.netrc)."),
                 ("GIT_CONFIG_GLOBAL, GIT_CONFIG_NOSYSTEM, HOME, XDG_CONFIG_HOME",
                  "Where git configuration (user.name, user.email) is read, exactly as git reads it."),
             ]),
@@ -42,7 +47,8 @@ struct Msx: ParsableCommand {
         subcommands: [
             Init.self, Templates.self, New.self, Tree.self, Move.self, Rename.self, Trash.self, Untrash.self,
             Meta.self, Format.self, Edit.self, Show.self, Check.self, Status.self, Snapshot.self, Log.self,
-            Restore.self, Tag.self, Tags.self, Diff.self, Import.self, Compile.self, GitSetup.self, DiffDriver.self, TextConv.self,
+            Restore.self, Tag.self, Tags.self, Diff.self, Import.self, Compile.self, Clone.self, Remote.self, Pull.self,
+            Push.self, Sync.self, GitSetup.self, DiffDriver.self, TextConv.self,
         ]
     )
 }

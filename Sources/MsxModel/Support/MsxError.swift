@@ -98,17 +98,27 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case io
         case locked
         case repositoryLocked = "repository-locked"
+        case unknownRemote = "unknown-remote"
+        case remoteExists = "remote-exists"
+        case authenticationFailed = "authentication-failed"
+        case remoteUnreachable = "remote-unreachable"
+        case pushRejected = "push-rejected"
+        case mergeNeeded = "merge-needed"
+        case unsavedWork = "unsaved-work"
+        case noRemote = "no-remote"
+        case hostKeyRefused = "host-key-refused"
 
         /// The kind of failure this code belongs to.
         public var kind: Kind {
             switch self {
         case .emptyTitle, .invalidAuthor, .invalidDate, .invalidMilestone, .invalidSelection, .invalidTarget, .invalidValue, .missingDestination, .noChange, .unknownFormat, .usage:
             return .usage
-        case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .changedDuringRestore, .documentTooLarge, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport:
+        case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .changedDuringRestore, .documentTooLarge, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport,
+             .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused:
             return .user
         case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged
-        case .io:
+        case .io, .remoteUnreachable:
             return .io
         case .locked, .repositoryLocked:
             return .busy

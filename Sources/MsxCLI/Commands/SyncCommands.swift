@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+/// The remote a transfer command may name.
+struct RemoteArgument: ParsableArguments {
+    @Argument(help: "The remote (default: the branch's upstream, else origin, else the only one).") var remote: String?
+}
+
+struct Pull: MsxCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring in the versions a remote has and this project does not.",
+        discussion: ManualText.discussion(
+            """
+            When this project has no versions of its own since the remote's, its files move forward to the remote's \
+            last version. Changes not yet snapshotted are never overwritten: pull refuses until they are snapshotted. \
+            When both sides have new versions they need merging, which msx does not do yet: pull says so and changes \
+            nothing.
+            """,
+            examples: [.init("msx pull", "From the branch's remote (origin after msx clone).")]))
+
+    @OptionGroup var remote: RemoteArgument
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory(forWriting: true)
+            let outcome = try TransferReporter(console).run { try history.pull(from: remote.remote, $0) }
+            SyncWording.report(pulled: outcome, pushed: nil, snapshot: nil, to: console)
+        }
+    }
+}
+
+struct Push: MsxCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send this project's versions and milestones to a remote.",
+        discussion: ManualText.discussion(
+            "Refused when the remote has versions this project does not: pull first (msx sync does both).",
+            examples: [.init("msx push origin", "Send the versions; origin becomes the branch's remote.")]))
+
+    @OptionGroup var remote: RemoteArgument
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory()
+            let outcome = try TransferReporter(console).run { try history.push(to: remote.remote, $0) }
+            SyncWording.report(pulled: nil, pushed: outcome, snapshot: nil, to: console)
+        }
+    }
+}
+
+struct Sync: MsxCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Snapshot (when asked), pull, then push: the everyday command between machines.",
+        discussion: ManualText.discussion(
+            """
+            With --snapshot (or -m), changes not yet snapshotted are recorded first; without, they make sync refuse, \
+            since pulling could not bring the files forward under them.
+            """,
+            examples: [
+                .init("msx sync --snapshot", "Record today's work, bring in the other machine's, send both."),
+                .init("msx sync -m \"Chapter 3 on the train\"", "The same, with the version's message."),
+            ]))
+
+    @OptionGroup var remote: RemoteArgument
+    @Flag(help: "Snapshot changes first.") var snapshot = false
+    @Option(name: .shortAndLong, help: "The first snapshot's message (implies --snapshot).") var message: String?
+    @OptionGroup var authorOption: AuthorOption
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory(forWriting: true)
+            var recorded: GitOID?
+            if snapshot || message != nil {
+                let author = try authorOption.resolved(environment: console.environment)
+                recorded = try history.snapshot(message: message ?? "Sync", author: author).version
+            }
+            let (pulled, pushed) = try TransferReporter(console).run { options in
+                (try history.pull(from: remote.remote, options), try history.push(to: remote.remote, options))
+            }
+            SyncWording.report(pulled: pulled, pushed: pushed, snapshot: recorded, to: console)
+        }
+    }
+}
+
+/// What pull, push and sync say (and their `--json` reports).
+enum SyncWording {
+    static func report(pulled: PullOutcome?, pushed: PushOutcome?, snapshot: GitOID?, to console: Console) {
+        if console.json {
+            var fields: [String: JSONValue] = [:]
+            if let snapshot { fields["snapshot"] = .string(snapshot.description) }
+            if let pulled { fields["pulled"] = json(pulled) }
+            if let pushed {
+                fields["pushed"] = ["remote": .string(pushed.remote), "branch": .string(pushed.branch),
+                                    "version": .string(pushed.version.description),
+                                    "refusedMilestones": .array(pushed.refusedMilestones.map(JSONValue.string))]
+            }
+            console.report(fields)
+            return
+        }
+        if let snapshot { console.line("snapshot \(snapshot.short) recorded") }
+        switch pulled {
+        case .upToDate?: console.line("already up to date with the remote")
+        case .fastForwarded(let from, let to)?: console.line("brought in the remote's versions: \(from?.short ?? "none") -> \(to.short)")
+        case .remoteHasNoBranch?: console.line("the remote has no versions of this branch yet")
+        case nil: break
+        }
+        if let pushed {
+            console.line("sent \(pushed.branch) to \(pushed.remote) (at \(pushed.version.short))")
+            for name in pushed.refusedMilestones {
+                console.note("warning: \(pushed.remote) has another version under the milestone '\(name)'; it was left as it is there")
+            }
+        }
+    }
+
+    private static func json(_ outcome: PullOutcome) -> JSONValue {
+        switch outcome {
+        case .upToDate: ["outcome": "up-to-date"]
+        case .fastForwarded(let from, let to): ["outcome": "fast-forward", "from": .optional(from?.description), "to": .string(to.description)]
+        case .remoteHasNoBranch: ["outcome": "remote-has-no-branch"]
+        }
+    }
+}

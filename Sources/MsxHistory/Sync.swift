@@ -1,0 +1,140 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+/// What `pull` found and did.
+public enum PullOutcome: Sendable, Equatable {
+    /// The remote had nothing this project lacks.
+    case upToDate
+    /// This project moved forward to the remote's last version (it had nothing of its own since).
+    case fastForwarded(from: GitOID?, to: GitOID)
+    /// The remote has no copy of this branch yet (`push` sends it).
+    case remoteHasNoBranch
+}
+
+/// What `push` did.
+public struct PushOutcome: Sendable, Equatable {
+    public var remote: String
+    public var branch: String
+    /// The version the remote's branch now names.
+    public var version: GitOID
+    /// Milestones the remote refused to move (it has another version under that name).
+    public var refusedMilestones: [String]
+}
+
+/// Remotes and the transfers with them: the project's history travels through any git remote.
+extension ProjectHistory {
+    public func remotes() throws -> [GitRemoteInfo] { try repository.remotes() }
+
+    public func addRemote(_ name: String, url: String) throws { try repository.addRemote(name, url: url) }
+
+    public func removeRemote(_ name: String) throws { try repository.removeRemote(name) }
+
+    /// The remote a transfer uses when none is named: the current branch's upstream, else `origin`, else the only one.
+    public func defaultRemote() throws -> String {
+        let names = try repository.remotes().map(\.name)
+        if let branch = try repository.currentBranch(), let upstream = repository.config("branch.\(branch).remote"),
+           names.contains(upstream) { return upstream }
+        if names.contains("origin") { return "origin" }
+        if names.count == 1 { return names[0] }
+        throw MsxError(.noRemote, names.isEmpty
+            ? "this project has no remote to sync with (msx remote add origin URL adds one)"
+            : "this project has several remotes (\(names.joined(separator: ", "))): name the one to use")
+    }
+
+    /// Brings the remote's versions in. When this project has nothing of its own since they parted, its files move
+    /// forward to the remote's last version; when both have new versions, they need merging (an error for now).
+    /// - Throws: `unsaved-work` when files changed since the last snapshot (they are never overwritten).
+    public func pull(from remote: String? = nil, _ transfer: TransferOptions) throws -> PullOutcome {
+        let remote = try remote ?? defaultRemote()
+        let branch = try currentBranchForTransfer()
+        try refuseUnsavedWork(doing: "pull")
+        try repository.fetch(remote, session: TransferSession(transfer))
+        guard let theirs = try repository.referenceTarget("refs/remotes/\(remote)/\(branch)") else { return .remoteHasNoBranch }
+        let ours = try head()
+        if let ours, try repository.isAncestor(theirs, of: ours) { return .upToDate }
+        if let ours, try !repository.isAncestor(ours, of: theirs) {
+            let mine = try repository.history(from: ours).count - commonCount(ours, theirs)
+            let others = try repository.history(from: theirs).count - commonCount(ours, theirs)
+            throw MsxError(.mergeNeeded, "this project and '\(remote)' both have new versions since they parted (\(mine) here, "
+                + "\(others) there): they need merging, which msx does not do yet; nothing was changed")
+        }
+        guard ours != nil else {
+            throw MsxError(.mergeNeeded, "this project has no version yet, and '\(remote)' has: msx clone makes a copy of it")
+        }
+        try repository.fastForward(to: theirs, branch: branch)
+        return .fastForwarded(from: ours, to: theirs)
+    }
+
+    /// Sends this branch's versions and the milestones to the remote, and remembers it as the branch's upstream.
+    /// - Throws: `push-rejected` when the remote has versions this project lacks (pull first).
+    public func push(to remote: String? = nil, _ transfer: TransferOptions) throws -> PushOutcome {
+        let remote = try remote ?? defaultRemote()
+        let branch = try currentBranchForTransfer()
+        guard let version = try head() else { throw MsxError.noHistory }
+        let tagRefs = try repository.tags().map(\.refName)
+        let session = TransferSession(transfer)
+        try repository.push(remote, refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"] + tagRefs.map { "\($0):\($0)" },
+                            session: session)
+        if session.rejected.contains(where: { $0.ref.isEmpty || $0.ref == "refs/heads/\(branch)" }) {
+            throw MsxError(.pushRejected, "'\(remote)' has versions this project does not have yet: msx pull brings them in, "
+                + "then push again (or msx sync does both)")
+        }
+        if repository.config("branch.\(branch).remote") == nil { try repository.setUpstream(branch: branch, remote: remote) }
+        let tags = try repository.tags()
+        let refused = session.rejected.compactMap { rejection in
+            tags.first { $0.refName == rejection.ref }.map(Milestone.displayName(of:))
+        }
+        return PushOutcome(remote: remote, branch: branch, version: version, refusedMilestones: refused)
+    }
+
+    /// Clones the project at `url` into the new folder `destination` and opens it.
+    /// - Throws: `not-a-project` (and removes the folder) when the remote holds no Manuscript project.
+    public static func clone(_ url: String, into destination: URL, _ transfer: TransferOptions) throws -> ProjectHistory {
+        if FileManager.default.fileExists(atPath: destination.path),
+           !((try? FileManager.default.contentsOfDirectory(atPath: destination.path))?.isEmpty ?? false) {
+            throw MsxError(.destinationNotEmpty, "\(destination.path) already exists and is not empty")
+        }
+        let existed = FileManager.default.fileExists(atPath: destination.path)
+        do {
+            let repository = try GitRepository.clone(url, into: destination, session: TransferSession(transfer))
+            if !FileIO.exists(destination.appendingPathComponent(Manifest.fileName)), try repository.head() == nil {
+                _ = try repository.checkOutRemoteBranch(of: "origin")
+            }
+            guard FileIO.exists(destination.appendingPathComponent(Manifest.fileName)) else {
+                throw MsxError(.notAProject, "\(url) is not a Manuscript project (its files have no \(Manifest.fileName) at the top)")
+            }
+            return try ProjectHistory.existing(Project(root: destination))
+        } catch {
+            if existed {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? [] {
+                    try? FileManager.default.removeItem(at: destination.appendingPathComponent(name))
+                }
+            } else {
+                try? FileManager.default.removeItem(at: destination)
+            }
+            throw error
+        }
+    }
+
+    private func currentBranchForTransfer() throws -> String {
+        guard let branch = try repository.currentBranch() else {
+            throw MsxError(.usage, "HEAD is not on a branch (detached, or no version yet): msx can only sync a branch")
+        }
+        return branch
+    }
+
+    /// Refuses when files changed since the last snapshot: a transfer that moves files never overwrites a word.
+    func refuseUnsavedWork(doing what: String) throws {
+        let unsaved = try changes().count + (try manifestDiffers(at: head()) ? 1 : 0)
+        guard unsaved == 0 else {
+            throw MsxError(.unsavedWork, "there are changes not yet snapshotted: msx snapshot records them, then \(what) "
+                + "(msx sync --snapshot does both)")
+        }
+    }
+
+    /// How many versions two histories share.
+    private func commonCount(_ a: GitOID, _ b: GitOID) throws -> Int {
+        Set(try repository.history(from: a)).intersection(try repository.history(from: b)).count
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+
+/// Issue 13, item 1 (first part): remotes, clone, pull, push and sync through libgit2, over file remotes, smart HTTP
+/// (`git http-backend`) and ssh (a real sshd), each server on the loopback interface. Two clones edit in turn and
+/// sync: both end with the same files and the same history, and `git fsck` finds nothing wrong. (Concurrent edits
+/// need the three-way merge, still to come: until then pull says so and changes nothing.)
+final class SyncTests: HistoryTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    /// A project with one version, pushed to a new bare repository `name.git` in `folder`.
+    private func publish(_ name: String = "book", in folder: URL? = nil) throws -> (root: URL, remote: URL) {
+        let book = try makeBook(name: "\(name)-a")
+        let remote = (folder ?? scratch).appendingPathComponent("\(name).git")
+        try FileManager.default.createDirectory(at: remote.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try git("init", "-q", "--bare", remote.path, in: scratch)
+        try git("config", "http.receivepack", "true", in: remote)
+        try expect(0, "remote", "add", "origin", remote.path, in: book.root)
+        try expect(0, "push", in: book.root)
+        return (book.root, remote)
+    }
+
+    /// The project's files (not .git or .msx), path to bytes.
+    private func files(_ root: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])!
+        for case let url as URL in enumerator {
+            let relative = String(url.path.dropFirst(root.path.count + 1))
+            if relative.hasPrefix(".git") || relative.hasPrefix(".msx") { enumerator.skipDescendants(); continue }
+            if (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true { result[relative] = try Data(contentsOf: url) }
+        }
+        return result
+    }
+
+    /// Two clones of `url` edit in turn and sync; both end the same, and the remote passes git fsck.
+    private func assertTwoClonesSync(through url: String, remote: URL, env: [String: String] = [:],
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let first = scratch.appendingPathComponent("first-\(UUID().uuidString.prefix(6))")
+        let second = scratch.appendingPathComponent("second-\(UUID().uuidString.prefix(6))")
+        try expect(0, "clone", url, first.path, env: env, file: file, line: line)
+        try expect(0, "clone", url, second.path, env: env, file: file, line: line)
+        let round = UUID().uuidString.prefix(6)
+        try write("The old lamp burned till dawn \(round).\n\nNell watched it from the quay.\n", to: Book.lampPath, in: first)
+        try expect(0, "sync", "-m", "dawn", in: first, env: env, file: file, line: line)
+        let pulled = try expect(0, "sync", "--json", in: second, env: env, file: file, line: line).json()
+        XCTAssertEqual((pulled["pulled"] as? [String: Any])?["outcome"] as? String, "fast-forward", file: file, line: line)
+        try write("The sea was rough that evening \(round).\n", to: Book.seaPath, in: second)
+        try expect(0, "format", "Sea", "--match", "rough", "--underline", in: second, file: file, line: line)
+        try expect(0, "sync", "--snapshot", in: second, env: env, file: file, line: line)
+        try expect(0, "sync", in: first, env: env, file: file, line: line)
+        XCTAssertEqual(try files(first), try files(second), "the clones differ", file: file, line: line)
+        XCTAssertEqual(try revision(in: first), try revision(in: second), file: file, line: line)
+        XCTAssertEqual(try git("--git-dir", remote.path, "rev-parse", "main", in: scratch).trimmingCharacters(in: .whitespacesAndNewlines),
+                       try revision(in: first), file: file, line: line)
+        let fsck = try gitRun(["--git-dir", remote.path, "fsck", "--strict", "--no-progress"], in: scratch)
+        XCTAssertEqual(fsck.status, 0, fsck.stderr, file: file, line: line)
+        try assertRepositorySound(first, file: file, line: line)
+        try assertRepositorySound(second, file: file, line: line)
+        try expect(0, "check", in: first, file: file, line: line)
+    }
+
+    func testTwoClonesSyncThroughAFolderRemote() throws {
+        let (_, remote) = try publish()
+        try assertTwoClonesSync(through: remote.path, remote: remote)
+        try assertTwoClonesSync(through: "file://" + remote.path, remote: remote)
+    }
+
+    func testTwoClonesSyncOverSmartHTTP() throws {
+        let served = scratch.appendingPathComponent("served", isDirectory: true)
+        let (_, remote) = try publish(in: served)
+        let port = try startSmartHTTPServer(serving: served)
+        try assertTwoClonesSync(through: "http://127.0.0.1:\(port)/book.git", remote: remote)
+    }
+
+    func testSmartHTTPCredentialsComeFromTheURLTheEnvironmentOrNetrc() throws {
+        let served = scratch.appendingPathComponent("guarded", isDirectory: true)
+        let (_, remote) = try publish(in: served)
+        let port = try startSmartHTTPServer(serving: served, auth: "ada:s3cret")
+        let url = "http://127.0.0.1:\(port)/book.git"
+        let refused = try expect(1, "clone", url, scratch.appendingPathComponent("refused").path)
+        XCTAssertTrue(refused.stderr.contains("credentials were refused"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("refused").path), "a failed clone leaves no folder")
+        try expect(0, "clone", "http://ada:s3cret@127.0.0.1:\(port)/book.git", scratch.appendingPathComponent("by-url").path)
+        try expect(0, "clone", url, scratch.appendingPathComponent("by-env").path, env: ["MSX_GIT_USERNAME": "ada", "MSX_GIT_PASSWORD": "s3cret"])
+        let netrc = scratch.appendingPathComponent("netrc")
+        try "machine 127.0.0.1 login ada password s3cret\n".write(to: netrc, atomically: true, encoding: .utf8)
+        try assertTwoClonesSync(through: url, remote: remote, env: ["NETRC": netrc.path])
+    }
+
+    func testTwoClonesSyncOverSSH() throws {
+        let (_, remote) = try publish()
+        let (port, key) = try startSSHServer()
+        let knownHosts = scratch.appendingPathComponent("known_hosts")
+        let env = ["MSX_SSH_KEY": key.path, "MSX_SSH_KNOWN_HOSTS": knownHosts.path]
+        let user = ProcessInfo.processInfo.environment["USER"] ?? "root"
+        let first = try expect(0, "clone", "ssh://\(user)@127.0.0.1:\(port)\(remote.path)", scratch.appendingPathComponent("ssh-probe").path, env: env)
+        XCTAssertTrue(first.stderr.contains("host key") && first.stderr.contains("SHA256:"), "the new host key is named: \(first.stderr)")
+        XCTAssertTrue(try String(contentsOf: knownHosts, encoding: .utf8).hasPrefix("[127.0.0.1]:\(port) ssh-ed25519 "))
+        try assertTwoClonesSync(through: "ssh://\(user)@127.0.0.1:\(port)\(remote.path)", remote: remote, env: env)
+        // A server that shows another key is refused.
+        let known = try String(contentsOf: knownHosts, encoding: .utf8)
+        try known.replacingOccurrences(of: "AAAAC3", with: "AAAAC4").write(to: knownHosts, atomically: true, encoding: .utf8)
+        let impostor = try expect(1, "pull", in: scratch.appendingPathComponent("ssh-probe"), env: env)
+        XCTAssertTrue(impostor.stderr.contains("another host key"), impostor.stderr)
+    }
+
+    func testConcurrentVersionsWaitForTheMergeAndNothingChanges() throws {
+        let (root, remote) = try publish()
+        let other = scratch.appendingPathComponent("other")
+        try expect(0, "clone", remote.path, other.path)
+        try write("The sea was grey.\n", to: Book.seaPath, in: other)
+        try expect(0, "sync", "--snapshot", in: other)
+        try write("The old lamp flickered.\n", to: Book.lampPath, in: root)
+        let unsaved = try expect(1, "pull", in: root)
+        XCTAssertTrue(unsaved.stderr.contains("not yet snapshotted"), unsaved.stderr)
+        try expect(0, "snapshot", in: root)
+        let before = try files(root), head = try revision(in: root)
+        let rejected = try expect(1, "push", "--json", in: root).json()
+        XCTAssertEqual((rejected["error"] as? [String: Any])?["code"] as? String, "push-rejected")
+        let merge = try expect(1, "pull", in: root)
+        XCTAssertTrue(merge.stderr.contains("both have new versions"), merge.stderr)
+        XCTAssertEqual(try files(root), before, "pull changed files")
+        XCTAssertEqual(try revision(in: root), head)
+    }
+
+    func testRemotesAreListedAddedAndRemovedWithClearErrors() throws {
+        let (root, remote) = try publish()
+        let list = try expect(0, "remote", "--json", in: root).json()
+        XCTAssertEqual((list["remotes"] as? [[String: Any]])?.first?["url"] as? String, remote.path)
+        try expect(1, "remote", "add", "origin", "/elsewhere", in: root)
+        let unknown = try expect(1, "push", "orign", in: root)
+        XCTAssertTrue(unknown.stderr.contains("did you mean 'origin'"), unknown.stderr)
+        try expect(0, "remote", "remove", "origin", in: root)
+        let none = try expect(1, "push", in: root)
+        XCTAssertTrue(none.stderr.contains("msx remote add"), none.stderr)
+        // A folder that holds no project is named, and the clone leaves nothing behind.
+        let plain = scratch.appendingPathComponent("plain.git")
+        try git("init", "-q", plain.path, in: scratch)
+        try write("hello\n", to: "README", in: plain)
+        try plainCommit("readme", in: plain)
+        let notProject = try expect(1, "clone", plain.path, scratch.appendingPathComponent("nope").path)
+        XCTAssertTrue(notProject.stderr.contains("not a Manuscript project"), notProject.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("nope").path))
+        // An unreachable server is an I/O error.
+        let port = try freePort()
+        try expect(74, "clone", "http://127.0.0.1:\(port)/book.git", scratch.appendingPathComponent("unreachable").path)
+    }
+}
