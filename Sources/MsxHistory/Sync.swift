@@ -10,6 +10,8 @@ public enum PullOutcome: Sendable, Equatable {
     case fastForwarded(from: GitOID?, to: GitOID)
     /// The remote has no copy of this branch yet (`push` sends it).
     case remoteHasNoBranch
+    /// Both had new versions: they were merged into a version with two parents.
+    case merged(MergeResult)
 }
 
 /// What `push` did.
@@ -43,7 +45,7 @@ extension ProjectHistory {
     }
 
     /// Brings the remote's versions in. When this project has nothing of its own since they parted, its files move
-    /// forward to the remote's last version; when both have new versions, they need merging (an error for now).
+    /// forward to the remote's last version; when both have new versions, they are merged (see `merge`).
     /// - Throws: `unsaved-work` when files changed since the last snapshot (they are never overwritten).
     public func pull(from remote: String? = nil, _ transfer: TransferOptions) throws -> PullOutcome {
         let remote = try remote ?? defaultRemote()
@@ -54,10 +56,7 @@ extension ProjectHistory {
         let ours = try head()
         if let ours, try repository.isAncestor(theirs, of: ours) { return .upToDate }
         if let ours, try !repository.isAncestor(ours, of: theirs) {
-            let mine = try repository.history(from: ours).count - commonCount(ours, theirs)
-            let others = try repository.history(from: theirs).count - commonCount(ours, theirs)
-            throw MsxError(.mergeNeeded, "this project and '\(remote)' both have new versions since they parted (\(mine) here, "
-                + "\(others) there): they need merging, which msx does not do yet; nothing was changed")
+            return .merged(try merge(theirs, describedAs: "'\(remote)'"))
         }
         guard ours != nil else {
             throw MsxError(.mergeNeeded, "this project has no version yet, and '\(remote)' has: msx clone makes a copy of it")
@@ -131,10 +130,5 @@ extension ProjectHistory {
             throw MsxError(.unsavedWork, "there are changes not yet snapshotted: msx snapshot records them, then \(what) "
                 + "(msx sync --snapshot does both)")
         }
-    }
-
-    /// How many versions two histories share.
-    private func commonCount(_ a: GitOID, _ b: GitOID) throws -> Int {
-        Set(try repository.history(from: a)).intersection(try repository.history(from: b)).count
     }
 }

@@ -13,9 +13,10 @@ struct Pull: MsxCommand {
         discussion: ManualText.discussion(
             """
             When this project has no versions of its own since the remote's, its files move forward to the remote's \
-            last version. Changes not yet snapshotted are never overwritten: pull refuses until they are snapshotted. \
-            When both sides have new versions they need merging, which msx does not do yet: pull says so and changes \
-            nothing.
+            last version. When both sides have new versions they are merged: the binder by node id, each document \
+            from the side that changed it; when both sides changed the same document, pull says which and changes \
+            nothing (merging the words of one document comes next). Changes not yet snapshotted are never \
+            overwritten: pull refuses until they are snapshotted.
             """,
             examples: [.init("msx pull", "From the branch's remote (origin after msx clone).")]))
 
@@ -105,6 +106,9 @@ enum SyncWording {
         case .upToDate?: console.line("already up to date with the remote")
         case .fastForwarded(let from, let to)?: console.line("brought in the remote's versions: \(from?.short ?? "none") -> \(to.short)")
         case .remoteHasNoBranch?: console.line("the remote has no versions of this branch yet")
+        case .merged(let merge)?:
+            console.line("merged the remote's versions with this project's as \(merge.version.short)")
+            for line in merge.conflicts + merge.kept { console.note("note: \(line)") }
         case nil: break
         }
         if let pushed {
@@ -120,6 +124,9 @@ enum SyncWording {
         case .upToDate: ["outcome": "up-to-date"]
         case .fastForwarded(let from, let to): ["outcome": "fast-forward", "from": .optional(from?.description), "to": .string(to.description)]
         case .remoteHasNoBranch: ["outcome": "remote-has-no-branch"]
+        case .merged(let merge):
+            ["outcome": "merged", "to": .string(merge.version.description),
+             "conflicts": .array(merge.conflicts.map(JSONValue.string)), "kept": .array(merge.kept.map(JSONValue.string))]
         }
     }
 }

@@ -1,0 +1,144 @@
+/// A three-way merge of binders by node id: what one side changed since the common version is taken; what both
+/// changed alike is taken once; a field both changed differently keeps this side's value and is reported. Nodes
+/// either side added are kept in place among their siblings; a node deleted on one side goes unless the other side
+/// changed it (then it is kept, and reported). Keywords merge as sets.
+public enum ManifestMerge {
+    public struct Result: Sendable {
+        public var manifest: Manifest
+        /// Fields both sides changed differently ("'Storm': status First Draft here, Revised there; kept First Draft").
+        public var conflicts: [String]
+        /// Nodes one side deleted and the other changed, kept.
+        public var kept: [String]
+    }
+
+    private struct Flat: Equatable {
+        var fields: [String: JSONValue]
+        var parent: String?
+    }
+
+    public static func merge(base: Manifest, ours: Manifest, theirs: Manifest) throws -> Result {
+        let (b, bOrder) = flatten(base), (o, oOrder) = flatten(ours), (t, tOrder) = flatten(theirs)
+        var conflicts: [String] = [], kept: [String] = []
+        var merged: [String: Flat] = [:]
+        for id in Set(o.keys).union(t.keys).union(b.keys) {
+            let title = (o[id] ?? t[id] ?? b[id])?.fields["title"]?.stringValue ?? id
+            switch (o[id], t[id]) {
+            case let (mine?, other?):
+                merged[id] = mergeNode(b[id], mine, other, title: title, conflicts: &conflicts)
+            case let (mine?, nil):
+                if let old = b[id], old == mine { continue }  // deleted there, unchanged here
+                if b[id] != nil { kept.append("'\(title)' was deleted there and changed here: kept") }
+                merged[id] = mine
+            case let (nil, other?):
+                if let old = b[id], old == other { continue }
+                if b[id] != nil { kept.append("'\(title)' was deleted here and changed there: kept") }
+                merged[id] = other
+            case (nil, nil):
+                continue
+            }
+        }
+        // A node whose folder went is kept in that folder, brought back; a move each side made into the other's
+        // node (a cycle) falls back to the common version's place.
+        for id in merged.keys.sorted() {
+            var seen: Set<String> = [id]
+            var parent = merged[id]!.parent
+            while let p = parent, merged[p] == nil, let restored = o[p] ?? t[p] ?? b[p] {
+                merged[p] = restored
+                parent = restored.parent
+            }
+            parent = merged[id]!.parent
+            while let p = parent {
+                if !seen.insert(p).inserted { merged[id]!.parent = b[id]?.parent; break }
+                parent = merged[p]?.parent
+            }
+        }
+        var object = try mergeTopLevel(base, ours, theirs, conflicts: &conflicts)
+        object["binder"] = .array(tree(of: merged, parent: nil, orders: (bOrder, oOrder, tOrder)))
+        return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))), conflicts: conflicts.sorted(), kept: kept.sorted())
+    }
+
+    /// Every node without its children, by id, and each folder's children in order (nil: the top level).
+    private static func flatten(_ manifest: Manifest) -> ([String: Flat], [String?: [String]]) {
+        var nodes: [String: Flat] = [:], order: [String?: [String]] = [:]
+        func visit(_ list: [BinderNode], parent: String?) {
+            order[parent] = list.map(\.id)
+            for node in list {
+                var fields = node.json.objectValue ?? [:]
+                fields["children"] = nil
+                nodes[node.id] = Flat(fields: fields, parent: parent)
+                visit(node.children, parent: node.id)
+            }
+        }
+        visit(manifest.binder, parent: nil)
+        return (nodes, order)
+    }
+
+    private static func mergeNode(_ base: Flat?, _ mine: Flat, _ other: Flat, title: String, conflicts: inout [String]) -> Flat {
+        var fields: [String: JSONValue] = [:]
+        for key in Set(mine.fields.keys).union(other.fields.keys) {
+            let (b, m, o) = (base?.fields[key], mine.fields[key], other.fields[key])
+            if key == "keywords" {
+                fields[key] = mergeSet(b?.arrayValue ?? [], m?.arrayValue ?? [], o?.arrayValue ?? [])
+                continue
+            }
+            let (value, conflict) = pick(b, m, o)
+            if conflict { conflicts.append("'\(title)': \(key) changed on both sides; kept this side's") }
+            fields[key] = value
+        }
+        let (parent, moved) = pick(base?.parent, mine.parent, other.parent)
+        if moved { conflicts.append("'\(title)' was moved to different folders on both sides; kept this side's") }
+        return Flat(fields: fields, parent: parent ?? nil)
+    }
+
+    /// The merged value: one side's change, or a shared one; a clash keeps `mine` and says so.
+    private static func pick<T: Equatable>(_ base: T?, _ mine: T?, _ other: T?) -> (T?, Bool) {
+        if mine == other || other == base { return (mine, false) }
+        if mine == base { return (other, false) }
+        return (mine, true)
+    }
+
+    private static func mergeSet(_ base: [JSONValue], _ mine: [JSONValue], _ other: [JSONValue]) -> JSONValue? {
+        let removed = Set(base.compactMap(\.stringValue)).subtracting(mine.compactMap(\.stringValue))
+            .union(Set(base.compactMap(\.stringValue)).subtracting(other.compactMap(\.stringValue)))
+        var result: [String] = []
+        for word in (mine + other).compactMap(\.stringValue) where !removed.contains(word) && !result.contains(word) { result.append(word) }
+        return result.isEmpty ? nil : .array(result.map(JSONValue.string))
+    }
+
+    /// The manifest's own fields (title, author, styles, labels, ...), each merged as a whole.
+    private static func mergeTopLevel(_ base: Manifest, _ ours: Manifest, _ theirs: Manifest,
+                                      conflicts: inout [String]) throws -> [String: JSONValue] {
+        let (b, o, t) = try (JSONParser.parse(base.json).objectValue ?? [:], JSONParser.parse(ours.json).objectValue ?? [:],
+                             JSONParser.parse(theirs.json).objectValue ?? [:])
+        var result: [String: JSONValue] = [:]
+        for key in Set(o.keys).union(t.keys) where key != "binder" {
+            let (value, conflict) = pick(b[key], o[key], t[key])
+            if conflict { conflicts.append("the project's \(key) changed on both sides; kept this side's") }
+            result[key] = value
+        }
+        return result
+    }
+
+    /// The binder under `parent` as JSON: each folder's children in this side's order, with the other side's new
+    /// nodes after the node they follow there (or this side's reordering when only the other side reordered).
+    private static func tree(of nodes: [String: Flat], parent: String?,
+                             orders: (base: [String?: [String]], mine: [String?: [String]], other: [String?: [String]])) -> [JSONValue] {
+        let here = Set(nodes.filter { $0.value.parent == parent }.keys)
+        let base = (orders.base[parent] ?? []).filter(here.contains)
+        let mine = (orders.mine[parent] ?? []).filter(here.contains)
+        let other = (orders.other[parent] ?? []).filter(here.contains)
+        let (first, second) = mine.filter(base.contains) == base.filter(mine.contains) && !other.isEmpty ? (other, mine) : (mine, other)
+        var list = first
+        for (index, id) in second.enumerated() where !list.contains(id) {
+            let before = second[..<index].last(where: list.contains)
+            list.insert(id, at: before.flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
+        }
+        for id in here.sorted() where !list.contains(id) { list.append(id) }
+        return list.map { id in
+            var fields = nodes[id]!.fields
+            let children = tree(of: nodes, parent: id, orders: orders)
+            if !children.isEmpty { fields["children"] = .array(children) }
+            return .object(fields)
+        }
+    }
+}
