@@ -297,6 +297,13 @@ package final class GitRepository {
     /// Creates a commit on HEAD's branch (creating the branch on an unborn HEAD).
     func createCommit(tree: GitOID, parent: GitOID?, message: String, authorName: String, authorEmail: String) throws -> GitOID {
         try refuseDuringGitOperation()
+        return try writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], updating: "HEAD", message: message,
+                               authorName: authorName, authorEmail: authorEmail)
+    }
+
+    /// Writes a commit with `parents`, moving the ref `updating` to it (none: the caller moves a branch itself).
+    func writeCommit(tree: GitOID, parents: [GitOID], updating ref: String?, message: String, authorName: String,
+                     authorEmail: String) throws -> GitOID {
         var signature: UnsafeMutablePointer<git_signature>?
         try LibGit2.check(git_signature_now(&signature, authorName, authorEmail), "cannot sign the version as \(authorName) <\(authorEmail)>")
         defer { git_signature_free(signature) }
@@ -304,19 +311,12 @@ package final class GitRepository {
         var treeRaw = tree.raw
         try LibGit2.check(git_tree_lookup(&treeObject, handle, &treeRaw), "cannot read a tree")
         defer { git_tree_free(treeObject) }
+        let commits = try parents.map { try lookupCommit($0) }
+        defer { commits.forEach { git_commit_free($0) } }
+        var pointers: [OpaquePointer?] = commits
         var oid = git_oid()
-        if let parent {
-            let parentCommit = try lookupCommit(parent)
-            defer { git_commit_free(parentCommit) }
-            var parents: [OpaquePointer?] = [parentCommit]
-            try LibGit2.check(
-                git_commit_create(&oid, handle, "HEAD", signature, signature, nil, message, treeObject, 1, &parents),
-                "cannot record the version")
-        } else {
-            try LibGit2.check(
-                git_commit_create(&oid, handle, "HEAD", signature, signature, nil, message, treeObject, 0, nil),
-                "cannot record the version")
-        }
+        try LibGit2.check(git_commit_create(&oid, handle, ref, signature, signature, nil, message, treeObject, pointers.count, &pointers),
+                          "cannot record the version")
         return GitOID(oid)
     }
 

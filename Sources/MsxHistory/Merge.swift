@@ -21,6 +21,7 @@ extension ProjectHistory {
     /// - Throws: `merge-needed` naming the documents both sides changed (nothing is written then).
     func merge(_ theirs: GitOID, describedAs label: String) throws -> MergeResult {
         guard let ours = try head() else { throw MsxError.noHistory }
+        try repository.refuseDuringGitOperation()
         guard let base = try repository.mergeBase(ours, theirs) else {
             throw MsxError(.mergeNeeded, "\(label) has a history of its own, with no version in common with this project's: nothing was changed")
         }
@@ -73,8 +74,8 @@ extension ProjectHistory {
         for path in files.ours.keys where result[path] == nil { changes.append(.init(path: path, blob: nil)) }
         let tree = try repository.tree(basedOn: ours, applying: changes)
         let (author, _) = self.author(nil)
-        let version = try repository.createMergeCommit(tree: tree, parents: [ours, theirs], message: "Merge \(label)",
-                                                       authorName: author.name, authorEmail: author.email)
+        let version = try repository.writeCommit(tree: tree, parents: [ours, theirs], updating: nil, message: "Merge \(label)",
+                                                 authorName: author.name, authorEmail: author.email)
         guard let branch = try repository.currentBranch() else { throw MsxError.noHistory }
         try repository.fastForward(to: version, branch: branch)
         return MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept)
@@ -94,23 +95,5 @@ extension GitRepository {
         if code == GIT_ENOTFOUND.rawValue { return nil }
         try LibGit2.check(code, "cannot find where \(a.short) and \(b.short) parted")
         return GitOID(out)
-    }
-
-    /// A commit with several parents that no ref names yet (the caller moves the branch to it).
-    func createMergeCommit(tree: GitOID, parents: [GitOID], message: String, authorName: String, authorEmail: String) throws -> GitOID {
-        var signature: UnsafeMutablePointer<git_signature>?
-        try LibGit2.check(git_signature_now(&signature, authorName, authorEmail), "cannot sign the version as \(authorName) <\(authorEmail)>")
-        defer { git_signature_free(signature) }
-        var treeObject: OpaquePointer?
-        var treeRaw = tree.raw
-        try LibGit2.check(git_tree_lookup(&treeObject, handle, &treeRaw), "cannot read a tree")
-        defer { git_tree_free(treeObject) }
-        let commits = try parents.map { try lookupCommit($0) }
-        defer { commits.forEach { git_commit_free($0) } }
-        var pointers: [OpaquePointer?] = commits
-        var oid = git_oid()
-        try LibGit2.check(git_commit_create(&oid, handle, nil, signature, signature, nil, message, treeObject, pointers.count, &pointers),
-                          "cannot record the merge")
-        return GitOID(oid)
     }
 }
