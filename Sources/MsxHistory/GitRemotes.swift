@@ -149,9 +149,18 @@ extension GitRepository {
         return code == 1
     }
 
-    /// Moves the current branch to `target` (a descendant of HEAD) and brings the work tree and the index along,
-    /// never overwriting a file whose content differs from HEAD's.
-    func fastForward(to target: GitOID, branch: String) throws {
+    /// Points `refs/heads/BRANCH` at `target` (the files are the caller's to bring along).
+    func moveBranch(_ branch: String, to target: GitOID, reason: String) throws {
+        var reference: OpaquePointer?
+        var raw = target.raw
+        try LibGit2.check(git_reference_create(&reference, handle, "refs/heads/\(branch)", &raw, 1, reason),
+                          "cannot move \(branch) to \(target.short)")
+        git_reference_free(reference)
+    }
+
+    /// Moves the current branch to `target` and checks its files out, never overwriting a file whose content
+    /// differs from HEAD's: for a new clone, whose work tree is empty.
+    func checkOut(_ target: GitOID, branch: String) throws {
         let commit = try lookupCommit(target)
         defer { git_commit_free(commit) }
         var tree: OpaquePointer?
@@ -161,11 +170,7 @@ extension GitRepository {
         git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION))
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
         try LibGit2.check(git_checkout_tree(handle, tree, &options), "cannot bring the files up to \(target.short)")
-        var reference: OpaquePointer?
-        var raw = target.raw
-        try LibGit2.check(git_reference_create(&reference, handle, "refs/heads/\(branch)", &raw, 1, "msx pull: fast-forward"),
-                          "cannot move \(branch) to \(target.short)")
-        git_reference_free(reference)
+        try moveBranch(branch, to: target, reason: "msx clone")
     }
 
     /// After a clone whose remote HEAD names no branch (a bare repository made with `git init --bare`, then pushed
@@ -184,7 +189,7 @@ extension GitRepository {
         guard let branch = ["main", "master"].first(where: branches.contains) ?? branches.sorted().first,
               let target = try referenceTarget("refs/remotes/\(remote)/\(branch)") else { return nil }
         try LibGit2.check(git_repository_set_head(handle, "refs/heads/\(branch)"), "cannot set HEAD")
-        try fastForward(to: target, branch: branch)
+        try checkOut(target, branch: branch)
         try setUpstream(branch: branch, remote: remote)
         return branch
     }

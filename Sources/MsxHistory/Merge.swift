@@ -77,7 +77,7 @@ extension ProjectHistory {
         let version = try repository.writeCommit(tree: tree, parents: [ours, theirs], updating: nil, message: "Merge \(label)",
                                                  authorName: author.name, authorEmail: author.email)
         guard let branch = try repository.currentBranch() else { throw MsxError.noHistory }
-        try repository.fastForward(to: version, branch: branch)
+        try advance(to: version, branch: branch, reason: "msx merge")
         return MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept)
     }
 

@@ -61,7 +61,7 @@ extension ProjectHistory {
         guard ours != nil else {
             throw MsxError(.mergeNeeded, "this project has no version yet, and '\(remote)' has: msx clone makes a copy of it")
         }
-        try repository.fastForward(to: theirs, branch: branch)
+        try advance(to: theirs, branch: branch, reason: "msx pull: fast-forward")
         return .fastForwarded(from: ours, to: theirs)
     }
 
@@ -114,6 +114,33 @@ extension ProjectHistory {
             }
             throw error
         }
+    }
+
+    /// Brings the project's files from HEAD's version to `target` in one journaled transaction (a crash leaves the
+    /// one or the other, and the next command finishes or undoes it), then moves the branch and the index. A crash
+    /// between the files and the branch leaves the new files as changes to snapshot: nothing is lost.
+    func advance(to target: GitOID, branch: String, reason: String) throws {
+        let before = try head().map { try repository.files(in: $0, under: prefix) } ?? [:]
+        let after = try repository.files(in: target, under: prefix)
+        var project = self.project
+        var transaction = project.transaction()
+        // msx's own folder and git's are never written from a version (a crafted one could hold them).
+        for path in after.keys {
+            let first = path.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? ""
+            if first == ".msx" || first.lowercased() == ".git" {
+                throw MsxError(.pathEscapesProject, "version \(target.short) holds \(path), inside \(first)/, which no version may write: nothing was changed")
+            }
+        }
+        for (path, blob) in after where before[path] != blob {
+            let relative = String(path.dropFirst(prefix.count))
+            let folder = (relative as NSString).deletingLastPathComponent
+            if !folder.isEmpty { transaction.makeFolder(folder) }
+            transaction.write(try repository.blob(blob), to: relative)
+        }
+        for path in before.keys where after[path] == nil { transaction.delete(String(path.dropFirst(prefix.count))) }
+        try project.commit(transaction)
+        try repository.moveBranch(branch, to: target, reason: reason)
+        try repository.syncIndex(toHead: after, under: prefix)
     }
 
     private func currentBranchForTransfer() throws -> String {

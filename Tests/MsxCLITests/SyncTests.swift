@@ -177,4 +177,35 @@ final class SyncTests: HistoryTestCase {
         let port = try freePort()
         try expect(74, "clone", "http://127.0.0.1:\(port)/book.git", scratch.appendingPathComponent("unreachable").path)
     }
+
+    /// Issue 13, Must show: kill -9 in the middle of a merging pull (after the journal, after the moves, after the
+    /// binder's commit point) leaves a project `check` accepts and a repository `git fsck` accepts, with every word
+    /// of both sides still there; the next sync finishes the job.
+    func testAPullKilledInTheMiddleLosesNothingAndTheNextSyncFinishes() throws {
+        for point in ["journaled", "moved", "committed"] {
+            let (root, remote) = try publish("killed-\(point)")
+            let other = scratch.appendingPathComponent("other-\(point)")
+            try expect(0, "clone", remote.path, other.path)
+            try write("The sea was grey \(point).\n", to: Book.seaPath, in: other)
+            try expect(0, "new", "Harbour", in: other)
+            try expect(0, "sync", "--snapshot", in: other)
+            try write("The old lamp flickered \(point).\n", to: Book.lampPath, in: root)
+            try expect(0, "snapshot", in: root)
+            let killed = try MsxRunner.spawn(["pull"], in: root, environment: ["MSX_FAULT": point])
+            XCTAssertTrue(killed.signalled, "\(point): the pull was not killed")
+            try expect(0, "check", in: root)
+            try assertRepositorySound(root)
+            // Whatever the moment, the words of both sides are in the files or in the last version.
+            let lamp = try read(Book.lampPath, in: root)
+            XCTAssertEqual(lamp, "The old lamp flickered \(point).\n", "\(point)")
+            let sea = try read(Book.seaPath, in: root)
+            XCTAssertTrue(sea == "The sea was grey \(point).\n" || sea == Book.seaText, "\(point): \(sea)")
+            try expect(0, "sync", "--snapshot", in: root)
+            XCTAssertEqual(try read(Book.seaPath, in: root), "The sea was grey \(point).\n", point)
+            XCTAssertEqual(try read(Book.lampPath, in: root), "The old lamp flickered \(point).\n", point)
+            try expect(0, "sync", in: other)
+            XCTAssertEqual(try files(root), try files(other), point)
+            try expect(0, "check", in: root)
+        }
+    }
 }

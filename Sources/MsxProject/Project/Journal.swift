@@ -22,7 +22,7 @@ public struct FileTransaction {
     var isEmpty: Bool { moves.isEmpty && writes.isEmpty && manifestData == nil && deletions.isEmpty && folders.isEmpty }
 
     /// Creates a folder (and its parents) when the transaction lands; harmless if it exists.
-    mutating func makeFolder(_ relative: String) { folders.append(relative) }
+    package mutating func makeFolder(_ relative: String) { folders.append(relative) }
 
     /// The project-relative paths of the project's files this transaction writes (for reports; msx's private files
     /// under `.msx/` are not listed).
