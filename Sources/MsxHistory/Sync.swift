@@ -120,6 +120,14 @@ extension ProjectHistory {
     /// one or the other, and the next command finishes or undoes it), then moves the branch and the index. A crash
     /// between the files and the branch leaves the new files as changes to snapshot: nothing is lost.
     func advance(to target: GitOID, branch: String, reason: String) throws {
+        let files = try moveFiles(to: target)
+        try repository.moveBranch(branch, to: target, reason: reason)
+        try repository.syncIndex(toHead: files, under: prefix)
+    }
+
+    /// Writes the project's files of version `target` over those of HEAD's version, in one journaled transaction;
+    /// returns `target`'s files (git path to blob).
+    func moveFiles(to target: GitOID) throws -> [String: GitOID] {
         let before = try head().map { try repository.files(in: $0, under: prefix) } ?? [:]
         let after = try repository.files(in: target, under: prefix)
         var project = self.project
@@ -139,8 +147,7 @@ extension ProjectHistory {
         }
         for path in before.keys where after[path] == nil { transaction.delete(String(path.dropFirst(prefix.count))) }
         try project.commit(transaction)
-        try repository.moveBranch(branch, to: target, reason: reason)
-        try repository.syncIndex(toHead: after, under: prefix)
+        return after
     }
 
     private func currentBranchForTransfer() throws -> String {

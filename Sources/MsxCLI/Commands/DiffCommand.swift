@@ -69,9 +69,14 @@ struct Diff: MsxCommand {
                     oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
                 let history = try console.openHistory()
-                let named = try references.map { try history.documentReference($0, workingDirectory: console.workingDirectory) }
+                // git's A..B: the project from A to B (when no document is called that).
+                let range = Self.range(references, from: self.from, to: to) { text in
+                    (try? history.documentReference(text, workingDirectory: console.workingDirectory)) != nil
+                }
+                let named = try (range == nil ? references : []).map { try history.documentReference($0, workingDirectory: console.workingDirectory) }
                 let ids = named.isEmpty ? nil : Set(named.map(\.id))
-                let from = try older(self.from, named: named.compactMap(\.revision))
+                let from = try range?.from ?? older(self.from, named: named.compactMap(\.revision))
+                let to = range?.to ?? self.to
                 // With one document, ~N counts that document's snapshots, as in msx show REF@~N.
                 let document = ids?.count == 1 ? ids!.first : nil
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
@@ -126,6 +131,15 @@ struct Diff: MsxCommand {
         let milestones = entry.milestones.isEmpty ? ""
             : " (milestone " + entry.milestones.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + ")"
         return "version \(id.short) of \(DateArgument.display(entry.time)), \u{201C}\(entry.subject)\u{201D}\(milestones)"
+    }
+
+    /// `A..B` as the only argument, with no --from or --to and no document of that name: from A (default HEAD) to B
+    /// (default: the working copy).
+    static func range(_ references: [String], from: String?, to: String?, isDocument: (String) -> Bool) -> (from: String, to: String?)? {
+        guard references.count == 1, from == nil, to == nil, let dots = references[0].range(of: ".."),
+              !isDocument(references[0]) else { return nil }
+        let (a, b) = (String(references[0][..<dots.lowerBound]), String(references[0][dots.upperBound...]))
+        return (a.isEmpty ? "HEAD" : a, b.isEmpty ? nil : b)
     }
 
     /// The older version: --from, or the one revision the documents were named with (REF@REV).

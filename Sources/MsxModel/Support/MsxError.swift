@@ -107,6 +107,8 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case unsavedWork = "unsaved-work"
         case noRemote = "no-remote"
         case hostKeyRefused = "host-key-refused"
+        case draftExists = "draft-exists"
+        case unknownDraft = "unknown-draft"
 
         /// The kind of failure this code belongs to.
         public var kind: Kind {
@@ -114,7 +116,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case .emptyTitle, .invalidAuthor, .invalidDate, .invalidMilestone, .invalidSelection, .invalidTarget, .invalidValue, .missingDestination, .noChange, .unknownFormat, .usage:
             return .usage
         case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .changedDuringRestore, .documentTooLarge, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport,
-             .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused:
+             .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft:
             return .user
         case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged

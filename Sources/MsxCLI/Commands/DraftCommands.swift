@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Branch: MsxCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the alternate drafts, or start one.",
+        discussion: ManualText.discussion(
+            """
+            A draft is a line of versions of its own (a git branch): try another ending, then switch back, or merge \
+            it in. Without NAME, lists the drafts with their last version and word count; * marks the current one.
+            """,
+            examples: [
+                .init("msx branch dark-ending", "Start a draft from the last version (msx switch dark-ending goes to it)."),
+                .init("msx branch before-cuts --at \"first draft\"", "Start a draft from a milestone."),
+                .init("msx branch", "List the drafts."),
+            ]))
+
+    @Argument(help: "The new draft's name.") var name: String?
+    @Option(help: ArgumentHelp("The version it starts from (default: the last one).", valueName: "rev")) var at: String?
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if name == nil && at != nil { throw ValidationError("--at goes with a new draft's NAME") }
+    }
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            if let name {
+                let draft = try console.openHistory(forWriting: true).createDraft(name, at: at)
+                if console.json { console.report(["draft": Self.json(draft)]) } else {
+                    console.line("started draft '\(draft.name)' at \(draft.version.short) (msx switch \(draft.name) goes to it)")
+                }
+                return
+            }
+            let drafts = try console.openHistory().drafts()
+            if console.json {
+                console.report(["drafts": .array(drafts.map(Self.json))])
+                return
+            }
+            let width = drafts.map(\.name.count).max() ?? 0
+            for d in drafts {
+                let name = d.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                console.line("\(d.isCurrent ? "*" : " ") \(name)  \(console.paint(d.version.short, "33")) \(DateArgument.display(d.time))  "
+                             + "\(d.words) words  \(d.subject)")
+            }
+        }
+    }
+
+    static func json(_ d: DraftInfo) -> JSONValue {
+        ["name": .string(d.name), "version": .string(d.version.description), "date": .string(DateArgument.iso(d.time)),
+         "subject": .string(d.subject), "words": .int(d.words), "current": .bool(d.isCurrent)]
+    }
+}
+
+struct Switch: MsxCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Go to another draft: its files replace this one's.",
+        discussion: ManualText.discussion(
+            "Refused while there are changes not yet snapshotted (msx snapshot first): no word is overwritten.",
+            examples: [.init("msx switch dark-ending", "Work on the other ending."),
+                       .init("msx switch main", "Back to the main draft.")]))
+
+    @Argument(help: "The draft.") var name: String
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let draft = try console.openHistory(forWriting: true).switchDraft(to: name)
+            if console.json { console.report(["draft": Branch.json(draft)]) } else {
+                console.line("now on draft '\(draft.name)' (\(draft.version.short), \(draft.words) words)")
+            }
+        }
+    }
+}
+
+struct Merge: MsxCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring another draft's versions into this one.",
+        discussion: ManualText.discussion(
+            """
+            As pull merges a remote: the binder by node id, each document from the draft that changed it, as a \
+            version with two parents. When both drafts changed the same document, merge names it and changes nothing \
+            (merging the words inside one document comes next; msx restore REF@DRAFT takes one document whole).
+            """,
+            examples: [.init("msx merge dark-ending", "Bring the other ending's changes in."),
+                       .init("msx restore \"Chapter 12@dark-ending\"", "Or take one chapter from it.")]))
+
+    @Argument(help: "The draft to merge in.") var name: String
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let outcome = try console.openHistory(forWriting: true).mergeDraft(name)
+            switch outcome {
+            case .upToDate:
+                if console.json { console.report(["outcome": "up-to-date"]) } else { console.line("already has everything of '\(name)'") }
+            case .fastForwarded(let to):
+                if console.json { console.report(["outcome": "fast-forward", "to": .string(to.description)]) } else {
+                    console.line("moved forward to '\(name)' (\(to.short))")
+                }
+            case .merged(let merge):
+                if console.json {
+                    console.report(["outcome": "merged", "to": .string(merge.version.description),
+                                    "conflicts": .array(merge.conflicts.map(JSONValue.string)), "kept": .array(merge.kept.map(JSONValue.string))])
+                } else {
+                    console.line("merged '\(name)' as \(merge.version.short)")
+                    for line in merge.conflicts + merge.kept { console.note("note: \(line)") }
+                }
+            }
+        }
+    }
+}
