@@ -63,7 +63,7 @@ extension GitRepository {
         options.callbacks = session.callbacks()
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
         let code = withExtendedLifetime(session) { git_remote_fetch(remote, nil, &options, "msx fetch") }
-        try Self.checkTransfer(code, session, "cannot fetch from '\(name)' (\(try remoteURL(name)))")
+        try Self.checkTransfer(code, session, "cannot fetch from '\(name)' (\(session.url))")
     }
 
     /// Pushes `refspecs` ("refs/heads/main:refs/heads/main", tags); refs the remote refused are in the session.
@@ -82,7 +82,7 @@ extension GitRepository {
             return withExtendedLifetime(session) { git_remote_push(remote, &specs, &options) }
         }
         if code == GIT_ENONFASTFORWARD.rawValue { session.rejected.append(("", "non-fast-forward")) ; return }
-        try Self.checkTransfer(code, session, "cannot push to '\(name)' (\(try remoteURL(name)))")
+        try Self.checkTransfer(code, session, "cannot push to '\(name)' (\(session.url))")
     }
 
     /// Clones `url` into the new folder `destination`.

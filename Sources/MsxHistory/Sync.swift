@@ -94,6 +94,9 @@ extension ProjectHistory {
            !((try? FileManager.default.contentsOfDirectory(atPath: destination.path))?.isEmpty ?? false) {
             throw MsxError(.destinationNotEmpty, "\(destination.path) already exists and is not empty")
         }
+        if !url.contains(":"), !FileManager.default.fileExists(atPath: url) {
+            throw MsxError(.remoteUnreachable, "cannot clone \(url): no such folder")
+        }
         let existed = FileManager.default.fileExists(atPath: destination.path)
         do {
             let repository = try GitRepository.clone(url, into: destination, session: TransferSession(transfer))

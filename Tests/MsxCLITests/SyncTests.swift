@@ -173,9 +173,14 @@ final class SyncTests: HistoryTestCase {
         let notProject = try expect(1, "clone", plain.path, scratch.appendingPathComponent("nope").path)
         XCTAssertTrue(notProject.stderr.contains("not a Manuscript project"), notProject.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("nope").path))
-        // An unreachable server is an I/O error.
+        // An unreachable server is an I/O error that says why (it said "error -1" for a push).
         let port = try freePort()
         try expect(74, "clone", "http://127.0.0.1:\(port)/book.git", scratch.appendingPathComponent("unreachable").path)
+        try expect(0, "remote", "add", "gone", "http://127.0.0.1:\(port)/book.git", in: root)
+        let push = try expect(74, "push", "gone", in: root)
+        XCTAssertTrue(push.stderr.contains("Connection refused"), push.stderr)
+        let missing = try expect(74, "clone", scratch.appendingPathComponent("no-such.git").path, scratch.appendingPathComponent("x").path)
+        XCTAssertTrue(missing.stderr.contains("no such folder"), missing.stderr)
     }
 
     /// Issue 13, Must show: kill -9 in the middle of a merging pull (after the journal, after the moves, after the
