@@ -35,7 +35,8 @@ extension Anchoring {
         return (restored, lost)
     }
 
-    private static func carry(_ formatting: DocumentFormatting, through alignment: TextAlignment, to texts: [String])
+    /// `carry` through an alignment already made (a merge reads which characters each side typed from it too).
+    package static func carry(_ formatting: DocumentFormatting, through alignment: TextAlignment, to texts: [String])
         -> (formatting: DocumentFormatting, lost: [FormattingLoss])
     {
         var carried = DocumentFormatting(paragraphCount: texts.count)

@@ -1,0 +1,46 @@
+/// The three-way merge of one document: its Markdown text word by word (`TextMerge`), then its sidecar formatting,
+/// each version's carried onto the merged text through the change mapping and merged attribute by attribute
+/// (`FormattingMerge`).
+public enum DocumentMerge {
+    /// A version of the document: its Markdown and its sidecar (nil when it has none).
+    public struct Version: Sendable, Equatable {
+        public var markdown: String
+        public var sidecar: Sidecar?
+
+        public init(markdown: String, sidecar: Sidecar?) { (self.markdown, self.sidecar) = (markdown, sidecar) }
+    }
+
+    public struct Result: Sendable {
+        /// The merged Markdown (this side's words where they conflict, or both between markers when asked).
+        public var markdown: String
+        /// The merged sidecar (nil when there is no formatting to keep).
+        public var sidecar: Sidecar?
+        /// Text conflicts first, in the order of the file, then formatting conflicts.
+        public var conflicts: [MergeConflict]
+    }
+
+    /// Merges `ours` and `theirs`, both made from `base`.
+    /// - Parameter markers: puts both sides of each text conflict in the file between these markers.
+    public static func merge(base: Version, ours: Version, theirs: Version, markers: ConflictMarkers? = nil) -> Result {
+        if theirs == base || theirs == ours { return Result(markdown: ours.markdown, sidecar: ours.sidecar, conflicts: []) }
+        if ours == base { return Result(markdown: theirs.markdown, sidecar: theirs.sidecar, conflicts: []) }
+        let text = TextMerge.merge(base: base.markdown, ours: ours.markdown, theirs: theirs.markdown, markers: markers)
+        let documents = [base, ours, theirs].map { version in
+            RichDocument(markdown: MarkdownDocument(version.markdown, sourceMap: false), sidecar: version.sidecar)
+        }
+        if documents.allSatisfy({ $0.formatting.paragraphs.allSatisfy(\.isEmpty) }) {
+            return Result(markdown: text.text, sidecar: nil, conflicts: text.conflicts)
+        }
+        let merged = MarkdownDocument(text.text, sourceMap: false)
+        let texts = merged.blocks.map(\.text)
+        let alignments = documents.map { TextAlignment(old: $0.paragraphTexts, new: texts) }
+        let carried = zip(documents, alignments).map { Anchoring.carry($0.formatting, through: $1, to: texts).formatting }
+        let typed = alignments.map { $0.typedRanges() }
+        let formatting = FormattingMerge.merge(base: carried[0], ours: carried[1], theirs: carried[2], texts: texts,
+                                               typed: (base: typed[0], ours: typed[1], theirs: typed[2]))
+        let extra = documents[1].sidecarExtra.isEmpty ? documents[2].sidecarExtra : documents[1].sidecarExtra
+        let sidecar = formatting.formatting.sidecar(texts: texts, keeping: extra)
+        return Result(markdown: text.text, sidecar: sidecar.isEmpty ? nil : sidecar,
+                      conflicts: text.conflicts + formatting.conflicts)
+    }
+}

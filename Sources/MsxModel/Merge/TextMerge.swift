@@ -1,0 +1,213 @@
+/// The three-way merge of a document's Markdown text.
+///
+/// 1. Each version is cut into its blocks (`SourceBlocks`) and each side's blocks are aligned with the base's by
+///    `TextAlignment`, which pairs them through edits, moves, splits and joins.
+/// 2. Base paragraphs that either side split, joined or rewrote together form one group, merged as one text; the
+///    groups and the new paragraphs are put in order by `ParagraphOrderMerge`.
+/// 3. Inside a group, words are merged by diff3 (`ThreeWayMerge`) over tokens (words, spaces, punctuation and
+///    line breaks each a token): changes to different words merge, changes to the same words conflict.
+///
+/// Where a side deleted a passage the other changed, the changed passage stays (a conflict of kind `deleted`): no
+/// word either side kept is lost.
+enum TextMerge {
+    struct Result {
+        var text: String
+        var conflicts: [MergeConflict]
+    }
+
+    /// One paragraph or group in the merged order.
+    private enum Item: Hashable {
+        case base(Int)
+        case ours(Int)
+        case theirs(Int)
+    }
+
+    /// A side of the merge: its blocks, and which item each of its blocks belongs to.
+    private struct Side {
+        let blocks: SourceBlocks
+        /// For each block, its item.
+        var items: [Item] = []
+        /// Items in the side's order (a group's first block places it).
+        var order: [Item] = []
+
+        init(_ source: String) { blocks = SourceBlocks(source) }
+
+        /// The text of an item's blocks in this side's order, joined by the blank lines between them.
+        func text(of item: Item) -> String? {
+            let indexes = items.indices.filter { items[$0] == item }
+            guard !indexes.isEmpty else { return nil }
+            var text = ""
+            for (position, index) in indexes.enumerated() {
+                text += blocks.blocks[index]
+                if position + 1 < indexes.count { text += indexes[position + 1] == index + 1 ? blocks.separators[index] : "\n\n" }
+            }
+            return text
+        }
+
+        /// The blank lines after an item: its last block's, at least one blank line.
+        func separator(after item: Item) -> String {
+            guard let last = items.lastIndex(of: item) else { return "\n\n" }
+            let separator = blocks.separators[last]
+            return separator.filter { $0 == "\n" }.count >= 2 ? separator : "\n\n"
+        }
+    }
+
+    private enum Piece {
+        case text(String)
+        case conflict(MergeConflict)
+    }
+
+    static func merge(base baseSource: String, ours oursSource: String, theirs theirsSource: String,
+                      markers: ConflictMarkers?) -> Result {
+        if oursSource == theirsSource || theirsSource == baseSource { return Result(text: oursSource, conflicts: []) }
+        if oursSource == baseSource { return Result(text: theirsSource, conflicts: []) }
+        var base = Side(baseSource), ours = Side(oursSource), theirs = Side(theirsSource)
+        let ourAlignment = TextAlignment(old: base.blocks.blocks, new: ours.blocks.blocks)
+        let theirAlignment = TextAlignment(old: base.blocks.blocks, new: theirs.blocks.blocks)
+        var groups = ParagraphGroups(base: base.blocks.blocks, words: words)
+        let ourSources = groups.sources(of: ours.blocks.blocks, alignment: ourAlignment, words: words)
+        let theirSources = groups.sources(of: theirs.blocks.blocks, alignment: theirAlignment, words: words)
+        base.items = base.blocks.blocks.indices.map { .base(groups.root($0)) }
+        ours.items = ourSources.enumerated().map { k, source in source.map { .base(groups.root($0)) } ?? .ours(k) }
+        theirs.items = theirSources.enumerated().map { k, source in source.map { .base(groups.root($0)) } ?? .theirs(k) }
+        base.order = ordered(base.items)
+        ours.order = ordered(ours.items)
+        theirs.order = ordered(theirs.items)
+
+        // A group one side deleted and the other changed stays.
+        var kept = Set<Item>()
+        for item in base.order {
+            let (b, o, t) = (base.text(of: item), ours.text(of: item), theirs.text(of: item))
+            if (o == nil && t != nil && t != b) || (t == nil && o != nil && o != b) { kept.insert(item) }
+        }
+        let order = ParagraphOrderMerge.merge(base: base.order, ours: ours.order, theirs: theirs.order, keep: kept) { a, b in
+            (ours.text(of: a) ?? theirs.text(of: a) ?? "") < (ours.text(of: b) ?? theirs.text(of: b) ?? "")
+        }
+
+        var pieces: [Piece] = [.text(ours.blocks.prefix)]
+        for (position, item) in order.enumerated() {
+            let (b, o, t) = (base.text(of: item), ours.text(of: item), theirs.text(of: item))
+            switch (o, t) {
+            case let (o?, t?):
+                pieces += mergeWords(base: b ?? "", ours: o, theirs: t, markers: markers)
+            case let (o?, nil):
+                if kept.contains(item) { pieces.append(.conflict(deleted(base: b ?? "", ours: o, theirs: ""))) } else { pieces.append(.text(o)) }
+            case let (nil, t?):
+                if kept.contains(item) { pieces.append(.conflict(deleted(base: b ?? "", ours: "", theirs: t))) } else { pieces.append(.text(t)) }
+            case (nil, nil):
+                continue
+            }
+            if position + 1 < order.count {
+                pieces.append(.text(ours.items.contains(item) ? ours.separator(after: item) : theirs.separator(after: item)))
+            } else {
+                pieces.append(.text(ours.blocks.separators.last ?? theirs.blocks.separators.last ?? ""))
+            }
+        }
+        return assemble(pieces)
+    }
+
+    private static func ordered(_ items: [Item]) -> [Item] {
+        var seen = Set<Item>()
+        return items.filter { seen.insert($0).inserted }
+    }
+
+    private static func deleted(base: String, ours: String, theirs: String) -> MergeConflict {
+        MergeConflict(kind: .deleted, base: base, ours: ours, theirs: theirs, placed: ours.isEmpty ? theirs : ours)
+    }
+
+    /// Merges the words of one paragraph or group. When the word merge would drop a word both sides kept (a
+    /// passage moved on one side and changed on the other), the group is one conflict instead: this side's text
+    /// stays, and the other's is in the conflict.
+    private static func mergeWords(base: String, ours: String, theirs: String, markers: ConflictMarkers?) -> [Piece] {
+        if ours == theirs || theirs == base { return [.text(ours)] }
+        if ours == base { return [.text(theirs)] }
+        let tokens = (base: tokens(base), ours: tokens(ours), theirs: tokens(theirs))
+        let chunks = ThreeWayMerge.merge(base: tokens.base, ours: tokens.ours, theirs: tokens.theirs, weight: weight)
+        let kept = ThreeWayMerge.resolved(chunks) { _, ours, _ in ours }
+        guard keepsCommonWords(kept, tokens.base, tokens.ours, tokens.theirs) else {
+            return [conflict(base: base, ours: ours, theirs: theirs, markers: markers)]
+        }
+        return chunks.map { chunk in
+            switch chunk {
+            case .agreed(let tokens): .text(tokens.joined())
+            case .conflict(let base, let ours, let theirs):
+                conflict(base: base.joined(), ours: ours.joined(), theirs: theirs.joined(), markers: markers)
+            }
+        }
+    }
+
+    /// A conflict: the file holds this side's text, or both sides' when both only added text there (nothing of
+    /// either is lost while the writer chooses), or both between markers when asked.
+    private static func conflict(base: String, ours: String, theirs: String, markers: ConflictMarkers?) -> Piece {
+        let placed = markers.map { $0.block(ours: ours, theirs: theirs) } ?? (base.isEmpty ? ours + theirs : ours)
+        return .conflict(MergeConflict(kind: .text, base: base, ours: ours, theirs: theirs, placed: placed))
+    }
+
+    /// Whether `merged` holds every word as often as all three versions do, and none more often than a side does
+    /// (a passage moved on one side and changed on the other would otherwise be lost, or be there twice).
+    private static func keepsCommonWords(_ merged: [String], _ base: [String], _ ours: [String], _ theirs: [String]) -> Bool {
+        func counts(_ tokens: [String]) -> [String: Int] {
+            tokens.reduce(into: [:]) { counts, token in if weight(token) > 0 { counts[token, default: 0] += 1 } }
+        }
+        let (b, m, o, t) = (counts(base), counts(merged), counts(ours), counts(theirs))
+        return b.allSatisfy { word, count in m[word, default: 0] >= min(count, o[word, default: 0], t[word, default: 0]) }
+            && m.allSatisfy { word, count in count <= max(o[word, default: 0], t[word, default: 0]) }
+    }
+
+    /// The words of a text.
+    private static func words(_ text: String) -> [String] { tokens(text).filter { weight($0) > 0 } }
+
+    /// A word weighs its length; a space or a mark weighs nothing, and is aligned only between words.
+    private static func weight(_ token: String) -> Int {
+        token.first.map { $0.isLetter || $0.isNumber } == true ? token.utf16.count : 0
+    }
+
+    /// Words (letters, digits and their marks) and every other character on its own.
+    static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var word = ""
+        for character in text {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else {
+                if !word.isEmpty { tokens.append(word); word = "" }
+                tokens.append(String(character))
+            }
+        }
+        if !word.isEmpty { tokens.append(word) }
+        return tokens
+    }
+
+    /// Joins the pieces, giving each conflict its place and the text around it (up to its neighbours).
+    private static func assemble(_ pieces: [Piece]) -> Result {
+        // Merge neighbouring text pieces first, so contexts reach across them.
+        var joined: [Piece] = []
+        for piece in pieces {
+            if case .text(let text) = piece, case .text(let previous)? = joined.last {
+                joined[joined.count - 1] = .text(previous + text)
+            } else {
+                joined.append(piece)
+            }
+        }
+        var text = "", offset = 0
+        var conflicts: [MergeConflict] = []
+        for (index, piece) in joined.enumerated() {
+            switch piece {
+            case .text(let part):
+                text += part
+                offset += part.utf16.count
+            case .conflict(var conflict):
+                if index > 0, case .text(let previous) = joined[index - 1] { conflict.before = String(previous.suffix(contextLength)) }
+                if index + 1 < joined.count, case .text(let next) = joined[index + 1] { conflict.after = String(next.prefix(contextLength)) }
+                conflict.offset = offset
+                text += conflict.placed
+                offset += conflict.placed.utf16.count
+                conflicts.append(conflict)
+            }
+        }
+        return Result(text: text, conflicts: conflicts)
+    }
+
+    /// Characters of context kept on each side of a conflict.
+    static let contextLength = 40
+}

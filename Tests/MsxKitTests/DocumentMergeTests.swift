@@ -1,0 +1,191 @@
+import XCTest
+@testable import MsxModel
+
+/// Issue 13: the three-way merge of one document, word by word, with its formatting. Each case is what two writers
+/// did to one chapter, and what they expect to read afterwards.
+final class DocumentMergeTests: XCTestCase {
+    private func merge(_ base: String, _ ours: String, _ theirs: String, markers: ConflictMarkers? = nil) -> DocumentMerge.Result {
+        DocumentMerge.merge(base: .init(markdown: base, sidecar: nil), ours: .init(markdown: ours, sidecar: nil),
+                            theirs: .init(markdown: theirs, sidecar: nil), markers: markers)
+    }
+
+    func testDifferentWordsOfOneParagraphMerge() {
+        let result = merge("The cat sat on the mat by the door.\n",
+                           "The black cat sat on the mat by the door.\n",
+                           "The cat sat on the mat by the old door.\n")
+        XCTAssertEqual(result.markdown, "The black cat sat on the mat by the old door.\n")
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testTheSameWordsChangedDifferentlyConflictAndTheFileHoldsOurs() {
+        let result = merge("She walked home slowly.\n", "She ran home slowly.\n", "She drove home slowly.\n")
+        XCTAssertEqual(result.markdown, "She ran home slowly.\n")
+        XCTAssertEqual(result.conflicts.count, 1)
+        let conflict = result.conflicts[0]
+        XCTAssertEqual(conflict.kind, .text)
+        XCTAssertEqual([conflict.base, conflict.ours, conflict.theirs], ["walked", "ran", "drove"])
+        XCTAssertEqual(conflict.before, "She ")
+        XCTAssertEqual(conflict.after, " home slowly.\n")
+        XCTAssertEqual(conflict.offset, 4)
+    }
+
+    func testMarkersPutBothSidesInTheFileWhenAsked() {
+        let result = merge("She walked home.\n", "She ran home.\n", "She drove home.\n",
+                           markers: ConflictMarkers(ours: "this project", theirs: "origin"))
+        XCTAssertEqual(result.markdown, "She \n<<<<<<< this project\nran\n=======\ndrove\n>>>>>>> origin\n home.\n")
+    }
+
+    func testParagraphsAddedOnBothSidesAreKept() {
+        let base = "One.\n\nTwo.\n\nThree.\n"
+        let result = merge(base, "One.\n\nOurs after one.\n\nTwo.\n\nThree.\n", "One.\n\nTwo.\n\nThree.\n\nTheirs at the end.\n")
+        XCTAssertEqual(result.markdown, "One.\n\nOurs after one.\n\nTwo.\n\nThree.\n\nTheirs at the end.\n")
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testAParagraphMovedOnOneSideKeepsTheOtherSidesEdit() {
+        let base = "Alpha begins here.\n\nBeta is in the middle.\n\nGamma ends it all.\n"
+        let ours = "Beta is in the middle.\n\nAlpha begins here.\n\nGamma ends it all.\n"
+        let theirs = "Alpha begins here.\n\nBeta is still in the middle.\n\nGamma ends it all.\n"
+        let result = merge(base, ours, theirs)
+        XCTAssertEqual(result.markdown, "Beta is still in the middle.\n\nAlpha begins here.\n\nGamma ends it all.\n")
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testASplitOnOneSideAndAWordChangeOnTheOtherBothApply() {
+        let base = "The rain fell all night. In the morning the street was a river.\n"
+        let ours = "The rain fell all night.\n\nIn the morning the street was a river.\n"
+        let theirs = "The rain fell all night. In the morning the lane was a river.\n"
+        let result = merge(base, ours, theirs)
+        XCTAssertEqual(result.markdown, "The rain fell all night.\n\nIn the morning the lane was a river.\n")
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testAParagraphDeletedOnOneSideAndChangedOnTheOtherStays() {
+        let base = "Keep me.\n\nCut me.\n\nEnd.\n"
+        let result = merge(base, "Keep me.\n\nEnd.\n", "Keep me.\n\nCut me, but I changed.\n\nEnd.\n")
+        XCTAssertEqual(result.markdown, "Keep me.\n\nCut me, but I changed.\n\nEnd.\n")
+        XCTAssertEqual(result.conflicts.map(\.kind), [.deleted])
+        XCTAssertEqual(result.conflicts.first?.ours, "")
+        XCTAssertEqual(result.conflicts.first?.theirs, "Cut me, but I changed.")
+    }
+
+    func testEmphasisInMarkdownAndAWordChangeMerge() {
+        let result = merge("It was a dark night.\n", "It was a *dark* night.\n", "It was a dark and stormy night.\n")
+        XCTAssertEqual(result.markdown, "It was a *dark* and stormy night.\n")
+    }
+
+    // MARK: Formatting
+
+    private func version(_ markdown: String, _ formatting: [(paragraph: Int, range: Range<Int>, Attributes)],
+                         paragraph: [Int: Attributes] = [:]) -> DocumentMerge.Version {
+        let texts = MarkdownDocument(markdown).blocks.map(\.text)
+        var model = DocumentFormatting(paragraphCount: texts.count)
+        for (k, range, attributes) in formatting { model.paragraphs[k].set(attributes, over: range) }
+        for (k, attributes) in paragraph { model.paragraphs[k].attributes = attributes }
+        let sidecar = model.sidecar(texts: texts)
+        return .init(markdown: markdown, sidecar: sidecar.isEmpty ? nil : sidecar)
+    }
+
+    private func runs(_ result: DocumentMerge.Result) -> [String] {
+        let document = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: result.sidecar)
+        let texts = document.paragraphTexts
+        return document.formatting.paragraphs.enumerated().flatMap { k, paragraph in
+            paragraph.runs.map { run in
+                let units = Array(texts[k].utf16)[run.range]
+                let text = String(decoding: units, as: UTF16.self)
+                return "\(text): " + run.attributes.keys.sorted().map { "\($0)=\(describe(run.attributes[$0]!))" }.joined(separator: ",")
+            }
+        }
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): "\"\(s)\""
+        case .number(let n): "\(n)"
+        default: "\(value)"
+        }
+    }
+
+    func testFormattingOnOneSideAndTextEditsOnTheOtherBothSurvive() {
+        let text = "The old house stood on the hill.\n"
+        let base = version(text, [])
+        let ours = version(text, [(0, 4..<13, [.foregroundColor: "#ff0000"])])  // "old house"
+        let theirs = version("The old stone house stood alone on the hill.\n", [])
+        let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+        XCTAssertEqual(result.markdown, "The old stone house stood alone on the hill.\n")
+        XCTAssertEqual(runs(result), ["old stone house: foregroundColor=\"#ff0000\""])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testFormattingOfDifferentWordsOnBothSidesMerges() {
+        let text = "Red words and blue words.\n"
+        let base = version(text, [])
+        let ours = version(text, [(0, 0..<9, [.foregroundColor: "#ff0000"])])
+        let theirs = version(text, [(0, 14..<24, [.underline: "single"])])
+        let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+        XCTAssertEqual(runs(result), ["Red words: foregroundColor=\"#ff0000\"", "blue words: underline=\"single\""])
+    }
+
+    func testTwoValuesForOneAttributeConflictAndOursStays() {
+        let text = "A large title.\n"
+        let base = version(text, [(0, 2..<7, [.fontSize: 12])])
+        let ours = version(text, [(0, 2..<7, [.fontSize: 14])])
+        let theirs = version(text, [(0, 2..<7, [.fontSize: 18])])
+        let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+        XCTAssertEqual(runs(result), ["large: fontSize=14.0"])
+        XCTAssertEqual(result.conflicts.count, 1)
+        XCTAssertEqual(result.conflicts[0].kind, .formatting)
+        XCTAssertEqual(result.conflicts[0].attribute, .fontSize)
+        XCTAssertEqual(result.conflicts[0].placed, "large")
+        XCTAssertEqual(result.conflicts[0].oursValue, 14)
+        XCTAssertEqual(result.conflicts[0].theirsValue, 18)
+    }
+
+    func testSetBeatsUnset() {
+        let text = "A word in colour.\n"
+        let base = version(text, [(0, 2..<6, [.foregroundColor: "#00ff00"])])
+        let ours = version(text, [])  // removed
+        let theirs = version(text, [(0, 2..<6, [.foregroundColor: "#0000ff"])])  // changed
+        let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+        XCTAssertEqual(runs(result), ["word: foregroundColor=\"#0000ff\""])
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testParagraphAttributesMergeByKey() {
+        let text = "First.\n\nSecond.\n"
+        let base = version(text, [])
+        let ours = version(text, [], paragraph: [0: [.alignment: "center"]])
+        let theirs = version(text, [], paragraph: [0: [.firstLineHeadIndent: 24]])
+        let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+        let document = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: result.sidecar)
+        XCTAssertEqual(document.formatting.paragraphs[0].attributes, [.alignment: "center", .firstLineHeadIndent: 24])
+    }
+}
+
+/// diff3 itself, on letters: where changes touch, overlap, or insert at one place.
+final class ThreeWayMergeTests: XCTestCase {
+    private func merge(_ base: String, _ ours: String, _ theirs: String) -> [ThreeWayMerge.Chunk<Character>] {
+        ThreeWayMerge.merge(base: Array(base), ours: Array(ours), theirs: Array(theirs))
+    }
+
+    func testChangesApartMerge() {
+        XCTAssertEqual(merge("abcdef", "xbcdef", "abcdey"), [.agreed(Array("xbcdey"))])
+    }
+
+    func testAnInsertionAtTheEdgeOfAReplacementApplies() {
+        XCTAssertEqual(merge("abc", "aXc", "abYc"), [.agreed(Array("aXYc"))])
+    }
+
+    func testOverlappingChangesConflict() {
+        XCTAssertEqual(merge("abcd", "aXd", "abYd"), [.agreed(["a"]), .conflict(base: Array("bc"), ours: ["X"], theirs: Array("bY")), .agreed(["d"])])
+    }
+
+    func testInsertionsAtOnePlaceConflictUnlessEqual() {
+        XCTAssertEqual(merge("ab", "aXb", "aYb"), [.agreed(["a"]), .conflict(base: [], ours: ["X"], theirs: ["Y"]), .agreed(["b"])])
+        XCTAssertEqual(merge("ab", "aXb", "aXb"), [.agreed(Array("aXb"))])
+    }
+
+    func testAnInsertionInsideAReplacementConflicts() {
+        XCTAssertEqual(merge("abcd", "aXd", "abYcd"), [.agreed(["a"]), .conflict(base: Array("bc"), ours: ["X"], theirs: Array("bYc")), .agreed(["d"])])
+    }
+}
