@@ -13,12 +13,12 @@ public struct MergeResult: Sendable, Equatable {
     public var kept: [String]
 }
 
-/// Merging two lines of versions (issue 13, first part): the binder by node id (`ManifestMerge`), each document
-/// whole from the side that changed it, files outside documents by path. When both sides changed the same document,
-/// nothing is changed yet: merging the words inside a document is the next step.
+/// Merging two lines of versions (issue 13): the binder by node id (`ManifestMerge`), each document from the side
+/// that changed it or word by word with its formatting when both did (`DocumentMerge`), files outside documents by
+/// path.
 extension ProjectHistory {
     /// Merges `theirs` into this branch and moves the files to the result, as a version with two parents.
-    /// - Throws: `merge-needed` naming the documents both sides changed (nothing is written then).
+    /// - Throws: `merge-needed` naming the words both sides changed differently (nothing is written then).
     func merge(_ theirs: GitOID, describedAs label: String) throws -> MergeResult {
         guard let ours = try head() else { throw MsxError.noHistory }
         try repository.refuseDuringGitOperation()
@@ -41,21 +41,35 @@ extension ProjectHistory {
             }
         }
         for path in claimed { result[path] = nil }
-        // Each document whole: from the side that changed it.
+        // Each document: from the side that changed it, or merged word by word when both did.
+        var documentConflicts: [(title: String, conflicts: [MergeConflict])] = []
         for entry in binder.manifest.entries where entry.node.kind == .document {
-            let id = entry.node.id
-            let sides = [baseManifest, ourManifest, theirManifest].map { $0.node(id: id) }
-            let documentFiles: [(path: (BinderNode) -> String?, target: String?)] = [({ $0.path }, entry.node.path),
-                                                                                      ({ $0.sidecarPath }, entry.node.sidecarPath)]
-            for (file, target) in documentFiles {
-                guard let target else { continue }
-                let (b, o, t) = (blob(sides[0], file, files.base), blob(sides[1], file, files.ours), blob(sides[2], file, files.theirs))
-                if o != t && o != b && t != b {
-                    clashes.append(entry.node.title)
-                    continue
-                }
-                result[gitPath(target)] = o == b ? t : o
+            let sides = [baseManifest, ourManifest, theirManifest].map { $0.node(id: entry.node.id) }
+            let markdown = (blob(sides[0], \.path, files.base), blob(sides[1], \.path, files.ours), blob(sides[2], \.path, files.theirs))
+            let sidecar = (blob(sides[0], \.sidecarPath, files.base), blob(sides[1], \.sidecarPath, files.ours),
+                           blob(sides[2], \.sidecarPath, files.theirs))
+            let bothChanged = markdown.1 != markdown.2 && markdown.1 != markdown.0 && markdown.2 != markdown.0
+                || sidecar.1 != sidecar.2 && sidecar.1 != sidecar.0 && sidecar.2 != sidecar.0
+            guard bothChanged else {
+                result[gitPath(entry.node.path)] = markdown.1 == markdown.0 ? markdown.2 : markdown.1
+                if let target = entry.node.sidecarPath { result[gitPath(target)] = sidecar.1 == sidecar.0 ? sidecar.2 : sidecar.1 }
+                continue
             }
+            let versions = try [0, 1, 2].map { side in
+                try documentVersion(markdown: [markdown.0, markdown.1, markdown.2][side], sidecar: [sidecar.0, sidecar.1, sidecar.2][side],
+                                    node: sides[side] ?? entry.node)
+            }
+            let merged = DocumentMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2])
+            if !merged.conflicts.isEmpty { documentConflicts.append((entry.node.title, merged.conflicts)) }
+            result[gitPath(entry.node.path)] = try repository.writeBlob(Data(merged.markdown.utf8))
+            if let target = entry.node.sidecarPath {
+                result[gitPath(target)] = try merged.sidecar.map { try repository.writeBlob(Data($0.json.utf8)) }
+            }
+        }
+        guard documentConflicts.isEmpty else {
+            throw MsxError(.mergeNeeded, "both sides changed the same words since they parted: "
+                + documentConflicts.map { "'\($0.title)' (\(Self.describe($0.conflicts)))" }.joined(separator: "; ")
+                + ". Nothing was changed (msx diff --from \(theirs.short) shows the other side)")
         }
         // Everything else (pictures, .gitattributes, ...) by path.
         for path in Set(files.ours.keys).union(files.theirs.keys).union(files.base.keys) where !claimed.contains(path) {
@@ -65,8 +79,8 @@ extension ProjectHistory {
         }
         guard clashes.isEmpty else {
             let names = Array(Set(clashes)).sorted().map { "'\($0)'" }.joined(separator: ", ")
-            throw MsxError(.mergeNeeded, "both sides changed \(names) since they parted: merging the words of one document "
-                + "is not done yet, and nothing was changed (msx diff --from \(theirs.short) shows the other side)")
+            throw MsxError(.mergeNeeded, "both sides changed \(names) since they parted, and nothing was changed "
+                + "(msx diff --from \(theirs.short) shows the other side)")
         }
         result[gitPath(Manifest.fileName)] = try repository.writeBlob(Data(binder.manifest.json.utf8))
         var changes: [GitRepository.TreeChange] = []
@@ -79,6 +93,25 @@ extension ProjectHistory {
         guard let branch = try repository.currentBranch() else { throw MsxError.noHistory }
         try advance(to: version, branch: branch, reason: "msx merge")
         return MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept)
+    }
+
+    /// A document's Markdown and sidecar in one version, from their blobs (a missing file is empty, or no sidecar).
+    private func documentVersion(markdown: GitOID?, sidecar: GitOID?, node: BinderNode) throws -> DocumentMerge.Version {
+        let text = try markdown.map { String(decoding: try repository.blob($0), as: UTF8.self) } ?? ""
+        let formatting = try sidecar.map { try Sidecar(json: String(decoding: try repository.blob($0), as: UTF8.self), file: node.sidecarPath ?? node.path) }
+        return DocumentMerge.Version(markdown: text, sidecar: formatting)
+    }
+
+    /// Conflicts in a few words each: "'walked' became 'ran' here and 'drove' there".
+    private static func describe(_ conflicts: [MergeConflict]) -> String {
+        let shown = conflicts.prefix(3).map { conflict -> String in
+            switch conflict.kind {
+            case .text: "'\(conflict.base)' became '\(conflict.ours)' here and '\(conflict.theirs)' there"
+            case .deleted: "a passage deleted on one side was changed on the other"
+            case .formatting: "\(conflict.attribute?.rawValue ?? "formatting") of '\(conflict.placed)' set differently on each side"
+            }
+        }
+        return shown.joined(separator: ", ") + (conflicts.count > 3 ? " and \(conflicts.count - 3) more" : "")
     }
 
     /// The blob of a document's file (its `.md` or its sidecar, as `file` picks it) in a version's files.

@@ -136,7 +136,31 @@ final class SyncTests: HistoryTestCase {
         try assertRepositorySound(other)
     }
 
-    func testBothSidesChangingOneDocumentWaitsForTheWordMergeAndNothingChanges() throws {
+    /// Issue 13, item 2: two writers change different words of one paragraph, one of them formats a phrase: the pull
+    /// merges both, word by word, with the formatting, in a version with two parents.
+    func testDifferentWordsOfOneDocumentMergeWithTheirFormatting() throws {
+        let (root, remote) = try publish()
+        let other = scratch.appendingPathComponent("other")
+        try expect(0, "clone", remote.path, other.path)
+        try write("The old lamp flickered all night long.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: other)
+        try expect(0, "format", "Lamp", "--match", "watched it", "--color", "darkred", in: other)
+        try expect(0, "sync", "--snapshot", in: other)
+        try write("The old lamp flickered all night.\n\nNell watched it calmly from the stone quay.\n", to: Book.lampPath, in: root)
+        try expect(0, "snapshot", in: root)
+        let pulled = try expect(0, "pull", "--json", in: root).json()
+        XCTAssertEqual(pulled["outcome"] as? String ?? (pulled["pulled"] as? [String: Any])?["outcome"] as? String, "merged", "\(pulled)")
+        XCTAssertEqual(try read(Book.lampPath, in: root), "The old lamp flickered all night long.\n\nNell watched it calmly from the stone quay.\n")
+        let shown = try expect(0, "show", "Lamp", "--as", "json", in: root).json()
+        let runs = ((shown["paragraphs"] as? [[String: Any]])?[1]["runs"] as? [[String: Any]]) ?? []
+        let red = runs.filter { ($0["attributes"] as? [String: Any])?["foregroundColor"] as? String == "#8B0000" }.compactMap { $0["text"] as? String }
+        XCTAssertEqual(red, ["watched it"], "\(runs)")
+        let parents = try git("rev-list", "--parents", "-n", "1", "HEAD", in: root).split(separator: " ")
+        XCTAssertEqual(parents.count, 3, "a merge version has two parents")
+        try expect(0, "check", in: root)
+        try assertRepositorySound(root)
+    }
+
+    func testBothSidesChangingTheSameWordsStopsAndNothingChanges() throws {
         let (root, remote) = try publish()
         let other = scratch.appendingPathComponent("other")
         try expect(0, "clone", remote.path, other.path)
@@ -150,7 +174,7 @@ final class SyncTests: HistoryTestCase {
         let rejected = try expect(1, "push", "--json", in: root).json()
         XCTAssertEqual((rejected["error"] as? [String: Any])?["code"] as? String, "push-rejected")
         let merge = try expect(1, "pull", in: root)
-        XCTAssertTrue(merge.stderr.contains("both sides changed 'Sea'"), merge.stderr)
+        XCTAssertTrue(merge.stderr.contains("'Sea' ('calm that evening' became 'black' here and 'grey' there)"), merge.stderr)
         XCTAssertEqual(try files(root), before, "pull changed files")
         XCTAssertEqual(try revision(in: root), head)
     }

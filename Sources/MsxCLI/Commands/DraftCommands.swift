@@ -79,9 +79,10 @@ struct Merge: MsxCommand {
         abstract: "Bring another draft's versions into this one.",
         discussion: ManualText.discussion(
             """
-            As pull merges a remote: the binder by node id, each document from the draft that changed it, as a \
-            version with two parents. When both drafts changed the same document, merge names it and changes nothing \
-            (merging the words inside one document comes next; msx restore REF@DRAFT takes one document whole).
+            As pull merges a remote: the binder by node id, each document from the draft that changed it, a document \
+            both changed word by word with its formatting, as a version with two parents. When both drafts changed \
+            the same words differently, merge names them and changes nothing (msx restore REF@DRAFT takes one \
+            document whole).
             """,
             examples: [.init("msx merge dark-ending", "Bring the other ending's changes in."),
                        .init("msx restore \"Chapter 12@dark-ending\"", "Or take one chapter from it.")]))

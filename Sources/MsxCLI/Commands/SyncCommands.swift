@@ -14,9 +14,10 @@ struct Pull: MsxCommand {
             """
             When this project has no versions of its own since the remote's, its files move forward to the remote's \
             last version. When both sides have new versions they are merged: the binder by node id, each document \
-            from the side that changed it; when both sides changed the same document, pull says which and changes \
-            nothing (merging the words of one document comes next). Changes not yet snapshotted are never \
-            overwritten: pull refuses until they are snapshotted.
+            from the side that changed it, and a document both sides changed word by word, with its formatting \
+            (changes to different words of a paragraph merge). When both sides changed the same words differently, \
+            pull names them and changes nothing. Changes not yet snapshotted are never overwritten: pull refuses \
+            until they are snapshotted.
             """,
             examples: [.init("msx pull", "From the branch's remote (origin after msx clone).")]))
 
