@@ -1,4 +1,5 @@
-// msx-bench: timings of library work that no command isolates, for `make bench` (scripts/bench-anchoring.sh).
+// msx-bench: timings of library work that no command isolates, for `make bench` (scripts/bench-anchoring.sh,
+// scripts/bench-merge.py).
 //
 //   msx-bench anchoring A.md B.md [--runs N] [--rounds R]
 //
@@ -8,6 +9,12 @@
 //                from A's text to B's through the changes between them. (Reading and parsing the sidecar itself,
 //                which a fresh sidecar costs as well, is timed and printed apart.)
 // and prints both, their ratio, and how many runs were placed and dropped.
+//
+//   msx-bench merge DIR
+//
+// Merges every triple DIR/N.base.md, N.ours.md, N.theirs.md with `DocumentMerge` (scripts/bench-merge.py) and
+// prints one line per triple: its name, the conflicts and the milliseconds the merge took; the merged text goes
+// to DIR/N.msx.md (so the script can check that no word was lost).
 import Foundation
 import MsxKit
 
@@ -27,8 +34,24 @@ func option(_ name: String, default value: Int, in arguments: [String]) -> Int {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 2, arguments[0] == "merge" {
+    let folder = URL(fileURLWithPath: arguments[1])
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".base.md") }.sorted()
+    for name in names {
+        let stem = String(name.dropLast(".base.md".count))
+        let texts = try ["base", "ours", "theirs"].map { try String(contentsOf: folder.appendingPathComponent("\(stem).\($0).md"), encoding: .utf8) }
+        var result: DocumentMerge.Result!
+        let time = milliseconds {
+            result = DocumentMerge.merge(base: .init(markdown: texts[0], sidecar: nil), ours: .init(markdown: texts[1], sidecar: nil),
+                                         theirs: .init(markdown: texts[2], sidecar: nil))
+        }
+        try Data(result.markdown.utf8).write(to: folder.appendingPathComponent("\(stem).msx.md"))
+        print("\(stem) \(result.conflicts.count) \(String(format: "%.3f", time))")
+    }
+    exit(0)
+}
 guard arguments.count >= 3, arguments[0] == "anchoring" else {
-    FileHandle.standardError.write(Data("usage: msx-bench anchoring A.md B.md [--runs N] [--rounds R]\n".utf8))
+    FileHandle.standardError.write(Data("usage: msx-bench anchoring A.md B.md [--runs N] [--rounds R]\n       msx-bench merge DIR\n".utf8))
     exit(64)
 }
 let (aURL, bURL) = (URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))

@@ -131,9 +131,38 @@ enum TextMerge {
             switch chunk {
             case .agreed(let tokens): .text(tokens.joined())
             case .conflict(let base, let ours, let theirs):
-                conflict(base: base.joined(), ours: ours.joined(), theirs: theirs.joined(), markers: markers)
+                if let both = reconciled(base: base, ours: ours, theirs: theirs) { .text(both.joined()) } else {
+                    conflict(base: base.joined(), ours: ours.joined(), theirs: theirs.joined(), markers: markers)
+                }
             }
         }
+    }
+
+    /// Two changes at one place that are no conflict to a writer: text added at a paragraph's end and a paragraph
+    /// added after it (or before its start), in that order; or the same change with words only one side added
+    /// (the sides took the same passage out, one wrote something in its place).
+    private static func reconciled(base: [String], ours: [String], theirs: [String]) -> [String]? {
+        func breaks(_ tokens: [String]) -> Bool { tokens.contains("\n") }
+        if base.isEmpty, breaks(ours) != breaks(theirs) {
+            let (text, paragraph) = breaks(ours) ? (theirs, ours) : (ours, theirs)
+            if paragraph.first == "\n" { return text + paragraph }
+            if paragraph.last == "\n" { return paragraph + text }
+        }
+        let baseWords = Set(base)
+        for (larger, smaller) in [(ours, theirs), (theirs, ours)] {
+            guard let added = insertions(turning: smaller, into: larger) else { continue }
+            if added.allSatisfy({ weight($0) == 0 || !baseWords.contains($0) }) { return larger }
+        }
+        return nil
+    }
+
+    /// The tokens `larger` adds to `smaller` when it holds all of it in order; nil otherwise.
+    private static func insertions(turning smaller: [String], into larger: [String]) -> [String]? {
+        var added: [String] = [], next = 0
+        for token in larger {
+            if next < smaller.count, token == smaller[next] { next += 1 } else { added.append(token) }
+        }
+        return next == smaller.count ? added : nil
     }
 
     /// A conflict: the file holds this side's text, or both sides' when both only added text there (nothing of
@@ -143,15 +172,22 @@ enum TextMerge {
         return .conflict(MergeConflict(kind: .text, base: base, ours: ours, theirs: theirs, placed: placed))
     }
 
-    /// Whether `merged` holds every word as often as all three versions do, and none more often than a side does
-    /// (a passage moved on one side and changed on the other would otherwise be lost, or be there twice).
+    /// Whether `merged` holds every word as often as both sides kept it, and none more often than the base
+    /// plus what each side added (a passage moved on one side and changed on the other would otherwise be lost, or
+    /// be there twice).
     private static func keepsCommonWords(_ merged: [String], _ base: [String], _ ours: [String], _ theirs: [String]) -> Bool {
         func counts(_ tokens: [String]) -> [String: Int] {
             tokens.reduce(into: [:]) { counts, token in if weight(token) > 0 { counts[token, default: 0] += 1 } }
         }
         let (b, m, o, t) = (counts(base), counts(merged), counts(ours), counts(theirs))
-        return b.allSatisfy { word, count in m[word, default: 0] >= min(count, o[word, default: 0], t[word, default: 0]) }
-            && m.allSatisfy { word, count in count <= max(o[word, default: 0], t[word, default: 0]) }
+        // Of a word's base occurrences, at least (those ours kept) + (those theirs kept) - base are kept by both.
+        return b.allSatisfy { word, count in
+            m[word, default: 0] >= min(count, o[word, default: 0]) + min(count, t[word, default: 0]) - count
+        }
+            && m.allSatisfy { word, count in
+                let kept = b[word, default: 0]
+                return count <= kept + max(0, o[word, default: 0] - kept) + max(0, t[word, default: 0] - kept)
+            }
     }
 
     /// The words of a text.
