@@ -7,16 +7,8 @@ final class GitOperationTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
     func testASnapshotDuringAConflictedMergeIsRefusedWithTheWayOut() throws {
-        let root = try makeProject()
-        let (_, path) = try addDocument("Storm", "The storm came in at dusk.\n", to: root)
-        try expect(0, "snapshot", "-m", "one", in: root)
-        try git("branch", "other", in: root)
-        try write("The storm came in at noon.\n", to: path, in: root)
-        try expect(0, "snapshot", "-m", "noon", in: root)
-        try git("checkout", "-q", "other", in: root)
-        try write("The storm came in at midnight.\n", to: path, in: root)
-        try expect(0, "snapshot", "-m", "midnight", in: root)
-        try git("checkout", "-q", "main", in: root)
+        let (root, _) = try divergingBranches(base: "The storm came in at dusk.\n", ours: "The storm came in at noon.\n",
+                                              theirs: "The storm came in at midnight.\n")
         XCTAssertNotEqual(try gitRun(["merge", "other"], in: root).status, 0, "the merge should conflict")
         let head = try revision(in: root)
 

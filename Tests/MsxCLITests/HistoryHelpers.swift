@@ -107,6 +107,22 @@ class HistoryTestCase: MsxTestCase {
     }
 
     /// How many commits HEAD has (0 before the first).
+    /// A project whose document "Storm" reads `base`, then `ours` on main and `theirs` on the branch "other", each
+    /// snapshotted; main is checked out. Returns the project and the document's path.
+    func divergingBranches(base: String, ours: String, theirs: String) throws -> (root: URL, path: String) {
+        let root = try makeProject()
+        let (_, path) = try addDocument("Storm", base, to: root)
+        try expect(0, "snapshot", "-m", "one", in: root)
+        try git("branch", "other", in: root)
+        try write(ours, to: path, in: root)
+        try expect(0, "snapshot", "-m", "ours", in: root)
+        try git("checkout", "-q", "other", in: root)
+        try write(theirs, to: path, in: root)
+        try expect(0, "snapshot", "-m", "theirs", in: root)
+        try git("checkout", "-q", "main", in: root)
+        return (root, path)
+    }
+
     func commitCount(_ root: URL) throws -> Int {
         let result = try gitRun(["rev-list", "--count", "HEAD"], in: root)
         return result.status == 0 ? Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 : 0

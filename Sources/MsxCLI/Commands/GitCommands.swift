@@ -5,17 +5,19 @@ import MsxKit
 struct GitSetup: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "git-setup",
-        abstract: "Make git tools show msx's formatting-aware diff for this project's documents.",
+        abstract: "Make git tools show msx's diff and use msx's merge for this project's documents.",
         discussion: ManualText.discussion(
             """
-            Writes diff.msx.command and diff.msx.textconv into .git/config (with msx's absolute path) and \
-            '*.md diff=msx' into the project's .gitattributes. Then `git diff` and `git log -p --ext-diff` show \
-            words and formatting as msx diff does; a plain `git log -p` shows a line diff of the plain text. \
-            `msx init` runs this; run it again after moving msx.
+            Writes diff.msx.command, diff.msx.textconv and merge.msx.driver into .git/config (with msx's absolute \
+            path) and '*.md diff=msx', '*.md merge=msx' and 'manuscript.json merge=msx' into the project's \
+            .gitattributes. Then `git diff` and `git log -p --ext-diff` show words and formatting as msx diff does \
+            (a plain `git log -p` shows a line diff of the plain text), and `git merge` and `git pull` merge \
+            documents word by word and the binder by node id, as msx merge does; the same words changed on both \
+            sides are left between git's conflict markers. `msx init` runs this; run it again after moving msx.
             """,
             examples: [
                 .init("msx git-setup",
-                      "Make git diff, git log -p and git show use msx's diff for this project."),
+                      "Make git diff, git log -p, git show and git merge use msx for this project."),
             ]))
 
     @OptionGroup var global: GlobalOptions
@@ -52,6 +54,30 @@ struct DiffDriver: MsxCommand {
             }
             if comparison.diff.isEmpty { text += "  (no difference in the words or the formatting)\n" }
             invocation.standardOutput.write(text)
+        } catch let error as MsxError {
+            invocation.standardError.write("msx: \(ErrorWording.message(error))\n")
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+struct MergeDriver: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-driver", abstract: "git's merge driver (called by git, not by people).", shouldDisplay: false)
+
+    @Argument(help: "ancestor current other path, as git passes them (%O %A %B %P).")
+    var arguments: [String] = []
+
+    func run(in invocation: Invocation) throws {
+        guard arguments.count >= 4 else { throw ValidationError("git passes 4 arguments to this merge driver (%O %A %B %P)") }
+        let files = arguments.prefix(3).map { URL(fileURLWithPath: $0, relativeTo: invocation.workingDirectory) }
+        do {
+            let outcome = try GitMergeDriver.merge(path: arguments[3], ancestor: files[0], current: files[1], other: files[2])
+            for note in outcome.notes { invocation.standardError.write("msx: \(arguments[3]): \(note)\n") }
+            if outcome.conflicts > 0 {
+                invocation.standardError.write("msx: \(arguments[3]): \(outcome.conflicts) place(s) where both sides changed the same words, between conflict markers\n")
+                throw ExitCode(1)
+            }
         } catch let error as MsxError {
             invocation.standardError.write("msx: \(ErrorWording.message(error))\n")
             throw ExitCode(error.exitCode)

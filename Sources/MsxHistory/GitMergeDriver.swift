@@ -1,0 +1,32 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+/// Lets plain `git merge` and `git pull` merge a project's files as msx does: git runs msx as the merge driver for
+/// `.md` files (word by word) and for the binder manifest (by node id).
+public enum GitMergeDriver {
+    /// What a merge driver run did.
+    public struct Outcome: Sendable {
+        /// Conflicts left in the file between git's markers (git then stops for the writer).
+        public var conflicts: Int
+        /// Binder fields both sides changed (this side's value kept) and nodes kept though deleted on one side.
+        public var notes: [String]
+    }
+
+    /// Merges the file at `path` (as git names it) from the three versions git hands over, writing the result
+    /// over `current`, as git's merge driver protocol asks.
+    public static func merge(path: String, ancestor: URL, current: URL, other: URL) throws -> Outcome {
+        let texts = try [ancestor, current, other].map { try FileIO.readText($0, displayPath: path) }
+        if (path as NSString).lastPathComponent == Manifest.fileName {
+            let manifests = try texts.map { try Manifest(json: $0, file: path) }
+            let merged = try ManifestMerge.merge(base: manifests[0], ours: manifests[1], theirs: manifests[2])
+            try FileIO.writeAtomically(Data(merged.manifest.json.utf8), to: current)
+            return Outcome(conflicts: 0, notes: merged.conflicts + merged.kept)
+        }
+        let merged = DocumentMerge.merge(base: .init(markdown: texts[0], sidecar: nil), ours: .init(markdown: texts[1], sidecar: nil),
+                                         theirs: .init(markdown: texts[2], sidecar: nil),
+                                         markers: ConflictMarkers(ours: "ours", theirs: "theirs"))
+        try FileIO.writeAtomically(Data(merged.markdown.utf8), to: current)
+        return Outcome(conflicts: merged.conflicts.count, notes: [])
+    }
+}
