@@ -5,6 +5,22 @@ import XCTest
 /// last version and word count, switched to (the files follow; unsnapshotted work refuses), compared with
 /// `diff A..B` and merged back with the same merge as pull.
 final class DraftTests: HistoryTestCase {
+    /// Issue 13, item 3: switch snapshots unsaved work first when asked, on the draft being left.
+    func testSwitchRecordsUnsavedWorkWithConsent() throws {
+        let book = try makeBook()
+        try expect(0, "branch", "other", in: book.root)
+        try write("The sea was grey that evening.\n", to: Book.seaPath, in: book.root)
+        let refused = try expect(1, "switch", "other", in: book.root)
+        XCTAssertTrue(refused.stderr.contains("not yet snapshotted"), refused.stderr)
+        let switched = try expect(0, "switch", "other", "--snapshot", "--json", in: book.root).json()
+        XCTAssertNotNil(switched["snapshot"] as? String, "\(switched)")
+        XCTAssertEqual(try read(Book.seaPath, in: book.root), Book.seaText)
+        let message = try git("log", "-1", "--format=%s", "main", in: book.root)
+        XCTAssertEqual(message.trimmingCharacters(in: .whitespacesAndNewlines), "Before switching to other")
+        try expect(0, "switch", "main", in: book.root)
+        XCTAssertEqual(try read(Book.seaPath, in: book.root), "The sea was grey that evening.\n")
+    }
+
     func testADraftIsStartedSwitchedToComparedAndMergedBack() throws {
         let book = try makeBook()
         try expect(0, "tag", "first draft", in: book.root)

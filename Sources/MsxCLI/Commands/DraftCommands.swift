@@ -57,17 +57,26 @@ struct Switch: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Go to another draft: its files replace this one's.",
         discussion: ManualText.discussion(
-            "Refused while there are changes not yet snapshotted (msx snapshot first): no word is overwritten.",
+            """
+            Changes not yet snapshotted make switch refuse (no word is overwritten); with --snapshot (or -m) they \
+            are recorded first, on the draft being left.
+            """,
             examples: [.init("msx switch dark-ending", "Work on the other ending."),
-                       .init("msx switch main", "Back to the main draft.")]))
+                       .init("msx switch main --snapshot", "Back to the main draft, recording today's work on this one first.")]))
 
     @Argument(help: "The draft.") var name: String
+    @OptionGroup var first: SnapshotFirstOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let draft = try console.openHistory(forWriting: true).switchDraft(to: name)
-            if console.json { console.report(["draft": Branch.json(draft)]) } else {
+            let history = try console.openHistory(forWriting: true)
+            let recorded = try first.record(in: history, defaultMessage: "Before switching to \(name)", environment: console.environment)
+            let draft = try history.switchDraft(to: name)
+            if console.json {
+                console.report(["draft": Branch.json(draft), "snapshot": .optional(recorded?.description)])
+            } else {
+                if let recorded { console.line("snapshot \(recorded.short) recorded") }
                 console.line("now on draft '\(draft.name)' (\(draft.version.short), \(draft.words) words)")
             }
         }

@@ -16,6 +16,21 @@ struct AuthorOption: ParsableArguments {
     }
 }
 
+/// `--snapshot` and `-m` for commands that move files (sync, switch): changes not yet snapshotted are recorded
+/// first, with the writer's consent; without it, they make the command refuse.
+struct SnapshotFirstOptions: ParsableArguments {
+    @Flag(help: "Snapshot changes first.") var snapshot = false
+    @Option(name: .shortAndLong, help: "The first snapshot's message (implies --snapshot).") var message: String?
+    @OptionGroup var authorOption: AuthorOption
+
+    /// Records the changes when asked; returns the version made (nil when not asked, or nothing had changed).
+    func record(in history: ProjectHistory, defaultMessage: String, environment: [String: String]) throws -> GitOID? {
+        guard snapshot || message != nil else { return nil }
+        let author = try authorOption.resolved(environment: environment)
+        return try history.snapshot(message: message ?? defaultMessage, author: author).version
+    }
+}
+
 /// Dates on the command line: YYYY-MM-DD (local time) or ISO 8601.
 enum DateArgument {
     static func seconds(_ text: String, endOfDay: Bool) throws -> Int64 {

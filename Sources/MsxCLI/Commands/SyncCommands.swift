@@ -66,19 +66,13 @@ struct Sync: MsxCommand {
             ]))
 
     @OptionGroup var remote: RemoteArgument
-    @Flag(help: "Snapshot changes first.") var snapshot = false
-    @Option(name: .shortAndLong, help: "The first snapshot's message (implies --snapshot).") var message: String?
-    @OptionGroup var authorOption: AuthorOption
+    @OptionGroup var first: SnapshotFirstOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let history = try console.openHistory(forWriting: true)
-            var recorded: GitOID?
-            if snapshot || message != nil {
-                let author = try authorOption.resolved(environment: console.environment)
-                recorded = try history.snapshot(message: message ?? "Sync", author: author).version
-            }
+            let recorded = try first.record(in: history, defaultMessage: "Sync", environment: console.environment)
             let (pulled, pushed) = try TransferReporter(console).run { options in
                 (try history.pull(from: remote.remote, options), try history.push(to: remote.remote, options))
             }
