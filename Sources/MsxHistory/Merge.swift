@@ -43,6 +43,7 @@ extension ProjectHistory {
         for path in claimed { result[path] = nil }
         // Each document: from the side that changed it, or merged word by word when both did.
         var documentConflicts: [(title: String, conflicts: [MergeConflict])] = []
+        var bases: [BaseText] = []  // the texts merged sidecars are anchored to, for `.msx/base/`
         for entry in binder.manifest.entries where entry.node.kind == .document {
             let sides = [baseManifest, ourManifest, theirManifest].map { $0.node(id: entry.node.id) }
             let markdown = (blob(sides[0], \.path, files.base), blob(sides[1], \.path, files.ours), blob(sides[2], \.path, files.theirs))
@@ -65,6 +66,7 @@ extension ProjectHistory {
             if let target = entry.node.sidecarPath {
                 result[gitPath(target)] = try merged.sidecar.map { try repository.writeBlob(Data($0.json.utf8)) }
             }
+            if let base = merged.sidecar?.baseText { bases.append(base) }
         }
         guard documentConflicts.isEmpty else {
             throw MsxError(.mergeNeeded, "both sides changed the same words since they parted: "
@@ -91,7 +93,7 @@ extension ProjectHistory {
         let version = try repository.writeCommit(tree: tree, parents: [ours, theirs], updating: nil, message: "Merge \(label)",
                                                  authorName: author.name, authorEmail: author.email)
         guard let branch = try repository.currentBranch() else { throw MsxError.noHistory }
-        try advance(to: version, branch: branch, reason: "msx merge")
+        try advance(to: version, branch: branch, reason: "msx merge", bases: bases)
         return MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept)
     }
 

@@ -122,15 +122,16 @@ extension ProjectHistory {
     /// Brings the project's files from HEAD's version to `target` in one journaled transaction (a crash leaves the
     /// one or the other, and the next command finishes or undoes it), then moves the branch and the index. A crash
     /// between the files and the branch leaves the new files as changes to snapshot: nothing is lost.
-    func advance(to target: GitOID, branch: String, reason: String) throws {
-        let files = try moveFiles(to: target)
+    /// - Parameter bases: texts that sidecars of `target` are anchored to, kept in `.msx/base/` with the files.
+    func advance(to target: GitOID, branch: String, reason: String, bases: [BaseText] = []) throws {
+        let files = try moveFiles(to: target, bases: bases)
         try repository.moveBranch(branch, to: target, reason: reason)
         try repository.syncIndex(toHead: files, under: prefix)
     }
 
     /// Writes the project's files of version `target` over those of HEAD's version, in one journaled transaction;
     /// returns `target`'s files (git path to blob).
-    func moveFiles(to target: GitOID) throws -> [String: GitOID] {
+    func moveFiles(to target: GitOID, bases: [BaseText] = []) throws -> [String: GitOID] {
         let before = try head().map { try repository.files(in: $0, under: prefix) } ?? [:]
         let after = try repository.files(in: target, under: prefix)
         var project = self.project
@@ -149,6 +150,7 @@ extension ProjectHistory {
             transaction.write(try repository.blob(blob), to: relative)
         }
         for path in before.keys where after[path] == nil { transaction.delete(String(path.dropFirst(prefix.count))) }
+        for base in bases { try project.bases.stage(base, into: &transaction) }
         try project.commit(transaction)
         return after
     }

@@ -154,6 +154,10 @@ final class SyncTests: HistoryTestCase {
         let runs = ((shown["paragraphs"] as? [[String: Any]])?[1]["runs"] as? [[String: Any]]) ?? []
         let red = runs.filter { ($0["attributes"] as? [String: Any])?["foregroundColor"] as? String == "#8B0000" }.compactMap { $0["text"] as? String }
         XCTAssertEqual(red, ["watched it"], "\(runs)")
+        // The merged sidecar's base text is kept, so an edit by hand is carried through, not searched for.
+        let sidecar = try JSONSerialization.jsonObject(with: Data(try read("contents/draft/lamp.attrs.json", in: root).utf8)) as? [String: Any]
+        let base = try XCTUnwrap(sidecar?["base"] as? String)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(".msx/base/\(base)").path))
         let parents = try git("rev-list", "--parents", "-n", "1", "HEAD", in: root).split(separator: " ")
         XCTAssertEqual(parents.count, 3, "a merge version has two parents")
         try expect(0, "check", in: root)
