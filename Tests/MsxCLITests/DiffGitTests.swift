@@ -1,14 +1,15 @@
 import Foundation
 import XCTest
 
-/// `git diff` and `git log -p` through msx's diff driver and textconv, as `msx init` configures them, checked with
-/// the git CLI itself.
+/// `git diff` and `git log -p` through msx's diff driver and textconv, as `msx init` configures them (with the merge
+/// driver), checked with the git CLI itself.
 final class DiffGitTests: HistoryTestCase {
     func testInitConfiguresGitToUseMsxForDocuments() throws {
         let book = try makeBook()
         XCTAssertTrue(try git("config", "--get", "diff.msx.command", in: book.root).contains("diff-driver"))
         XCTAssertTrue(try git("config", "--get", "diff.msx.textconv", in: book.root).contains("textconv"))
-        XCTAssertEqual(try read(".gitattributes", in: book.root), "*.md diff=msx\n")
+        XCTAssertTrue(try git("config", "--get", "merge.msx.driver", in: book.root).contains("merge-driver %O %A %B %P"))
+        XCTAssertEqual(try read(".gitattributes", in: book.root), "*.md diff=msx\n*.md merge=msx\nmanuscript.json merge=msx\n")
     }
 
     func testGitDiffShowsWordsAndFormatting() throws {
