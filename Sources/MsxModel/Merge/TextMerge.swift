@@ -26,7 +26,11 @@ enum TextMerge {
     private struct Side {
         let blocks: SourceBlocks
         /// For each block, its item.
-        var items: [Item] = []
+        var items: [Item] = [] {
+            didSet { blocksOf = Dictionary(grouping: items.indices) { items[$0] } }
+        }
+        /// Each item's blocks, in order.
+        private var blocksOf: [Item: [Int]] = [:]
         /// Items in the side's order (a group's first block places it).
         var order: [Item] = []
 
@@ -34,8 +38,7 @@ enum TextMerge {
 
         /// The text of an item's blocks in this side's order, joined by the blank lines between them.
         func text(of item: Item) -> String? {
-            let indexes = items.indices.filter { items[$0] == item }
-            guard !indexes.isEmpty else { return nil }
+            guard let indexes = blocksOf[item] else { return nil }
             var text = ""
             for (position, index) in indexes.enumerated() {
                 text += blocks.blocks[index]
@@ -46,7 +49,7 @@ enum TextMerge {
 
         /// The blank lines after an item: its last block's, at least one blank line.
         func separator(after item: Item) -> String {
-            guard let last = items.lastIndex(of: item) else { return "\n\n" }
+            guard let last = blocksOf[item]?.last else { return "\n\n" }
             let separator = blocks.separators[last]
             return separator.filter { $0 == "\n" }.count >= 2 ? separator : "\n\n"
         }
