@@ -75,6 +75,7 @@ extension ProjectHistory {
         let session = TransferSession(transfer)
         try repository.push(remote, refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"] + tagRefs.map { "\($0):\($0)" },
                             session: session)
+        FaultInjection.point("push-sent")
         if session.rejected.contains(where: { $0.ref.isEmpty || $0.ref == "refs/heads/\(branch)" }) {
             throw MsxError(.pushRejected, "'\(remote)' has versions this project does not have yet: msx pull brings them in, "
                 + "then push again (or msx sync does both)")

@@ -211,6 +211,34 @@ final class SyncTests: HistoryTestCase {
         XCTAssertTrue(missing.stderr.contains("no such folder"), missing.stderr)
     }
 
+    /// Issue 13, Must show: kill -9 while a pull merges the words of one document (at each step of moving the
+    /// files), and while a push has sent its versions but not yet remembered the remote: `check` and `git fsck`
+    /// accept what is left, no word is lost, and the next sync finishes.
+    func testAWordMergeOrAPushKilledInTheMiddleLosesNothing() throws {
+        for point in ["journaled", "moved", "committed", "push-sent"] {
+            let (root, remote) = try publish("word-\(point)")
+            let other = scratch.appendingPathComponent("word-other-\(point)")
+            try expect(0, "clone", remote.path, other.path)
+            try write("The old lamp burned all night long.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: other)
+            try expect(0, "sync", "--snapshot", in: other)
+            try write("The old lamp burned all night.\n\nNell watched it from the stone quay.\n", to: Book.lampPath, in: root)
+            try expect(0, "snapshot", in: root)
+            let merged = "The old lamp burned all night long.\n\nNell watched it from the stone quay.\n"
+            let killed = try MsxRunner.spawn(point == "push-sent" ? ["sync"] : ["pull"], in: root, environment: ["MSX_FAULT": point])
+            XCTAssertTrue(killed.signalled, "\(point): not killed")
+            try expect(0, "check", in: root)
+            try assertRepositorySound(root)
+            XCTAssertEqual(try gitRun(["fsck", "--strict"], in: remote).status, 0, "\(point): the remote's fsck")
+            let lamp = try read(Book.lampPath, in: root)
+            XCTAssertTrue(lamp == merged || lamp == "The old lamp burned all night.\n\nNell watched it from the stone quay.\n", "\(point): \(lamp)")
+            try expect(0, "sync", "--snapshot", in: root)
+            XCTAssertEqual(try read(Book.lampPath, in: root), merged, point)
+            try expect(0, "sync", in: other)
+            XCTAssertEqual(try read(Book.lampPath, in: other), merged, point)
+            try expect(0, "check", in: other)
+        }
+    }
+
     /// Issue 13, Must show: kill -9 in the middle of a merging pull (after the journal, after the moves, after the
     /// binder's commit point) leaves a project `check` accepts and a repository `git fsck` accepts, with every word
     /// of both sides still there; the next sync finishes the job.
