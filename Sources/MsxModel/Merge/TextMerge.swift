@@ -1,8 +1,8 @@
 /// The three-way merge of a document's Markdown text.
 ///
-/// 1. Each version is cut into its blocks (`SourceBlocks`) and each side's blocks are aligned with the base's by
-///    `TextAlignment`, which pairs them through edits, moves, splits and joins.
-/// 2. Base paragraphs that either side split, joined or rewrote together form one group, merged as one text; the
+/// 1. Each version is cut into its blocks (`SourceBlocks`); each side's blocks are traced to the base paragraphs
+///    whose own words they hold, or failing that to the one `TextAlignment` paired them with (`ParagraphGroups`).
+/// 2. Base paragraphs that a side split, joined or moved text between form one group, merged as one text; the
 ///    groups and the new paragraphs are put in order by `ParagraphOrderMerge`.
 /// 3. Inside a group, words are merged by diff3 (`ThreeWayMerge`) over tokens (words, spaces, punctuation and
 ///    line breaks each a token): changes to different words merge, changes to the same words conflict.
@@ -101,7 +101,7 @@ enum TextMerge {
                 continue
             }
             if position + 1 < order.count {
-                pieces.append(.text(ours.items.contains(item) ? ours.separator(after: item) : theirs.separator(after: item)))
+                pieces.append(.text(o != nil ? ours.separator(after: item) : theirs.separator(after: item)))
             } else {
                 pieces.append(.text(ours.blocks.separators.last ?? theirs.blocks.separators.last ?? ""))
             }
