@@ -19,6 +19,7 @@ public enum DraftMergeOutcome: Sendable, Equatable {
     case upToDate
     case fastForwarded(to: GitOID)
     case merged(MergeResult)
+    case conflicted(MergeState)
 }
 
 /// Alternate drafts as branches (issue 13, item 3): made from the current state or a version, listed, switched to
@@ -58,7 +59,8 @@ extension ProjectHistory {
     }
 
     /// Merges the draft `name` into the current one, as `pull` merges a remote.
-    public func mergeDraft(_ name: String) throws -> DraftMergeOutcome {
+    /// - Parameter markers: put both sides of a conflict in the file between git's markers.
+    public func mergeDraft(_ name: String, markers: Bool = false) throws -> DraftMergeOutcome {
         let theirs = try draftVersion(name)
         guard let branch = try repository.currentBranch(), let ours = try head() else { throw MsxError.noHistory }
         try refuseUnsavedWork(doing: "merge")
@@ -67,7 +69,10 @@ extension ProjectHistory {
             try advance(to: theirs, branch: branch, reason: "msx merge: fast-forward")
             return .fastForwarded(to: theirs)
         }
-        return .merged(try merge(theirs, describedAs: "draft '\(name)'"))
+        switch try merge(theirs, describedAs: "draft '\(name)'", markers: markers) {
+        case .merged(let result): return .merged(result)
+        case .conflicted(let state): return .conflicted(state)
+        }
     }
 
     private func draftVersion(_ name: String) throws -> GitOID {

@@ -151,10 +151,15 @@ extension GitRepository {
 
     /// Points `refs/heads/BRANCH` at `target` (the files are the caller's to bring along).
     func moveBranch(_ branch: String, to target: GitOID, reason: String) throws {
+        try setReference("refs/heads/\(branch)", to: target, reason: reason)
+    }
+
+    /// Points the reference `name` at `target`, creating it or moving it.
+    func setReference(_ name: String, to target: GitOID, reason: String) throws {
         var reference: OpaquePointer?
         var raw = target.raw
-        try LibGit2.check(git_reference_create(&reference, handle, "refs/heads/\(branch)", &raw, 1, reason),
-                          "cannot move \(branch) to \(target.short)")
+        try LibGit2.check(git_reference_create(&reference, handle, name, &raw, 1, reason),
+                          "cannot point \(name) at \(target.short)")
         git_reference_free(reference)
     }
 

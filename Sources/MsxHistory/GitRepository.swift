@@ -294,13 +294,6 @@ package final class GitRepository {
         throw MsxError(.gitOperationInProgress, "\(what) is in progress: \(way), then run msx again")
     }
 
-    /// Creates a commit on HEAD's branch (creating the branch on an unborn HEAD).
-    func createCommit(tree: GitOID, parent: GitOID?, message: String, authorName: String, authorEmail: String) throws -> GitOID {
-        try refuseDuringGitOperation()
-        return try writeCommit(tree: tree, parents: parent.map { [$0] } ?? [], updating: "HEAD", message: message,
-                               authorName: authorName, authorEmail: authorEmail)
-    }
-
     /// Writes a commit with `parents`, moving the ref `updating` to it (none: the caller moves a branch itself).
     func writeCommit(tree: GitOID, parents: [GitOID], updating ref: String?, message: String, authorName: String,
                      authorEmail: String) throws -> GitOID {

@@ -13,13 +13,22 @@ public struct MergeResult: Sendable, Equatable {
     public var kept: [String]
 }
 
+/// What a merge did: a merge version, or the merged files written with the conflicts left to resolve.
+public enum MergeOutcome: Sendable, Equatable {
+    case merged(MergeResult)
+    /// The files hold the merge with this side's words where the two conflict (or both between markers); HEAD is
+    /// unchanged until `snapshot` records the merge.
+    case conflicted(MergeState)
+}
+
 /// Merging two lines of versions (issue 13): the binder by node id (`ManifestMerge`), each document from the side
 /// that changed it or word by word with its formatting when both did (`DocumentMerge`), files outside documents by
 /// path.
 extension ProjectHistory {
-    /// Merges `theirs` into this branch and moves the files to the result, as a version with two parents.
-    /// - Throws: `merge-needed` naming the words both sides changed differently (nothing is written then).
-    func merge(_ theirs: GitOID, describedAs label: String) throws -> MergeResult {
+    /// Merges `theirs` into this branch. Without conflicts, the files move to the result, recorded as a version with
+    /// two parents; with conflicts, the files move to the result with this side's words (or both between
+    /// `markers`) where they conflict and `.msx/merge.json` records them, in one journaled transaction.
+    func merge(_ theirs: GitOID, describedAs label: String, markers: Bool = false) throws -> MergeOutcome {
         guard let ours = try head() else { throw MsxError.noHistory }
         try repository.refuseDuringGitOperation()
         guard let base = try repository.mergeBase(ours, theirs) else {
@@ -32,8 +41,9 @@ extension ProjectHistory {
         let binder = try ManifestMerge.merge(base: baseManifest, ours: ourManifest, theirs: theirManifest)
         let files = (base: try repository.files(in: base, under: prefix), ours: try repository.files(in: ours, under: prefix),
                      theirs: try repository.files(in: theirs, under: prefix))
+        let conflictMarkers = markers ? ConflictMarkers(ours: "this project", theirs: label) : nil
         var result = files.ours
-        var clashes: [String] = []
+        var conflicts: [MergeState.Conflict] = []
         var claimed = Set([gitPath(Manifest.fileName)])
         for manifest in [baseManifest, ourManifest, theirManifest, binder.manifest] {
             for entry in manifest.entries where entry.node.kind == .document {
@@ -42,7 +52,6 @@ extension ProjectHistory {
         }
         for path in claimed { result[path] = nil }
         // Each document: from the side that changed it, or merged word by word when both did.
-        var documentConflicts: [(title: String, conflicts: [MergeConflict])] = []
         var bases: [BaseText] = []  // the texts merged sidecars are anchored to, for `.msx/base/`
         for entry in binder.manifest.entries where entry.node.kind == .document {
             let sides = [baseManifest, ourManifest, theirManifest].map { $0.node(id: entry.node.id) }
@@ -60,29 +69,26 @@ extension ProjectHistory {
                 try documentVersion(markdown: [markdown.0, markdown.1, markdown.2][side], sidecar: [sidecar.0, sidecar.1, sidecar.2][side],
                                     node: sides[side] ?? entry.node)
             }
-            let merged = DocumentMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2])
-            if !merged.conflicts.isEmpty { documentConflicts.append((entry.node.title, merged.conflicts)) }
+            let merged = DocumentMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], markers: conflictMarkers)
+            for (index, conflict) in merged.conflicts.enumerated() {
+                conflicts.append(.init(number: index + 1, document: entry.node.id, title: entry.node.title, path: entry.node.path,
+                                       conflict: conflict, resolution: nil))
+            }
             result[gitPath(entry.node.path)] = try repository.writeBlob(Data(merged.markdown.utf8))
             if let target = entry.node.sidecarPath {
                 result[gitPath(target)] = try merged.sidecar.map { try repository.writeBlob(Data($0.json.utf8)) }
             }
             if let base = merged.sidecar?.baseText { bases.append(base) }
         }
-        guard documentConflicts.isEmpty else {
-            throw MsxError(.mergeNeeded, "both sides changed the same words since they parted: "
-                + documentConflicts.map { "'\($0.title)' (\(Self.describe($0.conflicts)))" }.joined(separator: "; ")
-                + ". Nothing was changed (msx diff --from \(theirs.short) shows the other side)")
-        }
-        // Everything else (pictures, .gitattributes, ...) by path.
-        for path in Set(files.ours.keys).union(files.theirs.keys).union(files.base.keys) where !claimed.contains(path) {
+        // Everything else (pictures, .gitattributes, ...) by path; a file both changed keeps this side's.
+        for path in Set(files.ours.keys).union(files.theirs.keys).union(files.base.keys).sorted() where !claimed.contains(path) {
             let (b, o, t) = (files.base[path], files.ours[path], files.theirs[path])
-            if o != t && o != b && t != b { clashes.append(path); continue }
             result[path] = o == b ? t : o
-        }
-        guard clashes.isEmpty else {
-            let names = Array(Set(clashes)).sorted().map { "'\($0)'" }.joined(separator: ", ")
-            throw MsxError(.mergeNeeded, "both sides changed \(names) since they parted, and nothing was changed "
-                + "(msx diff --from \(theirs.short) shows the other side)")
+            guard o != t && o != b && t != b else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            let file = MergeConflict(kind: .file, base: b?.description ?? "", ours: o?.description ?? "",
+                                     theirs: t?.description ?? "", placed: o?.description ?? "")
+            conflicts.append(.init(number: 1, document: nil, title: relative, path: relative, conflict: file, resolution: nil))
         }
         result[gitPath(Manifest.fileName)] = try repository.writeBlob(Data(binder.manifest.json.utf8))
         var changes: [GitRepository.TreeChange] = []
@@ -93,8 +99,14 @@ extension ProjectHistory {
         let version = try repository.writeCommit(tree: tree, parents: [ours, theirs], updating: nil, message: "Merge \(label)",
                                                  authorName: author.name, authorEmail: author.email)
         guard let branch = try repository.currentBranch() else { throw MsxError.noHistory }
-        try advance(to: version, branch: branch, reason: "msx merge", bases: bases)
-        return MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept)
+        guard !conflicts.isEmpty else {
+            try advance(to: version, branch: branch, reason: "msx merge", bases: bases)
+            return .merged(MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept))
+        }
+        let state = MergeState(ours: ours, theirs: theirs, merged: version, label: label, binderConflicts: binder.conflicts,
+                               kept: binder.kept, conflicts: conflicts)
+        _ = try moveFiles(to: version, bases: bases) { transaction in transaction.write(Data(state.json.utf8), to: MergeState.file) }
+        return .conflicted(state)
     }
 
     /// A document's Markdown and sidecar in one version, from their blobs (a missing file is empty, or no sidecar).
@@ -102,18 +114,6 @@ extension ProjectHistory {
         let text = try markdown.map { String(decoding: try repository.blob($0), as: UTF8.self) } ?? ""
         let formatting = try sidecar.map { try Sidecar(json: String(decoding: try repository.blob($0), as: UTF8.self), file: node.sidecarPath ?? node.path) }
         return DocumentMerge.Version(markdown: text, sidecar: formatting)
-    }
-
-    /// Conflicts in a few words each: "'walked' became 'ran' here and 'drove' there".
-    private static func describe(_ conflicts: [MergeConflict]) -> String {
-        let shown = conflicts.prefix(3).map { conflict -> String in
-            switch conflict.kind {
-            case .text: "'\(conflict.base)' became '\(conflict.ours)' here and '\(conflict.theirs)' there"
-            case .deleted: "a passage deleted on one side was changed on the other"
-            case .formatting: "\(conflict.attribute?.rawValue ?? "formatting") of '\(conflict.placed)' set differently on each side"
-            }
-        }
-        return shown.joined(separator: ", ") + (conflicts.count > 3 ? " and \(conflicts.count - 3) more" : "")
     }
 
     /// The blob of a document's file (its `.md` or its sidecar, as `file` picks it) in a version's files.

@@ -71,14 +71,37 @@ extension ProjectHistory {
     /// - Parameter documents: ids of documents (or folders, meaning the documents in them) to snapshot.
     /// - Parameter reanchoring: save stale sidecars re-anchored first (a writer's snapshot); a safety snapshot
     ///   records the files exactly as they are.
+    ///
+    /// During a merge that stopped at conflicts, a snapshot of the whole project records the merge (with both
+    /// parents) once every conflict is resolved; it is refused before (`unresolved-conflicts`), and so is a partial
+    /// or a safety snapshot (`merge-in-progress`).
     public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil,
                          reanchoring: Bool = true) throws -> SnapshotResult {
         try claimRepository()
-        return try writingRepository { try record(documents, message: message, author: explicit, reanchoring: reanchoring) }
+        return try writingRepository {
+            guard let merging = try mergeState() else {
+                return try record(documents, message: message, author: explicit, reanchoring: reanchoring)
+            }
+            guard documents.isEmpty, reanchoring else { throw Self.mergeInProgress(merging) }
+            if let first = merging.unresolved.first {
+                throw MsxError(.unresolvedConflicts, "\(merging.unresolved.count) conflict\(merging.unresolved.count == 1 ? "" : "s") of the merge "
+                    + "of \(merging.label) \(merging.unresolved.count == 1 ? "is" : "are") not resolved yet, the first in '\(first.title)': "
+                    + "msx conflicts shows them, msx resolve settles them (or msx merge --abort goes back)")
+            }
+            let result = try record([], message: message ?? merging.message, author: explicit, reanchoring: true,
+                                    mergedWith: merging.theirs)
+            try removeMergeState()
+            return result
+        }
     }
 
     /// The snapshot itself, with msx's pid on record (see `claimRepository`).
-    private func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool) throws -> SnapshotResult {
+    /// - Parameters:
+    ///   - mergedWith: the other side of the merge this version records (its second parent); it is recorded even
+    ///     when the files equal the last version's.
+    ///   - reference: the reference the version goes to instead of HEAD (which then stays), or nil.
+    func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool,
+                mergedWith theirs: GitOID? = nil, to reference: String? = nil) throws -> SnapshotResult {
         try repository.refuseDuringGitOperation()
         if let headID = try head() {
             let files = try repository.files(in: headID, under: prefix)
@@ -95,7 +118,7 @@ extension ProjectHistory {
         }
         let headID = try head()
         let manifestChanged = try manifestDiffers(at: headID)
-        guard !included.isEmpty || (documents.isEmpty && manifestChanged) else {
+        guard !included.isEmpty || (documents.isEmpty && manifestChanged) || theirs != nil else {
             return SnapshotResult(version: nil, documents: [], message: "", note: nil)
         }
         let (author, signing) = self.author(explicit)
@@ -145,7 +168,10 @@ extension ProjectHistory {
         }
         let tree = try repository.tree(basedOn: headID, applying: changesToTree)
         FaultInjection.point("snapshot-tree")
-        let version = try repository.createCommit(tree: tree, parent: headID, message: text, authorName: author.name, authorEmail: author.email)
+        let parents = [headID, theirs].compactMap { $0 }
+        let version = try repository.writeCommit(tree: tree, parents: parents, updating: reference == nil ? "HEAD" : nil,
+                                                 message: text, authorName: author.name, authorEmail: author.email)
+        if let reference { try repository.setReference(reference, to: version, reason: "msx: \(text.prefix { $0 != "\n" })") }
         FaultInjection.point("snapshot-committed")
         // The index learns the new state of msx's own paths only when the manifest written is the one on disk.
         // The version is recorded: a failure from here on is only housekeeping, which the next snapshot redoes.

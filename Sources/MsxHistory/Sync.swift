@@ -12,6 +12,8 @@ public enum PullOutcome: Sendable, Equatable {
     case remoteHasNoBranch
     /// Both had new versions: they were merged into a version with two parents.
     case merged(MergeResult)
+    /// Both had new versions, and changed some words differently: the files hold the merge, to be resolved.
+    case conflicted(MergeState)
 }
 
 /// What `push` did.
@@ -47,7 +49,8 @@ extension ProjectHistory {
     /// Brings the remote's versions in. When this project has nothing of its own since they parted, its files move
     /// forward to the remote's last version; when both have new versions, they are merged (see `merge`).
     /// - Throws: `unsaved-work` when files changed since the last snapshot (they are never overwritten).
-    public func pull(from remote: String? = nil, _ transfer: TransferOptions) throws -> PullOutcome {
+    /// - Parameter markers: put both sides of a conflict in the file between git's markers.
+    public func pull(from remote: String? = nil, markers: Bool = false, _ transfer: TransferOptions) throws -> PullOutcome {
         let remote = try remote ?? defaultRemote()
         let branch = try currentBranchForTransfer()
         try refuseUnsavedWork(doing: "pull")
@@ -56,7 +59,10 @@ extension ProjectHistory {
         let ours = try head()
         if let ours, try repository.isAncestor(theirs, of: ours) { return .upToDate }
         if let ours, try !repository.isAncestor(ours, of: theirs) {
-            return .merged(try merge(theirs, describedAs: "'\(remote)'"))
+            switch try merge(theirs, describedAs: "'\(remote)'", markers: markers) {
+            case .merged(let result): return .merged(result)
+            case .conflicted(let state): return .conflicted(state)
+            }
         }
         guard ours != nil else {
             throw MsxError(.mergeNeeded, "this project has no version yet, and '\(remote)' has: msx clone makes a copy of it")
@@ -132,8 +138,13 @@ extension ProjectHistory {
 
     /// Writes the project's files of version `target` over those of HEAD's version, in one journaled transaction;
     /// returns `target`'s files (git path to blob).
-    func moveFiles(to target: GitOID, bases: [BaseText] = []) throws -> [String: GitOID] {
-        let before = try head().map { try repository.files(in: $0, under: prefix) } ?? [:]
+    /// - Parameters:
+    ///   - source: the version the files hold now (default: HEAD's).
+    ///   - bases: texts that sidecars of `target` are anchored to, kept in `.msx/base/` with the files.
+    ///   - stage: stages more changes (msx's own files) into the same transaction.
+    func moveFiles(to target: GitOID, from source: GitOID? = nil, bases: [BaseText] = [],
+                   also stage: (inout FileTransaction) throws -> Void = { _ in }) throws -> [String: GitOID] {
+        let before = try (source ?? head()).map { try repository.files(in: $0, under: prefix) } ?? [:]
         let after = try repository.files(in: target, under: prefix)
         var project = self.project
         var transaction = project.transaction()
@@ -152,6 +163,7 @@ extension ProjectHistory {
         }
         for path in before.keys where after[path] == nil { transaction.delete(String(path.dropFirst(prefix.count))) }
         for base in bases { try project.bases.stage(base, into: &transaction) }
+        try stage(&transaction)
         try project.commit(transaction)
         return after
     }
@@ -165,6 +177,7 @@ extension ProjectHistory {
 
     /// Refuses when files changed since the last snapshot: a transfer that moves files never overwrites a word.
     func refuseUnsavedWork(doing what: String) throws {
+        try refuseDuringMerge()
         let unsaved = try changes().count + (try manifestDiffers(at: head()) ? 1 : 0)
         guard unsaved == 0 else {
             throw MsxError(.unsavedWork, "there are changes not yet snapshotted: msx snapshot records them, then \(what) "

@@ -164,7 +164,9 @@ final class SyncTests: HistoryTestCase {
         try assertRepositorySound(root)
     }
 
-    func testBothSidesChangingTheSameWordsStopsAndNothingChanges() throws {
+    /// Both sides changed the same words: pull writes the merge with this side's words there and stops, sync sends
+    /// nothing until the conflict is resolved and the merge recorded; then both copies end byte-identical.
+    func testBothSidesChangingTheSameWordsStopsForTheWriterToChoose() throws {
         let (root, remote) = try publish()
         let other = scratch.appendingPathComponent("other")
         try expect(0, "clone", remote.path, other.path)
@@ -174,13 +176,23 @@ final class SyncTests: HistoryTestCase {
         let unsaved = try expect(1, "pull", in: root)
         XCTAssertTrue(unsaved.stderr.contains("not yet snapshotted"), unsaved.stderr)
         try expect(0, "snapshot", in: root)
-        let before = try files(root), head = try revision(in: root)
+        let head = try revision(in: root)
         let rejected = try expect(1, "push", "--json", in: root).json()
         XCTAssertEqual((rejected["error"] as? [String: Any])?["code"] as? String, "push-rejected")
-        let merge = try expect(1, "pull", in: root)
-        XCTAssertTrue(merge.stderr.contains("'Sea' ('calm that evening' became 'black' here and 'grey' there)"), merge.stderr)
-        XCTAssertEqual(try files(root), before, "pull changed files")
+        let merge = try expect(1, "sync", in: root)
+        XCTAssertTrue(merge.stdout.contains("Sea: 1 ('calm that evening' became 'black' here and 'grey' there)"), merge.stdout)
+        XCTAssertFalse(merge.stdout.contains("sent"), "a conflicted sync sends nothing: \(merge.stdout)")
+        XCTAssertEqual(try read(Book.seaPath, in: root), "The sea was black.\n")
         XCTAssertEqual(try revision(in: root), head)
+        let busy = try expect(1, "sync", "--json", in: root).json()
+        XCTAssertEqual((busy["error"] as? [String: Any])?["code"] as? String, "merge-in-progress", "\(busy)")
+        try expect(0, "resolve", "Sea", "--both", in: root)
+        try expect(0, "sync", "--snapshot", in: root)
+        try expect(0, "sync", in: other)
+        XCTAssertEqual(try read(Book.seaPath, in: other), "The sea was black grey.\n")
+        XCTAssertEqual(try files(root), try files(other))
+        try assertRepositorySound(root)
+        try assertRepositorySound(other)
     }
 
     func testRemotesAreListedAddedAndRemovedWithClearErrors() throws {

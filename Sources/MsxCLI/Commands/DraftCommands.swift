@@ -85,37 +85,78 @@ struct Switch: MsxCommand {
 
 struct Merge: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Bring another draft's versions into this one.",
+        abstract: "Bring another draft's versions into this one; finish or abandon a merge that stopped at conflicts.",
         discussion: ManualText.discussion(
             """
             As pull merges a remote: the binder by node id, each document from the draft that changed it, a document \
             both changed word by word with its formatting, as a version with two parents. When both drafts changed \
-            the same words differently, merge names them and changes nothing (msx restore REF@DRAFT takes one \
-            document whole).
+            the same words differently, the files hold the merge with this draft's words there (both, between \
+            markers, with --markers), nothing is recorded, and merge exits 1: msx conflicts shows each conflict, msx \
+            resolve settles it, and msx snapshot (or merge --continue) records the merge once none is left. \
+            merge --abort goes back to the last version; the files as they were are kept as a version named \
+            refs/msx/aborted-merge. msx restore REF@DRAFT takes one document whole instead.
             """,
             examples: [.init("msx merge dark-ending", "Bring the other ending's changes in."),
+                       .init("msx merge --continue -m \"Both endings, reconciled\"", "Record the merge once its conflicts are resolved."),
+                       .init("msx merge --abort", "Give up a merge that stopped at conflicts."),
                        .init("msx restore \"Chapter 12@dark-ending\"", "Or take one chapter from it.")]))
 
-    @Argument(help: "The draft to merge in.") var name: String
+    @Argument(help: "The draft to merge in.") var name: String?
+    @Flag(help: "Go back to the last version, abandoning the merge in progress.") var abort = false
+    @Flag(name: .customLong("continue"), help: "Record the merge in progress (every conflict resolved).") var proceed = false
+    @Option(name: .shortAndLong, help: "With --continue: the merge version's message.") var message: String?
+    @OptionGroup var merge: MergeOptions
+    @OptionGroup var authorOption: AuthorOption
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard [name != nil, abort, proceed].filter({ $0 }).count == 1 else {
+            throw ValidationError("name a draft to merge, or give --abort or --continue")
+        }
+        if message != nil && !proceed { throw ValidationError("-m goes with --continue") }
+    }
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let outcome = try console.openHistory(forWriting: true).mergeDraft(name)
-            switch outcome {
+            let history = try console.openHistory(forWriting: true)
+            let author = try authorOption.resolved(environment: console.environment)
+            if abort {
+                let result = try history.abortMerge(author: author)
+                if console.json {
+                    console.report(["outcome": "aborted", "to": .string(result.version.description), "saved": .string(result.saved.description)])
+                } else {
+                    console.line("back at \(result.version.short); the files as they were are kept as \(result.saved.short) "
+                        + "(msx diff --from \(result.saved.short) shows them)")
+                }
+                return
+            }
+            guard let name else {
+                guard let state = try history.mergeState() else { throw MsxError(.noMerge, "no merge is in progress") }
+                let result = try history.snapshot(message: message, author: author)
+                if console.json {
+                    console.report(["outcome": "merged", "to": .optional(result.version?.description)])
+                } else {
+                    console.line("merged \(state.label) as \(result.version?.short ?? "?")")
+                }
+                return
+            }
+            switch try history.mergeDraft(name, markers: merge.markers) {
             case .upToDate:
                 if console.json { console.report(["outcome": "up-to-date"]) } else { console.line("already has everything of '\(name)'") }
             case .fastForwarded(let to):
                 if console.json { console.report(["outcome": "fast-forward", "to": .string(to.description)]) } else {
                     console.line("moved forward to '\(name)' (\(to.short))")
                 }
-            case .merged(let merge):
+            case .merged(let result):
+                if console.json { console.report(MergeWording.json(result).objectValue ?? [:]) } else {
+                    MergeWording.report(result, merging: "'\(name)'", to: console)
+                }
+            case .conflicted(let state):
                 if console.json {
-                    console.report(["outcome": "merged", "to": .string(merge.version.description),
-                                    "conflicts": .array(merge.conflicts.map(JSONValue.string)), "kept": .array(merge.kept.map(JSONValue.string))])
+                    console.report(MergeWording.json(state).objectValue ?? [:])
+                    console.exitStatus = 1
                 } else {
-                    console.line("merged '\(name)' as \(merge.version.short)")
-                    for line in merge.conflicts + merge.kept { console.note("note: \(line)") }
+                    MergeWording.report(state, to: console)
                 }
             }
         }

@@ -24,24 +24,7 @@ struct Edit: MsxCommand {
                 let node = try project.references(from: console.workingDirectory).document(reference)
                 return (node.id, try project.url(node.path))
             }()
-            let env = console.environment
-            guard let editor = env["VISUAL"] ?? env["EDITOR"], !editor.isEmpty else {
-                throw MsxError(.noEditor, "set VISUAL or EDITOR to the editor msx should open")
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(editor) \"$1\"", "msx-edit", file.path]
-            process.environment = env
-            process.currentDirectoryURL = console.workingDirectory
-            // With --json, stdout belongs to msx's report: whatever the editor prints goes to stderr.
-            if console.json { process.standardOutput = FileHandle.standardError }
-            do { try process.run() } catch {
-                throw MsxError(.editorFailed, "could not start the editor '\(editor)'")
-            }
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw MsxError(.editorFailed, "the editor exited with status \(process.terminationStatus); formatting was not re-anchored")
-            }
+            try ExternalEditor.edit(file, console: console, failure: "formatting was not re-anchored")
             let project = try console.openProject(forWriting: true)
             guard let node = project.manifest.node(id: id), node.kind == .document else {
                 throw MsxError(.unknownReference, "'\(reference)' left the binder while it was being edited; the file was kept as saved")

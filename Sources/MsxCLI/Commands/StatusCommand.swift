@@ -5,7 +5,10 @@ struct Status: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed since the last snapshot.",
         discussion: ManualText.discussion(
-            "Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed. Read-only.",
+            """
+            Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed; and the merge \
+            in progress, if one stopped at conflicts (its changes are listed as changes until it is recorded). Read-only.
+            """,
             examples: [
                 .init("msx status",
                       "What changed since the last version."),
@@ -20,14 +23,21 @@ struct Status: MsxCommand {
             let project = try console.openProject()
             let (changes, hasHistory) = try project.changesSinceLastSnapshot()
             let strays = try project.strayDocuments()
+            let merging = try ProjectHistory.open(project)?.mergeState()
             if console.json {
                 console.report([
                     "clean": .bool(changes.isEmpty && strays.isEmpty),
                     "hasHistory": .bool(hasHistory),
                     "documents": .array(changes.map(Self.json)),
                     "notInBinder": .array(strays.map(JSONValue.string)),
+                    "merge": merging.map { ["label": .string($0.label), "theirs": .string($0.theirs.description),
+                                            "conflicts": .int($0.conflicts.count), "unresolved": .int($0.unresolved.count)] } ?? .null,
                 ])
                 return
+            }
+            if let merging {
+                console.line("Merging \(merging.label): \(merging.unresolved.count) of \(merging.conflicts.count) conflicts left "
+                    + "(msx conflicts; msx snapshot records the merge once none is left; msx merge --abort goes back).")
             }
             if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
             // Three aligned columns: what changed, the title, the path.

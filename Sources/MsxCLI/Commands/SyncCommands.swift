@@ -7,6 +7,11 @@ struct RemoteArgument: ParsableArguments {
     @Argument(help: "The remote (default: the branch's upstream, else origin, else the only one).") var remote: String?
 }
 
+/// How a merge shows its conflicts in the files.
+struct MergeOptions: ParsableArguments {
+    @Flag(help: "Put both sides of each conflict in the file, between <<<<<<< and >>>>>>> lines.") var markers = false
+}
+
 struct Pull: MsxCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bring in the versions a remote has and this project does not.",
@@ -15,19 +20,23 @@ struct Pull: MsxCommand {
             When this project has no versions of its own since the remote's, its files move forward to the remote's \
             last version. When both sides have new versions they are merged: the binder by node id, each document \
             from the side that changed it, and a document both sides changed word by word, with its formatting \
-            (changes to different words of a paragraph merge). When both sides changed the same words differently, \
-            pull names them and changes nothing. Changes not yet snapshotted are never overwritten: pull refuses \
-            until they are snapshotted.
+            (changes to different words of a paragraph merge), recorded as a version with two parents. When both \
+            sides changed the same words differently, the files hold the merge with this side's words there (both, \
+            between markers, with --markers), nothing is recorded, and pull exits 1: msx conflicts shows each \
+            conflict, msx resolve settles it, msx snapshot records the merge, msx merge --abort goes back. Changes \
+            not yet snapshotted are never overwritten: pull refuses until they are snapshotted.
             """,
-            examples: [.init("msx pull", "From the branch's remote (origin after msx clone).")]))
+            examples: [.init("msx pull", "From the branch's remote (origin after msx clone)."),
+                       .init("msx pull --markers", "Conflicts, if any, between <<<<<<< markers in the files.")]))
 
     @OptionGroup var remote: RemoteArgument
+    @OptionGroup var merge: MergeOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let history = try console.openHistory(forWriting: true)
-            let outcome = try TransferReporter(console).run { try history.pull(from: remote.remote, $0) }
+            let outcome = try TransferReporter(console).run { try history.pull(from: remote.remote, markers: merge.markers, $0) }
             SyncWording.report(pulled: outcome, pushed: nil, snapshot: nil, to: console)
         }
     }
@@ -58,7 +67,8 @@ struct Sync: MsxCommand {
         discussion: ManualText.discussion(
             """
             With --snapshot (or -m), changes not yet snapshotted are recorded first; without, they make sync refuse, \
-            since pulling could not bring the files forward under them.
+            since pulling could not bring the files forward under them. A merge that stops at conflicts sends \
+            nothing (see msx pull).
             """,
             examples: [
                 .init("msx sync --snapshot", "Record today's work, bring in the other machine's, send both."),
@@ -67,6 +77,7 @@ struct Sync: MsxCommand {
 
     @OptionGroup var remote: RemoteArgument
     @OptionGroup var first: SnapshotFirstOptions
+    @OptionGroup var merge: MergeOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
@@ -74,7 +85,9 @@ struct Sync: MsxCommand {
             let history = try console.openHistory(forWriting: true)
             let recorded = try first.record(in: history, defaultMessage: "Sync", environment: console.environment)
             let (pulled, pushed) = try TransferReporter(console).run { options in
-                (try history.pull(from: remote.remote, options), try history.push(to: remote.remote, options))
+                let pulled = try history.pull(from: remote.remote, markers: merge.markers, options)
+                if case .conflicted = pulled { return (pulled, nil as PushOutcome?) }
+                return (pulled, try history.push(to: remote.remote, options))
             }
             SyncWording.report(pulled: pulled, pushed: pushed, snapshot: recorded, to: console)
         }
@@ -88,6 +101,7 @@ enum SyncWording {
             var fields: [String: JSONValue] = [:]
             if let snapshot { fields["snapshot"] = .string(snapshot.description) }
             if let pulled { fields["pulled"] = json(pulled) }
+            if case .conflicted? = pulled { console.exitStatus = 1 }
             if let pushed {
                 fields["pushed"] = ["remote": .string(pushed.remote), "branch": .string(pushed.branch),
                                     "version": .string(pushed.version.description),
@@ -101,9 +115,8 @@ enum SyncWording {
         case .upToDate?: console.line("already up to date with the remote")
         case .fastForwarded(let from, let to)?: console.line("brought in the remote's versions: \(from?.short ?? "none") -> \(to.short)")
         case .remoteHasNoBranch?: console.line("the remote has no versions of this branch yet")
-        case .merged(let merge)?:
-            console.line("merged the remote's versions with this project's as \(merge.version.short)")
-            for line in merge.conflicts + merge.kept { console.note("note: \(line)") }
+        case .merged(let merge)?: MergeWording.report(merge, merging: "the remote's versions with this project's", to: console)
+        case .conflicted(let state)?: MergeWording.report(state, to: console)
         case nil: break
         }
         if let pushed {
@@ -119,9 +132,8 @@ enum SyncWording {
         case .upToDate: ["outcome": "up-to-date"]
         case .fastForwarded(let from, let to): ["outcome": "fast-forward", "from": .optional(from?.description), "to": .string(to.description)]
         case .remoteHasNoBranch: ["outcome": "remote-has-no-branch"]
-        case .merged(let merge):
-            ["outcome": "merged", "to": .string(merge.version.description),
-             "conflicts": .array(merge.conflicts.map(JSONValue.string)), "kept": .array(merge.kept.map(JSONValue.string))]
+        case .merged(let merge): MergeWording.json(merge)
+        case .conflicted(let state): MergeWording.json(state)
         }
     }
 }

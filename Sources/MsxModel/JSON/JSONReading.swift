@@ -2,7 +2,7 @@
 package struct JSONReader {
     let file: String
     let path: String
-    let object: [String: JSONValue]
+    package let object: [String: JSONValue]
 
     package init(_ value: JSONValue, file: String, path: String = "") throws {
         guard case .object(let object) = value else {
@@ -13,13 +13,13 @@ package struct JSONReader {
         self.object = object
     }
 
-    func fail(_ key: String, _ expected: String) -> MsxError {
+    package func fail(_ key: String, _ expected: String) -> MsxError {
         MsxError(.invalidJSON, "\(file): \(field(key)) must be \(expected)")
     }
 
     func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    func string(_ key: String) throws -> String? {
+    package func string(_ key: String) throws -> String? {
         guard let value = object[key], value != .null else { return nil }
         guard case .string(let s) = value else { throw fail(key, "a string") }
         return s
@@ -30,13 +30,13 @@ package struct JSONReader {
         return s
     }
 
-    func int(_ key: String) throws -> Int? {
+    package func int(_ key: String) throws -> Int? {
         guard let value = object[key], value != .null else { return nil }
         guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e15 else { throw fail(key, "a whole number") }
         return Int(n)
     }
 
-    func requiredInt(_ key: String) throws -> Int {
+    package func requiredInt(_ key: String) throws -> Int {
         guard let n = try int(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
         return n
     }
@@ -96,7 +96,7 @@ package struct JSONReader {
     }
 
     /// Refuses files written by a newer msx.
-    func checkFormatVersion(supported: Int) throws {
+    package func checkFormatVersion(supported: Int) throws {
         guard let version = try int("formatVersion") else {
             throw MsxError(.invalidJSON, "\(file): formatVersion is missing")
         }

@@ -10,6 +10,9 @@ public struct MergeConflict: Sendable, Equatable {
         /// Both sides set one attribute of the same characters (or of one paragraph) to different values; the
         /// sidecar holds this side's value.
         case formatting
+        /// Both sides changed a file msx does not read as text (a picture) differently; the folder holds this
+        /// side's. `base`, `ours` and `theirs` are the git ids of the three files ("" where there is none).
+        case file
     }
 
     public var kind: Kind

@@ -109,6 +109,11 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case hostKeyRefused = "host-key-refused"
         case draftExists = "draft-exists"
         case unknownDraft = "unknown-draft"
+        case mergeInProgress = "merge-in-progress"
+        case unresolvedConflicts = "unresolved-conflicts"
+        case noMerge = "no-merge"
+        case unknownConflict = "unknown-conflict"
+        case conflictMoved = "conflict-moved"
 
         /// The kind of failure this code belongs to.
         public var kind: Kind {
@@ -116,7 +121,8 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case .emptyTitle, .invalidAuthor, .invalidDate, .invalidMilestone, .invalidSelection, .invalidTarget, .invalidValue, .missingDestination, .noChange, .unknownFormat, .usage:
             return .usage
         case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .changedDuringRestore, .documentTooLarge, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport,
-             .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft:
+             .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft,
+             .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved:
             return .user
         case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged

@@ -110,6 +110,12 @@ public struct Project: Sendable {
             throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
         }
         let text = try FileIO.readDocument(try paths.url(node.path), displayPath: node.path)
+        return try document(node, markdown: text, sourceMap: sourceMap)
+    }
+
+    /// The document `node` as it would be with `text` for its Markdown: its sidecar re-anchored onto `text` (in
+    /// memory, through the text it was anchored to).
+    package func document(_ node: BinderNode, markdown text: String, sourceMap: Bool = true) throws -> RichDocument {
         let markdown = MarkdownDocument(text, sourceMap: sourceMap)
         let sidecar = try loadSidecar(node)
         return RichDocument(markdown: markdown, sidecar: sidecar, base: { sidecar?.base.flatMap(bases.paragraphs) })
