@@ -36,7 +36,9 @@ final class Console {
 
     /// Opens the project containing the working folder; commands that write take the write lock first.
     func openProject(forWriting: Bool = false, repairing: Bool = false) throws -> Project {
-        try Project.open(from: workingDirectory, forWriting: forWriting, repairing: repairing)
+        var project = try Project.open(from: workingDirectory, forWriting: forWriting, repairing: repairing)
+        ProjectHistory.lookUpBasesInHistory(for: &project)
+        return project
     }
 
     /// The project's history, which must exist for reading commands.

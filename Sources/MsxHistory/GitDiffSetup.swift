@@ -4,10 +4,10 @@ import MsxProject
 
 /// Lets git tools show msx's formatting-aware diff: `git diff` (and `git log -p --ext-diff`) run msx as an external
 /// diff driver for the project's `.md` files; tools that only take a text conversion get the plain text. `git merge`
-/// runs msx as the merge driver of documents and the manifest (`GitMergeDriver`).
+/// runs msx as the merge driver of documents, their sidecars and the manifest (`GitMergeDriver`).
 extension ProjectHistory {
     /// Writes `diff.msx.command` and `diff.msx.textconv` (git shows msx's diff) and `merge.msx.driver` (git merges
-    /// documents word by word and the manifest by node id) into `.git/config`, and the lines that name them into the
+    /// documents word by word, sidecars with them and the manifest by node id) into `.git/config`, and the lines that name them into the
     /// project's `.gitattributes`. `executable` is msx's absolute path.
     public func configureGitDiff(executable: String) throws {
         let quoted = "'" + executable.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -18,7 +18,8 @@ extension ProjectHistory {
         let url = project.root.appendingPathComponent(".gitattributes")
         var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         let present = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        for line in ["*.md diff=msx", "*.md merge=msx", "\(Manifest.fileName) merge=msx"] where !present.contains(line) {
+        for line in ["*.md diff=msx", "*.md merge=msx", "*\(GitMergeDriver.sidecarSuffix) merge=msx", "\(Manifest.fileName) merge=msx"]
+        where !present.contains(line) {
             text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + line + "\n"
         }
         if text != (try? String(contentsOf: url, encoding: .utf8)) { try FileIO.writeAtomically(Data(text.utf8), to: url) }

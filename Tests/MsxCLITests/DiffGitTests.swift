@@ -9,7 +9,7 @@ final class DiffGitTests: HistoryTestCase {
         XCTAssertTrue(try git("config", "--get", "diff.msx.command", in: book.root).contains("diff-driver"))
         XCTAssertTrue(try git("config", "--get", "diff.msx.textconv", in: book.root).contains("textconv"))
         XCTAssertTrue(try git("config", "--get", "merge.msx.driver", in: book.root).contains("merge-driver %O %A %B %P"))
-        XCTAssertEqual(try read(".gitattributes", in: book.root), "*.md diff=msx\n*.md merge=msx\nmanuscript.json merge=msx\n")
+        XCTAssertEqual(try read(".gitattributes", in: book.root), "*.md diff=msx\n*.md merge=msx\n*.attrs.json merge=msx\nmanuscript.json merge=msx\n")
     }
 
     func testGitDiffShowsWordsAndFormatting() throws {

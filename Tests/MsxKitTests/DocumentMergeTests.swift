@@ -117,6 +117,20 @@ final class DocumentMergeTests: XCTestCase {
         XCTAssertEqual(result.conflicts, [])
     }
 
+    /// Found by plain git's merge of sidecars: words inserted on both sides of a coloured word, one each side.
+    func testFormattingAllSidesAgreeOnSurvivesInsertionsOnBothSides() {
+        let boats = "\n\nThe boats were safe.\n"
+        let base = version("The storm came in at dusk over the harbour." + boats, [(0, 35..<42, [.foregroundColor: "#FF0000"])])
+        let ours = version("The great storm came in at dusk over the harbour." + boats,
+                           [(0, 41..<48, [.foregroundColor: "#FF0000"]), (1, 4..<9, [.underline: "single"])])
+        let theirs = version("The storm came in at dusk over the old harbour." + boats,
+                             [(0, 21..<25, [.foregroundColor: "#0000FF"]), (0, 39..<46, [.foregroundColor: "#FF0000"])])
+        let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+        XCTAssertEqual(result.markdown, "The great storm came in at dusk over the old harbour." + boats)
+        XCTAssertEqual(runs(result), ["dusk: foregroundColor=\"#0000FF\"", "harbour: foregroundColor=\"#FF0000\"",
+                                      "boats: underline=\"single\""])
+    }
+
     func testFormattingOfDifferentWordsOnBothSidesMerges() {
         let text = "Red words and blue words.\n"
         let base = version(text, [])

@@ -72,10 +72,12 @@ struct MergeDriver: MsxCommand {
         guard arguments.count >= 4 else { throw ValidationError("git passes 4 arguments to this merge driver (%O %A %B %P)") }
         let files = arguments.prefix(3).map { URL(fileURLWithPath: $0, relativeTo: invocation.workingDirectory) }
         do {
-            let outcome = try GitMergeDriver.merge(path: arguments[3], ancestor: files[0], current: files[1], other: files[2])
+            let outcome = try GitMergeDriver.merge(path: arguments[3], ancestor: files[0], current: files[1], other: files[2],
+                                                   environment: invocation.environment, folder: invocation.workingDirectory)
             for note in outcome.notes { invocation.standardError.write("msx: \(arguments[3]): \(note)\n") }
             if outcome.conflicts > 0 {
-                invocation.standardError.write("msx: \(arguments[3]): \(outcome.conflicts) place(s) where both sides changed the same words, between conflict markers\n")
+                invocation.standardError.write("msx: \(arguments[3]): \(outcome.conflicts) place(s) where both sides changed the same "
+                    + (arguments[3].hasSuffix(".md") ? "words, between conflict markers\n" : "formatting\n"))
                 throw ExitCode(1)
             }
         } catch let error as MsxError {

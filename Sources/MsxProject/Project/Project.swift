@@ -8,6 +8,10 @@ public struct Project: Sendable {
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
     public let recovery: Recovery?
+    /// Finds the text a sidecar was anchored to (its paragraphs) when `.msx/base/` does not have it: the history
+    /// sets it, so that a sidecar git brought (a branch checked out, a pull by plain git) carries its formatting
+    /// through later edits as one msx wrote does.
+    public var lookUpBase: (@Sendable (_ id: String, _ node: BinderNode) -> [String]?)?
     /// The project lock, held from opening until the last copy of this project is gone: exclusive when opened for
     /// writing, shared when opened for reading (so a reader sees no write half done).
     private let heldLock: ProjectLock
@@ -118,7 +122,9 @@ public struct Project: Sendable {
     package func document(_ node: BinderNode, markdown text: String, sourceMap: Bool = true) throws -> RichDocument {
         let markdown = MarkdownDocument(text, sourceMap: sourceMap)
         let sidecar = try loadSidecar(node)
-        return RichDocument(markdown: markdown, sidecar: sidecar, base: { sidecar?.base.flatMap(bases.paragraphs) })
+        return RichDocument(markdown: markdown, sidecar: sidecar, base: {
+            sidecar?.base.flatMap { id in bases.paragraphs(for: id) ?? lookUpBase?(id, node) }
+        })
     }
 
     /// The texts this project's sidecars were anchored to.
