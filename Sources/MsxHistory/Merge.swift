@@ -58,11 +58,15 @@ extension ProjectHistory {
             let markdown = (blob(sides[0], \.path, files.base), blob(sides[1], \.path, files.ours), blob(sides[2], \.path, files.theirs))
             let sidecar = (blob(sides[0], \.sidecarPath, files.base), blob(sides[1], \.sidecarPath, files.ours),
                            blob(sides[2], \.sidecarPath, files.theirs))
-            let bothChanged = markdown.1 != markdown.2 && markdown.1 != markdown.0 && markdown.2 != markdown.0
-                || sidecar.1 != sidecar.2 && sidecar.1 != sidecar.0 && sidecar.2 != sidecar.0
-            guard bothChanged else {
-                result[gitPath(entry.node.path)] = markdown.1 == markdown.0 ? markdown.2 : markdown.1
-                if let target = entry.node.sidecarPath { result[gitPath(target)] = sidecar.1 == sidecar.0 ? sidecar.2 : sidecar.1 }
+            // A document is its text and its formatting together: one side's words and the other's formatting
+            // are merged as both sides' changes (the formatting is anchored to the text it was set on).
+            // A side without the document (deleted there, kept since the other changed it) changed nothing of it.
+            let oursChanged = sides[1] != nil && (markdown.1 != markdown.0 || sidecar.1 != sidecar.0)
+            let theirsChanged = sides[2] != nil && (markdown.2 != markdown.0 || sidecar.2 != sidecar.0)
+            guard oursChanged && theirsChanged && (markdown.1 != markdown.2 || sidecar.1 != sidecar.2) else {
+                let (text, formatting) = theirsChanged || sides[1] == nil ? (markdown.2, sidecar.2) : (markdown.1, sidecar.1)
+                result[gitPath(entry.node.path)] = text
+                if let target = entry.node.sidecarPath { result[gitPath(target)] = formatting }
                 continue
             }
             let versions = try [0, 1, 2].map { side in

@@ -21,7 +21,13 @@ extension ProjectHistory {
     public func mergeState() throws -> MergeState? {
         let url = try project.url(MergeState.file)
         guard FileIO.exists(url) else { return nil }
-        let state = try MergeState(json: try FileIO.readText(url, displayPath: MergeState.file))
+        let state: MergeState
+        do {
+            state = try MergeState(json: try FileIO.readText(url, displayPath: MergeState.file))
+        } catch let error as MsxError where error.kind == .damaged {
+            throw MsxError(error.code, error.message + " (the state of a merge in progress: deleting it gives the merge up, "
+                + "and the merged files stay as changes to snapshot)")
+        }
         return try state.ours == head() ? state : nil
     }
 

@@ -15,7 +15,7 @@ class MsxTestCase: SeededTestCase {
     }
 
     override func tearDownWithError() throws {
-        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+        if let scratch, ProcessInfo.processInfo.environment["MSX_KEEP_SCRATCH"] == nil { try? FileManager.default.removeItem(at: scratch) }
         try super.tearDownWithError()
     }
 

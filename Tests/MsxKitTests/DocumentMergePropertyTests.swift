@@ -6,8 +6,8 @@ import XCTest
 /// deleted; paragraphs added, deleted, moved, split and joined; words coloured): no word either side kept is lost,
 /// no colour either side set on surviving words is lost, and merging the other way round gives the same words.
 final class DocumentMergePropertyTests: SeededTestCase {
-    /// A document as paragraphs of unique words (each word one token, so every word can be followed; words as long
-    /// as prose's, since moved text is recognised from 16 characters on).
+    /// A document as paragraphs of unique words (each word one token, so every word can be followed; `ProseWords`,
+    /// as long and as varied as prose's, since moved text is recognised from 16 characters on).
     private struct Draft {
         var paragraphs: [[String]]
         var coloured: [String: String] = [:]
@@ -32,7 +32,8 @@ final class DocumentMergePropertyTests: SeededTestCase {
 
     private func edit(_ draft: inout Draft, side: String, random: inout SeededGenerator) {
         var fresh = 0
-        func newWord() -> String { fresh += 1; return "\(side == "o" ? "ours" : "theirs")\(fresh)" }
+        // Each side types words of its own: numbers from 100,000 (ours) and 200,000 (theirs), the base's below.
+        func newWord() -> String { fresh += 1; return ProseWords.word((side == "o" ? 100_000 : 200_000) + fresh) }
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             guard !draft.paragraphs.isEmpty else { draft.paragraphs.append([newWord()]); continue }
             let k = Int.random(in: 0..<draft.paragraphs.count, using: &random)
@@ -88,7 +89,7 @@ final class DocumentMergePropertyTests: SeededTestCase {
         for round in 0..<rounds {
             var next = 0
             let base = Draft(paragraphs: (0..<Int.random(in: 1...6, using: &random)).map { _ in
-                (0..<Int.random(in: 2...10, using: &random)).map { _ in next += 1; return "word\(next)" }
+                (0..<Int.random(in: 2...10, using: &random)).map { _ in next += 1; return ProseWords.word(next) }
             })
             var ours = base, theirs = base
             edit(&ours, side: "o", random: &random)
@@ -111,8 +112,10 @@ final class DocumentMergePropertyTests: SeededTestCase {
                 for (word, colour) in draft.coloured where other.coloured[word] == nil && words.contains(word) {
                     colouredWords += 1
                     guard found[word] ?? nil != colour else { continue }
-                    // Never another colour; a colour dropped is counted (a word cut off a paragraph by one side
-                    // and carried away from it by the other's move can lose it: the character alignment's residue).
+                    // Never another colour; a colour dropped is counted. The residue (about 0.2% at MSX_TEST_SCALE=10,
+                    // nearly all in merges with a conflict, where a passage is in the file once and in the conflict
+                    // again) is where the character alignment lost the words and they are not unique enough to be
+                    // placed by their own.
                     XCTAssertNil(found[word] ?? nil, "colour of \(word), \(context)")
                     lostColours += 1
                 }
@@ -128,6 +131,6 @@ final class DocumentMergePropertyTests: SeededTestCase {
         }
         print("document merge: \(conflictFree) of \(rounds) merges without conflicts; \(sameOrder) of those in the same order "
             + "both ways; \(lostColours) of \(colouredWords) coloured words lost their colour")
-        XCTAssertLessThanOrEqual(lostColours * 50, colouredWords, "more than 2% of coloured words lost their colour")
+        XCTAssertLessThanOrEqual(lostColours * 200, colouredWords, "more than 0.5% of coloured words lost their colour")
     }
 }

@@ -94,4 +94,23 @@ final class ManifestMergeTests: SeededTestCase {
         XCTAssertEqual(merged.manifest.node(id: "d1")?.synopsis, "Changed here", "a changed document is never dropped")
         XCTAssertEqual(merged.kept, ["'Doc 1' was deleted there and changed here: kept"])
     }
+
+    /// A document renamed on one side and moved on the other is both, in its merged folder; two documents both
+    /// sides added under one name in one folder get different files, the same ones either way round.
+    func testPathsFollowTheMergedFolderAndNeverCollide() throws {
+        let base = try base(documents: 2)
+        var ours = base, theirs = base
+        ours.update("d0") { $0.title = "Storm"; $0.path = "contents/draft/storm.md" }
+        if let node = theirs.remove("d0") { theirs.insert(node, into: "notes") }
+        theirs.update("d0") { $0.path = "contents/notes/doc-0.md" }
+        ours.insert(BinderNode(id: "n1", kind: .document, title: "Calm", path: "contents/draft/calm.md"), into: "draft")
+        theirs.insert(BinderNode(id: "n2", kind: .document, title: "Calm", path: "contents/draft/calm.md"), into: "draft")
+        for (mine, other) in [(ours, theirs), (theirs, ours)] {
+            let merged = try ManifestMerge.merge(base: base, ours: mine, theirs: other).manifest
+            XCTAssertEqual(merged.node(id: "d0")?.path, "contents/notes/storm.md")
+            XCTAssertEqual(merged.node(id: "n1")?.path, "contents/draft/calm.md")
+            XCTAssertEqual(merged.node(id: "n2")?.path, "contents/draft/calm-2.md")
+            XCTAssertNil(merged.conflict)
+        }
+    }
 }

@@ -52,6 +52,7 @@ public enum ManifestMerge {
                 parent = merged[p]?.parent
             }
         }
+        placeFiles(&merged, base: b, mine: o, other: t)
         var object = try mergeTopLevel(base, ours, theirs, conflicts: &conflicts)
         object["binder"] = .array(tree(of: merged, parent: nil, orders: (bOrder, oOrder, tOrder)))
         return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))), conflicts: conflicts.sorted(), kept: kept.sorted())
@@ -88,6 +89,32 @@ public enum ManifestMerge {
         let (parent, moved) = pick(base?.parent, mine.parent, other.parent)
         if moved { conflicts.append("'\(title)' was moved to different folders on both sides; kept this side's") }
         return Flat(fields: fields, parent: parent ?? nil)
+    }
+
+    /// Gives each node the path its merged place says: its merged folder's path and the file name a side gave it
+    /// (renamed on one side and moved on the other, it is both), top-level folders as they are. A name another node
+    /// of the folder took (both sides added "Chapter 2") gets a number, as `msx new` gives it: nodes of the common
+    /// version keep theirs first, then by id, so the merge is the same either way round.
+    private static func placeFiles(_ nodes: inout [String: Flat], base: [String: Flat], mine: [String: Flat], other: [String: Flat]) {
+        var children: [String: [String]] = [:]
+        for (id, node) in nodes { if let parent = node.parent { children[parent, default: []].append(id) } }
+        func name(_ node: Flat?) -> String? { node?.fields["path"]?.stringValue?.split(separator: "/").last.map(String.init) }
+        var folders = nodes.filter { $0.value.parent == nil }.map(\.key).sorted()
+        while let folder = folders.popLast() {
+            guard let folderPath = nodes[folder]?.fields["path"]?.stringValue else { continue }
+            let ids = (children[folder] ?? []).sorted { (base[$0] == nil ? 1 : 0, $0) < (base[$1] == nil ? 1 : 0, $1) }
+            var taken = Set<String>()
+            for id in ids {
+                let file = pick(name(base[id]), name(mine[id]), name(other[id])).0 ?? name(nodes[id]) ?? id
+                let isDocument = file.hasSuffix(".md")
+                let stem = isDocument ? String(file.dropLast(3)) : file
+                var unique = stem, n = 2
+                while taken.contains(unique) { unique = "\(stem)-\(n)"; n += 1 }
+                taken.insert(unique)
+                nodes[id]!.fields["path"] = .string("\(folderPath)/\(unique)\(isDocument ? ".md" : "")")
+                folders.append(id)
+            }
+        }
     }
 
     /// The merged value: one side's change, or a shared one; a clash keeps `mine` and says so.

@@ -34,13 +34,40 @@ public enum DocumentMerge {
         let merged = MarkdownDocument(text.text, sourceMap: false)
         let texts = merged.blocks.map(\.text)
         let alignments = documents.map { TextAlignment(old: $0.paragraphTexts, new: texts) }
-        let carried = zip(documents, alignments).map { Anchoring.carry($0.formatting, through: $1, to: texts).formatting }
         let typed = alignments.map { $0.typedRanges() }
+        let carried = documents.indices.map { side in
+            let carried = Anchoring.carry(documents[side].formatting, through: alignments[side], to: texts)
+            let own = withoutLoansToOwnWords(carried.formatting, typed: typed[side], texts: texts, own: documents[side].paragraphTexts)
+            return LostRunPlacement.place(carried.lost, of: documents[side], on: texts, over: own)
+        }
         let formatting = FormattingMerge.merge(base: carried[0], ours: carried[1], theirs: carried[2], texts: texts,
                                                typed: (base: typed[0], ours: typed[1], theirs: typed[2]))
         let extra = documents[1].sidecarExtra.isEmpty ? documents[2].sidecarExtra : documents[1].sidecarExtra
         let sidecar = formatting.formatting.sidecar(texts: texts, keeping: extra)
         return Result(markdown: text.text, sidecar: sidecar.isEmpty ? nil : sidecar,
                       conflicts: text.conflicts + formatting.conflicts)
+    }
+
+    /// A version's carried formatting without what its phrases lent (by expanding at their end) to merged text that
+    /// does not come from that version but whose words it holds elsewhere: its own words, which the other side moved
+    /// beside the phrase (a short paragraph joined to it, too short to be recognised as moved). Text the other side
+    /// typed there keeps the loan.
+    private static func withoutLoansToOwnWords(_ formatting: DocumentFormatting, typed: [[Range<Int>]], texts: [String],
+                                               own: [String]) -> DocumentFormatting {
+        let ownUnits = own.map { Array($0.utf16) }
+        var result = formatting
+        for (k, ranges) in typed.enumerated() where k < result.paragraphs.count {
+            let units = Array(texts[k].utf16)
+            for range in ranges {
+                let keys = Set(result.paragraphs[k].pieces(in: range).flatMap(\.1.keys))
+                guard !keys.isEmpty else { continue }
+                var (lower, upper) = (range.lowerBound, range.upperBound)
+                while lower < upper, !TextTokens.isWord(UInt32(units[lower])) { lower += 1 }
+                while upper > lower, !TextTokens.isWord(UInt32(units[upper - 1])) { upper -= 1 }
+                guard lower < upper, !LostRunPlacement.occurrences(of: Array(units[lower..<upper]), in: ownUnits).isEmpty else { continue }
+                result.paragraphs[k].set(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }), over: range)
+            }
+        }
+        return result
     }
 }
