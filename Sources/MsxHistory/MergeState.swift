@@ -96,8 +96,10 @@ public struct MergeState: Sendable, Equatable {
             guard resolution == nil || Resolution(rawValue: resolution!) != nil else {
                 throw entry.fail("resolution", "ours, theirs, both, edited or null")
             }
+            let file = try entry.requiredString("path")
+            guard RelativePath.isPlain(file) else { throw entry.fail("path", "a plain path inside the project") }
             return Conflict(number: try entry.requiredInt("number"), document: try entry.string("document"),
-                            title: try entry.requiredString("title"), path: try entry.requiredString("path"),
+                            title: try entry.requiredString("title"), path: file,
                             conflict: try MergeConflict(json: value, file: file, path: path),
                             resolution: resolution.flatMap(Resolution.init(rawValue:)))
         }

@@ -206,6 +206,23 @@ final class MergeConflictTests: HistoryTestCase {
         }
     }
 
+    /// A crafted or damaged `.msx/merge.json` is named, with how to give the merge up, and nothing is written.
+    func testADamagedOrCraftedMergeStateIsRefused() throws {
+        let root = try conflictedDrafts()
+        try expect(1, "merge", "other", in: root)
+        let state = root.appendingPathComponent(".msx/merge.json")
+        let text = try String(contentsOf: state, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"path\" : \"\(Book.seaPath)\"", with: "\"path\" : \"../outside.md\"")
+            .replacingOccurrences(of: "\"path\": \"\(Book.seaPath)\"", with: "\"path\": \"../outside.md\"")
+            .write(to: state, atomically: true, encoding: .utf8)
+        let crafted = try expect(3, "resolve", "Sea", "--theirs", in: root)
+        XCTAssertTrue(crafted.stderr.contains(".msx/merge.json: conflicts[0].path must be a plain path inside the project"), crafted.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("outside.md").path))
+        try "{\"formatVersion\": 1".write(to: state, atomically: true, encoding: .utf8)
+        let damaged = try expect(3, "status", in: root)
+        XCTAssertTrue(damaged.stderr.contains("deleting it gives the merge up"), damaged.stderr)
+    }
+
     private func colour(of text: String, in root: URL) -> String? {
         guard let shown = try? expect(0, "show", "Lamp", "--as", "json", in: root).json() else { return nil }
         let runs = (shown["paragraphs"] as? [[String: Any]] ?? []).flatMap { $0["runs"] as? [[String: Any]] ?? [] }

@@ -126,7 +126,7 @@ struct Merge: MsxCommand {
                     console.report(["outcome": "aborted", "to": .string(result.version.description), "saved": .string(result.saved.description)])
                 } else {
                     console.line("back at \(result.version.short); the files as they were are kept as \(result.saved.short) "
-                        + "(msx diff --from \(result.saved.short) shows them)")
+                        + "(msx diff --from HEAD --to \(result.saved.short) shows what they held)")
                 }
                 return
             }

@@ -27,7 +27,9 @@ struct SnapshotFirstOptions: ParsableArguments {
     func record(in history: ProjectHistory, defaultMessage: String, environment: [String: String]) throws -> GitOID? {
         guard snapshot || message != nil else { return nil }
         let author = try authorOption.resolved(environment: environment)
-        return try history.snapshot(message: message ?? defaultMessage, author: author).version
+        // A merge being recorded keeps its own message ("Merge 'origin'") unless the writer gave one.
+        let fallback = try history.mergeState() == nil ? defaultMessage : nil
+        return try history.snapshot(message: message ?? fallback, author: author).version
     }
 }
 
