@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // DOCX and EPUB are ZIP packages: written (and read back for import) through ZIPFoundation over zlib.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -18,7 +20,7 @@ let package = Package(
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .systemLibrary(
-            name: "CZlib",
+            name: "CSystemZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
@@ -30,9 +32,9 @@ let package = Package(
         // The core, in layers that depend on each other one way: model <- project <- history <- diff <- convert.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
-        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CZlib"]),
+        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib"]),
         .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
-        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel", "ZIPFoundation"]),
         // One import for front ends: re-exports the layers above.
         .target(name: "MsxKit", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         .target(

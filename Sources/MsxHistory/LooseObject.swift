@@ -1,5 +1,5 @@
 import CGit2
-import CZlib
+import CSystemZlib
 import Foundation
 
 /// A loose object file (`.git/objects/xx/yyyy...`) read and checked: its zlib stream must end, and its header
@@ -47,7 +47,7 @@ enum LooseObject {
                 let code: Int32 = chunk.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress
                     stream.avail_out = uInt(target.count)
-                    return CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return CSystemZlib.inflate(&stream, Z_NO_FLUSH)
                 }
                 output += chunk[0..<(chunk.count - Int(stream.avail_out))]
                 if code == Z_STREAM_END { return code }

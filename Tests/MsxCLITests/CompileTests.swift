@@ -43,7 +43,7 @@ final class CompileTests: MsxTestCase {
         try addDocument("Next", "See <http://example.com/a--b> and \"this\".\n", to: root, options: ["--in", "Part #"])
         let md = try expect(0, "compile", "--smart-quotes", in: root).stdout
         XCTAssertEqual(md, "# Part \\#\n\nText.\n\n```\ncode never closed\n```\n\n\\#\n\nSee <http://example.com/a--b> and \u{201C}this\u{201D}.\n")
-        try expect(64, "compile", "--out", scratch.appendingPathComponent("book.docx").path, in: root)
+        try expect(64, "compile", "--out", scratch.appendingPathComponent("book.odt").path, in: root)
     }
 
     func testSeparateListsNumberSeparatelyInRTF() throws {

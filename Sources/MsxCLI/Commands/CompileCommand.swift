@@ -4,28 +4,32 @@ import MsxKit
 
 struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF or plain text.",
+        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx) or plain text.",
         discussion: ManualText.discussion(
             """
             Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
             headings by depth, and the scene separator (the sceneSeparator compile setting, default #) goes between \
             documents that follow each other in a folder. --preset manuscript gives standard manuscript format: \
             12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF) \
-            a running header with surname, title and page number.
+            a running header with surname, title and page number. A .docx has the project's styles as Word styles, \
+            lists as Word lists, footnotes as footnotes and the title and author as document properties; it is \
+            written to a file (--out), never to standard output.
             """,
             examples: [
                 .init("msx compile -t rtf --preset manuscript -o \"The Lighthouse.rtf\"",
                       "Standard manuscript format."),
                 .init("msx compile -o book.html --smart-quotes",
                       "HTML, format from the extension."),
+                .init("msx compile -o \"The Lighthouse.docx\"",
+                      "A Word document for an editor or agent."),
                 .init("msx compile --at \"first draft\" -t txt | wc -w",
                       "The draft as it was at a milestone."),
             ]))
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt, docx }
     enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }
 
-    @Option(name: [.customShort("t"), .long], help: "md, html, rtf or txt (default: from --out's extension, else md).")
+    @Option(name: [.customShort("t"), .long], help: "md, html, rtf, txt or docx (default: from --out's extension, else md; docx needs --out).")
     var format: Format?
 
     @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
@@ -67,11 +71,14 @@ struct Compile: MsxCommand {
             }
             let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
                 guard let fromName = CompileFormat(fileName: name) else {
-                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf or .txt; name one of those, or give --format")
+                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt or .docx; name one of those, or give --format")
                 }
                 return fromName
             } ?? .md
-            let rendered = manuscript.rendered(as: chosen)
+            guard outFile != nil || chosen.isText else {
+                throw MsxError(.missingDestination, "a .\(chosen.rawValue) file is not text: give --out FILE.\(chosen.rawValue)")
+            }
+            let data = try manuscript.renderedData(as: chosen)
             progress.finish()
             if let outFile {
                 let url = URL(fileURLWithPath: outFile, relativeTo: console.workingDirectory).standardizedFileURL
@@ -79,7 +86,7 @@ struct Compile: MsxCommand {
                 guard FileIO.isDirectory(folder) else {
                     throw MsxError(.missingFile, "\(outFile): the folder \(folder.path) does not exist")
                 }
-                do { try FileIO.writeAtomically(Data(rendered.utf8), to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, "\(outFile): \(error.localizedDescription)") }
+                do { try FileIO.writeAtomically(data, to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, "\(outFile): \(error.localizedDescription)") }
                 if console.json {
                     console.report([
                         "format": .string(chosen.rawValue), "out": .string(outFile),
@@ -91,10 +98,10 @@ struct Compile: MsxCommand {
             } else if console.json {
                 console.report([
                     "format": .string(chosen.rawValue), "documents": .int(manuscript.documents.count),
-                    "words": .int(manuscript.wordCount), "content": .string(rendered),
+                    "words": .int(manuscript.wordCount), "content": .string(String(decoding: data, as: UTF8.self)),
                 ])
             } else {
-                console.invocation.standardOutput.write(rendered)
+                console.invocation.standardOutput.write(String(decoding: data, as: UTF8.self))
             }
         }
     }

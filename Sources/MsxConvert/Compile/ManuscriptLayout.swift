@@ -5,13 +5,17 @@ import MsxModel
 /// documents' paragraphs with every attribute resolved (and the preset's formatting imposed).
 extension Manuscript {
     /// Every paragraph of the compiled manuscript, in order.
-    public func paragraphs() -> [ResolvedParagraph] {
+    public func paragraphs() -> [ResolvedParagraph] { laidOut().paragraphs }
+
+    /// Every paragraph of the compiled manuscript, and the paragraphs each document gave (by node id, in order).
+    func laidOut() -> (paragraphs: [ResolvedParagraph], documents: [(id: String, paragraphs: Range<Int>)]) {
         let sheet = styleSheet
         let resolvedParts = parts.concurrentMap { part -> [ResolvedParagraph] in
             if case .document(_, let document) = part { return document.resolved(with: sheet) }
             return []
         }
         var result: [ResolvedParagraph] = []
+        var documents: [(id: String, paragraphs: Range<Int>)] = []
         for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
             case .heading(let title, let level):
@@ -22,7 +26,8 @@ extension Manuscript {
                 result.append(heading)
             case .separator(let text):
                 result.append(centred(text))
-            case .document:
+            case .document(let node, _):
+                documents.append((node.id, result.count..<result.count + resolved.count))
                 result += resolved
             }
         }
@@ -32,11 +37,13 @@ extension Manuscript {
         }
         if hasTitlePage {
             if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
-            result = titlePage() + result
+            let page = titlePage()
+            result = page + result
+            documents = documents.map { ($0.id, $0.paragraphs.lowerBound + page.count..<$0.paragraphs.upperBound + page.count) }
         }
         if smartQuotes { result = result.map { $0.withSmartQuotes() } }
         for i in result.indices { result[i].index = i }
-        return result
+        return (result, documents)
     }
 
     /// Author and contact at the top left, the word count at the top right, title and byline in the middle.

@@ -3,7 +3,10 @@ import MsxModel
 
 /// The file formats `compile` writes.
 public enum CompileFormat: String, CaseIterable, Sendable {
-    case md, html, rtf, txt
+    case md, html, rtf, txt, docx
+
+    /// Whether its files are text (`.docx` is a ZIP package).
+    public var isText: Bool { self != .docx }
 
     /// The format a file name's extension asks for.
     public init?(fileName: String) {
@@ -12,15 +15,22 @@ public enum CompileFormat: String, CaseIterable, Sendable {
         case "html", "htm": self = .html
         case "rtf": self = .rtf
         case "txt", "text": self = .txt
+        case "docx": self = .docx
         default: return nil
         }
     }
 }
 
 extension Manuscript {
-    /// The manuscript as a file of `format`.
-    public func rendered(as format: CompileFormat) -> String {
+    /// The manuscript as the bytes of a file of `format`.
+    public func renderedData(as format: CompileFormat) throws -> Data {
+        try rendered(as: format).map { Data($0.utf8) } ?? DocxWriter.render(self)
+    }
+
+    /// The manuscript as the text of a file of `format`, or nil for a binary format (`.docx`).
+    public func rendered(as format: CompileFormat) -> String? {
         switch format {
+        case .docx: return nil
         case .rtf: return RTFWriter.render(self)
         case .html: return HTMLPage.render(paragraphs(), title: title)
         case .txt: return plainText()

@@ -3,7 +3,7 @@ import MsxModel
 /// Writes one resolved paragraph as RTF: its paragraph controls, list text, runs (links as fields, footnotes as
 /// `\footnote`) and an `msxpara`/`msxchar` destination for whatever RTF cannot say.
 struct RTFParagraphWriter {
-    let tables: RTFOutputTables
+    let tables: OutputTables
 
     /// Paragraph attributes RTF carries itself (when their values fit its units).
     private static let paragraphKeys: Set<AttributeKey> = [

@@ -25,7 +25,7 @@ public enum RTFWriter {
 
     /// Paragraphs as an RTF file.
     public static func document(_ paragraphs: [ResolvedParagraph], sheet: StyleSheet, page: Page? = nil) -> String {
-        let tables = RTFOutputTables(paragraphs, sheet: sheet)
+        let tables = OutputTables(paragraphs, sheet: sheet)
         var out = "{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1\n"
         out += fontTable(tables) + colorTable(tables) + styleSheet(tables, sheet) + listTables(tables)
         out += "{\\*\\generator msx;}\n"
@@ -46,16 +46,16 @@ public enum RTFWriter {
         return out + "}\n"
     }
 
-    private static func fontTable(_ tables: RTFOutputTables) -> String {
+    private static func fontTable(_ tables: OutputTables) -> String {
         let entries = tables.fonts.enumerated().map { "{\\f\($0.offset)\\fnil\\fcharset0 \(escaped($0.element));}" }
         return "{\\fonttbl" + entries.joined() + "}\n"
     }
 
-    private static func colorTable(_ tables: RTFOutputTables) -> String {
+    private static func colorTable(_ tables: OutputTables) -> String {
         "{\\colortbl;" + tables.colors.map { "\\red\($0.0)\\green\($0.1)\\blue\($0.2);" }.joined() + "}\n"
     }
 
-    private static func styleSheet(_ tables: RTFOutputTables, _ sheet: StyleSheet) -> String {
+    private static func styleSheet(_ tables: OutputTables, _ sheet: StyleSheet) -> String {
         var out = "{\\stylesheet"
         for (number, name) in tables.styles.enumerated() {
             let attributes = sheet.defaults.overlaid(with: sheet.style(named: name)?.attributes ?? [:])
@@ -67,18 +67,14 @@ public enum RTFWriter {
         return out + "}\n"
     }
 
-    private static func listTables(_ tables: RTFOutputTables) -> String {
+    private static func listTables(_ tables: OutputTables) -> String {
         guard !tables.lists.isEmpty else { return "" }
         var lists = "{\\*\\listtable"
         var overrides = "{\\*\\listoverridetable"
-        for (offset, formats) in tables.lists.enumerated() {
-            let id = offset + 1
+        for id in 1...tables.lists.count {
             lists += "{\\list\\listtemplateid\(id)"
-            var format = formats[0] ?? formats.sorted { $0.key < $1.key }.first?.value ?? .decimal
-            for level in 0..<9 {
-                // A level that never appears takes the format of the level above it.
-                format = formats[level] ?? format
-                let nfc = RTFOutputTables.numberFormat(format)
+            for (level, format) in tables.levelFormats(ofList: id).enumerated() {
+                let nfc = OutputTables.numberFormat(format)
                 let text = nfc == 23 ? "{\\leveltext\\'01\(escaped(format.symbol(at: level)));}{\\levelnumbers;}"
                     : nfc == 255 ? "{\\leveltext\\'00;}{\\levelnumbers;}"
                     : "{\\leveltext\\'02\\'0\(level).;}{\\levelnumbers\\'01;}"

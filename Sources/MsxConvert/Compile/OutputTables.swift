@@ -1,7 +1,7 @@
 import MsxModel
 
-/// The font, colour, style and list tables of an RTF file, built from the paragraphs it will hold.
-struct RTFOutputTables {
+/// The font, colour, style and list tables of a compiled file (RTF, DOCX), built from the paragraphs it will hold.
+struct OutputTables {
     private(set) var fonts: [String] = []
     private var fontIndex: [String: Int] = [:]
     /// Colours as (red, green, blue); index 0 of the colour table is "auto" and not listed here.
@@ -10,8 +10,8 @@ struct RTFOutputTables {
     /// Style names in `\s` order (index 0 is Body).
     private(set) var styles: [String] = ["Body"]
     private var styleIndex: [String: Int] = ["Body": 0]
-    /// One list per run of consecutive list paragraphs (so each starts numbering afresh), in `\ls` order (1-based in
-    /// the file): the format of each level that appears in it.
+    /// One list per run of consecutive list paragraphs of one kind (so each starts numbering afresh), in `\ls` order
+    /// (1-based in the file): the format of each level that appears in it.
     private(set) var lists: [[Int: ListFormat]] = []
     /// The list (1-based) each list paragraph belongs to, by its position among the paragraphs.
     private var listOfParagraph: [Int: Int] = [:]
@@ -24,8 +24,11 @@ struct RTFOutputTables {
                 styles.append(name)
             }
             if let format = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)), p.kind == .listItem {
-                if listOfParagraph[position - 1] == nil { lists.append([:]) }
                 let level = min(max(p.listDepth ?? 1, 1), 9) - 1
+                // A list of another kind right after one (bullets after numbers) is a list of its own.
+                if listOfParagraph[position - 1] == nil || lists[lists.count - 1][level].map({ $0 != format }) ?? false {
+                    lists.append([:])
+                }
                 if lists[lists.count - 1][level] == nil { lists[lists.count - 1][level] = format }
                 listOfParagraph[position] = lists.count
             }
@@ -59,6 +62,17 @@ struct RTFOutputTables {
     func colorNumber(_ hex: String) -> Int? { colorIndex[hex] }
     func styleNumber(_ name: String) -> Int? { styleIndex[name] }
     func listNumber(ofParagraphAt position: Int) -> Int? { listOfParagraph[position] }
+    /// The format of each of the nine levels of list `number` (1-based): a level that never appears takes the
+    /// format of the level above it.
+    func levelFormats(ofList number: Int) -> [ListFormat] {
+        let formats = lists[number - 1]
+        var format = formats[0] ?? formats.sorted { $0.key < $1.key }.first?.value ?? .decimal
+        return (0..<9).map { level in
+            format = formats[level] ?? format
+            return format
+        }
+    }
+
     /// The format list `number` (1-based) gives items at `level` (0-based).
     func listFormat(_ number: Int, level: Int) -> ListFormat? { lists[number - 1][level] }
 

@@ -1,0 +1,170 @@
+import MsxModel
+
+/// Writes resolved paragraphs as WordprocessingML (`w:p`), collecting what other parts of the package need: the
+/// footnotes' own paragraphs and the addresses of links (each a relationship).
+///
+/// Children of `w:pPr` and `w:rPr` are written in the order the schema gives, as Word refuses others.
+struct DocxParagraphWriter {
+    let tables: OutputTables
+    /// Footnotes in order (`w:footnote` elements, ids from 1).
+    private(set) var footnotes: [String] = []
+    /// Link targets in order (relationship ids `rIdLink1`, ...).
+    private(set) var links: [String] = []
+
+    init(tables: OutputTables) { self.tables = tables }
+
+    /// The paragraph at `position` among those the document holds; `opening` and `closing` go first and last
+    /// among its contents (bookmarks).
+    mutating func write(_ p: ResolvedParagraph, at position: Int, opening: String = "", closing: String = "") -> String {
+        var properties = ""
+        let style = p.attributes[.style]?.stringValue
+        if let style, tables.styleNumber(style) != nil { properties += "<w:pStyle w:val=\"\(DocxStyles.id(of: style))\"/>" }
+        if case .heading = p.kind { properties += "<w:keepNext/>" }
+        if p.attributes[.pageBreakBefore] == true { properties += "<w:pageBreakBefore/>" }
+        if p.kind == .listItem, let list = tables.listNumber(ofParagraphAt: position) {
+            properties += "<w:numPr><w:ilvl w:val=\"\(min(max(p.listDepth ?? 1, 1), 9) - 1)\"/><w:numId w:val=\"\(list)\"/></w:numPr>"
+        }
+        properties += Self.paragraphProperties(p.attributes)
+        if case .heading(let level, _) = p.kind { properties += "<w:outlineLvl w:val=\"\(min(max(level, 1), 9) - 1)\"/>" }
+        var out = "<w:p>" + (properties.isEmpty ? "" : "<w:pPr>\(properties)</w:pPr>") + opening
+        if let box = p.checklist.map({ $0 == "checked" ? "\u{2611} " : "\u{2610} " }) {
+            out += "<w:r><w:t xml:space=\"preserve\">\(box)</w:t></w:r>"
+        }
+        for group in InlineNote.groups(p.runs) {
+            if group.isNote, let inner = InlineNote.inner(Array(group.runs)) {
+                out += footnoteReference(inner, marker: group.runs.first?.attributes ?? [:])
+                continue
+            }
+            var i = group.runs.startIndex
+            while i < group.runs.endIndex {
+                let link = group.runs[i].attributes[.link]?.stringValue
+                var j = i + 1
+                while j < group.runs.endIndex, link != nil, group.runs[j].attributes[.link]?.stringValue == link { j += 1 }
+                let inner = group.runs[i..<j].map { run($0) }.joined()
+                if let link {
+                    links.append(link)
+                    out += "<w:hyperlink r:id=\"rIdLink\(links.count)\">\(inner)</w:hyperlink>"
+                } else {
+                    out += inner
+                }
+                i = j
+            }
+        }
+        return out + closing + "</w:p>"
+    }
+
+    /// A footnote: its reference here, its paragraph in the footnotes part.
+    private mutating func footnoteReference(_ inner: [ResolvedRun], marker: Attributes) -> String {
+        let id = footnotes.count + 1
+        let reference = "<w:r><w:rPr><w:vertAlign w:val=\"superscript\"/></w:rPr><w:footnoteRef/></w:r>"
+        footnotes.append("<w:footnote w:id=\"\(id)\"><w:p>\(reference)<w:r><w:t xml:space=\"preserve\"> </w:t></w:r>"
+            + inner.map { run($0) }.joined() + "</w:p></w:footnote>")
+        return "<w:r><w:rPr>\(Self.characterProperties(marker, superscript: true))</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>"
+    }
+
+    private func run(_ r: ResolvedRun) -> String {
+        let properties = Self.characterProperties(r.attributes)
+        return "<w:r>" + (properties.isEmpty ? "" : "<w:rPr>\(properties)</w:rPr>") + Self.text(r.text) + "</w:r>"
+    }
+
+    /// Text as `w:t` elements, with tabs and line breaks as their own elements.
+    static func text(_ text: String) -> String {
+        var out = "", pending = ""
+        func flush() {
+            if !pending.isEmpty { out += "<w:t xml:space=\"preserve\">\(XMLText.escaped(pending))</w:t>" }
+            pending = ""
+        }
+        for character in text {
+            switch character {
+            case "\t": flush(); out += "<w:tab/>"
+            case "\n", "\r", "\r\n", "\u{2028}": flush(); out += "<w:br/>"
+            default: pending.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    // MARK: Properties
+
+    /// `w:pPr` children for paragraph attributes, after `pStyle`, `keepNext`, `pageBreakBefore` and `numPr`.
+    static func paragraphProperties(_ a: Attributes) -> String {
+        var out = ""
+        let stops = (a[.tabStops]?.arrayValue ?? []).compactMap(\.numberValue)
+        if !stops.isEmpty {
+            out += "<w:tabs>" + stops.map { "<w:tab w:val=\"left\" w:pos=\"\(RTFWriter.twips($0))\"/>" }.joined() + "</w:tabs>"
+        }
+        var spacing = ""
+        if let before = a[.paragraphSpacingBefore]?.numberValue { spacing += " w:before=\"\(RTFWriter.twips(before))\"" }
+        if let after = a[.paragraphSpacing]?.numberValue { spacing += " w:after=\"\(RTFWriter.twips(after))\"" }
+        if let exact = a[.maximumLineHeight]?.numberValue {
+            spacing += " w:line=\"\(RTFWriter.twips(exact))\" w:lineRule=\"exact\""
+        } else if let minimum = a[.minimumLineHeight]?.numberValue {
+            spacing += " w:line=\"\(RTFWriter.twips(minimum))\" w:lineRule=\"atLeast\""
+        } else if let multiple = a[.lineHeightMultiple]?.numberValue, multiple > 0 {
+            spacing += " w:line=\"\(RTFWriter.parameter(multiple * 240))\" w:lineRule=\"auto\""
+        }
+        if !spacing.isEmpty { out += "<w:spacing\(spacing)/>" }
+        let head = a[.headIndent]?.numberValue, first = a[.firstLineHeadIndent]?.numberValue, tail = a[.tailIndent]?.numberValue
+        if head != nil || first != nil || tail != nil {
+            var indent = " w:left=\"\(RTFWriter.twips(head ?? 0))\""
+            if let tail { indent += " w:right=\"\(RTFWriter.twips(-min(tail, 0)))\"" }
+            let offset = (first ?? head ?? 0) - (head ?? 0)
+            indent += offset < 0 ? " w:hanging=\"\(RTFWriter.twips(-offset))\"" : " w:firstLine=\"\(RTFWriter.twips(offset))\""
+            out += "<w:ind\(indent)/>"
+        }
+        if let alignment = a[.alignment]?.stringValue, let value = ["left": "left", "center": "center", "right": "right", "justified": "both"][alignment] {
+            out += "<w:jc w:val=\"\(value)\"/>"
+        }
+        return out
+    }
+
+    /// `w:rPr` children for character attributes.
+    static func characterProperties(_ a: Attributes, superscript: Bool = false) -> String {
+        var out = ""
+        if let family = a[.fontFamily]?.stringValue {
+            let name = XMLText.escaped(family, quotes: true)
+            out += "<w:rFonts w:ascii=\"\(name)\" w:hAnsi=\"\(name)\" w:cs=\"\(name)\" w:eastAsia=\"\(name)\"/>"
+        }
+        if a[.bold] == true { out += "<w:b/><w:bCs/>" }
+        if a[.italic] == true { out += "<w:i/><w:iCs/>" }
+        if a[.strikethrough] == true { out += "<w:strike/>" }
+        if let color = a[.foregroundColor]?.stringValue, OutputTables.rgb(color) != nil { out += "<w:color w:val=\"\(color.dropFirst())\"/>" }
+        if let size = a[.fontSize]?.numberValue, size > 0 {
+            let halfPoints = RTFWriter.parameter(size * 2)
+            out += "<w:sz w:val=\"\(halfPoints)\"/><w:szCs w:val=\"\(halfPoints)\"/>"
+        }
+        switch a[.underline]?.stringValue {
+        case "double": out += "<w:u w:val=\"double\"/>"
+        case "thick": out += "<w:u w:val=\"thick\"/>"
+        case .some: out += "<w:u w:val=\"single\"/>"
+        case nil: break
+        }
+        if let color = a[.backgroundColor]?.stringValue, OutputTables.rgb(color) != nil {
+            out += "<w:shd w:val=\"clear\" w:color=\"auto\" w:fill=\"\(color.dropFirst())\"/>"
+        }
+        if superscript { out += "<w:vertAlign w:val=\"superscript\"/>" }
+        return out
+    }
+}
+
+/// Text and attribute values escaped for XML.
+enum XMLText {
+    static func escaped(_ text: String, quotes: Bool = false) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where quotes: out += "&quot;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            // Characters XML 1.0 cannot hold at all are left out.
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MsxModel
+
+/// Writes the manuscript as a WordprocessingML package (`.docx`) that Word and LibreOffice open without repair:
+/// the document, its styles (Normal, the headings and the project's own as real Word styles), lists as numbering
+/// definitions, footnotes as footnotes, links as hyperlinks, page size and margins, and the title and author as
+/// document properties.
+public enum DocxWriter {
+    static let main = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    static let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    private static let packageRelationships = "http://schemas.openxmlformats.org/package/2006/relationships"
+    private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+
+    /// The whole manuscript as a `.docx` file.
+    public static func render(_ manuscript: Manuscript) throws -> Data {
+        let (paragraphs, documents) = manuscript.laidOut()
+        let sheet = manuscript.styleSheet
+        let tables = OutputTables(paragraphs, sheet: sheet)
+        var writer = DocxParagraphWriter(tables: tables)
+        // Each document's paragraphs inside a bookmark named by its binder id, so an edited copy can come back.
+        var bookmarks: [Int: (starts: [String], ends: [Int])] = [:]
+        for (number, document) in documents.enumerated() where !document.paragraphs.isEmpty {
+            bookmarks[document.paragraphs.lowerBound, default: ([], [])].starts.append(
+                "<w:bookmarkStart w:id=\"\(number)\" w:name=\"\(bookmarkName(document.id))\"/>")
+            bookmarks[document.paragraphs.upperBound - 1, default: ([], [])].ends.append(number)
+        }
+        var body = ""
+        for (position, paragraph) in paragraphs.enumerated() {
+            let marks = bookmarks[position]
+            body += writer.write(paragraph, at: position, opening: marks?.starts.joined() ?? "",
+                                 closing: marks?.ends.map { "<w:bookmarkEnd w:id=\"\($0)\"/>" }.joined() ?? "")
+        }
+        let page = manuscript.pageSize, margins = manuscript.margins
+        body += "<w:sectPr><w:pgSz w:w=\"\(RTFWriter.twips(page.width))\" w:h=\"\(RTFWriter.twips(page.height))\"/>"
+            + "<w:pgMar w:top=\"\(RTFWriter.twips(margins.top))\" w:right=\"\(RTFWriter.twips(margins.right))\" "
+            + "w:bottom=\"\(RTFWriter.twips(margins.bottom))\" w:left=\"\(RTFWriter.twips(margins.left))\" "
+            + "w:header=\"720\" w:footer=\"720\" w:gutter=\"0\"/></w:sectPr>"
+        let document = header + "<w:document xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\"><w:body>\(body)</w:body></w:document>"
+
+        var parts: [(path: String, type: String)] = [("/word/document.xml", "officedocument.wordprocessingml.document.main+xml"),
+                                                     ("/word/styles.xml", "officedocument.wordprocessingml.styles+xml")]
+        var documentRelationships = [relationship("rIdStyles", "styles", "styles.xml")]
+        let numbering = DocxStyles.numbering(tables)
+        if numbering != nil {
+            parts.append(("/word/numbering.xml", "officedocument.wordprocessingml.numbering+xml"))
+            documentRelationships.append(relationship("rIdNumbering", "numbering", "numbering.xml"))
+        }
+        if !writer.footnotes.isEmpty {
+            parts.append(("/word/footnotes.xml", "officedocument.wordprocessingml.footnotes+xml"))
+            documentRelationships.append(relationship("rIdFootnotes", "footnotes", "footnotes.xml"))
+        }
+        for (index, link) in writer.links.enumerated() {
+            documentRelationships.append("<Relationship Id=\"rIdLink\(index + 1)\" Type=\"\(relationships)/hyperlink\" "
+                + "Target=\"\(XMLText.escaped(link, quotes: true))\" TargetMode=\"External\"/>")
+        }
+        parts.append(("/docProps/core.xml", "package.core-properties+xml"))
+        parts.append(("/docProps/app.xml", "officedocument.extended-properties+xml"))
+
+        let package = try ZipPackage()
+        try package.add("[Content_Types].xml", contentTypes(parts))
+        try package.add("_rels/.rels", header + "<Relationships xmlns=\"\(packageRelationships)\">"
+            + relationship("rIdDocument", "officeDocument", "word/document.xml")
+            + "<Relationship Id=\"rIdCore\" Type=\"\(packageRelationships)/metadata/core-properties\" Target=\"docProps/core.xml\"/>"
+            + relationship("rIdApp", "extended-properties", "docProps/app.xml") + "</Relationships>")
+        try package.add("word/document.xml", document)
+        try package.add("word/_rels/document.xml.rels", header + "<Relationships xmlns=\"\(packageRelationships)\">"
+            + documentRelationships.joined() + "</Relationships>")
+        try package.add("word/styles.xml", header + DocxStyles.styles(tables, sheet: sheet))
+        if let numbering { try package.add("word/numbering.xml", header + numbering) }
+        if !writer.footnotes.isEmpty {
+            try package.add("word/footnotes.xml", header + "<w:footnotes xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\">"
+                + "<w:footnote w:type=\"separator\" w:id=\"-1\"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>"
+                + "<w:footnote w:type=\"continuationSeparator\" w:id=\"0\"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>"
+                + writer.footnotes.joined() + "</w:footnotes>")
+        }
+        try package.add("docProps/core.xml", header + coreProperties(manuscript))
+        try package.add("docProps/app.xml", header + "<Properties xmlns=\"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties\">"
+            + "<Application>msx</Application><Words>\(manuscript.wordCount)</Words></Properties>")
+        return package.data
+    }
+
+    /// The bookmark around a document: `msx_` and its binder id (Word takes names of up to 40 letters, digits and
+    /// underscores, starting with a letter).
+    public static func bookmarkName(_ id: String) -> String {
+        "msx_" + String(id.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }.prefix(36))
+    }
+
+    private static func relationship(_ id: String, _ type: String, _ target: String) -> String {
+        "<Relationship Id=\"\(id)\" Type=\"\(relationships)/\(type)\" Target=\"\(target)\"/>"
+    }
+
+    private static func contentTypes(_ parts: [(path: String, type: String)]) -> String {
+        header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+            + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+            + "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+            + parts.map { "<Override PartName=\"\($0.path)\" ContentType=\"application/vnd.openxmlformats-\($0.type)\"/>" }.joined()
+            + "</Types>"
+    }
+
+    private static func coreProperties(_ manuscript: Manuscript) -> String {
+        "<cp:coreProperties xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\" "
+            + "xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:dcterms=\"http://purl.org/dc/terms/\" "
+            + "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
+            + "<dc:title>\(XMLText.escaped(manuscript.title))</dc:title><dc:creator>\(XMLText.escaped(manuscript.author))</dc:creator>"
+            + "</cp:coreProperties>"
+    }
+}

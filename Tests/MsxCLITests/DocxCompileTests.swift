@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// Issue 14, item 1 (first part): `compile --format docx` writes a WordprocessingML package that LibreOffice, an
+/// independent reader, opens with the words and the formatting: emphasis, underline, strikethrough, colours,
+/// alignment, headings as headings, lists as lists, footnotes as footnotes, links as links, title and author.
+final class DocxCompileTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+    private var stormID = ""
+
+    /// The book's root, with the document Storm (its id is `stormID`).
+    private func formattedBook() throws -> URL {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        stormID = try addDocument("Storm", """
+            # The Storm
+
+            It was *dark* and **cold** over the ~~old~~ harbour.^[Not the new one.]
+
+            Steps to [the light](https://example.com/light?a=1&b=2):
+
+            1. climb
+            2. wait
+
+            - rope
+            - lamp
+            """ + "\n", to: root).id
+        try addDocument("Calm", "The sea was calm.\n", to: root)
+        try expect(0, "format", "Storm", "--match", "harbour", "--color", "darkred", "--underline=double", in: root)
+        try expect(0, "format", "Storm", "--match", "cold", "--highlight", "yellow", in: root)
+        try expect(0, "format", "Storm", "--paragraph", "2", "--align", "center", in: root)
+        return root
+    }
+
+    /// The `.docx` converted by LibreOffice to `format` (html, txt:Text); skips when LibreOffice is not installed.
+    private func libreOffice(_ docx: URL, to format: String, extension suffix: String) throws -> String {
+        let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let soffice else { throw XCTSkip("LibreOffice is not installed (apt-get install libreoffice-writer-nogui)") }
+        let out = scratch.appendingPathComponent("lo-\(suffix)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: soffice)
+        process.arguments = ["--headless", "-env:UserInstallation=file://\(scratch.path)/lo-profile", "--convert-to", format,
+                             "--outdir", out.path, docx.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let name = docx.deletingPathExtension().lastPathComponent + "." + suffix
+        return try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func testLibreOfficeReadsTheWordsAndTheFormatting() throws {
+        let root = try formattedBook()
+        let docx = scratch.appendingPathComponent("storm.docx")
+        let compiled = try expect(0, "compile", "--out", docx.path, "--json", in: root).json()
+        XCTAssertEqual(compiled["format"] as? String, "docx")
+        // A ZIP package whose first bytes say so, and whose parts are all well-formed XML (checked below by the reader).
+        let bytes = try Data(contentsOf: docx)
+        XCTAssertEqual(Array(bytes.prefix(2)), [0x50, 0x4B])
+        let text = try libreOffice(docx, to: "txt:Text", extension: "txt")
+        for words in ["The Storm", "It was dark and cold over the old harbour.", "climb", "wait", "rope", "lamp"] {
+            XCTAssertTrue(text.contains(words), "\(words) not in:\n\(text)")
+        }
+        let html = try libreOffice(docx, to: "html", extension: "html")
+            .replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
+        XCTAssertTrue(html.range(of: "<h1[^>]*>.*The Storm", options: [.regularExpression, .caseInsensitive]) != nil, "heading: \(html)")
+        XCTAssertTrue(html.range(of: "<i>dark</i>", options: .caseInsensitive) != nil, "italic: \(html)")
+        XCTAssertTrue(html.range(of: "<u[^>]*>(<[^>]*>)*harbour<", options: [.regularExpression, .caseInsensitive]) != nil
+            || html.range(of: "double[^>]*>(<[^>]*>)*harbour", options: [.regularExpression, .caseInsensitive]) != nil, "underline: \(html)")
+        // Tags around a word, in any order and with LibreOffice's font tags between.
+        func marked(_ tag: String, _ word: String) -> Bool {
+            html.range(of: "<\(tag)>(<[^>]*>)*\(word)<", options: [.regularExpression, .caseInsensitive]) != nil
+        }
+        XCTAssertTrue(marked("b", "cold"), "bold: \(html)")
+        XCTAssertTrue(marked("strike", "old") || marked("s", "old"), "strikethrough: \(html)")
+        XCTAssertTrue(html.contains("Not the new one."), "footnote text: \(html)")
+        XCTAssertTrue(html.range(of: "#8b0000", options: .caseInsensitive) != nil, "colour: \(html)")
+        XCTAssertTrue(html.range(of: "#ffff00", options: .caseInsensitive) != nil, "background: \(html)")
+        XCTAssertTrue(html.range(of: "align=\"center\"|text-align: center", options: [.regularExpression, .caseInsensitive]) != nil, "centred: \(html)")
+        XCTAssertTrue(html.range(of: "<ol", options: .caseInsensitive) != nil, "numbered list: \(html)")
+        XCTAssertTrue(html.range(of: "<ul", options: .caseInsensitive) != nil, "bulleted list: \(html)")
+        XCTAssertTrue(html.contains("https://example.com/light?a=1&amp;b=2"), "link: \(html)")
+        XCTAssertTrue(html.range(of: "sdfootnote", options: .caseInsensitive) != nil, "footnote: \(html)")
+        // Each document inside a bookmark named by its binder id (LibreOffice's own XML keeps every bookmark).
+        let flat = try libreOffice(docx, to: "fodt", extension: "fodt")
+        XCTAssertTrue(flat.contains("<text:bookmark-start text:name=\"msx_\(stormID)\"/>"), "bookmark: \(flat)")
+        XCTAssertTrue(flat.contains("<text:bookmark-end text:name=\"msx_\(stormID)\"/>"), "bookmark end: \(flat)")
+        XCTAssertTrue(text.contains("The sea was calm."), text)
+        XCTAssertTrue(html.range(of: "<title>Test Book</title>", options: .caseInsensitive) != nil
+            || html.range(of: "content=\"Test Book\"", options: .caseInsensitive) != nil, "title: \(html.prefix(600))")
+    }
+
+    /// A `.docx` is not text: it goes to a file, never to standard output.
+    func testADocxNeedsAnOutputFile() throws {
+        let root = try formattedBook()
+        let refused = try expect(64, "compile", "--format", "docx", "--json", in: root).json()
+        XCTAssertEqual((refused["error"] as? [String: Any])?["code"] as? String, "missing-destination", "\(refused)")
+        // The same manuscript compiles to the same bytes.
+        let (a, b) = (scratch.appendingPathComponent("a.docx"), scratch.appendingPathComponent("b.docx"))
+        try expect(0, "compile", "--out", a.path, in: root)
+        try expect(0, "compile", "--out", b.path, in: root)
+        XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
+    }
+}
