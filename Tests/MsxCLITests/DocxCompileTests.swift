@@ -90,6 +90,22 @@ final class DocxCompileTests: MsxTestCase {
             || html.range(of: "content=\"Test Book\"", options: .caseInsensitive) != nil, "title: \(html.prefix(600))")
     }
 
+    /// The manuscript preset: Times New Roman throughout, double-spaced, and the running header "Surname / TITLE /
+    /// page" on every page but the title page.
+    func testTheManuscriptPresetHasItsRunningHeader() throws {
+        let root = try formattedBook()
+        let docx = scratch.appendingPathComponent("manuscript.docx")
+        try expect(0, "compile", "--out", docx.path, "--preset", "manuscript", in: root)
+        let flat = try libreOffice(docx, to: "fodt", extension: "fodt")
+        XCTAssertTrue(flat.contains("Lovelace / TEST BOOK / </text:span>") && flat.contains("<text:page-number"), "header: \(flat)")
+        // LibreOffice gives the title page a master page of its own, whose header is empty.
+        XCTAssertEqual(flat.components(separatedBy: "<style:header>").count - 1, 2, "two headers: \(flat)")
+        XCTAssertEqual(flat.components(separatedBy: "Lovelace / TEST BOOK").count - 1, 1, "one header with text: \(flat)")
+        XCTAssertTrue(flat.contains("Times New Roman"), flat)
+        let text = try libreOffice(docx, to: "txt:Text", extension: "txt")
+        XCTAssertTrue(text.contains("about 100 words") && text.contains("END"), text)
+    }
+
     /// A `.docx` is not text: it goes to a file, never to standard output.
     func testADocxNeedsAnOutputFile() throws {
         let root = try formattedBook()

@@ -10,8 +10,8 @@ struct Compile: MsxCommand {
             Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
             headings by depth, and the scene separator (the sceneSeparator compile setting, default #) goes between \
             documents that follow each other in a folder. --preset manuscript gives standard manuscript format: \
-            12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF) \
-            a running header with surname, title and page number. A .docx has the project's styles as Word styles, \
+            12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF \
+            and DOCX) a running header with surname, title and page number. A .docx has the project's styles as Word styles, \
             lists as Word lists, footnotes as footnotes and the title and author as document properties; it is \
             written to a file (--out), never to standard output.
             """,

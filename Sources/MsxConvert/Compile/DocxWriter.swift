@@ -31,10 +31,14 @@ public enum DocxWriter {
                                  closing: marks?.ends.map { "<w:bookmarkEnd w:id=\"\($0)\"/>" }.joined() ?? "")
         }
         let page = manuscript.pageSize, margins = manuscript.margins
-        body += "<w:sectPr><w:pgSz w:w=\"\(RTFWriter.twips(page.width))\" w:h=\"\(RTFWriter.twips(page.height))\"/>"
+        // The manuscript preset's running header, "Surname / TITLE / page", left off the title page.
+        let runningHeader = manuscript.preset == .manuscript
+        body += "<w:sectPr>" + (runningHeader
+            ? "<w:headerReference w:type=\"default\" r:id=\"rIdHeader\"/><w:headerReference w:type=\"first\" r:id=\"rIdFirstHeader\"/>" : "")
+        body += "<w:pgSz w:w=\"\(RTFWriter.twips(page.width))\" w:h=\"\(RTFWriter.twips(page.height))\"/>"
             + "<w:pgMar w:top=\"\(RTFWriter.twips(margins.top))\" w:right=\"\(RTFWriter.twips(margins.right))\" "
             + "w:bottom=\"\(RTFWriter.twips(margins.bottom))\" w:left=\"\(RTFWriter.twips(margins.left))\" "
-            + "w:header=\"720\" w:footer=\"720\" w:gutter=\"0\"/></w:sectPr>"
+            + "w:header=\"720\" w:footer=\"720\" w:gutter=\"0\"/>" + (runningHeader ? "<w:titlePg/>" : "") + "</w:sectPr>"
         let document = header + "<w:document xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\"><w:body>\(body)</w:body></w:document>"
 
         var parts: [(path: String, type: String)] = [("/word/document.xml", "officedocument.wordprocessingml.document.main+xml"),
@@ -52,6 +56,12 @@ public enum DocxWriter {
         for (index, link) in writer.links.enumerated() {
             documentRelationships.append("<Relationship Id=\"rIdLink\(index + 1)\" Type=\"\(relationships)/hyperlink\" "
                 + "Target=\"\(XMLText.escaped(link, quotes: true))\" TargetMode=\"External\"/>")
+        }
+        if runningHeader {
+            parts.append(("/word/header1.xml", "officedocument.wordprocessingml.header+xml"))
+            parts.append(("/word/header2.xml", "officedocument.wordprocessingml.header+xml"))
+            documentRelationships.append(relationship("rIdHeader", "header", "header1.xml"))
+            documentRelationships.append(relationship("rIdFirstHeader", "header", "header2.xml"))
         }
         parts.append(("/docProps/core.xml", "package.core-properties+xml"))
         parts.append(("/docProps/app.xml", "officedocument.extended-properties+xml"))
@@ -73,6 +83,10 @@ public enum DocxWriter {
                 + "<w:footnote w:type=\"continuationSeparator\" w:id=\"0\"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>"
                 + writer.footnotes.joined() + "</w:footnotes>")
         }
+        if runningHeader {
+            try package.add("word/header1.xml", header + runningHeaderPart("\(manuscript.surname) / \(manuscript.title.uppercased()) / "))
+            try package.add("word/header2.xml", header + "<w:hdr xmlns:w=\"\(main)\"><w:p/></w:hdr>")
+        }
         try package.add("docProps/core.xml", header + coreProperties(manuscript))
         try package.add("docProps/app.xml", header + "<Properties xmlns=\"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties\">"
             + "<Application>msx</Application><Words>\(manuscript.wordCount)</Words></Properties>")
@@ -87,6 +101,17 @@ public enum DocxWriter {
 
     private static func relationship(_ id: String, _ type: String, _ target: String) -> String {
         "<Relationship Id=\"\(id)\" Type=\"\(relationships)/\(type)\" Target=\"\(target)\"/>"
+    }
+
+    /// A header of `text` and the page number, right-aligned in 12 pt Times New Roman.
+    private static func runningHeaderPart(_ text: String) -> String {
+        let font = "<w:rPr><w:rFonts w:ascii=\"Times New Roman\" w:hAnsi=\"Times New Roman\" w:cs=\"Times New Roman\"/>"
+            + "<w:sz w:val=\"24\"/><w:szCs w:val=\"24\"/></w:rPr>"
+        let field = ["<w:fldChar w:fldCharType=\"begin\"/>", "<w:instrText xml:space=\"preserve\"> PAGE </w:instrText>",
+                     "<w:fldChar w:fldCharType=\"separate\"/>", "<w:t>1</w:t>", "<w:fldChar w:fldCharType=\"end\"/>"]
+        return "<w:hdr xmlns:w=\"\(main)\"><w:p><w:pPr><w:jc w:val=\"right\"/></w:pPr>"
+            + "<w:r>\(font)\(DocxParagraphWriter.text(text))</w:r>" + field.map { "<w:r>\(font)\($0)</w:r>" }.joined()
+            + "</w:p></w:hdr>"
     }
 
     private static func contentTypes(_ parts: [(path: String, type: String)]) -> String {
