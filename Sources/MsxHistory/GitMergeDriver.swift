@@ -8,7 +8,8 @@ import MsxProject
 public enum GitMergeDriver {
     /// What a merge driver run did.
     public struct Outcome: Sendable {
-        /// Conflicts left in the file between git's markers (git then stops for the writer).
+        /// Conflicts left for the writer (git then stops): words between git's markers in a `.md`; in a sidecar,
+        /// attributes set to two values (or 1 when git did not say which versions it merges).
         public var conflicts: Int
         /// Binder fields both sides changed (this side's value kept) and nodes kept though deleted on one side.
         public var notes: [String]
@@ -27,7 +28,7 @@ public enum GitMergeDriver {
         }
         if (path as NSString).lastPathComponent == Manifest.fileName {
             let manifests = try texts.map { try Manifest(json: $0, file: path) }
-            let merged = try ManifestMerge.merge(base: manifests[0], ours: manifests[1], theirs: manifests[2])
+            let merged = try ManifestMerge.merge(base: manifests[0], ours: manifests[1], theirs: manifests[2], placingFiles: false)
             try FileIO.writeAtomically(Data(merged.manifest.json.utf8), to: current)
             return Outcome(conflicts: 0, notes: merged.conflicts + merged.kept)
         }

@@ -31,9 +31,11 @@ extension ProjectHistory {
         return try state.ours == head() ? state : nil
     }
 
-    /// Throws `merge-in-progress` when a merge stopped at conflicts and is not recorded yet.
+    /// Throws `merge-in-progress` when a merge stopped at conflicts and is not recorded yet; removes a state left
+    /// by one that is over (for commands that write).
     func refuseDuringMerge() throws {
         if let state = try mergeState() { throw Self.mergeInProgress(state) }
+        if FileIO.exists(try project.url(MergeState.file)) { try removeMergeState() }
     }
 
     static func mergeInProgress(_ state: MergeState) -> MsxError {
@@ -53,8 +55,10 @@ extension ProjectHistory {
     /// one, or conflict `number` (again, when it was resolved before). Text is replaced where it now stands in the
     /// file, found by its words and their context; formatting takes the chosen side's value over the characters
     /// concerned. The files and the state change in one transaction.
+    /// `both` settles text conflicts only: without `number`, a document's formatting conflicts stay open.
     /// - Returns: the conflicts settled, as they now are.
-    /// - Throws: `no-merge`, `unknown-conflict`, or `conflict-moved` when the words are no longer in the file.
+    /// - Throws: `no-merge`, `unknown-conflict`, `conflict-moved` when the words are no longer in the file, or
+    ///   `invalid-value` for `both` on a formatting conflict or a file.
     public func resolveConflicts(of target: String, number: Int? = nil, choosing choice: ConflictChoice) throws -> [MergeState.Conflict] {
         try settle(target, number: number, resolution: MergeState.Resolution(rawValue: choice.rawValue)!)
     }
@@ -72,7 +76,7 @@ extension ProjectHistory {
         try claimRepository()
         return try writingRepository {
             let saved = try record([], message: "Files of the abandoned merge of \(state.label)", author: explicit,
-                                   reanchoring: false, mergedWith: state.theirs, to: Self.abortedMergeReference)
+                                   reanchoring: false, mergedWith: state, to: Self.abortedMergeReference)
             guard let kept = saved.version else { throw MsxError.noHistory }
             let files = try moveFiles(to: state.ours, from: kept) { transaction in transaction.delete(MergeState.file) }
             try repository.syncIndex(toHead: files, under: prefix)
@@ -89,9 +93,15 @@ extension ProjectHistory {
         let chosen = state.conflicts.indices.filter { index in
             let entry = state.conflicts[index]
             guard entry.document == target || entry.path == target else { return false }
+            // Keeping both sides means text: formatting and files stay open unless named by number.
+            if number == nil, resolution == .both, entry.conflict.kind == .formatting || entry.conflict.kind == .file { return false }
             return number.map { $0 == entry.number } ?? (entry.resolution == nil)
         }
         guard let first = chosen.first else {
+            if resolution == .both, state.unresolved.contains(where: { $0.document == target || $0.path == target }) {
+                throw MsxError(.invalidValue, "only formatting or files are left to settle there, and they cannot keep both "
+                    + "sides: choose --ours or --theirs")
+            }
             let titles = state.conflicts.first { $0.document == target || $0.path == target }?.title
             throw MsxError(.unknownConflict, titles.map { title in
                 number.map { "'\(title)' has no conflict \($0) (msx conflicts lists them)" } ?? "every conflict of '\(title)' is resolved"

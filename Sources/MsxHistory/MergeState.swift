@@ -4,7 +4,8 @@ import MsxProject
 
 /// A merge that stopped at conflicts, kept in `.msx/merge.json` from the moment its files are written until
 /// `snapshot` records it (with both parents) or `merge --abort` goes back. The last version (HEAD) does not move
-/// meanwhile; a state whose `ours` is no longer HEAD belongs to a merge already recorded, and is ignored.
+/// meanwhile; a state whose `ours` is no longer HEAD (a merge recorded by a command a crash cut short, or HEAD moved
+/// by git) is ignored, and removed by the next command that writes.
 public struct MergeState: Sendable, Equatable {
     /// How the writer settled a conflict.
     public enum Resolution: String, Sendable {
@@ -15,13 +16,16 @@ public struct MergeState: Sendable, Equatable {
 
     /// One conflict, numbered within its document (or file) as `conflicts` lists it.
     public struct Conflict: Sendable, Equatable {
+        /// Its number within its document (or file), from 1.
         public var number: Int
         /// The document's node id; nil for a file msx does not read.
         public var document: String?
         public var title: String
         /// The document's `.md` (or the file's path), project-relative.
         public var path: String
+        /// What each side made of the passage, and where the file holds it.
         public var conflict: MergeConflict
+        /// How it was settled, or nil while it is open.
         public var resolution: Resolution?
 
         /// The conflict's fields (`MergeConflict.json`) with its number, document, title, path and resolution.
@@ -43,7 +47,8 @@ public struct MergeState: Sendable, Equatable {
     /// This side's last version when the merge began, and the other side's.
     public var ours: GitOID
     public var theirs: GitOID
-    /// The merged files as the merge wrote them (a version no branch names; the abort's starting point).
+    /// The merged files as the merge wrote them (a version no branch names): the version that records the merge is
+    /// made from it and the writer's changes since.
     public var merged: GitOID
     /// What was merged, as the writer named it ("'origin'", "draft 'ending'").
     public var label: String
@@ -53,6 +58,7 @@ public struct MergeState: Sendable, Equatable {
     public var kept: [String]
     public var conflicts: [Conflict]
 
+    /// The conflicts nobody settled yet.
     public var unresolved: [Conflict] { conflicts.filter { $0.resolution == nil } }
 
     /// The message of the merge version.
@@ -97,7 +103,12 @@ public struct MergeState: Sendable, Equatable {
                 throw entry.fail("resolution", "ours, theirs, both, edited or null")
             }
             let file = try entry.requiredString("path")
-            guard RelativePath.isPlain(file) else { throw entry.fail("path", "a plain path inside the project") }
+            // Never msx's or git's own files, nor the manifest: a resolution writes to this path.
+            let first = file.split(separator: "/").first.map { $0.lowercased() } ?? ""
+            guard RelativePath.isPlain(file), first != ".msx", first != ".git", file != Manifest.fileName else {
+                throw entry.fail("path", "a plain path of a document or file of the project")
+            }
+            guard try entry.requiredInt("number") >= 1 else { throw entry.fail("number", "1 or more") }
             return Conflict(number: try entry.requiredInt("number"), document: try entry.string("document"),
                             title: try entry.requiredString("title"), path: file,
                             conflict: try MergeConflict(json: value, file: file, path: path),

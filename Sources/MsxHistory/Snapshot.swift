@@ -89,7 +89,7 @@ extension ProjectHistory {
                     + "msx conflicts shows them, msx resolve settles them (or msx merge --abort goes back)")
             }
             let result = try record([], message: message ?? merging.message, author: explicit, reanchoring: true,
-                                    mergedWith: merging.theirs)
+                                    mergedWith: merging)
             try removeMergeState()
             return result
         }
@@ -97,11 +97,13 @@ extension ProjectHistory {
 
     /// The snapshot itself, with msx's pid on record (see `claimRepository`).
     /// - Parameters:
-    ///   - mergedWith: the other side of the merge this version records (its second parent); it is recorded even
-    ///     when the files equal the last version's.
+    ///   - merge: the merge this version records: its other side is the second parent, and the version is made
+    ///     from the merged files (`MergeState.merged`) and the changes since; it is recorded even when the files
+    ///     equal the last version's.
     ///   - reference: the reference the version goes to instead of HEAD (which then stays), or nil.
     func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool,
-                mergedWith theirs: GitOID? = nil, to reference: String? = nil) throws -> SnapshotResult {
+                mergedWith merge: MergeState? = nil, to reference: String? = nil) throws -> SnapshotResult {
+        let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
         if let headID = try head() {
             let files = try repository.files(in: headID, under: prefix)
@@ -166,7 +168,25 @@ extension ProjectHistory {
                 if try snapshotID != repository.hash(try FileIO.readData(project.url(path), displayPath: path)) { try put(path) }
             }
         }
-        let tree = try repository.tree(basedOn: headID, applying: changesToTree)
+        if let merge {
+            // The merged files, with every document as it is now where it differs from them (the writer's
+            // resolutions and edits), and without the files that are gone since (a picture settled as the other
+            // side's deletion).
+            let merged = try repository.files(in: merge.merged, under: prefix)
+            var claimed = Set(changesToTree.map(\.path))
+            for entry in project.manifest.entries where entry.node.kind == .document {
+                for relative in [entry.node.path, entry.node.sidecarPath].compactMap({ $0 }) where !claimed.contains(gitPath(relative)) {
+                    let url = try project.url(relative)
+                    guard FileIO.exists(url) else { continue }
+                    if try repository.hash(FileIO.readData(url, displayPath: relative)) != merged[gitPath(relative)] { try put(relative) }
+                }
+            }
+            claimed = Set(changesToTree.map(\.path))
+            for path in merged.keys where !claimed.contains(path) {
+                if !FileIO.exists(try project.url(String(path.dropFirst(prefix.count)))) { changesToTree.append(.init(path: path, blob: nil)) }
+            }
+        }
+        let tree = try repository.tree(basedOn: merge?.merged ?? headID, applying: changesToTree)
         FaultInjection.point("snapshot-tree")
         let parents = [headID, theirs].compactMap { $0 }
         let version = try repository.writeCommit(tree: tree, parents: parents, updating: reference == nil ? "HEAD" : nil,

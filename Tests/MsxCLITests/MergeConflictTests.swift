@@ -206,6 +206,38 @@ final class MergeConflictTests: HistoryTestCase {
         }
     }
 
+    /// The merge version holds the merged files, not last version's: a picture the other side deleted stays
+    /// deleted; and an abort brings it back.
+    func testTheMergeVersionHoldsTheMergedFilesAndAnAbortTheLastOnes() throws {
+        let book = try makeBook(name: "pictures")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: book.root.appendingPathComponent("contents/draft/map.png"))
+        try write(Book.lampText + "\nA map hung by the door.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", "-m", "map", in: book.root)
+        try expect(0, "branch", "other", in: book.root)
+        try write("The sea was black.\n", to: Book.seaPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try expect(0, "switch", "other", in: book.root)
+        try write("The sea was grey.\n", to: Book.seaPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        // A picture deleted (by git: a snapshot records pictures it finds, not their deletion).
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent("contents/draft/map.png"))
+        try plainCommit("map gone", in: book.root)
+        try expect(0, "switch", "main", in: book.root)
+        let map = book.root.appendingPathComponent("contents/draft/map.png")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: map.path))
+        try expect(1, "merge", "other", in: book.root)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: map.path), "the merge deletes what the other side deleted")
+        try expect(0, "merge", "--abort", in: book.root)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: map.path), "the abort brings it back")
+        try expect(1, "merge", "other", in: book.root)
+        try expect(0, "resolve", "Sea", "--theirs", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        let tree = try git("ls-tree", "-r", "--name-only", "HEAD", in: book.root)
+        XCTAssertFalse(tree.contains("map.png"), tree)
+        XCTAssertEqual(try expect(0, "status", "--json", in: book.root).json()["clean"] as? Bool, true)
+        try expect(0, "check", in: book.root)
+    }
+
     /// A crafted or damaged `.msx/merge.json` is named, with how to give the merge up, and nothing is written.
     func testADamagedOrCraftedMergeStateIsRefused() throws {
         let root = try conflictedDrafts()
@@ -216,7 +248,7 @@ final class MergeConflictTests: HistoryTestCase {
             .replacingOccurrences(of: "\"path\": \"\(Book.seaPath)\"", with: "\"path\": \"../outside.md\"")
             .write(to: state, atomically: true, encoding: .utf8)
         let crafted = try expect(3, "resolve", "Sea", "--theirs", in: root)
-        XCTAssertTrue(crafted.stderr.contains(".msx/merge.json: conflicts[0].path must be a plain path inside the project"), crafted.stderr)
+        XCTAssertTrue(crafted.stderr.contains(".msx/merge.json: conflicts[0].path must be a plain path of a document or file of the project"), crafted.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("outside.md").path))
         try "{\"formatVersion\": 1".write(to: state, atomically: true, encoding: .utf8)
         let damaged = try expect(3, "status", in: root)

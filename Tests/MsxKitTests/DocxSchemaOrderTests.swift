@@ -70,4 +70,11 @@ final class DocxSchemaOrderTests: XCTestCase {
         assertInOrder(children(String(headingXML.split(separator: ">", maxSplits: 1)[1])
             .components(separatedBy: "<w:pPr>").last!.components(separatedBy: "</w:pPr>").first!), Self.paragraphSequence)
     }
+
+    /// Style ids are letters and digits, unique, and never the default style's.
+    func testStyleIDsAreUnique() {
+        XCTAssertEqual(DocxStyles.ids(of: ["Scene Break", "Scene-Break", "Normal", "---", "Heading 1"]),
+                       ["Scene Break": "SceneBreak", "Scene-Break": "SceneBreak2", "Normal": "Normal2", "---": "Style",
+                        "Heading 1": "Heading1"])
+    }
 }

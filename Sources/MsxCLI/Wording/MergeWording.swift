@@ -32,9 +32,9 @@ enum MergeWording {
         console.line("merged \(state.label) into the files, but both sides changed the same \(what) in \(count) "
             + "place\(count == 1 ? "" : "s"); nothing is recorded yet:")
         var seen: [String: Int] = [:]
-        for entry in state.conflicts { seen[entry.title, default: 0] += 1 }
+        for entry in state.conflicts { seen[entry.path, default: 0] += 1 }
         for entry in state.conflicts where entry.number == 1 {
-            console.line("  \(entry.title): \(seen[entry.title] ?? 1) (\(summary(entry.conflict)))")
+            console.line("  \(entry.title): \(seen[entry.path] ?? 1) (\(summary(entry.conflict)))")
         }
         for line in state.binderConflicts + state.kept { console.note("note: \(line)") }
         console.line("msx conflicts shows each, msx resolve REF --ours|--theirs|--both settles it, msx snapshot then records "

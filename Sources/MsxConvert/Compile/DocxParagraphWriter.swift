@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// Writes resolved paragraphs as WordprocessingML (`w:p`), collecting what other parts of the package need: the
@@ -11,14 +12,20 @@ struct DocxParagraphWriter {
     /// Link targets in order (relationship ids `rIdLink1`, ...).
     private(set) var links: [String] = []
 
-    init(tables: OutputTables) { self.tables = tables }
+    /// Each style's id in the package.
+    let styleIDs: [String: String]
+
+    init(tables: OutputTables) {
+        self.tables = tables
+        styleIDs = DocxStyles.ids(of: tables.styles)
+    }
 
     /// The paragraph at `position` among those the document holds; `opening` and `closing` go first and last
     /// among its contents (bookmarks).
     mutating func write(_ p: ResolvedParagraph, at position: Int, opening: String = "", closing: String = "") -> String {
         var properties = ""
         let style = p.attributes[.style]?.stringValue
-        if let style, tables.styleNumber(style) != nil { properties += "<w:pStyle w:val=\"\(DocxStyles.id(of: style))\"/>" }
+        if let style, let id = styleIDs[style] { properties += "<w:pStyle w:val=\"\(id)\"/>" }
         if case .heading = p.kind { properties += "<w:keepNext/>" }
         if p.attributes[.pageBreakBefore] == true { properties += "<w:pageBreakBefore/>" }
         if p.kind == .listItem, let list = tables.listNumber(ofParagraphAt: position) {
@@ -87,6 +94,11 @@ struct DocxParagraphWriter {
 
     // MARK: Properties
 
+    /// "#RRGGBB" as Word's six upper-case hex digits, or nil when it is not a colour.
+    private static func hex(_ color: String) -> String? {
+        OutputTables.rgb(color).map { rgb in [rgb.0, rgb.1, rgb.2].map { String(format: "%02X", $0) }.joined() }
+    }
+
     /// `w:pPr` children for paragraph attributes, after `pStyle`, `keepNext`, `pageBreakBefore` and `numPr`.
     static func paragraphProperties(_ a: Attributes) -> String {
         var out = ""
@@ -129,7 +141,7 @@ struct DocxParagraphWriter {
         if a[.bold] == true { out += "<w:b/><w:bCs/>" }
         if a[.italic] == true { out += "<w:i/><w:iCs/>" }
         if a[.strikethrough] == true { out += "<w:strike/>" }
-        if let color = a[.foregroundColor]?.stringValue, OutputTables.rgb(color) != nil { out += "<w:color w:val=\"\(color.dropFirst())\"/>" }
+        if let color = a[.foregroundColor]?.stringValue.flatMap(hex) { out += "<w:color w:val=\"\(color)\"/>" }
         if let size = a[.fontSize]?.numberValue, size > 0 {
             let halfPoints = RTFWriter.parameter(size * 2)
             out += "<w:sz w:val=\"\(halfPoints)\"/><w:szCs w:val=\"\(halfPoints)\"/>"
@@ -140,8 +152,8 @@ struct DocxParagraphWriter {
         case .some: out += "<w:u w:val=\"single\"/>"
         case nil: break
         }
-        if let color = a[.backgroundColor]?.stringValue, OutputTables.rgb(color) != nil {
-            out += "<w:shd w:val=\"clear\" w:color=\"auto\" w:fill=\"\(color.dropFirst())\"/>"
+        if let color = a[.backgroundColor]?.stringValue.flatMap(hex) {
+            out += "<w:shd w:val=\"clear\" w:color=\"auto\" w:fill=\"\(color)\"/>"
         }
         if superscript { out += "<w:vertAlign w:val=\"superscript\"/>" }
         return out

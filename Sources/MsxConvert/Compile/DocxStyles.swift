@@ -4,10 +4,19 @@ import MsxModel
 /// style the paragraphs use as a real Word style (headings under Word's own names, so Word's navigation and
 /// outline know them); each list as a numbering definition.
 enum DocxStyles {
-    /// A style's id in the package: its letters and digits ("Heading 1" -> "Heading1").
-    static func id(of name: String) -> String {
-        let id = String(name.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
-        return id.isEmpty ? "Style" : id
+    /// Each style's id in the package: its letters and digits ("Heading 1" -> "Heading1"), made unique with a
+    /// number ("Scene-Break" after "Scene Break" -> "SceneBreak2"); `Normal` is the default style's.
+    static func ids(of names: [String]) -> [String: String] {
+        var taken: Set<String> = ["Normal"], ids: [String: String] = [:]
+        for name in names {
+            let letters = String(name.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+            let stem = letters.isEmpty ? "Style" : letters
+            var id = stem, n = 2
+            while taken.contains(id) { id = "\(stem)\(n)"; n += 1 }
+            taken.insert(id)
+            ids[name] = id
+        }
+        return ids
     }
 
     static func styles(_ tables: OutputTables, sheet: StyleSheet) -> String {
@@ -15,11 +24,12 @@ enum DocxStyles {
         out += "<w:rPrDefault><w:rPr>\(DocxParagraphWriter.characterProperties(sheet.defaults))</w:rPr></w:rPrDefault>"
         out += "<w:pPrDefault><w:pPr>\(DocxParagraphWriter.paragraphProperties(sheet.defaults))</w:pPr></w:pPrDefault></w:docDefaults>"
         out += "<w:style w:type=\"paragraph\" w:default=\"1\" w:styleId=\"Normal\"><w:name w:val=\"Normal\"/><w:qFormat/></w:style>"
-        for name in tables.styles where id(of: name) != "Normal" {
+        let ids = Self.ids(of: tables.styles)
+        for name in tables.styles {
             let attributes = sheet.style(named: name)?.attributes ?? [:]
             // Word knows its headings by the lower-case name.
             let wordName = name.hasPrefix("Heading ") ? name.lowercased() : name
-            out += "<w:style w:type=\"paragraph\" w:styleId=\"\(id(of: name))\"><w:name w:val=\"\(XMLText.escaped(wordName, quotes: true))\"/>"
+            out += "<w:style w:type=\"paragraph\" w:styleId=\"\(ids[name]!)\"><w:name w:val=\"\(XMLText.escaped(wordName, quotes: true))\"/>"
             out += "<w:basedOn w:val=\"Normal\"/><w:next w:val=\"Normal\"/><w:qFormat/>"
             let paragraph = DocxParagraphWriter.paragraphProperties(attributes)
             if !paragraph.isEmpty { out += "<w:pPr>\(paragraph)</w:pPr>" }

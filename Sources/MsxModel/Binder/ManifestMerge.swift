@@ -16,7 +16,9 @@ public enum ManifestMerge {
         var parent: String?
     }
 
-    public static func merge(base: Manifest, ours: Manifest, theirs: Manifest) throws -> Result {
+    /// - Parameter placingFiles: give each node the path its merged place says (msx moves the files there); git's
+    ///   merge driver, whose files git places, keeps the paths as the sides gave them.
+    public static func merge(base: Manifest, ours: Manifest, theirs: Manifest, placingFiles: Bool = true) throws -> Result {
         let (b, bOrder) = flatten(base), (o, oOrder) = flatten(ours), (t, tOrder) = flatten(theirs)
         var conflicts: [String] = [], kept: [String] = []
         var merged: [String: Flat] = [:]
@@ -52,7 +54,7 @@ public enum ManifestMerge {
                 parent = merged[p]?.parent
             }
         }
-        placeFiles(&merged, base: b, mine: o, other: t)
+        if placingFiles { placeFiles(&merged, base: b, mine: o, other: t) }
         var object = try mergeTopLevel(base, ours, theirs, conflicts: &conflicts)
         object["binder"] = .array(tree(of: merged, parent: nil, orders: (bOrder, oOrder, tOrder)))
         return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))), conflicts: conflicts.sorted(), kept: kept.sorted())

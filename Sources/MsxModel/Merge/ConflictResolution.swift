@@ -79,6 +79,7 @@ extension MergeConflict {
         guard let kind = Kind(rawValue: try reader.requiredString("kind")) else {
             throw reader.fail("kind", "text, deleted, formatting or file")
         }
+        for key in ["offset", "paragraph"] where (try reader.int(key) ?? 0) < 0 { throw reader.fail(key, "0 or more") }
         self.init(kind: kind, base: try reader.requiredString("base"), ours: try reader.requiredString("ours"),
                   theirs: try reader.requiredString("theirs"), placed: try reader.requiredString("placed"),
                   before: try reader.string("before") ?? "", after: try reader.string("after") ?? "",
