@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "msx", dependencies: ["MsxCLI"]),
         // Timings of library work for `make bench` (not installed).
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
-        .target(name: "MsxTestSupport", path: "Tests/MsxTestSupport"),
+        .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),
         .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],

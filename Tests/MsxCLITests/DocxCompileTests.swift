@@ -32,21 +32,9 @@ final class DocxCompileTests: MsxTestCase {
         return root
     }
 
-    /// The `.docx` converted by LibreOffice to `format` (html, txt:Text); skips when LibreOffice is not installed.
+    /// The `.docx` converted by LibreOffice to `format` (html, txt:Text), as text.
     private func libreOffice(_ docx: URL, to format: String, extension suffix: String) throws -> String {
-        let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let soffice else { throw XCTSkip("LibreOffice is not installed (apt-get install libreoffice-writer-nogui)") }
-        let out = scratch.appendingPathComponent("lo-\(suffix)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: soffice)
-        process.arguments = ["--headless", "-env:UserInstallation=file://\(scratch.path)/lo-profile", "--convert-to", format,
-                             "--outdir", out.path, docx.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let name = docx.deletingPathExtension().lastPathComponent + "." + suffix
-        return try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+        try LibreOffice.text(docx, to: format, extension: suffix, in: scratch)
     }
 
     func testLibreOfficeReadsTheWordsAndTheFormatting() throws {

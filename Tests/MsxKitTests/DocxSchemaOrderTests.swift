@@ -56,7 +56,7 @@ final class DocxSchemaOrderTests: XCTestCase {
         let sheet = StyleSheet(manifest: .empty)
         let resolved = ResolvedParagraph(index: 0, kind: .listItem, text: "One", attributes: paragraph,
                                          runs: [ResolvedRun(range: 0..<3, text: "One", attributes: character)], listDepth: 1)
-        var writer = DocxParagraphWriter(tables: OutputTables([resolved], sheet: sheet))
+        var writer = DocxParagraphWriter(tables: OutputTables([resolved], sheet: sheet), sheet: sheet)
         let xml = writer.write(resolved, at: 0)
         let properties = xml.range(of: "<w:pPr>").flatMap { start in
             xml.range(of: "</w:pPr>").map { String(xml[start.upperBound..<$0.lowerBound]) }

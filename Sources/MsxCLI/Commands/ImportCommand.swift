@@ -4,12 +4,13 @@ import MsxKit
 
 struct Import: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Bring Markdown, plain-text and RTF files (or whole folders) into the project.",
+        abstract: "Bring Markdown, plain-text, RTF and Word files (or whole folders) into the project.",
         discussion: ManualText.discussion(
             """
             .md and .markdown files come in byte for byte; .txt files paragraph by paragraph (markup characters \
-            escaped); .rtf files with their fonts, sizes, colours, underline, alignment, indents, spacing, tab \
-            stops, styles, lists, links and footnotes: Markdown carries what it can, the sidecar the rest. A folder \
+            escaped); .rtf and .docx files with their fonts, sizes, colours, underline, alignment, indents, spacing, \
+            tab stops, styles, lists, links and footnotes: Markdown carries what it can, the sidecar the rest. A Word \
+            file's tracked changes are accepted, or with --changes reject undone. A folder \
             becomes a binder folder, its files in natural name order (Chapter 2 before Chapter 10). Nothing is \
             written unless every file reads.
             """,
@@ -18,6 +19,8 @@ struct Import: MsxCommand {
                       "Files and folders (.rtf, .txt, .md), formatting kept."),
                 .init("msx import novel.rtf --split-headings 1 --dry-run",
                       "Say which documents (and ids) one per chapter heading would make."),
+                .init("msx import edited.docx --changes reject --into Research",
+                      "A Word file as it was before its tracked changes."),
             ]))
 
     @Argument(help: "Files or folders to import.")
@@ -28,6 +31,9 @@ struct Import: MsxCommand {
 
     @Option(help: ArgumentHelp("Cut each file into one document per heading of this level or less (1-6).", valueName: "N"))
     var splitHeadings: Int?
+
+    @Option(help: ArgumentHelp("Tracked changes in Word files: accept (the default) or reject.", valueName: "accept|reject"))
+    var changes: TrackedChanges = .accept
 
     @Flag(help: "Show what would be created without writing anything.")
     var dryRun = false
@@ -46,7 +52,7 @@ struct Import: MsxCommand {
             let parent = try project.destinationFolder(folder, from: console.workingDirectory)
             let base = console.workingDirectory
             let files = paths.map { (url: URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL, displayPath: $0) }
-            let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, dryRun: dryRun)
+            let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, changes: changes, dryRun: dryRun)
             if console.json {
                 console.report([
                     "dryRun": .bool(dryRun),
@@ -65,3 +71,5 @@ struct Import: MsxCommand {
         }
     }
 }
+
+extension TrackedChanges: ExpressibleByArgument {}

@@ -12,9 +12,10 @@ enum ImportWording {
         case .extraClosingBraces(let count):
             count == 1 ? "an extra closing brace was ignored" : "\(count) extra closing braces were ignored"
         case .picturesSkipped(let count): count == 1 ? "1 picture skipped" : "\(count) pictures skipped"
+        case .hiddenTextSkipped(let count): "hidden text left out (\(count) character\(count == 1 ? "" : "s"))"
         case .codePageUnavailable(let codePage): "code page \(codePage) is not available here; its text was read as Windows-1252"
         case .invalidMsxData: "msx formatting data that is not a JSON object was ignored"
-        case .unsupportedFileSkipped: "skipped (not a .md, .txt or .rtf file)"
+        case .unsupportedFileSkipped: "skipped (not a .md, .txt, .rtf or .docx file)"
         case .folderSeenAgainSkipped: "skipped (a link back to a folder already imported)"
         case .projectFolderSkipped: "skipped (a folder of this project, reached through a link)"
         }

@@ -14,9 +14,18 @@ struct DocxParagraphWriter {
 
     /// Each style's id in the package.
     let styleIDs: [String: String]
+    /// The project's defaults and styles: what Word gives a run before its own properties.
+    let sheet: StyleSheet
+    /// Whether a run of inline code was written (the package then defines its character style).
+    private(set) var usesCode = false
+    /// What the written properties do not say, per paragraph, for the package's document variables.
+    private(set) var msxData: [DocxMsxData.Entry] = []
+    /// Paragraphs with text written so far (the position an import will find each at).
+    private var paragraphsWithText = 0
 
-    init(tables: OutputTables) {
+    init(tables: OutputTables, sheet: StyleSheet) {
         self.tables = tables
+        self.sheet = sheet
         styleIDs = DocxStyles.ids(of: tables.styles)
     }
 
@@ -33,13 +42,22 @@ struct DocxParagraphWriter {
         }
         properties += Self.paragraphProperties(p.attributes)
         if case .heading(let level, _) = p.kind { properties += "<w:outlineLvl w:val=\"\(min(max(level, 1), 9) - 1)\"/>" }
+        let styleName = style.flatMap { sheet.style(named: $0)?.name }?.lowercased() ?? ""
+        if !p.text.isEmpty || p.checklist != nil {
+            if let overlay = DocxMsxData.overlay(for: p, quoteStyle: DocxBodyReader.quoteStyles.contains(styleName),
+                                                  codeStyle: DocxBodyReader.codeBlockStyles.contains(styleName)) {
+                msxData.append(.init(paragraph: paragraphsWithText, textHash: DocxMsxData.hash(p.text), overlay: overlay))
+            }
+            paragraphsWithText += 1
+        }
         var out = "<w:p>" + (properties.isEmpty ? "" : "<w:pPr>\(properties)</w:pPr>") + opening
+        let base = sheet.defaults.overlaid(with: style.flatMap { sheet.style(named: $0)?.attributes } ?? [:])
         if let box = p.checklist.map({ $0 == "checked" ? "\u{2611} " : "\u{2610} " }) {
             out += "<w:r><w:t xml:space=\"preserve\">\(box)</w:t></w:r>"
         }
         for group in InlineNote.groups(p.runs) {
             if group.isNote, let inner = InlineNote.inner(Array(group.runs)) {
-                out += footnoteReference(inner, marker: group.runs.first?.attributes ?? [:])
+                out += footnoteReference(inner, marker: group.runs.first?.attributes ?? [:], base: base)
                 continue
             }
             var i = group.runs.startIndex
@@ -47,7 +65,7 @@ struct DocxParagraphWriter {
                 let link = group.runs[i].attributes[.link]?.stringValue
                 var j = i + 1
                 while j < group.runs.endIndex, link != nil, group.runs[j].attributes[.link]?.stringValue == link { j += 1 }
-                let inner = group.runs[i..<j].map { run($0) }.joined()
+                let inner = group.runs[i..<j].map { run($0, base: base) }.joined()
                 if let link {
                     links.append(link)
                     out += "<w:hyperlink r:id=\"rIdLink\(links.count)\">\(inner)</w:hyperlink>"
@@ -61,16 +79,27 @@ struct DocxParagraphWriter {
     }
 
     /// A footnote: its reference here, its paragraph in the footnotes part.
-    private mutating func footnoteReference(_ inner: [ResolvedRun], marker: Attributes) -> String {
+    private mutating func footnoteReference(_ inner: [ResolvedRun], marker: Attributes, base: Attributes) -> String {
         let id = footnotes.count + 1
         let reference = "<w:r><w:rPr><w:vertAlign w:val=\"superscript\"/></w:rPr><w:footnoteRef/></w:r>"
         footnotes.append("<w:footnote w:id=\"\(id)\"><w:p>\(reference)<w:r><w:t xml:space=\"preserve\"> </w:t></w:r>"
-            + inner.map { run($0) }.joined() + "</w:p></w:footnote>")
-        return "<w:r><w:rPr>\(Self.characterProperties(marker, superscript: true))</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>"
+            + inner.map { run($0, base: sheet.defaults) }.joined() + "</w:p></w:footnote>")
+        let properties = Self.characterProperties(marker, base: base, superscript: true)
+        return "<w:r><w:rPr>\(properties)</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>"
     }
 
-    private func run(_ r: ResolvedRun) -> String {
-        let properties = Self.characterProperties(r.attributes)
+    /// A run, its properties stated over what `base` (the defaults and the paragraph's style) gives. Inline code
+    /// takes the code character style, whose monospace font shows unless the run names another font.
+    private mutating func run(_ r: ResolvedRun, base: Attributes) -> String {
+        var properties: String
+        if r.attributes[.code] == true {
+            usesCode = true
+            var attributes = r.attributes
+            if attributes[.fontFamily] == base[.fontFamily] { attributes[.fontFamily] = nil }
+            properties = "<w:rStyle w:val=\"\(DocxStyles.codeStyleID)\"/>" + Self.characterProperties(attributes, base: base)
+        } else {
+            properties = Self.characterProperties(r.attributes, base: base)
+        }
         return "<w:r>" + (properties.isEmpty ? "" : "<w:rPr>\(properties)</w:rPr>") + Self.text(r.text) + "</w:r>"
     }
 
@@ -131,17 +160,22 @@ struct DocxParagraphWriter {
         return out
     }
 
-    /// `w:rPr` children for character attributes.
-    static func characterProperties(_ a: Attributes, superscript: Bool = false) -> String {
+    /// `w:rPr` children for character attributes. What `base` (the style's and defaults' attributes, which Word
+    /// applies first) turns on and `a` does not is turned off outright.
+    static func characterProperties(_ a: Attributes, base: Attributes = [:], superscript: Bool = false) -> String {
         var out = ""
         if let family = a[.fontFamily]?.stringValue {
             let name = XMLText.escaped(family, quotes: true)
             out += "<w:rFonts w:ascii=\"\(name)\" w:hAnsi=\"\(name)\" w:cs=\"\(name)\" w:eastAsia=\"\(name)\"/>"
         }
-        if a[.bold] == true { out += "<w:b/><w:bCs/>" }
-        if a[.italic] == true { out += "<w:i/><w:iCs/>" }
-        if a[.strikethrough] == true { out += "<w:strike/>" }
-        if let color = a[.foregroundColor]?.stringValue.flatMap(hex) { out += "<w:color w:val=\"\(color)\"/>" }
+        if a[.bold] == true { out += "<w:b/><w:bCs/>" } else if base[.bold] == true { out += "<w:b w:val=\"0\"/><w:bCs w:val=\"0\"/>" }
+        if a[.italic] == true { out += "<w:i/><w:iCs/>" } else if base[.italic] == true { out += "<w:i w:val=\"0\"/><w:iCs w:val=\"0\"/>" }
+        if a[.strikethrough] == true { out += "<w:strike/>" } else if base[.strikethrough] == true { out += "<w:strike w:val=\"0\"/>" }
+        if let color = a[.foregroundColor]?.stringValue.flatMap(hex) {
+            out += "<w:color w:val=\"\(color)\"/>"
+        } else if base[.foregroundColor]?.stringValue != nil {
+            out += "<w:color w:val=\"auto\"/>"
+        }
         if let size = a[.fontSize]?.numberValue, size > 0 {
             let halfPoints = RTFWriter.parameter(size * 2)
             out += "<w:sz w:val=\"\(halfPoints)\"/><w:szCs w:val=\"\(halfPoints)\"/>"
@@ -150,10 +184,12 @@ struct DocxParagraphWriter {
         case "double": out += "<w:u w:val=\"double\"/>"
         case "thick": out += "<w:u w:val=\"thick\"/>"
         case .some: out += "<w:u w:val=\"single\"/>"
-        case nil: break
+        case nil: if base[.underline]?.stringValue != nil { out += "<w:u w:val=\"none\"/>" }
         }
         if let color = a[.backgroundColor]?.stringValue.flatMap(hex) {
             out += "<w:shd w:val=\"clear\" w:color=\"auto\" w:fill=\"\(color)\"/>"
+        } else if base[.backgroundColor]?.stringValue != nil {
+            out += "<w:shd w:val=\"clear\" w:color=\"auto\" w:fill=\"auto\"/>"
         }
         if superscript { out += "<w:vertAlign w:val=\"superscript\"/>" }
         return out

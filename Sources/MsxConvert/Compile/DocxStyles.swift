@@ -19,7 +19,11 @@ enum DocxStyles {
         return ids
     }
 
-    static func styles(_ tables: OutputTables, sheet: StyleSheet) -> String {
+    /// The character style of inline code: pandoc's name for it, so pandoc reads it as code too.
+    static let codeStyleID = "VerbatimChar"
+
+    /// The styles part; with `code`, the inline code style in the Code Block style's font.
+    static func styles(_ tables: OutputTables, sheet: StyleSheet, code: Bool) -> String {
         var out = "<w:styles xmlns:w=\"\(DocxWriter.main)\"><w:docDefaults>"
         out += "<w:rPrDefault><w:rPr>\(DocxParagraphWriter.characterProperties(sheet.defaults))</w:rPr></w:rPrDefault>"
         out += "<w:pPrDefault><w:pPr>\(DocxParagraphWriter.paragraphProperties(sheet.defaults))</w:pPr></w:pPrDefault></w:docDefaults>"
@@ -36,6 +40,11 @@ enum DocxStyles {
             let character = DocxParagraphWriter.characterProperties(attributes)
             if !character.isEmpty { out += "<w:rPr>\(character)</w:rPr>" }
             out += "</w:style>"
+        }
+        if code {
+            let font = sheet.style(named: "Code Block")?.attributes[.fontFamily] ?? "Courier"
+            out += "<w:style w:type=\"character\" w:styleId=\"\(codeStyleID)\"><w:name w:val=\"Verbatim Char\"/>"
+                + "<w:rPr>\(DocxParagraphWriter.characterProperties([.fontFamily: font]))</w:rPr></w:style>"
         }
         return out + "</w:styles>"
     }

@@ -16,7 +16,7 @@ public enum DocxWriter {
         let (paragraphs, documents) = manuscript.laidOut()
         let sheet = manuscript.styleSheet
         let tables = OutputTables(paragraphs, sheet: sheet)
-        var writer = DocxParagraphWriter(tables: tables)
+        var writer = DocxParagraphWriter(tables: tables, sheet: sheet)
         // Each document's paragraphs inside a bookmark named by its binder id, so an edited copy can come back.
         var bookmarks: [Int: (starts: [String], ends: [Int])] = [:]
         for (number, document) in documents.enumerated() where !document.paragraphs.isEmpty {
@@ -63,20 +63,29 @@ public enum DocxWriter {
             documentRelationships.append(relationship("rIdHeader", "header", "header1.xml"))
             documentRelationships.append(relationship("rIdFirstHeader", "header", "header2.xml"))
         }
+        let variables = DocxMsxData.documentVariables(writer.msxData)
+        if !variables.isEmpty {
+            parts.append(("/word/settings.xml", "officedocument.wordprocessingml.settings+xml"))
+            documentRelationships.append(relationship("rIdSettings", "settings", "settings.xml"))
+        }
         parts.append(("/docProps/core.xml", "package.core-properties+xml"))
         parts.append(("/docProps/app.xml", "officedocument.extended-properties+xml"))
+        let custom = DocxMsxData.customProperties(writer.msxData)
+        if custom != nil { parts.append(("/docProps/custom.xml", "officedocument.custom-properties+xml")) }
 
         let package = try ZipPackage()
         try package.add("[Content_Types].xml", contentTypes(parts))
         try package.add("_rels/.rels", header + "<Relationships xmlns=\"\(packageRelationships)\">"
             + relationship("rIdDocument", "officeDocument", "word/document.xml")
             + "<Relationship Id=\"rIdCore\" Type=\"\(packageRelationships)/metadata/core-properties\" Target=\"docProps/core.xml\"/>"
-            + relationship("rIdApp", "extended-properties", "docProps/app.xml") + "</Relationships>")
+            + relationship("rIdApp", "extended-properties", "docProps/app.xml")
+            + (custom != nil ? relationship("rIdCustom", "custom-properties", "docProps/custom.xml") : "") + "</Relationships>")
         try package.add("word/document.xml", document)
         try package.add("word/_rels/document.xml.rels", header + "<Relationships xmlns=\"\(packageRelationships)\">"
             + documentRelationships.joined() + "</Relationships>")
-        try package.add("word/styles.xml", header + DocxStyles.styles(tables, sheet: sheet))
+        try package.add("word/styles.xml", header + DocxStyles.styles(tables, sheet: sheet, code: writer.usesCode))
         if let numbering { try package.add("word/numbering.xml", header + numbering) }
+        if !variables.isEmpty { try package.add("word/settings.xml", header + "<w:settings xmlns:w=\"\(main)\">\(variables)</w:settings>") }
         if !writer.footnotes.isEmpty {
             try package.add("word/footnotes.xml", header + "<w:footnotes xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\">"
                 + "<w:footnote w:type=\"separator\" w:id=\"-1\"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>"
@@ -88,6 +97,7 @@ public enum DocxWriter {
             try package.add("word/header2.xml", header + "<w:hdr xmlns:w=\"\(main)\"><w:p/></w:hdr>")
         }
         try package.add("docProps/core.xml", header + coreProperties(manuscript))
+        if let custom { try package.add("docProps/custom.xml", header + custom) }
         try package.add("docProps/app.xml", header + "<Properties xmlns=\"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties\">"
             + "<Application>msx</Application><Words>\(manuscript.wordCount)</Words></Properties>")
         return package.data

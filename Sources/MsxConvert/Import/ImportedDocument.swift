@@ -2,12 +2,14 @@ import MsxModel
 
 /// A document read from another format (RTF, plain text) before it becomes Markdown and a sidecar: paragraphs of
 /// text, each with the paragraph attributes and character runs the source gave it, in msx's attribute vocabulary.
-public struct ImportedDocument: Equatable, Sendable {
+public struct ImportedDocument: Sendable {
     public var paragraphs: [ImportedParagraph]
     /// Named paragraph styles the source defined (name → paragraph and character attributes).
     public var styles: [String: Attributes]
     /// Things the reader skipped or repaired, one line each ("2 pictures skipped").
     public var warnings: [ImportWarning]
+    /// Named places in the source (Word's bookmarks), each with the index of the paragraph it starts at.
+    public var bookmarks: [(name: String, paragraph: Int)] = []
 
     public init(paragraphs: [ImportedParagraph] = [], styles: [String: Attributes] = [:], warnings: [ImportWarning] = []) {
         self.paragraphs = paragraphs
@@ -67,8 +69,10 @@ public enum ImportWarning: Sendable, Equatable {
     case nestedTooDeep(Int)
     /// Closing braces with no group to close were ignored.
     case extraClosingBraces(Int)
-    /// Pictures were left out.
+    /// Pictures (and equations and objects) were left out.
     case picturesSkipped(Int)
+    /// Hidden text (this many characters) was left out, as the source's reader shows none of it.
+    case hiddenTextSkipped(Int)
     /// Text in this code page was read as Windows-1252: the code page is not available here.
     case codePageUnavailable(Int)
     /// msx's own formatting data that is not a JSON object was ignored.
@@ -87,6 +91,7 @@ public enum ImportWarning: Sendable, Equatable {
         case .nestedTooDeep(let depth): ("nestedTooDeep", ("depth", depth))
         case .extraClosingBraces(let count): ("extraClosingBraces", ("count", count))
         case .picturesSkipped(let count): ("picturesSkipped", ("count", count))
+        case .hiddenTextSkipped(let count): ("hiddenTextSkipped", ("characters", count))
         case .codePageUnavailable(let codePage): ("codePageUnavailable", ("codePage", codePage))
         case .invalidMsxData: ("invalidMsxData", nil)
         case .unsupportedFileSkipped: ("unsupportedFileSkipped", nil)

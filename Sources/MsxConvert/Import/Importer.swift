@@ -16,13 +16,14 @@ public struct ImportOutcome: Sendable {
 
 /// The file kinds msx imports, by extension.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case markdown, text, rtf
+    case markdown, text, rtf, docx
 
     public init?(extension ext: String) {
         switch ext.lowercased() {
         case "md", "markdown": self = .markdown
         case "txt", "text": self = .text
         case "rtf": self = .rtf
+        case "docx": self = .docx
         default: return nil
         }
     }
@@ -35,6 +36,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 struct Importer {
     let composer: ImportComposer
     let splitHeadings: Int?
+    /// Whether a Word file's tracked changes are taken or undone.
+    let changes: TrackedChanges
     /// The project's root, resolved: imported folders never reach into it.
     let projectRoot: String
     private(set) var warnings: [(file: String, warning: ImportWarning)] = []
@@ -42,9 +45,10 @@ struct Importer {
     /// Folders already read, resolved.
     private var seenFolders = Set<String>()
 
-    init(sheet: StyleSheet, splitHeadings: Int?, projectRoot: URL) {
+    init(sheet: StyleSheet, splitHeadings: Int?, changes: TrackedChanges, projectRoot: URL) {
         composer = ImportComposer(sheet: sheet)
         self.splitHeadings = splitHeadings
+        self.changes = changes
         self.projectRoot = Self.resolved(projectRoot)
     }
 
@@ -61,7 +65,7 @@ struct Importer {
             return [try folderItem(url, displayPath: displayPath)]
         }
         guard let format = ImportFormat(extension: url.pathExtension) else {
-            throw MsxError(.unsupportedImport, "\(displayPath): msx imports .md, .markdown, .txt and .rtf files")
+            throw MsxError(.unsupportedImport, "\(displayPath): msx imports .md, .markdown, .txt, .rtf and .docx files")
         }
         return try documentItems(url, format: format, displayPath: displayPath)
     }
@@ -131,6 +135,15 @@ struct Importer {
                 throw MsxError(error.code, "\(displayPath): \(error.message)")
             }
             return try composedItems(document, title: title, displayPath: displayPath)
+        case .docx:
+            let data = try FileIO.readData(url, displayPath: displayPath)
+            let document: ImportedDocument
+            do {
+                document = try DocxReader.read(data, changes: changes)
+            } catch let error as MsxError {
+                throw MsxError(error.code, "\(displayPath): \(error.message)")
+            }
+            return try composedItems(document, title: title, displayPath: displayPath)
         }
     }
 
@@ -171,9 +184,10 @@ struct Importer {
 
 extension Project {
     /// Imports files and folders into `folder` in one transaction: nothing is written unless all of them read.
+    /// A Word file's tracked changes are taken, or with `changes: .reject` undone.
     public func importFiles(_ urls: [(url: URL, displayPath: String)], into folder: BinderNode, splitHeadings: Int? = nil,
-                            dryRun: Bool = false) throws -> ImportOutcome {
-        var importer = Importer(sheet: styleSheet, splitHeadings: splitHeadings, projectRoot: root)
+                            changes: TrackedChanges = .accept, dryRun: Bool = false) throws -> ImportOutcome {
+        var importer = Importer(sheet: styleSheet, splitHeadings: splitHeadings, changes: changes, projectRoot: root)
         var items: [OutlineItem] = []
         for (url, displayPath) in urls { items += try importer.items(for: url, displayPath: displayPath) }
         var editor = BinderEditor(project: self)

@@ -3,11 +3,11 @@ import MsxModel
 import ZIPFoundation
 
 /// A ZIP package (DOCX, EPUB) written in memory, entry by entry, in the order given: EPUB needs its `mimetype`
-/// first and stored, and readers of both find parts by name.
-struct ZipPackage {
+/// first and stored, and readers of both find parts by name. Tests build packages with it too.
+package struct ZipPackage {
     private let archive: Archive
 
-    init() throws {
+    package init() throws {
         do {
             archive = try Archive(accessMode: .create)
         } catch {
@@ -16,7 +16,7 @@ struct ZipPackage {
     }
 
     /// Adds the part `path` holding `data`, deflated unless `stored`.
-    func add(_ path: String, _ data: Data, stored: Bool = false) throws {
+    package func add(_ path: String, _ data: Data, stored: Bool = false) throws {
         do {
             try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count),
                                  modificationDate: Self.fixedDate, compressionMethod: stored ? .none : .deflate) { position, size in
@@ -27,10 +27,10 @@ struct ZipPackage {
         }
     }
 
-    func add(_ path: String, _ text: String, stored: Bool = false) throws { try add(path, Data(text.utf8), stored: stored) }
+    package func add(_ path: String, _ text: String, stored: Bool = false) throws { try add(path, Data(text.utf8), stored: stored) }
 
     /// The package's bytes.
-    var data: Data { archive.data ?? Data() }
+    package var data: Data { archive.data ?? Data() }
 
     /// Every part carries one date, so the same manuscript compiles to the same bytes.
     private static let fixedDate = Date(timeIntervalSince1970: 1_577_836_800)  // 2020-01-01

@@ -88,6 +88,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case noDraft = "no-draft"
         case noTrash = "no-trash"
         case notRTF = "not-rtf"
+        case notDocx = "not-docx"
         case pathEscapesProject = "path-escapes-project"
         case repository
         case repositoryOwner = "repository-owner"
@@ -124,7 +125,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
              .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft,
              .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved:
             return .user
-        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
+        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged
         case .io, .remoteUnreachable:
             return .io

@@ -1,0 +1,325 @@
+import MsxModel
+
+/// Reads the body of a `.docx` (and the notes it refers to) into imported paragraphs: text, paragraph and run
+/// properties through the style chain, lists, headings, links (hyperlinks and HYPERLINK fields), footnotes and
+/// endnotes inline as `^[note]`, table rows as tab-separated lines, and tracked changes taken or undone.
+struct DocxBodyReader {
+    /// What the reader needs from the rest of the package.
+    struct Package {
+        var styles: DocxStyleTable
+        var numbering: DocxNumbering
+        /// Hyperlink targets by relationship id.
+        var links: [String: String]
+        var footnotes: [String: XMLNode]
+        var endnotes: [String: XMLNode]
+        var themeFonts: [String: String]
+        var changes: TrackedChanges
+    }
+
+    let package: Package
+    private(set) var paragraphs: [ImportedParagraph] = []
+    /// The paragraph styles used, by id.
+    private(set) var usedStyles = Set<String>()
+    private(set) var picturesSkipped = 0
+    private(set) var hiddenSkipped = 0
+    /// Bookmarks by name, with the index of the paragraph each starts at.
+    private(set) var bookmarks: [(name: String, paragraph: Int)] = []
+
+    private var builder = DocxParagraphBuilder()
+    /// Character properties of the paragraph being read (defaults and paragraph style), under each run's own.
+    private var paragraphCharacter = DocxCharacterFormat()
+    private var pageBreakPending = false
+    private var pageBreakBeforeNext = false
+    /// Open complex fields, innermost last: their instruction so far, whether their result is being read, and the
+    /// address of a HYPERLINK field.
+    private var fields: [(instruction: String, inResult: Bool, link: String?)] = []
+    /// Addresses of the hyperlinks around the current run, innermost last.
+    private var linkStack: [String] = []
+    /// Set while reading a note, so a note inside a note is read as text.
+    private var inNote = false
+    /// Paragraphs of a table cell are joined by line breaks, the cells of a row by tabs.
+    private var tableDepth = 0
+
+    init(package: Package) { self.package = package }
+
+    // MARK: Blocks
+
+    /// Reads the children of a block container (the body, a cell, a content control).
+    mutating func readBlocks(_ container: XMLNode) {
+        for node in container.children { readBlock(node) }
+    }
+
+    private mutating func readBlock(_ node: XMLNode) {
+        switch node.name {
+        case "p": readParagraph(node)
+        case "tbl": readTable(node)
+        case "sectPr", "tblPr", "tblGrid": break
+        case "ins", "moveTo": if package.changes == .accept { readBlocks(node) }
+        case "del", "moveFrom": if package.changes == .reject { readBlocks(node) }
+        case "bookmarkStart": noteBookmark(node)
+        default: readBlocks(node)  // content controls, custom XML, smart tags: their content counts
+        }
+    }
+
+    private mutating func readTable(_ table: XMLNode) {
+        tableDepth += 1
+        defer { tableDepth -= 1 }
+        for row in table.descendants("tr", stoppingAt: "tbl") {
+            var firstFormat: (DocxParagraphFormat, String?)?
+            for (cellIndex, cell) in row.descendants("tc", stoppingAt: "tbl").enumerated() {
+                if cellIndex > 0 { builder.append("\t", paragraphCharacter.attributes(complete: true)) }
+                var first = true
+                for node in cell.children {
+                    if node.name == "p" {
+                        if !first { builder.append("\u{2028}", paragraphCharacter.attributes(complete: true)) }
+                        first = false
+                        let format = readParagraphContent(node)
+                        if firstFormat == nil { firstFormat = format }
+                    } else if node.name == "tbl" {
+                        readTable(node)
+                    }
+                }
+            }
+            if let (format, styleID) = firstFormat, tableDepth == 1 { finishParagraph(format, styleID: styleID) }
+        }
+    }
+
+    private mutating func readParagraph(_ p: XMLNode) {
+        let (format, styleID) = readParagraphContent(p)
+        let mark = p.child("pPr")?.child("rPr")
+        // A deleted paragraph mark joins this paragraph to the next (an inserted one, when changes are undone).
+        let markRemoved = package.changes == .accept ? mark?.child("del") != nil : mark?.child("ins") != nil
+        if markRemoved || tableDepth > 0 { return }
+        finishParagraph(format, styleID: styleID)
+    }
+
+    /// Reads a paragraph's runs into the builder; returns its properties (its style's under its own) and style id.
+    private mutating func readParagraphContent(_ p: XMLNode) -> (DocxParagraphFormat, String?) {
+        let own = DocxParagraphFormat(p.child("pPr"), changes: package.changes)
+        let styleID = own.styleID ?? package.styles.defaultParagraphStyleID
+        let base = package.styles.paragraphBase(styleID)
+        paragraphCharacter = base.character
+        for node in p.children where node.name != "pPr" { readInline(node) }
+        return (base.paragraph.overlaid(with: own), styleID)
+    }
+
+    // MARK: Inline content
+
+    private mutating func readInline(_ node: XMLNode) {
+        switch node.name {
+        case "r": readRun(node)
+        case "hyperlink":
+            let link = relationshipID(node).flatMap { package.links[$0] } ?? node.attribute("anchor").map { "#" + $0 }
+            if let link { linkStack.append(link) }
+            for child in node.children { readInline(child) }
+            if link != nil { linkStack.removeLast() }
+        case "fldSimple":
+            let link = Self.hyperlinkTarget(node.attribute("instr") ?? "")
+            if let link { linkStack.append(link) }
+            for child in node.children { readInline(child) }
+            if link != nil { linkStack.removeLast() }
+        case "ins", "moveTo": if package.changes == .accept { for child in node.children { readInline(child) } }
+        case "del", "moveFrom": if package.changes == .reject { for child in node.children { readInline(child) } }
+        case "bookmarkStart": noteBookmark(node)
+        case "oMath", "oMathPara": picturesSkipped += 1
+        case "pPr", "rPr", "proofErr", "permStart", "permEnd", "commentRangeStart", "commentRangeEnd", "bookmarkEnd": break
+        default: for child in node.children { readInline(child) }  // smart tags, content controls, custom XML
+        }
+    }
+
+    private mutating func readRun(_ run: XMLNode) {
+        let own = DocxCharacterFormat(run.child("rPr"), changes: package.changes, themeFonts: package.themeFonts)
+        let styleName = own.styleID.flatMap { package.styles.styles[$0]?.name.lowercased() }
+        // The code style marks the run as code; its monospace font is how code looks, not the run's own font.
+        let isCode = styleName.map(Self.codeCharacterStyles.contains) ?? false
+        let characterStyle = isCode ? DocxCharacterFormat() : package.styles.characterStyle(own.styleID)
+        let format = paragraphCharacter.overlaid(with: characterStyle).overlaid(with: own)
+        var attributes = format.attributes(complete: true)
+        if let link = currentLink { attributes[.link] = .string(link) }
+        if isCode { attributes[.code] = true }
+        let hidden = format.hidden == true
+        for node in run.children {
+            switch node.name {
+            case "t", "delText":
+                // Text of a field's instruction part is not shown.
+                if fields.last.map({ !$0.inResult }) ?? false { continue }
+                if hidden { hiddenSkipped += node.textContent.count; continue }
+                builder.append(node.textContent, attributes)
+            case "tab", "ptab": if !hidden { builder.append("\t", attributes) }
+            case "br", "cr":
+                switch node.attribute("type") {
+                // A page break before any text starts this paragraph on a new page; after text, the next one.
+                case "page": if builder.isEmpty { pageBreakPending = true } else { pageBreakBeforeNext = true }
+                case "column": break
+                default: if !hidden { builder.append("\u{2028}", attributes) }
+                }
+            case "noBreakHyphen": builder.append("\u{2011}", attributes)
+            case "softHyphen": builder.append("\u{00AD}", attributes)
+            case "sym":
+                if let code = node.attribute("char").flatMap({ UInt32($0, radix: 16) }),
+                   let scalar = Unicode.Scalar(code >= 0xF000 ? code - 0xF000 : code), scalar.value >= 0x20 {
+                    builder.append(String(scalar), attributes)
+                }
+            case "footnoteReference", "endnoteReference":
+                let notes = node.name == "footnoteReference" ? package.footnotes : package.endnotes
+                if let id = node.attribute("id"), let note = notes[id] { readNote(note, marker: attributes) }
+            case "drawing", "pict", "object", "AlternateContent": picturesSkipped += 1
+            case "fldChar":
+                switch node.attribute("fldCharType") {
+                case "begin": fields.append(("", false, nil))
+                case "separate":
+                    if let last = fields.indices.last {
+                        fields[last].inResult = true
+                        fields[last].link = Self.hyperlinkTarget(fields[last].instruction)
+                    }
+                case "end": if !fields.isEmpty { fields.removeLast() }
+                default: break
+                }
+            case "instrText", "delInstrText":
+                if let last = fields.indices.last, !fields[last].inResult { fields[last].instruction += node.textContent }
+            default: break
+            }
+        }
+    }
+
+    /// A footnote or endnote, inline as `^[text]`: its paragraphs joined by single spaces, the note's own
+    /// reference mark and leading spaces left out; `^[` and `]` take the reference's formatting.
+    private mutating func readNote(_ note: XMLNode, marker: Attributes) {
+        guard !inNote else { return }
+        var reader = DocxBodyReader(package: package)
+        reader.inNote = true
+        var text = DocxParagraphBuilder()
+        for p in note.children("p") {
+            let (_, _) = reader.readParagraphContent(p)
+            var content = reader.builder
+            reader.builder = DocxParagraphBuilder()
+            let leading = content.text.utf16.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            content.dropPrefix(leading)
+            guard !content.isEmpty else { continue }
+            if !text.isEmpty, let last = text.runs.last { text.append(" ", last.attributes) }
+            text.append(content, adding: [:])
+        }
+        picturesSkipped += reader.picturesSkipped
+        hiddenSkipped += reader.hiddenSkipped
+        guard !text.isEmpty else { return }
+        var mark = marker
+        mark[.footnote] = true
+        builder.append("^[", mark)
+        builder.append(text, adding: [.footnote: true])
+        builder.append("]", mark)
+    }
+
+    private var currentLink: String? {
+        if let field = fields.last(where: { $0.inResult && $0.link != nil }) { return field.link }
+        return linkStack.last
+    }
+
+    // MARK: Paragraph end
+
+    private mutating func finishParagraph(_ format: DocxParagraphFormat, styleID: String?) {
+        defer { paragraphCharacter = DocxCharacterFormat() }
+        guard !builder.isEmpty else {
+            pageBreakPending = pageBreakPending || pageBreakBeforeNext
+            pageBreakBeforeNext = false
+            return
+        }
+        var attributes = format.attributes(complete: true)
+        var paragraph = ImportedParagraph(text: "")
+        let style = styleID.flatMap { package.styles.styles[$0] }
+        if let styleID, let style {
+            attributes[.style] = .string(style.name)
+            usedStyles.insert(styleID)
+        }
+        let styleName = style?.name.lowercased() ?? ""
+        if let level = format.outlineLevel, (0...8).contains(level) {
+            paragraph.headingLevel = min(level + 1, 6)
+        } else if styleName.hasPrefix("heading "), let level = Int(styleName.dropFirst(8)), level >= 1 {
+            paragraph.headingLevel = min(level, 6)
+        }
+        if let id = format.numberingID, let list = package.numbering.format(list: id, level: max(0, min(format.numberingLevel ?? 0, 8))) {
+            paragraph.listLevel = max(0, min(format.numberingLevel ?? 0, 8)) + 1
+            attributes[.listFormat] = .string(list.rawValue)
+        }
+        if Self.quoteStyles.contains(styleName) { paragraph.quoteDepth = 1 }
+        if pageBreakPending { attributes[.pageBreakBefore] = true }
+        (pageBreakPending, pageBreakBeforeNext) = (pageBreakBeforeNext, false)
+        // The compiler writes a checklist's box as the paragraph's first characters.
+        for (box, state) in [("\u{2610} ", "unchecked"), ("\u{2611} ", "checked"), ("\u{2612} ", "checked")] where builder.text.hasPrefix(box) {
+            builder.dropPrefix(2)
+            attributes[.checklist] = .string(state)
+            break
+        }
+        let (text, runs) = builder.take()
+        paragraph.text = text
+        paragraph.runs = runs
+        paragraph.attributes = attributes
+        if Self.codeBlockStyles.contains(styleName) { paragraph.attributes[.kind] = "codeBlock" }
+        paragraphs.append(paragraph)
+    }
+
+    private mutating func noteBookmark(_ node: XMLNode) {
+        if let name = node.attribute("name"), !inNote { bookmarks.append((name, paragraphs.count)) }
+    }
+
+    // MARK: Names
+
+    /// Style names (lower case) of quotations: msx's, Word's and pandoc's.
+    static let quoteStyles: Set<String> = ["block quote", "quote", "intense quote", "block text"]
+    /// Style names of code blocks: msx's and pandoc's.
+    static let codeBlockStyles: Set<String> = ["code block", "source code"]
+    /// Character style names of inline code: msx's (which is pandoc's) and Word's HTML one.
+    static let codeCharacterStyles: Set<String> = ["verbatim char", "html code"]
+
+    /// The address of a `HYPERLINK "address"` field instruction (with `\l "anchor"`, the anchor as `#anchor`).
+    static func hyperlinkTarget(_ instruction: String) -> String? {
+        var words: [String] = [], current = "", quoted = false
+        for character in instruction {
+            if character == "\"" {
+                quoted.toggle()
+                if !quoted { words.append(current); current = "" }
+            } else if character == " ", !quoted {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        guard words.first?.uppercased() == "HYPERLINK" else { return nil }
+        var address: String?, anchor: String?
+        var index = 1
+        while index < words.count {
+            if words[index] == "\\l", index + 1 < words.count {
+                anchor = words[index + 1]
+                index += 2
+            } else if words[index].hasPrefix("\\") {
+                index += words[index] == "\\o" || words[index] == "\\t" ? 2 : 1
+            } else {
+                if address == nil { address = words[index] }
+                index += 1
+            }
+        }
+        if let anchor { return (address ?? "") + "#" + anchor }
+        return address
+    }
+
+    /// The relationship id an element names (`r:id`, in the transitional or the strict namespace).
+    private func relationshipID(_ node: XMLNode) -> String? {
+        DocxReader.relationshipNamespaces.lazy.compactMap { node.attribute("id", in: $0) }.first
+    }
+}
+
+extension XMLNode {
+    /// Elements named `local` below this one, not looking inside elements named `boundary` (a nested table's
+    /// rows are its own).
+    func descendants(_ local: String, stoppingAt boundary: String) -> [XMLNode] {
+        var found: [XMLNode] = []
+        for child in children {
+            if child.name == local {
+                found.append(child)
+            } else if child.name != boundary {
+                found += child.descendants(local, stoppingAt: boundary)
+            }
+        }
+        return found
+    }
+}

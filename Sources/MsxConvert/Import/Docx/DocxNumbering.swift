@@ -1,0 +1,55 @@
+import MsxModel
+
+/// The numbering part of a `.docx` (`word/numbering.xml`): each list instance's level formats, as msx's list
+/// formats.
+struct DocxNumbering {
+    /// Level formats by abstract numbering id, then level.
+    private var abstractLevels: [Int: [Int: ListFormat]] = [:]
+    /// Each instance's abstract numbering and the levels it overrides.
+    private var instances: [Int: (abstract: Int, overrides: [Int: ListFormat])] = [:]
+
+    init(_ root: XMLNode?) {
+        guard let root else { return }
+        for node in root.children("abstractNum") {
+            guard let id = DocxMeasure.integer(node.attribute("abstractNumId")) else { continue }
+            abstractLevels[id] = Self.levels(node.children("lvl"))
+        }
+        for node in root.children("num") {
+            guard let id = DocxMeasure.integer(node.attribute("numId")),
+                  let abstract = DocxMeasure.integer(node.child("abstractNumId")?.attribute("val")) else { continue }
+            let overrides = node.children("lvlOverride").compactMap { $0.child("lvl") }
+            instances[id] = (abstract, Self.levels(overrides))
+        }
+    }
+
+    /// The format of level `level` (0-based) of list instance `id`; nil when there is no such list (`numId` 0 is
+    /// Word's "no list").
+    func format(list id: Int, level: Int) -> ListFormat? {
+        guard id != 0, let instance = instances[id] else { return nil }
+        return instance.overrides[level] ?? abstractLevels[instance.abstract]?[level] ?? .decimal
+    }
+
+    private static func levels(_ nodes: [XMLNode]) -> [Int: ListFormat] {
+        var levels: [Int: ListFormat] = [:]
+        for level in nodes {
+            guard let index = DocxMeasure.integer(level.attribute("ilvl")) else { continue }
+            levels[index] = format(level.child("numFmt")?.attribute("val"), text: level.child("lvlText")?.attribute("val"))
+        }
+        return levels
+    }
+
+    /// msx's list format for Word's number format and level text.
+    static func format(_ numberFormat: String?, text: String?) -> ListFormat {
+        switch numberFormat {
+        case "upperRoman": return .uppercaseRoman
+        case "lowerRoman": return .lowercaseRoman
+        case "upperLetter": return .uppercaseLetter
+        case "lowerLetter": return .lowercaseLetter
+        case "none": return .none
+        case "bullet":
+            let symbols = (0..<5).map { ListFormat.footnoteSymbols.symbol(at: $0) }
+            return symbols.contains(text ?? "") ? .footnoteSymbols : .bulletSymbols
+        default: return .decimal
+        }
+    }
+}
