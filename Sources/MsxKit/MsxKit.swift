@@ -5,7 +5,7 @@
 //   MsxProject  a project on disk: paths, the journal, the lock, binder editing, checking, creating
 //   MsxHistory  the project's history in git, through libgit2
 //   MsxDiff     formatting-aware comparison of documents and versions
-//   MsxConvert  import (RTF, text, Markdown) and compile (Markdown, HTML, RTF, text)
+//   MsxConvert  import (RTF, DOCX, text, Markdown), compile (Markdown, HTML, RTF, DOCX, text), review round trip
 @_exported import MsxConvert
 @_exported import MsxDiff
 @_exported import MsxHistory

@@ -36,4 +36,20 @@ public enum DocxFixture {
     public static func write(body: String, parts: [String: String] = [:], links: [(id: String, target: String)] = [], to url: URL) throws {
         try package(body: body, parts: parts, links: links).write(to: url)
     }
+
+    /// Rewrites the package at `url` as an editor's program would save it: every part as it was, but the main
+    /// document's XML passed through `edit`.
+    public static func edit(_ url: URL, document edit: (String) throws -> String) throws {
+        let reader = try ZipPackageReader(try Data(contentsOf: url))
+        let zip = try ZipPackage()
+        for path in reader.paths {
+            guard let data = try reader.part(path) else { continue }
+            if path == "word/document.xml" {
+                try zip.add(path, Data(try edit(String(decoding: data, as: UTF8.self)).utf8))
+            } else {
+                try zip.add(path, data)
+            }
+        }
+        try zip.data.write(to: url)
+    }
 }

@@ -62,12 +62,14 @@ struct Compile: MsxCommand {
             let progress = CompileProgress(console.invocation)
             options.progress = progress.reporter
             if let root { options.root = try project.references(from: console.workingDirectory).folder(root) }
-            let manuscript: Manuscript
+            var manuscript: Manuscript
             if let at {
                 let history = try ProjectHistory.existing(project)
                 manuscript = try history.manuscript(options, at: try history.resolve(at))
             } else {
                 manuscript = try project.manuscript(options)
+                // The last version, so that an edited copy can be compared with it (msx review import).
+                manuscript.version = try? ProjectHistory.existing(project).head()?.description
             }
             let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
                 guard let fromName = CompileFormat(fileName: name) else {

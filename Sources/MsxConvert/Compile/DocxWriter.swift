@@ -70,7 +70,7 @@ public enum DocxWriter {
         }
         parts.append(("/docProps/core.xml", "package.core-properties+xml"))
         parts.append(("/docProps/app.xml", "officedocument.extended-properties+xml"))
-        let custom = DocxMsxData.customProperties(writer.msxData)
+        let custom = DocxMsxData.customProperties(writer.msxData, record: CompileRecord(manuscript).properties)
         if custom != nil { parts.append(("/docProps/custom.xml", "officedocument.custom-properties+xml")) }
 
         let package = try ZipPackage()

@@ -50,6 +50,10 @@ public struct Manuscript: Sendable {
 
     /// Words in the compiled documents, counted once when the manuscript is assembled.
     public let wordCount: Int
+    /// The version the documents were read from (a commit id), when they are a version's or the last version's.
+    public var version: String? = nil
+    /// The id of the folder compiled, when it is not the Draft.
+    public var root: String? = nil
 
     /// Words in the documents among `parts`.
     static func words(in parts: [Part]) -> Int {

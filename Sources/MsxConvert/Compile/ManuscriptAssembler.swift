@@ -53,7 +53,7 @@ struct ManuscriptAssembler {
             hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
             pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
             margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
-            wordCount: Manuscript.words(in: parts))
+            wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id })
     }
 
     /// The contact lines under the author's name on the first page: the `contact` setting, then the author's email
@@ -157,7 +157,9 @@ extension ProjectHistory {
         guard let manifest = try manifest(at: version) else {
             throw MsxError(.noProjectThen, "the project did not exist at \(version.short)")
         }
-        return try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
+        var manuscript = try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
             .assemble(options)
+        manuscript.version = version.description
+        return manuscript
     }
 }

@@ -8,8 +8,11 @@ public struct ImportedDocument: Sendable {
     public var styles: [String: Attributes]
     /// Things the reader skipped or repaired, one line each ("2 pictures skipped").
     public var warnings: [ImportWarning]
-    /// Named places in the source (Word's bookmarks), each with the index of the paragraph it starts at.
-    public var bookmarks: [(name: String, paragraph: Int)] = []
+    /// Named stretches of the source (Word's bookmarks): the paragraphs each covers, by index (empty when it holds
+    /// no paragraph with text, or its end was lost). A name may come more than once: programs cut bookmarks.
+    public var bookmarks: [(name: String, paragraphs: Range<Int>)] = []
+    /// The source's own named properties (a `.docx`'s custom document properties), by name.
+    public var properties: [String: String] = [:]
 
     public init(paragraphs: [ImportedParagraph] = [], styles: [String: Attributes] = [:], warnings: [ImportWarning] = []) {
         self.paragraphs = paragraphs

@@ -75,16 +75,16 @@ enum DocxMsxData {
         }.joined() + "</w:docVars>"
     }
 
-    /// The custom properties part (`docProps/custom.xml`) for `entries`, or nil when there are none: LibreOffice
-    /// drops document variables but keeps custom properties.
-    static func customProperties(_ entries: [Entry]) -> String? {
-        let chunks = chunks(entries)
-        guard !chunks.isEmpty else { return nil }
+    /// The custom properties part (`docProps/custom.xml`): `record` (how the file was compiled), then `entries`
+    /// (LibreOffice drops document variables but keeps custom properties); nil when both are empty.
+    static func customProperties(_ entries: [Entry], record: [(String, String)]) -> String? {
+        let properties = record + chunks(entries).enumerated().map { ("\(variablePrefix)\($0 + 1)", $1) }
+        guard !properties.isEmpty else { return nil }
         return "<Properties xmlns=\"http://schemas.openxmlformats.org/officeDocument/2006/custom-properties\" "
             + "xmlns:vt=\"http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes\">"
-            + chunks.enumerated().map { index, chunk in
-                "<property fmtid=\"{D5CDD505-2E9C-101B-9397-08002B2CF9AE}\" pid=\"\(index + 2)\" name=\"\(variablePrefix)\(index + 1)\">"
-                    + "<vt:lpwstr>\(XMLText.escaped(chunk))</vt:lpwstr></property>"
+            + properties.enumerated().map { index, property in
+                "<property fmtid=\"{D5CDD505-2E9C-101B-9397-08002B2CF9AE}\" pid=\"\(index + 2)\" name=\"\(XMLText.escaped(property.0, quotes: true))\">"
+                    + "<vt:lpwstr>\(XMLText.escaped(property.1))</vt:lpwstr></property>"
             }.joined() + "</Properties>"
     }
 

@@ -3,14 +3,14 @@ import MsxModel
 import ZIPFoundation
 
 /// A ZIP package (DOCX, EPUB) read from memory, part by part. A part larger than `maximumPartSize` once
-/// inflated is refused, so a crafted archive cannot fill the memory.
-struct ZipPackageReader {
+/// inflated is refused, so a crafted archive cannot fill the memory. Tests read packages with it too.
+package struct ZipPackageReader {
     private let archive: Archive
     /// 256 MiB: far above any real manuscript's document part.
     static let maximumPartSize = 256 << 20
 
     /// - Throws: `MsxError(.unexpected, …)` when `data` is not a ZIP archive; callers name the file and kind.
-    init(_ data: Data) throws {
+    package init(_ data: Data) throws {
         do {
             archive = try Archive(data: data, accessMode: .read)
         } catch {
@@ -19,12 +19,12 @@ struct ZipPackageReader {
     }
 
     /// Part names, as the archive lists them.
-    var paths: [String] { archive.map(\.path) }
+    package var paths: [String] { archive.map(\.path) }
 
     /// The part at `path` (no leading slash; matched without regard to case, as OPC names are), or nil when there
     /// is none.
     /// - Throws: `MsxError(.unexpected, …)` when the part is too large or damaged.
-    func part(_ path: String) throws -> Data? {
+    package func part(_ path: String) throws -> Data? {
         let wanted = path.hasPrefix("/") ? String(path.dropFirst()) : path
         guard let entry = archive[wanted] ?? archive.first(where: { $0.path.lowercased() == wanted.lowercased() }),
               entry.type == .file else { return nil }

@@ -22,8 +22,12 @@ struct DocxBodyReader {
     private(set) var usedStyles = Set<String>()
     private(set) var picturesSkipped = 0
     private(set) var hiddenSkipped = 0
-    /// Bookmarks by name, with the index of the paragraph each starts at.
-    private(set) var bookmarks: [(name: String, paragraph: Int)] = []
+    /// Bookmarks by name, with the paragraphs each covers.
+    private(set) var bookmarks: [(name: String, paragraphs: Range<Int>)] = []
+    /// Bookmarks started and not ended yet, by id: their name and first paragraph.
+    private var openBookmarks: [String: (name: String, start: Int)] = [:]
+    /// Bookmarks (by index in `bookmarks`) that ended inside the paragraph being read: it is theirs if it has text.
+    private var endedInParagraph: [Int] = []
 
     private var builder = DocxParagraphBuilder()
     /// Character properties of the paragraph being read (defaults and paragraph style), under each run's own.
@@ -57,6 +61,7 @@ struct DocxBodyReader {
         case "ins", "moveTo": if package.changes == .accept { readBlocks(node) }
         case "del", "moveFrom": if package.changes == .reject { readBlocks(node) }
         case "bookmarkStart": noteBookmark(node)
+        case "bookmarkEnd": endBookmark(node)
         default: readBlocks(node)  // content controls, custom XML, smart tags: their content counts
         }
     }
@@ -121,8 +126,9 @@ struct DocxBodyReader {
         case "ins", "moveTo": if package.changes == .accept { for child in node.children { readInline(child) } }
         case "del", "moveFrom": if package.changes == .reject { for child in node.children { readInline(child) } }
         case "bookmarkStart": noteBookmark(node)
+        case "bookmarkEnd": endBookmark(node)
         case "oMath", "oMathPara": picturesSkipped += 1
-        case "pPr", "rPr", "proofErr", "permStart", "permEnd", "commentRangeStart", "commentRangeEnd", "bookmarkEnd": break
+        case "pPr", "rPr", "proofErr", "permStart", "permEnd", "commentRangeStart", "commentRangeEnd": break
         default: for child in node.children { readInline(child) }  // smart tags, content controls, custom XML
         }
     }
@@ -217,7 +223,10 @@ struct DocxBodyReader {
     // MARK: Paragraph end
 
     private mutating func finishParagraph(_ format: DocxParagraphFormat, styleID: String?) {
-        defer { paragraphCharacter = DocxCharacterFormat() }
+        defer {
+            paragraphCharacter = DocxCharacterFormat()
+            endedInParagraph = []
+        }
         guard !builder.isEmpty else {
             pageBreakPending = pageBreakPending || pageBreakBeforeNext
             pageBreakBeforeNext = false
@@ -255,10 +264,29 @@ struct DocxBodyReader {
         paragraph.attributes = attributes
         if Self.codeBlockStyles.contains(styleName) { paragraph.attributes[.kind] = "codeBlock" }
         paragraphs.append(paragraph)
+        for index in endedInParagraph {
+            bookmarks[index].paragraphs = bookmarks[index].paragraphs.lowerBound..<paragraphs.count
+        }
+    }
+
+    /// Lists the bookmarks whose end was never found (an editor's program lost it) as empty, at their start.
+    mutating func endOpenBookmarks() {
+        for (_, open) in openBookmarks.sorted(by: { $0.value.start < $1.value.start }) {
+            bookmarks.append((open.name, open.start..<open.start))
+        }
+        openBookmarks = [:]
     }
 
     private mutating func noteBookmark(_ node: XMLNode) {
-        if let name = node.attribute("name"), !inNote { bookmarks.append((name, paragraphs.count)) }
+        guard !inNote, let name = node.attribute("name"), let id = node.attribute("id") else { return }
+        openBookmarks[id] = (name, paragraphs.count)
+    }
+
+    /// A bookmark ends: it covers the paragraphs finished since it started, and the one being read if that has text.
+    private mutating func endBookmark(_ node: XMLNode) {
+        guard !inNote, let id = node.attribute("id"), let open = openBookmarks.removeValue(forKey: id) else { return }
+        bookmarks.append((open.name, open.start..<max(open.start, paragraphs.count)))
+        endedInParagraph.append(bookmarks.count - 1)
     }
 
     // MARK: Names

@@ -49,6 +49,7 @@ public enum DocxReader {
             themeFonts: themeFonts, changes: changes)
         var reader = DocxBodyReader(package: package)
         reader.readBlocks(body)
+        reader.endOpenBookmarks()
         var paragraphs = reader.paragraphs
         let custom = try packageRelationships.first { $0.type.hasSuffix("/custom-properties") }.flatMap { try zip.xml(resolve($0.target, from: "")) }
         DocxMsxData.apply(DocxMsxData.entries(settings: try part("settings"), customProperties: custom), to: &paragraphs)
@@ -62,6 +63,11 @@ public enum DocxReader {
         if reader.hiddenSkipped > 0 { warnings.append(.hiddenTextSkipped(reader.hiddenSkipped)) }
         var imported = ImportedDocument(paragraphs: paragraphs, styles: styles, warnings: warnings)
         imported.bookmarks = reader.bookmarks
+        for property in custom?.children("property") ?? [] {
+            if let name = property.attribute("name"), let value = property.children.first(where: { !$0.isText })?.textContent {
+                imported.properties[name] = value
+            }
+        }
         return imported
     }
 

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring an editor's copy of a compiled Word file back as a draft.",
+        discussion: ManualText.discussion(
+            """
+            Send an editor the manuscript as msx compile --out book.docx wrote it; when it comes back edited (with or \
+            without tracked changes), msx review import puts the editor's words and formatting on a draft of its own, \
+            review/NAME: one version on top of the version you sent. Then msx diff, msx merge, msx restore and msx \
+            resolve let you take the editor's changes document by document.
+            """,
+            examples: [
+                .init("msx review import book-edited.docx --name anna", "The editor's copy as the draft review/anna."),
+                .init("msx diff --from HEAD --to review/anna", "What the editor changed."),
+                .init("msx merge review/anna", "Take all of it (or msx restore DOC --at review/anna for one document)."),
+            ]),
+        subcommands: [ReviewImport.self])
+}
+
+struct ReviewImport: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Record an edited .docx as the draft review/NAME.",
+        discussion: ManualText.discussion(
+            """
+            Each document is found by the bookmark msx put around it, or by its text when the editor's program lost \
+            the bookmark. The editor's changes are what differs from the same compile of the same version (which the \
+            file names), merged onto that version, so what Word cannot hold (pictures, Markdown's own markup) stays. \
+            Tracked changes are taken as the editor left them, or with --changes reject undone. The files you are \
+            working on are not touched.
+            """,
+            examples: [
+                .init("msx review import edited.docx", "The draft review/edited."),
+                .init("msx review import edited.docx --name copyedit --json", "Which documents changed, for scripts."),
+            ]))
+
+    @Argument(help: "The edited .docx file.") var file: String
+    @Option(help: ArgumentHelp("The review's name (default: the file's name).", valueName: "name")) var name: String?
+    @Option(help: ArgumentHelp("Tracked changes: accept (the default) or reject.", valueName: "accept|reject"))
+    var changes: TrackedChanges = .accept
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory(forWriting: true)
+            let url = console.invocation.resolve(file)
+            let data = try FileIO.readData(url, displayPath: file)
+            let reviewName = name ?? Slug.make(url.deletingPathExtension().lastPathComponent)
+            let outcome: ReviewOutcome
+            do {
+                outcome = try history.importReview(data, name: reviewName, changes: changes)
+            } catch let error as MsxError where error.code == .notDocx {
+                throw MsxError(error.code, "\(file): \(error.message)")
+            }
+            if console.json {
+                let nodes: ([BinderNode]) -> JSONValue = { .array($0.map { .object(NodeRendering.json($0)) }) }
+                console.report([
+                    "branch": outcome.branch.map(JSONValue.string) ?? .null,
+                    "version": outcome.version.map { .string($0.description) } ?? .null,
+                    "base": .string(outcome.base.description), "baseRecorded": .bool(outcome.baseWasRecorded),
+                    "changed": nodes(outcome.changed), "unchanged": nodes(outcome.unchanged),
+                    "foundByText": nodes(outcome.foundByText), "missing": nodes(outcome.missing),
+                    "conflicts": .int(outcome.conflicts),
+                    "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: file, $0)) }),
+                ])
+                return
+            }
+            for warning in outcome.warnings { console.note("warning: \(ImportWording.line(file: file, warning))") }
+            if !outcome.baseWasRecorded {
+                console.note("warning: \(file) does not name the version it was compiled from; compared with the last version, \(outcome.base.short)")
+            }
+            for node in outcome.foundByText { console.note("note: '\(node.title)' lost its bookmark; found by its text") }
+            for node in outcome.missing { console.note("warning: '\(node.title)' is not in \(file); left as it was") }
+            if outcome.conflicts > 0 {
+                console.note("note: \(outcome.conflicts) edit\(outcome.conflicts == 1 ? "" : "s") met what Word could not hold (a picture, a link's title); the project's was kept there")
+            }
+            guard let branch = outcome.branch, let version = outcome.version else {
+                console.line("\(file) changes nothing in the \(outcome.unchanged.count) document\(outcome.unchanged.count == 1 ? "" : "s") it holds; no draft made")
+                return
+            }
+            console.line("recorded \(branch) at \(version.short) on top of \(outcome.base.short): \(outcome.changed.count) document\(outcome.changed.count == 1 ? "" : "s") changed, \(outcome.unchanged.count) unchanged")
+            for node in outcome.changed { console.line("  changed  \(node.title)") }
+            console.line("(msx diff --from HEAD --to \(branch) shows the changes; msx merge \(branch) takes them)")
+        }
+    }
+}

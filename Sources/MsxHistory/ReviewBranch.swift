@@ -1,0 +1,44 @@
+import CGit2
+import Foundation
+import MsxModel
+
+/// An editor's version of some documents, recorded as a draft of its own (issue 14, item 3): the branch
+/// `review/NAME`, one version on top of the version the editor was sent.
+extension ProjectHistory {
+    /// Records the documents' new Markdown and sidecars as one version whose parent is `base`, on the branch
+    /// `review/NAME`; the working files and HEAD are not touched. Returns the version.
+    /// - Throws: `draft-exists` when the branch exists already, `invalid-value` for a name git refuses.
+    package func recordReview(_ name: String, base: GitOID, documents: [(node: BinderNode, version: DocumentMerge.Version)],
+                              message: String) throws -> GitOID {
+        let branch = "review/\(name)"
+        guard git_reference_is_valid_name("refs/heads/\(branch)") == 1 else {
+            throw MsxError(.invalidValue, "'\(name)' cannot be a review's name (no spaces, no ~ ^ : ? * [ or ..)")
+        }
+        if try repository.referenceTarget("refs/heads/\(branch)") != nil {
+            throw MsxError(.draftExists, "a draft named '\(branch)' already exists (give the review another --name)")
+        }
+        var changes: [GitRepository.TreeChange] = []
+        for (node, version) in documents {
+            changes.append(.init(path: gitPath(node.path), blob: try repository.writeBlob(Data(version.markdown.utf8))))
+            guard let sidecarPath = node.sidecarPath else { continue }
+            if let sidecar = version.sidecar {
+                changes.append(.init(path: gitPath(sidecarPath), blob: try repository.writeBlob(Data(sidecar.json.utf8))))
+            } else if try repository.entry(at: gitPath(sidecarPath), in: base) != nil {
+                changes.append(.init(path: gitPath(sidecarPath), blob: nil))
+            }
+        }
+        let tree = try repository.tree(basedOn: base, applying: changes)
+        let (author, _) = self.author(nil)
+        return try repository.writeCommit(tree: tree, parents: [base], updating: "refs/heads/\(branch)", message: message,
+                                          authorName: author.name, authorEmail: author.email)
+    }
+
+    /// A document's Markdown and sidecar at `version` (nil when the document has no file there).
+    package func documentVersion(_ node: BinderNode, at version: GitOID) throws -> DocumentMerge.Version? {
+        guard let markdown = try repository.file(at: gitPath(node.path), in: version) else { return nil }
+        let sidecar = try node.sidecarPath.flatMap { try repository.file(at: gitPath($0), in: version) }.map {
+            try Sidecar(json: String(decoding: $0, as: UTF8.self), file: node.sidecarPath ?? node.path)
+        }
+        return DocumentMerge.Version(markdown: String(decoding: markdown, as: UTF8.self), sidecar: sidecar)
+    }
+}
