@@ -15,6 +15,8 @@ public struct DocumentComparison: Sendable {
     public var newTexts: [String]
     /// The newer version's paragraphs with their formatting (for the review page).
     public var newParagraphs: [ResolvedParagraph] = []
+    /// The older version's paragraphs with their formatting (for a document of tracked changes).
+    public var oldParagraphs: [ResolvedParagraph] = []
     /// The older version's paragraph kinds (to name what was deleted).
     public var oldKinds: [BlockKind] = []
     /// Each version's images by paragraph: the offset of each U+FFFC and the path it shows (to show paths, not
@@ -70,7 +72,7 @@ extension ProjectHistory {
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
                                              oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
-                                             newParagraphs: newParagraphs, oldKinds: oldParagraphs.map(\.kind),
+                                             newParagraphs: newParagraphs, oldParagraphs: oldParagraphs, oldKinds: oldParagraphs.map(\.kind),
                                              oldImages: oldParagraphs.map(\.imagePaths), newImages: newParagraphs.map(\.imagePaths)))
         }
         return result
@@ -162,7 +164,7 @@ public enum FileComparison {
         let loaded = size < 4_000_000 ? try sides.concurrentMap { try load($0.0, $0.1) } : try sides.map { try load($0.0, $0.1) }
         let before = loaded[0], after = loaded[1]
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
-                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldKinds: before.map(\.kind),
+                                  oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldParagraphs: before, oldKinds: before.map(\.kind),
                                   oldImages: before.map(\.imagePaths), newImages: after.map(\.imagePaths))
     }
 }

@@ -5,14 +5,15 @@ import XCTest
 enum LibreOffice {
     /// `file` converted by LibreOffice to `filter` ("txt:Text", "html", "docx:MS Word 2007 XML"), as a file with
     /// `suffix` in a folder of `scratch`. Skips the test when LibreOffice is not installed; fails it when
-    /// LibreOffice writes nothing (it exits 0 even when it cannot load a file).
-    static func convert(_ file: URL, to filter: String, extension suffix: String, in scratch: URL) throws -> URL {
+    /// LibreOffice writes nothing (it exits 0 even when it cannot load a file). `profile` is LibreOffice's user
+    /// folder (default: one in `scratch`).
+    static func convert(_ file: URL, to filter: String, extension suffix: String, in scratch: URL, profile: URL? = nil) throws -> URL {
         let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let soffice else { throw XCTSkip("LibreOffice is not installed (apt-get install libreoffice-writer-nogui)") }
         let out = scratch.appendingPathComponent("lo-\(suffix)-\(UUID().uuidString.prefix(8))")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: soffice)
-        process.arguments = ["--headless", "-env:UserInstallation=file://\(scratch.path)/lo-profile", "--convert-to", filter,
+        process.arguments = ["--headless", "-env:UserInstallation=file://\((profile ?? scratch.appendingPathComponent("lo-profile")).path)", "--convert-to", filter,
                              "--outdir", out.path, file.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

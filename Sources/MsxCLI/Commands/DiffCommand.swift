@@ -23,6 +23,8 @@ struct Diff: MsxCommand {
                       "One document against a milestone."),
                 .init("msx diff --from HEAD~5 --to HEAD --stat",
                       "Words added and removed per document between two versions."),
+                .init("msx diff --from \"first draft\" --docx changes.docx",
+                      "The changes as tracked changes, to accept or reject in Word or LibreOffice."),
                 .init("msx diff --from \"first draft\" --html > review.html",
                       "A printable track-changes page for an editor."),
                 .init("msx diff --quiet || msx snapshot",
@@ -42,6 +44,8 @@ struct Diff: MsxCommand {
     @Flag(help: "Per document: words added and removed, formatting changes.") var stat = false
     @Flag(name: .customLong("word-diff"), help: "git's plain [-old-]{+new+} style, for pipes.") var wordDiff = false
     @Flag(help: "A standalone review page (track-changes style, printable).") var html = false
+    @Option(help: ArgumentHelp("Write the changes as a Word file of tracked changes, to accept or reject in Word or LibreOffice.",
+                               valueName: "file.docx")) var docx: String?
     @Flag(name: .customLong("text-only"), help: "Only changes to the words.") var textOnly = false
     @Flag(name: .customLong("formatting-only"), help: "Only changes to the formatting.") var formattingOnly = false
     @Flag(name: .customLong("exit-code"), help: "Exit with 1 when there are differences, 0 when there are none (as git diff).")
@@ -55,6 +59,9 @@ struct Diff: MsxCommand {
             throw ValidationError("--files takes exactly two files, OLD and NEW, and no REF or revisions")
         }
         if textOnly && formattingOnly { throw ValidationError("give --text-only or --formatting-only, not both") }
+        if docx != nil && (html || stat || wordDiff || quiet || !files.isEmpty) {
+            throw ValidationError("--docx goes alone (not with --html, --stat, --word-diff, --quiet or --files)")
+        }
     }
 
     func run(in invocation: Invocation) throws {
@@ -82,6 +89,10 @@ struct Diff: MsxCommand {
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
                 compared = try history.compare(from: old, to: new, documentIDs: ids, by: by)
+                if let docx {
+                    try writeDocx(compared.filter { !$0.isMarkupOnly }, to: docx, newer: new, in: history, console: console)
+                    return
+                }
                 if html {
                     let manifest = history.project.manifest
                     heading = DiffHTML.Heading(project: manifest.title, author: manifest.author.name,
@@ -120,6 +131,33 @@ struct Diff: MsxCommand {
                 console.line("Markup only (the files differ, the words and the formatting read the same): "
                              + markupOnly.map(\.title).joined(separator: ", "))
             }
+        }
+    }
+
+    /// The changes as a Word file of tracked changes, credited to the newer version's author (or the project's, for
+    /// the working copy), in the newer side's styles.
+    private func writeDocx(_ comparisons: [DocumentComparison], to path: String, newer: ProjectState, in history: ProjectHistory,
+                           console: Console) throws {
+        var manifest = history.project.manifest
+        var (reviser, date) = (manifest.author.name, Date())
+        if case .version(let id) = newer {
+            manifest = try history.manifest(at: id) ?? manifest
+            let entry = try history.entry(for: id)
+            (reviser, date) = (entry.author, Date(timeIntervalSince1970: TimeInterval(entry.time)))
+        }
+        let data = try DocxChanges.render(comparisons, sheet: StyleSheet(manifest: manifest), title: manifest.title,
+                                          author: manifest.author.name, reviser: reviser.isEmpty ? "msx" : reviser, date: date)
+        let url = console.invocation.resolve(path)
+        guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
+            throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")
+        }
+        do { try FileIO.writeAtomically(data, to: url) } catch let error as MsxError { throw error } catch {
+            throw MsxError(.io, "\(path): \(error.localizedDescription)")
+        }
+        if console.json {
+            console.report(["out": .string(path), "documents": .int(comparisons.count)])
+        } else {
+            console.note("wrote \(comparisons.count) changed document\(comparisons.count == 1 ? "" : "s") as tracked changes to \(path)")
         }
     }
 

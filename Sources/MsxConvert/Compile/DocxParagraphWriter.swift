@@ -22,6 +22,10 @@ struct DocxParagraphWriter {
     private(set) var msxData: [DocxMsxData.Entry] = []
     /// Paragraphs with text written so far (the position an import will find each at).
     private var paragraphsWithText = 0
+    /// Who tracked changes are credited to, and when (`w:author`, `w:date`).
+    var reviser: (author: String, date: String) = ("msx", "2020-01-01T00:00:00Z")
+    /// Tracked changes written so far (each gets its own `w:id`).
+    private var revisionCount = 0
 
     init(tables: OutputTables, sheet: StyleSheet) {
         self.tables = tables
@@ -30,18 +34,21 @@ struct DocxParagraphWriter {
     }
 
     /// The paragraph at `position` among those the document holds; `opening` and `closing` go first and last
-    /// among its contents (bookmarks).
-    mutating func write(_ p: ResolvedParagraph, at position: Int, opening: String = "", closing: String = "") -> String {
-        var properties = ""
+    /// among its contents (bookmarks). In a document of tracked changes, `revisions` marks each run (by index in
+    /// `p.runs`), `mark` the whole paragraph as inserted or deleted, and `former` gives the paragraph properties
+    /// it had (written as a tracked change where they differ).
+    mutating func write(_ p: ResolvedParagraph, at position: Int, opening: String = "", closing: String = "",
+                        revisions: [Int: DocxRevision] = [:], mark: DocxRevision? = nil, former: ResolvedParagraph? = nil) -> String {
+        var properties = paragraphProperties(p, at: position)
         let style = p.attributes[.style]?.stringValue
-        if let style, let id = styleIDs[style] { properties += "<w:pStyle w:val=\"\(id)\"/>" }
-        if case .heading = p.kind { properties += "<w:keepNext/>" }
-        if p.attributes[.pageBreakBefore] == true { properties += "<w:pageBreakBefore/>" }
-        if p.kind == .listItem, let list = tables.listNumber(ofParagraphAt: position) {
-            properties += "<w:numPr><w:ilvl w:val=\"\(min(max(p.listDepth ?? 1, 1), 9) - 1)\"/><w:numId w:val=\"\(list)\"/></w:numPr>"
+        switch mark {
+        case .inserted: properties += "<w:rPr><w:ins \(stamp())/></w:rPr>"
+        case .deleted: properties += "<w:rPr><w:del \(stamp())/></w:rPr>"
+        default: break
         }
-        properties += Self.paragraphProperties(p.attributes)
-        if case .heading(let level, _) = p.kind { properties += "<w:outlineLvl w:val=\"\(min(max(level, 1), 9) - 1)\"/>" }
+        if let former, former.attributes != p.attributes || former.kind != p.kind {
+            properties += "<w:pPrChange \(stamp())><w:pPr>\(paragraphProperties(former, at: nil))</w:pPr></w:pPrChange>"
+        }
         let styleName = style.flatMap { sheet.style(named: $0)?.name }?.lowercased() ?? ""
         if !p.text.isEmpty || p.checklist != nil {
             if let overlay = DocxMsxData.overlay(for: p, quoteStyle: DocxBodyReader.quoteStyles.contains(styleName),
@@ -53,7 +60,7 @@ struct DocxParagraphWriter {
         var out = "<w:p>" + (properties.isEmpty ? "" : "<w:pPr>\(properties)</w:pPr>") + opening
         let base = sheet.defaults.overlaid(with: style.flatMap { sheet.style(named: $0)?.attributes } ?? [:])
         if let box = p.checklist.map({ $0 == "checked" ? "\u{2611} " : "\u{2610} " }) {
-            out += "<w:r><w:t xml:space=\"preserve\">\(box)</w:t></w:r>"
+            out += tracked("<w:r>\(Self.text(box, deleted: mark == .deleted))</w:r>", mark)
         }
         for group in InlineNote.groups(p.runs) {
             if group.isNote, let inner = InlineNote.inner(Array(group.runs)) {
@@ -65,7 +72,7 @@ struct DocxParagraphWriter {
                 let link = group.runs[i].attributes[.link]?.stringValue
                 var j = i + 1
                 while j < group.runs.endIndex, link != nil, group.runs[j].attributes[.link]?.stringValue == link { j += 1 }
-                let inner = group.runs[i..<j].map { run($0, base: base) }.joined()
+                let inner = (i..<j).map { run(group.runs[$0], base: base, revision: revisions[$0]) }.joined()
                 if let link {
                     links.append(link)
                     out += "<w:hyperlink r:id=\"rIdLink\(links.count)\">\(inner)</w:hyperlink>"
@@ -88,9 +95,40 @@ struct DocxParagraphWriter {
         return "<w:r><w:rPr>\(properties)</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>"
     }
 
+    /// `w:pPr` children for a paragraph: its style, heading, page break, list (at `position` among the lists'
+    /// paragraphs; none without one) and attributes.
+    private func paragraphProperties(_ p: ResolvedParagraph, at position: Int?) -> String {
+        var properties = ""
+        if let style = p.attributes[.style]?.stringValue, let id = styleIDs[style] { properties += "<w:pStyle w:val=\"\(id)\"/>" }
+        if case .heading = p.kind { properties += "<w:keepNext/>" }
+        if p.attributes[.pageBreakBefore] == true { properties += "<w:pageBreakBefore/>" }
+        if p.kind == .listItem, let list = position.flatMap(tables.listNumber(ofParagraphAt:)) {
+            properties += "<w:numPr><w:ilvl w:val=\"\(min(max(p.listDepth ?? 1, 1), 9) - 1)\"/><w:numId w:val=\"\(list)\"/></w:numPr>"
+        }
+        properties += Self.paragraphProperties(p.attributes)
+        if case .heading(let level, _) = p.kind { properties += "<w:outlineLvl w:val=\"\(min(max(level, 1), 9) - 1)\"/>" }
+        return properties
+    }
+
+    /// The attributes of a tracked change: a new id, the reviser and the date.
+    private mutating func stamp() -> String {
+        revisionCount += 1
+        return "w:id=\"\(revisionCount)\" w:author=\"\(XMLText.escaped(reviser.author, quotes: true))\" w:date=\"\(reviser.date)\""
+    }
+
+    /// A run inside `w:ins` or `w:del` when it was inserted or deleted.
+    private mutating func tracked(_ run: String, _ revision: DocxRevision?) -> String {
+        switch revision {
+        case .inserted: "<w:ins \(stamp())>\(run)</w:ins>"
+        case .deleted: "<w:del \(stamp())>\(run)</w:del>"
+        default: run
+        }
+    }
+
     /// A run, its properties stated over what `base` (the defaults and the paragraph's style) gives. Inline code
-    /// takes the code character style, whose monospace font shows unless the run names another font.
-    private mutating func run(_ r: ResolvedRun, base: Attributes) -> String {
+    /// takes the code character style, whose monospace font shows unless the run names another font. A run whose
+    /// formatting changed carries its former properties (`w:rPrChange`).
+    private mutating func run(_ r: ResolvedRun, base: Attributes, revision: DocxRevision? = nil) -> String {
         var properties: String
         if r.attributes[.code] == true {
             usesCode = true
@@ -100,14 +138,19 @@ struct DocxParagraphWriter {
         } else {
             properties = Self.characterProperties(r.attributes, base: base)
         }
-        return "<w:r>" + (properties.isEmpty ? "" : "<w:rPr>\(properties)</w:rPr>") + Self.text(r.text) + "</w:r>"
+        if case .formatted(let former) = revision {
+            properties += "<w:rPrChange \(stamp())><w:rPr>\(Self.characterProperties(former, base: base))</w:rPr></w:rPrChange>"
+        }
+        let run = "<w:r>" + (properties.isEmpty ? "" : "<w:rPr>\(properties)</w:rPr>") + Self.text(r.text, deleted: revision == .deleted) + "</w:r>"
+        return tracked(run, revision)
     }
 
-    /// Text as `w:t` elements, with tabs and line breaks as their own elements.
-    static func text(_ text: String) -> String {
+    /// Text as `w:t` elements (`w:delText` when `deleted`), with tabs and line breaks as their own elements.
+    static func text(_ text: String, deleted: Bool = false) -> String {
         var out = "", pending = ""
+        let element = deleted ? "w:delText" : "w:t"
         func flush() {
-            if !pending.isEmpty { out += "<w:t xml:space=\"preserve\">\(XMLText.escaped(pending))</w:t>" }
+            if !pending.isEmpty { out += "<\(element) xml:space=\"preserve\">\(XMLText.escaped(pending))</\(element)>" }
             pending = ""
         }
         for character in text {
@@ -194,6 +237,13 @@ struct DocxParagraphWriter {
         if superscript { out += "<w:vertAlign w:val=\"superscript\"/>" }
         return out
     }
+}
+
+/// How a run or a paragraph differs in a document of tracked changes.
+enum DocxRevision: Equatable {
+    case inserted, deleted
+    /// The formatting changed; these were its attributes.
+    case formatted(from: Attributes)
 }
 
 /// Text and attribute values escaped for XML.

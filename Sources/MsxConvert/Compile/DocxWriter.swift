@@ -30,9 +30,41 @@ public enum DocxWriter {
             body += writer.write(paragraph, at: position, opening: marks?.starts.joined() ?? "",
                                  closing: marks?.ends.map { "<w:bookmarkEnd w:id=\"\($0)\"/>" }.joined() ?? "")
         }
-        let page = manuscript.pageSize, margins = manuscript.margins
-        // The manuscript preset's running header, "Surname / TITLE / page", left off the title page.
-        let runningHeader = manuscript.preset == .manuscript
+        return try package(body: body, writer: writer, tables: tables, sheet: sheet, layout: Layout(manuscript))
+    }
+
+    /// What the package holds besides the body: the page, the title and author, the running header, how it was
+    /// compiled.
+    struct Layout {
+        var title: String
+        var author: String
+        var pageSize: (width: Double, height: Double)
+        var margins: (top: Double, bottom: Double, left: Double, right: Double)
+        /// The running header's text before the page number (none on the first page), or nil for no header.
+        var runningHeader: String?
+        var wordCount: Int
+        var record: [(String, String)]
+
+        init(_ manuscript: Manuscript) {
+            (title, author, pageSize, margins) = (manuscript.title, manuscript.author, manuscript.pageSize, manuscript.margins)
+            // The manuscript preset's running header, "Surname / TITLE / page", left off the title page.
+            runningHeader = manuscript.preset == .manuscript ? "\(manuscript.surname) / \(manuscript.title.uppercased()) / " : nil
+            wordCount = manuscript.wordCount
+            record = CompileRecord(manuscript).properties
+        }
+
+        init(title: String, author: String, wordCount: Int) {
+            (self.title, self.author, self.wordCount) = (title, author, wordCount)
+            (pageSize, margins, runningHeader, record) = ((612, 792), (72, 72, 72, 72), nil, [])
+        }
+    }
+
+    /// The package around `body` (the paragraphs `writer` wrote, with `tables`): styles, numbering, notes, links,
+    /// page, headers and properties.
+    static func package(body: String, writer: DocxParagraphWriter, tables: OutputTables, sheet: StyleSheet, layout: Layout) throws -> Data {
+        var body = body
+        let page = layout.pageSize, margins = layout.margins
+        let runningHeader = layout.runningHeader != nil
         body += "<w:sectPr>" + (runningHeader
             ? "<w:headerReference w:type=\"default\" r:id=\"rIdHeader\"/><w:headerReference w:type=\"first\" r:id=\"rIdFirstHeader\"/>" : "")
         body += "<w:pgSz w:w=\"\(RTFWriter.twips(page.width))\" w:h=\"\(RTFWriter.twips(page.height))\"/>"
@@ -70,7 +102,7 @@ public enum DocxWriter {
         }
         parts.append(("/docProps/core.xml", "package.core-properties+xml"))
         parts.append(("/docProps/app.xml", "officedocument.extended-properties+xml"))
-        let custom = DocxMsxData.customProperties(writer.msxData, record: CompileRecord(manuscript).properties)
+        let custom = DocxMsxData.customProperties(writer.msxData, record: layout.record)
         if custom != nil { parts.append(("/docProps/custom.xml", "officedocument.custom-properties+xml")) }
 
         let package = try ZipPackage()
@@ -92,14 +124,14 @@ public enum DocxWriter {
                 + "<w:footnote w:type=\"continuationSeparator\" w:id=\"0\"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>"
                 + writer.footnotes.joined() + "</w:footnotes>")
         }
-        if runningHeader {
-            try package.add("word/header1.xml", header + runningHeaderPart("\(manuscript.surname) / \(manuscript.title.uppercased()) / "))
+        if let text = layout.runningHeader {
+            try package.add("word/header1.xml", header + runningHeaderPart(text))
             try package.add("word/header2.xml", header + "<w:hdr xmlns:w=\"\(main)\"><w:p/></w:hdr>")
         }
-        try package.add("docProps/core.xml", header + coreProperties(manuscript))
+        try package.add("docProps/core.xml", header + coreProperties(title: layout.title, author: layout.author))
         if let custom { try package.add("docProps/custom.xml", header + custom) }
         try package.add("docProps/app.xml", header + "<Properties xmlns=\"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties\">"
-            + "<Application>msx</Application><Words>\(manuscript.wordCount)</Words></Properties>")
+            + "<Application>msx</Application><Words>\(layout.wordCount)</Words></Properties>")
         return package.data
     }
 
@@ -132,11 +164,11 @@ public enum DocxWriter {
             + "</Types>"
     }
 
-    private static func coreProperties(_ manuscript: Manuscript) -> String {
+    private static func coreProperties(title: String, author: String) -> String {
         "<cp:coreProperties xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\" "
             + "xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:dcterms=\"http://purl.org/dc/terms/\" "
             + "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
-            + "<dc:title>\(XMLText.escaped(manuscript.title))</dc:title><dc:creator>\(XMLText.escaped(manuscript.author))</dc:creator>"
+            + "<dc:title>\(XMLText.escaped(title))</dc:title><dc:creator>\(XMLText.escaped(author))</dc:creator>"
             + "</cp:coreProperties>"
     }
 }

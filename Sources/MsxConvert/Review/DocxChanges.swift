@@ -1,0 +1,133 @@
+import Foundation
+import MsxDiff
+import MsxModel
+
+/// The differences between two versions as a Word document of tracked changes (issue 14, item 4): words inserted
+/// and deleted as `w:ins` and `w:del`, formatting changes as `w:rPrChange` and `w:pPrChange`, whole paragraphs
+/// inserted or deleted with their paragraph marks, so that an editor can accept or reject each in Word or
+/// LibreOffice: accepting all gives the newer version, rejecting all the older one. Each document compared starts
+/// with its title as a heading (not a change). A moved paragraph is a deletion where it was and an insertion where
+/// it is. Footnotes stay in the text as `^[note]`.
+public enum DocxChanges {
+    /// One paragraph of the file: what it shows, and how it changed.
+    private struct Entry {
+        var paragraph: ResolvedParagraph
+        var revisions: [Int: DocxRevision] = [:]
+        var mark: DocxRevision?
+        var former: ResolvedParagraph?
+    }
+
+    /// - Parameters:
+    ///   - reviser: who the changes are credited to (the newer version's author), `date` when.
+    public static func render(_ comparisons: [DocumentComparison], sheet: StyleSheet, title: String, author: String,
+                              reviser: String, date: Date) throws -> Data {
+        var entries: [Entry] = []
+        for comparison in comparisons {
+            entries.append(Entry(paragraph: heading(comparison.title, sheet: sheet)))
+            entries += Self.entries(comparison)
+        }
+        let tables = OutputTables(entries.map(\.paragraph), sheet: sheet)
+        var writer = DocxParagraphWriter(tables: tables, sheet: sheet)
+        let stamp = ISO8601DateFormatter()
+        stamp.formatOptions = [.withInternetDateTime]
+        writer.reviser = (reviser, stamp.string(from: date))
+        var body = ""
+        for (position, entry) in entries.enumerated() {
+            body += writer.write(entry.paragraph, at: position, revisions: entry.revisions, mark: entry.mark, former: entry.former)
+        }
+        return try DocxWriter.package(body: body, writer: writer, tables: tables, sheet: sheet,
+                                      layout: .init(title: title, author: author, wordCount: 0))
+    }
+
+    /// A document's title as a level 1 heading in the project's style.
+    private static func heading(_ title: String, sheet: StyleSheet) -> ResolvedParagraph {
+        var attributes = sheet.defaults.overlaid(with: sheet.style(named: "Heading 1")?.attributes ?? [:])
+        attributes[.style] = "Heading 1"
+        let character = attributes.filter { AttributeKey.character.contains($0.key) }
+        return ResolvedParagraph(index: 0, kind: .heading(level: 1, setext: false), text: title, attributes: attributes,
+                                 runs: [ResolvedRun(range: 0..<title.utf16.count, text: title, attributes: character)])
+    }
+
+    /// The document's paragraphs in an order that reads as the newer version once every change is accepted and
+    /// as the older once every change is rejected: paragraphs both versions hold (in the same order), and between
+    /// them the older's others (deleted) and then the newer's (inserted).
+    private static func entries(_ comparison: DocumentComparison) -> [Entry] {
+        let old = comparison.oldParagraphs.map(withoutNotes), new = comparison.newParagraphs.map(withoutNotes)
+        var pairs: [(old: Int, new: Int, edits: [DocumentDiff.TextEdit]?)] = []
+        for operation in comparison.diff.operations {
+            switch operation {
+            case .equal(let o, let n): pairs.append((o, n, nil))
+            case .modify(let o, let n, let edits): pairs.append((o, n, edits))
+            case .insert, .delete, .move: break
+            }
+        }
+        var backbone: [(old: Int, new: Int, edits: [DocumentDiff.TextEdit]?)] = []
+        for pair in pairs.sorted(by: { $0.new < $1.new }) where pair.old > (backbone.last?.old ?? -1) && pair.new > (backbone.last?.new ?? -1) {
+            backbone.append(pair)
+        }
+        var entries: [Entry] = [], nextOld = 0, nextNew = 0
+        for pair in backbone + [(old.count, new.count, nil)] {
+            for index in nextOld..<pair.old { entries.append(whole(old[index], .deleted)) }
+            for index in nextNew..<pair.new { entries.append(whole(new[index], .inserted)) }
+            guard pair.old < old.count, pair.new < new.count else { break }
+            entries.append(changed(old[pair.old], new[pair.new], edits: pair.edits))
+            (nextOld, nextNew) = (pair.old + 1, pair.new + 1)
+        }
+        return entries
+    }
+
+    /// A footnote's text as plain text: a change inside a note is then a change like any other.
+    private static func withoutNotes(_ p: ResolvedParagraph) -> ResolvedParagraph {
+        var p = p
+        for index in p.runs.indices { p.runs[index].attributes[.footnote] = nil }
+        return p
+    }
+
+    private static func whole(_ p: ResolvedParagraph, _ revision: DocxRevision) -> Entry {
+        Entry(paragraph: p, revisions: Dictionary(uniqueKeysWithValues: p.runs.indices.map { ($0, revision) }), mark: revision)
+    }
+
+    /// A paragraph both versions hold: the newer's text and formatting with the older's words it lost (deleted),
+    /// the words it gained (inserted), and the former formatting of words whose formatting changed.
+    private static func changed(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [DocumentDiff.TextEdit]?) -> Entry {
+        let oldUnits = Array(old.text.utf16), newUnits = Array(new.text.utf16)
+        let steps = edits ?? [.init(kind: .equal, old: 0..<oldUnits.count, new: 0..<newUnits.count, text: new.text)]
+        var runs: [ResolvedRun] = [], revisions: [Int: DocxRevision] = [:], length = 0
+        func add(_ units: ArraySlice<UInt16>, _ attributes: Attributes, _ revision: DocxRevision?) {
+            guard !units.isEmpty else { return }
+            let text = String(decoding: units, as: UTF16.self)
+            if let revision { revisions[runs.count] = revision }
+            runs.append(ResolvedRun(range: length..<(length + units.count), text: text, attributes: attributes))
+            length += units.count
+        }
+        for step in steps {
+            switch step.kind {
+            case .insert:
+                for (range, attributes) in pieces(of: new, over: step.new) { add(newUnits[range], attributes, .inserted) }
+            case .delete:
+                for (range, attributes) in pieces(of: old, over: step.old) { add(oldUnits[range], attributes, .deleted) }
+            case .equal:
+                for (range, attributes) in pieces(of: new, over: step.new) {
+                    // The same words in the older version, cut where its formatting changes.
+                    let shift = step.old.lowerBound - step.new.lowerBound
+                    for (oldRange, former) in pieces(of: old, over: (range.lowerBound + shift)..<(range.upperBound + shift)) {
+                        let piece = (oldRange.lowerBound - shift)..<(oldRange.upperBound - shift)
+                        add(newUnits[piece], attributes, former == attributes ? nil : .formatted(from: former))
+                    }
+                }
+            }
+        }
+        var paragraph = new
+        paragraph.text = runs.map(\.text).joined()
+        paragraph.runs = runs
+        return Entry(paragraph: paragraph, revisions: revisions, former: old)
+    }
+
+    /// `range` of a paragraph cut at its runs' bounds, each piece with its run's attributes.
+    private static func pieces(of p: ResolvedParagraph, over range: Range<Int>) -> [(Range<Int>, Attributes)] {
+        p.runs.compactMap { run in
+            let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
+            return lower < upper ? (lower..<upper, run.attributes) : nil
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+
+/// Issue 14, item 4: `msx diff --docx OUT` writes the changes between two versions as tracked changes. LibreOffice
+/// opens the file; accepting every change there gives the newer version's text, rejecting every change the
+/// older's; msx's own reader, taking or undoing the changes, gives each version's formatting too.
+final class DiffDocxTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    /// A Basic macro LibreOffice runs headless: open a file, accept or reject every tracked change, save as text.
+    private static let macro = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+        <script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">
+        Sub SettleChanges(source As String, target As String, command As String)
+          Dim load(0) As New com.sun.star.beans.PropertyValue
+          load(0).Name = &quot;Hidden&quot;
+          load(0).Value = True
+          doc = StarDesktop.loadComponentFromURL(ConvertToURL(source), &quot;_blank&quot;, 0, load())
+          helper = createUnoService(&quot;com.sun.star.frame.DispatchHelper&quot;)
+          helper.executeDispatch(doc.getCurrentController().getFrame(), &quot;.uno:&quot; &amp; command, &quot;&quot;, 0, Array())
+          Dim store(0) As New com.sun.star.beans.PropertyValue
+          store(0).Name = &quot;FilterName&quot;
+          store(0).Value = &quot;Text&quot;
+          doc.storeToURL(ConvertToURL(target), store())
+          doc.close(True)
+        End Sub
+        </script:module>
+        """
+
+    /// The text LibreOffice shows once every tracked change in `docx` is accepted (or rejected), one paragraph a line.
+    private func libreOffice(_ docx: URL, accepting: Bool) throws -> [String] {
+        let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let soffice else { throw XCTSkip("LibreOffice is not installed (apt-get install libreoffice-writer-nogui)") }
+        // LibreOffice makes its profile (with an empty Basic module, Standard.Module1) on first start; the macro
+        // then takes the module's place.
+        let profile = scratch.appendingPathComponent("lo-macro-profile")
+        let module = profile.appendingPathComponent("user/basic/Standard/Module1.xba")
+        if !FileManager.default.fileExists(atPath: module.path) {
+            _ = try LibreOffice.convert(docx, to: "txt:Text", extension: "txt", in: scratch, profile: profile)
+        }
+        try Self.macro.write(to: module, atomically: true, encoding: .utf8)
+        let target = scratch.appendingPathComponent(accepting ? "accepted.txt" : "rejected.txt")
+        let command = accepting ? "AcceptAllTrackedChanges" : "RejectAllTrackedChanges"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: soffice)
+        process.arguments = ["--headless", "-env:UserInstallation=file://\(profile.path)",
+                             "macro:///Standard.Module1.SettleChanges(\"\(docx.path)\",\"\(target.path)\",\"\(command)\")"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOf: target, encoding: .utf8)
+        return text.replacingOccurrences(of: "\u{FEFF}", with: "").split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// Each compared document's title, then its paragraphs' text, at `version`.
+    private func texts(_ documents: [String], at version: String, in root: URL) throws -> [String] {
+        try documents.flatMap { title -> [String] in
+            let json = try expect(0, "show", "\(title)@\(version)", "--as", "json", in: root).json()
+            return [title] + ((json["paragraphs"] as? [[String: Any]]) ?? []).compactMap { $0["text"] as? String }
+        }
+    }
+
+    func testLibreOfficeAcceptsOrRejectsEveryChange() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Storm", """
+            # The Storm
+
+            It was dark and cold over the old harbour.
+
+            The gulls were quiet that night.
+
+            Nothing moved on the water.
+
+            The keeper climbed the stair.
+            """ + "\n", to: root)
+        try addDocument("Calm", "The sea was calm.\n", to: root)
+        try expect(0, "snapshot", "-m", "before", in: root)
+        try write("""
+            # The Storm
+
+            It was dark and bitter over the harbour, and the wind rose.
+
+            The keeper climbed the stair.
+
+            The gulls were quiet that night.
+
+            A new line the editor wanted.
+            """ + "\n", to: "contents/draft/storm.md", in: root)
+        try expect(0, "format", "Storm", "--match", "bitter", "--bold", in: root)
+        try expect(0, "format", "Storm", "--paragraph", "3", "--align", "center", in: root)
+        try expect(0, "snapshot", "-m", "after", in: root)
+        let docx = scratch.appendingPathComponent("changes.docx")
+        try expect(0, "diff", "--from", "HEAD~1", "--to", "HEAD", "--docx", docx.path, in: root)
+        XCTAssertEqual(try libreOffice(docx, accepting: true), try texts(["Storm"], at: "HEAD", in: root))
+        XCTAssertEqual(try libreOffice(docx, accepting: false), try texts(["Storm"], at: "HEAD~1", in: root))
+
+        // msx's reader: the newer version's formatting with the changes taken, the older's with them undone.
+        try expect(0, "import", docx.path, "--into", "Research", in: root)
+        try expect(0, "import", docx.path, "--into", "Research", "--changes", "reject", in: root)
+        let accepted = try expect(0, "show", "contents/research/changes.md", "--as", "json", in: root).json()
+        let paragraphs = (accepted["paragraphs"] as? [[String: Any]]) ?? []
+        let bold = paragraphs.flatMap { ($0["runs"] as? [[String: Any]]) ?? [] }
+            .first { ($0["text"] as? String) == "bitter" }?["attributes"] as? [String: Any]
+        XCTAssertEqual(bold?["bold"] as? Bool, true, "\(paragraphs)")
+        XCTAssertEqual((paragraphs.first { ($0["text"] as? String)?.hasPrefix("The keeper") == true }?["attributes"] as? [String: Any])?["alignment"] as? String,
+                       "center")
+        let rejected = try expect(0, "show", "contents/research/changes-2.md", "--as", "json", in: root).json()
+        let keeper = ((rejected["paragraphs"] as? [[String: Any]]) ?? []).first { ($0["text"] as? String)?.hasPrefix("The keeper") == true }
+        XCTAssertEqual((keeper?["attributes"] as? [String: Any])?["alignment"] as? String, "left")
+    }
+
+    func testDocxGoesAlone() throws {
+        let root = try makeProject()
+        let result = try expect(64, "diff", "--docx", "x.docx", "--html", in: root)
+        XCTAssertTrue(result.stderr.contains("--docx"), result.stderr)
+    }
+}
