@@ -64,13 +64,21 @@ final class ReviewImportTests: MsxTestCase {
         return before + run(properties, text.0) + run(bold, text.1) + run(properties, text.2) + after
     }
 
+    /// Word's comment on `words` (within one run's text): its range around them, its reference after.
+    private func comment(_ words: String, id: Int, in document: String) throws -> String {
+        let (before, properties, text, after) = try split(document, at: words)
+        return before + run(properties, text.0) + "<w:commentRangeStart w:id=\"\(id)\"/>" + run(properties, text.1)
+            + "<w:commentRangeEnd w:id=\"\(id)\"/><w:r><w:commentReference w:id=\"\(id)\"/></w:r>" + run(properties, text.2) + after
+    }
+
     private func edited(_ docx: URL, named name: String) throws -> URL {
         let copy = scratch.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(at: docx, to: copy)
         try DocxFixture.edit(copy) { xml in
-            try embolden("cold", in: try replace("gulls", with: "seabirds", in: xml))
+            try comment("was dark", id: 0, in: try embolden("cold", in: try replace("gulls", with: "seabirds", in: xml)))
         }
+        try DocxFixture.addComments(copy, [(0, "Anna Editor", "2026-11-20T10:02:00Z", "Which harbour? Name it.")])
         return copy
     }
 
@@ -79,8 +87,25 @@ final class ReviewImportTests: MsxTestCase {
         XCTAssertTrue(diff.contains("[-gulls-]{+seabirds+}"), diff, file: file, line: line)
         XCTAssertTrue(diff.range(of: "bold[^\\n]*cold", options: .regularExpression) != nil, diff, file: file, line: line)
         XCTAssertFalse(diff.contains("Calm"), diff, file: file, line: line)
+        // The editor's comment is on the review's version of Storm, on its words.
+        let sidecar = try gitOutput(["show", "\(branch):contents/draft/storm.attrs.json"], in: root)
+        XCTAssertTrue(sidecar.contains("Which harbour? Name it.") && sidecar.contains("Anna Editor"), sidecar, file: file, line: line)
         let stat = try expect(0, "diff", "--from", "HEAD", "--to", branch, "--stat", in: root, file: file, line: line).stdout
         XCTAssertTrue(stat.contains("+1 / -1"), stat, file: file, line: line)
+    }
+
+    /// What git prints for `arguments` in `root`.
+    private func gitOutput(_ arguments: [String], in root: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", root.path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     func testTrackedChangesComeBackAsAReviewDraft() throws {
@@ -100,11 +125,20 @@ final class ReviewImportTests: MsxTestCase {
         let merged = try read("contents/draft/storm.md", in: root)
         XCTAssertTrue(merged.contains("the seabirds were quiet"), merged)
         XCTAssertTrue(merged.contains("![lamp](lamp.png)") && merged.contains("\"The tower\""), merged)
+        let comments = try expect(0, "comments", "Storm", "--json", in: root).json()["comments"] as? [[String: Any]] ?? []
+        XCTAssertEqual(comments.count, 1, "\(comments)")
+        XCTAssertEqual(comments.first?["author"] as? String, "Anna Editor")
+        XCTAssertEqual((comments.first?["places"] as? [[String: Any]])?.map { $0["text"] as? String }, ["was dark"])
         try expect(0, "check", in: root)
         // The same name again is refused; rejecting the changes leaves nothing to review.
         try expect(1, "review", "import", copy.path, "--name", "anna", in: root)
-        let rejected = try expect(0, "review", "import", copy.path, "--name", "none", "--changes", "reject", in: root)
-        XCTAssertTrue(rejected.stdout.contains("no draft made"), rejected.stdout)
+        // Rejecting the tracked changes leaves the comment, and no change to the words.
+        try expect(0, "review", "import", copy.path, "--name", "comment-only", "--changes", "reject", in: root)
+        let commentOnly = try expect(0, "diff", "--from", "review/comment-only~1", "--to", "review/comment-only", in: root).stdout
+        XCTAssertFalse(commentOnly.contains("seabirds"), commentOnly)
+        // A copy with no change at all makes no draft.
+        let unchanged = try expect(0, "review", "import", docx.path, "--name", "none", in: root)
+        XCTAssertTrue(unchanged.stdout.contains("no draft made"), unchanged.stdout)
     }
 
     func testTheSameAfterLibreOfficeSavedIt() throws {

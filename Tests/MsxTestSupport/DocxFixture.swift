@@ -40,16 +40,42 @@ public enum DocxFixture {
     /// Rewrites the package at `url` as an editor's program would save it: every part as it was, but the main
     /// document's XML passed through `edit`.
     public static func edit(_ url: URL, document edit: (String) throws -> String) throws {
+        try rewrite(url) { path, text in path == "word/document.xml" ? try edit(text) : text }
+    }
+
+    /// Adds Word comments to the package at `url` (its comments part, related and typed), replacing any: each with
+    /// the `w:id` its `w:commentRangeStart`/`End` in the document use.
+    public static func addComments(_ url: URL, _ comments: [(id: Int, author: String, date: String, text: String)]) throws {
+        let part = "<w:comments xmlns:w=\"\(main)\">" + comments.map { comment in
+            "<w:comment w:id=\"\(comment.id)\" w:author=\"\(comment.author)\" w:date=\"\(comment.date)\" w:initials=\"AE\">"
+                + "<w:p><w:r><w:annotationRef/></w:r><w:r><w:t xml:space=\"preserve\">\(comment.text)</w:t></w:r></w:p></w:comment>"
+        }.joined() + "</w:comments>"
+        try rewrite(url, adding: ["word/comments.xml": part]) { path, text in
+            switch path {
+            case "[Content_Types].xml" where !text.contains("/word/comments.xml"):
+                return text.replacingOccurrences(of: "</Types>", with: "<Override PartName=\"/word/comments.xml\" "
+                    + "ContentType=\"application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml\"/></Types>")
+            case "word/_rels/document.xml.rels" where !text.contains("comments.xml"):
+                return text.replacingOccurrences(of: "</Relationships>", with: "<Relationship Id=\"rIdEditorComments\" "
+                    + "Type=\"\(relationships)/comments\" Target=\"comments.xml\"/></Relationships>")
+            default: return text
+            }
+        }
+    }
+
+    /// Writes the package at `url` again with each XML part passed through `edit` and `adding` parts put in.
+    private static func rewrite(_ url: URL, adding: [String: String] = [:], _ edit: (String, String) throws -> String) throws {
         let reader = try ZipPackageReader(try Data(contentsOf: url))
         let zip = try ZipPackage()
-        for path in reader.paths {
+        for path in reader.paths where adding[path] == nil {
             guard let data = try reader.part(path) else { continue }
-            if path == "word/document.xml" {
-                try zip.add(path, Data(try edit(String(decoding: data, as: UTF8.self)).utf8))
+            if path.hasSuffix(".xml") || path.hasSuffix(".rels") {
+                try zip.add(path, Data(try edit(path, String(decoding: data, as: UTF8.self)).utf8))
             } else {
                 try zip.add(path, data)
             }
         }
+        for (path, text) in adding { try zip.add(path, text) }
         try zip.data.write(to: url)
     }
 }

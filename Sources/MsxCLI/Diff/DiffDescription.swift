@@ -30,8 +30,13 @@ public enum DiffDescription {
                 j += 1
             }
             let name = DiffDescription.name(of: change.attribute)
-            let what: String
+            var what: String
             switch (change.before, change.after) {
+            case _ where change.attribute == .annotation:
+                let before = Set(RichDocument.annotationIDs(change.before)), after = Set(RichDocument.annotationIDs(change.after))
+                let added = after.subtracting(before).count, removed = before.subtracting(after).count
+                what = added > 0 && removed > 0 ? "comments changed" : added > 0 ? "comment added" : "comment removed"
+                if added + removed > 1 { what = what.replacingOccurrences(of: "comment ", with: "comments ") }
             case (.bool(false), .bool(true)), (.null, .bool(true)): what = "\(name) added"
             case (.bool(true), .bool(false)), (.bool(true), .null): what = "\(name) removed"
             case (.null, .string("single")) where change.attribute == .underline: what = "underline added"

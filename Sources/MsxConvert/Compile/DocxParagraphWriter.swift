@@ -26,6 +26,11 @@ struct DocxParagraphWriter {
     var reviser: (author: String, date: String) = ("msx", "2020-01-01T00:00:00Z")
     /// Tracked changes written so far (each gets its own `w:id`).
     private var revisionCount = 0
+    /// The open annotations written as Word comments, in order (a comment's `w:id` is its index).
+    private(set) var comments: [Annotation] = []
+    /// Where each comment starts and ends: paragraph position, then run index, then the comments' numbers.
+    private var commentStarts: [Int: [Int: [Int]]] = [:]
+    private var commentEnds: [Int: [Int: [Int]]] = [:]
 
     init(tables: OutputTables, sheet: StyleSheet) {
         self.tables = tables
@@ -72,7 +77,12 @@ struct DocxParagraphWriter {
                 let link = group.runs[i].attributes[.link]?.stringValue
                 var j = i + 1
                 while j < group.runs.endIndex, link != nil, group.runs[j].attributes[.link]?.stringValue == link { j += 1 }
-                let inner = (i..<j).map { run(group.runs[$0], base: base, revision: revisions[$0]) }.joined()
+                let inner = (i..<j).map { index in
+                    let starts = commentStarts[position]?[index] ?? [], ends = commentEnds[position]?[index] ?? []
+                    return starts.map { "<w:commentRangeStart w:id=\"\($0)\"/>" }.joined()
+                        + run(group.runs[index], base: base, revision: revisions[index])
+                        + ends.map { "<w:commentRangeEnd w:id=\"\($0)\"/><w:r><w:commentReference w:id=\"\($0)\"/></w:r>" }.joined()
+                }.joined()
                 if let link {
                     links.append(link)
                     out += "<w:hyperlink r:id=\"rIdLink\(links.count)\">\(inner)</w:hyperlink>"
@@ -93,6 +103,41 @@ struct DocxParagraphWriter {
             + inner.map { run($0, base: sheet.defaults) }.joined() + "</w:p></w:footnote>")
         let properties = Self.characterProperties(marker, base: base, superscript: true)
         return "<w:r><w:rPr>\(properties)</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>"
+    }
+
+    /// Makes the open ones of `annotations` Word comments on `paragraphs` (those `write` will be given, in order):
+    /// each from the first run it is on to the last (a Word comment is one stretch), footnotes left out.
+    mutating func placeComments(_ annotations: [String: Annotation], in paragraphs: [ResolvedParagraph]) {
+        var numbers: [String: Int] = [:], last: [Int: (Int, Int)] = [:]
+        for (position, p) in paragraphs.enumerated() {
+            for (index, run) in p.runs.enumerated() where run.attributes[.footnote] != true {
+                for id in RichDocument.annotationIDs(run.attributes[.annotation]) {
+                    guard let annotation = annotations[id], !annotation.resolved else { continue }
+                    let number = numbers[id] ?? comments.count
+                    if numbers[id] == nil {
+                        numbers[id] = number
+                        comments.append(annotation)
+                        commentStarts[position, default: [:]][index, default: []].append(number)
+                    }
+                    last[number] = (position, index)
+                }
+            }
+        }
+        for (number, place) in last.sorted(by: { $0.key < $1.key }) {
+            commentEnds[place.0, default: [:]][place.1, default: []].append(number)
+        }
+    }
+
+    /// The comments part (`word/comments.xml`) for the comments placed, or nil when there are none.
+    var commentsPart: String? {
+        guard !comments.isEmpty else { return nil }
+        return "<w:comments xmlns:w=\"\(DocxWriter.main)\">" + comments.enumerated().map { number, annotation in
+            "<w:comment w:id=\"\(number)\" w:author=\"\(XMLText.escaped(annotation.author, quotes: true))\" "
+                + "w:date=\"\(XMLText.escaped(annotation.date, quotes: true))\">"
+                + annotation.note.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    "<w:p><w:r>\(Self.text(String(line)))</w:r></w:p>"
+                }.joined() + "</w:comment>"
+        }.joined() + "</w:comments>"
     }
 
     /// `w:pPr` children for a paragraph: its style, heading, page break, list (at `position` among the lists'

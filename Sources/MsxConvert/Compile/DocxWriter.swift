@@ -17,6 +17,9 @@ public enum DocxWriter {
         let sheet = manuscript.styleSheet
         let tables = OutputTables(paragraphs, sheet: sheet)
         var writer = DocxParagraphWriter(tables: tables, sheet: sheet)
+        var annotations: [String: Annotation] = [:]
+        for part in manuscript.parts { if case .document(_, let document) = part { annotations.merge(document.annotations) { a, _ in a } } }
+        writer.placeComments(annotations, in: paragraphs)
         // Each document's paragraphs inside a bookmark named by its binder id, so an edited copy can come back.
         var bookmarks: [Int: (starts: [String], ends: [Int])] = [:]
         for (number, document) in documents.enumerated() where !document.paragraphs.isEmpty {
@@ -81,6 +84,10 @@ public enum DocxWriter {
             parts.append(("/word/numbering.xml", "officedocument.wordprocessingml.numbering+xml"))
             documentRelationships.append(relationship("rIdNumbering", "numbering", "numbering.xml"))
         }
+        if writer.commentsPart != nil {
+            parts.append(("/word/comments.xml", "officedocument.wordprocessingml.comments+xml"))
+            documentRelationships.append(relationship("rIdComments", "comments", "comments.xml"))
+        }
         if !writer.footnotes.isEmpty {
             parts.append(("/word/footnotes.xml", "officedocument.wordprocessingml.footnotes+xml"))
             documentRelationships.append(relationship("rIdFootnotes", "footnotes", "footnotes.xml"))
@@ -117,6 +124,7 @@ public enum DocxWriter {
             + documentRelationships.joined() + "</Relationships>")
         try package.add("word/styles.xml", header + DocxStyles.styles(tables, sheet: sheet, code: writer.usesCode))
         if let numbering { try package.add("word/numbering.xml", header + numbering) }
+        if let comments = writer.commentsPart { try package.add("word/comments.xml", header + comments) }
         if !variables.isEmpty { try package.add("word/settings.xml", header + "<w:settings xmlns:w=\"\(main)\">\(variables)</w:settings>") }
         if !writer.footnotes.isEmpty {
             try package.add("word/footnotes.xml", header + "<w:footnotes xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\">"

@@ -40,6 +40,9 @@ public struct ImportComposer: Sendable {
         document.formatting.paragraphs = Array(paragraphs.enumerated()).concurrentMap { index, paragraph in
             sidecarFormatting(paragraph, index: index, in: plain, sheet: finalSheet)
         }
+        // The notes on this document's words (a part of a file split at headings keeps its own).
+        let noted = Set(paragraphs.flatMap { $0.runs.flatMap { RichDocument.annotationIDs($0.attributes[.annotation]) } })
+        document.annotations = imported.annotations.filter { noted.contains($0.key) }
         return Result(document: document, newStyles: newStyles)
     }
 

@@ -11,6 +11,8 @@ public struct ImportedDocument: Sendable {
     /// Named stretches of the source (Word's bookmarks): the paragraphs each covers, by index (empty when it holds
     /// no paragraph with text, or its end was lost). A name may come more than once: programs cut bookmarks.
     public var bookmarks: [(name: String, paragraphs: Range<Int>)] = []
+    /// The notes (comments) on its text, by id; the runs they are on carry the ids in `annotation`.
+    public var annotations: [String: Annotation] = [:]
     /// The source's own named properties (a `.docx`'s custom document properties), by name.
     public var properties: [String: String] = [:]
 

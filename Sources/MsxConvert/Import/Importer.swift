@@ -165,8 +165,10 @@ struct Importer {
         for paragraph in document.paragraphs where !paragraph.text.isEmpty {
             if let heading = paragraph.headingLevel, heading <= level {
                 parts.append((Self.title(paragraph.text), ImportedDocument(styles: document.styles)))
+                parts[parts.count - 1].1.annotations = document.annotations
             } else if parts.isEmpty {
                 parts.append((nil, ImportedDocument(styles: document.styles)))
+                parts[parts.count - 1].1.annotations = document.annotations
             }
             parts[parts.count - 1].1.paragraphs.append(paragraph)
         }

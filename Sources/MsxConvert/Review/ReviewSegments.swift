@@ -45,7 +45,9 @@ struct ReviewSegments {
     }
 
     private static func slice(_ file: ImportedDocument, _ range: Range<Int>) -> ImportedDocument {
-        ImportedDocument(paragraphs: Array(file.paragraphs[range]), styles: file.styles)
+        var part = ImportedDocument(paragraphs: Array(file.paragraphs[range]), styles: file.styles)
+        part.annotations = file.annotations
+        return part
     }
 
     /// Paragraphs are this far apart at most within one document found by its text (the editor rewrote the ones

@@ -32,6 +32,9 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
     public static let image = AttributeKey(rawValue: "image")
     /// The run is a footnote's text.
     public static let footnote = AttributeKey(rawValue: "footnote")
+    /// The ids of the annotations (comments) on these characters, an array of strings; each is described in the
+    /// sidecar's `annotations` table.
+    public static let annotation = AttributeKey(rawValue: "annotation")
 
     // MARK: Paragraph attributes
 
@@ -67,8 +70,8 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
     /// Whether text typed right after a stretch with this attribute continues it (Peritext's expand rule): true for
     /// looks (bold, underline, colour, fonts), false for what marks one exact stretch (a link, an image, a footnote,
-    /// code).
-    public var expandsAtEnd: Bool { ![.link, .image, .footnote, .code].contains(self) }
+    /// code, a comment).
+    public var expandsAtEnd: Bool { ![.link, .image, .footnote, .code, .annotation].contains(self) }
 
     /// Character attributes that runs, styles and defaults may carry.
     public static let character: Set<AttributeKey> = [

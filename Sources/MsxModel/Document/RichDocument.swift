@@ -6,8 +6,9 @@ public struct RichDocument: Sendable {
     public let lostFormatting: [FormattingLoss]
     /// Whether the sidecar on disk no longer matches the text (it is re-anchored in memory).
     public let sidecarIsStale: Bool
-    /// Top-level sidecar fields msx does not know, kept for the next write.
-    package let sidecarExtra: [String: JSONValue]
+    /// Top-level sidecar fields other than the paragraphs (the annotations table, and fields msx does not know,
+    /// kept for the next write).
+    package var sidecarExtra: [String: JSONValue]
     /// The base the sidecar on disk names (replaced by the next write, which may then drop it).
     package let sidecarBase: String?
     /// Fields of the sidecar on disk whose numbers were out of their limits (brought within them here; the next

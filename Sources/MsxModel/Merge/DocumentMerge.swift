@@ -42,7 +42,17 @@ public enum DocumentMerge {
         }
         let formatting = FormattingMerge.merge(base: carried[0], ours: carried[1], theirs: carried[2], texts: texts,
                                                typed: (base: typed[0], ours: typed[1], theirs: typed[2]))
-        let extra = documents[1].sidecarExtra.isEmpty ? documents[2].sidecarExtra : documents[1].sidecarExtra
+        var extra = documents[1].sidecarExtra.isEmpty ? documents[2].sidecarExtra : documents[1].sidecarExtra
+        // Annotations either side wrote are kept; one resolved on either side is resolved.
+        var annotations = RichDocument.annotations(in: documents[2].sidecarExtra)
+        for (id, annotation) in RichDocument.annotations(in: documents[1].sidecarExtra) {
+            annotations[id] = annotations[id].map { theirs in
+                var kept = annotation
+                kept.resolved = annotation.resolved || theirs.resolved
+                return kept
+            } ?? annotation
+        }
+        if !annotations.isEmpty { extra[Annotation.tableKey] = .object(annotations.mapValues(\.json)) }
         let sidecar = formatting.formatting.sidecar(texts: texts, keeping: extra)
         return Result(markdown: text.text, sidecar: sidecar.isEmpty ? nil : sidecar,
                       conflicts: text.conflicts + formatting.conflicts)

@@ -89,6 +89,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case noTrash = "no-trash"
         case notRTF = "not-rtf"
         case notDocx = "not-docx"
+        case unknownComment = "unknown-comment"
         case pathEscapesProject = "path-escapes-project"
         case repository
         case repositoryOwner = "repository-owner"
@@ -123,7 +124,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
             return .usage
         case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .changedDuringRestore, .documentTooLarge, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport,
              .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft,
-             .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved:
+             .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved, .unknownComment:
             return .user
         case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged

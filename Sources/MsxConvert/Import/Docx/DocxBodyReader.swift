@@ -14,6 +14,8 @@ struct DocxBodyReader {
         var endnotes: [String: XMLNode]
         var themeFonts: [String: String]
         var changes: TrackedChanges
+        /// Comments by Word id, as annotations.
+        var comments: [String: Annotation] = [:]
     }
 
     let package: Package
@@ -43,6 +45,10 @@ struct DocxBodyReader {
     private var inNote = false
     /// Paragraphs of a table cell are joined by line breaks, the cells of a row by tabs.
     private var tableDepth = 0
+    /// The comments whose range is open (Word ids), in the order they opened.
+    private var openComments: [String] = []
+    /// The annotations the text carries, by id.
+    private(set) var annotations: [String: Annotation] = [:]
 
     init(package: Package) { self.package = package }
 
@@ -62,6 +68,7 @@ struct DocxBodyReader {
         case "del", "moveFrom": if package.changes == .reject { readBlocks(node) }
         case "bookmarkStart": noteBookmark(node)
         case "bookmarkEnd": endBookmark(node)
+        case "commentRangeStart", "commentRangeEnd": noteComment(node)
         default: readBlocks(node)  // content controls, custom XML, smart tags: their content counts
         }
     }
@@ -127,8 +134,9 @@ struct DocxBodyReader {
         case "del", "moveFrom": if package.changes == .reject { for child in node.children { readInline(child) } }
         case "bookmarkStart": noteBookmark(node)
         case "bookmarkEnd": endBookmark(node)
+        case "commentRangeStart", "commentRangeEnd": noteComment(node)
         case "oMath", "oMathPara": picturesSkipped += 1
-        case "pPr", "rPr", "proofErr", "permStart", "permEnd", "commentRangeStart", "commentRangeEnd": break
+        case "pPr", "rPr", "proofErr", "permStart", "permEnd": break
         default: for child in node.children { readInline(child) }  // smart tags, content controls, custom XML
         }
     }
@@ -143,6 +151,11 @@ struct DocxBodyReader {
         var attributes = format.attributes(complete: true)
         if let link = currentLink { attributes[.link] = .string(link) }
         if isCode { attributes[.code] = true }
+        let comments = openComments.compactMap { package.comments[$0] }
+        if !comments.isEmpty, !inNote {
+            attributes[.annotation] = .array(comments.map { .string($0.id) })
+            for comment in comments { annotations[comment.id] = comment }
+        }
         let hidden = format.hidden == true
         for node in run.children {
             switch node.name {
@@ -266,6 +279,16 @@ struct DocxBodyReader {
         paragraphs.append(paragraph)
         for index in endedInParagraph {
             bookmarks[index].paragraphs = bookmarks[index].paragraphs.lowerBound..<paragraphs.count
+        }
+    }
+
+    /// A comment's range opens or closes (a comment Word has no words for is left out).
+    private mutating func noteComment(_ node: XMLNode) {
+        guard let id = node.attribute("id"), package.comments[id] != nil else { return }
+        if node.name == "commentRangeStart" {
+            if !openComments.contains(id) { openComments.append(id) }
+        } else {
+            openComments.removeAll { $0 == id }
         }
     }
 

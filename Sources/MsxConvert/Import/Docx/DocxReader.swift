@@ -46,7 +46,7 @@ public enum DocxReader {
             links: Dictionary(relationships.filter { $0.type.hasSuffix("/hyperlink") }.map { ($0.id, $0.target) }) { first, _ in first },
             footnotes: notes(try part("footnotes"), element: "footnote"),
             endnotes: notes(try part("endnotes"), element: "endnote"),
-            themeFonts: themeFonts, changes: changes)
+            themeFonts: themeFonts, changes: changes, comments: comments(try part("comments")))
         var reader = DocxBodyReader(package: package)
         reader.readBlocks(body)
         reader.endOpenBookmarks()
@@ -63,6 +63,7 @@ public enum DocxReader {
         if reader.hiddenSkipped > 0 { warnings.append(.hiddenTextSkipped(reader.hiddenSkipped)) }
         var imported = ImportedDocument(paragraphs: paragraphs, styles: styles, warnings: warnings)
         imported.bookmarks = reader.bookmarks
+        imported.annotations = reader.annotations
         for property in custom?.children("property") ?? [] {
             if let name = property.attribute("name"), let value = property.children.first(where: { !$0.isText })?.textContent {
                 imported.properties[name] = value
@@ -99,6 +100,26 @@ public enum DocxReader {
             if let id = note.attribute("id") { notes[id] = note }
         }
         return notes
+    }
+
+    /// Comments by Word id, as annotations: the note is the comment's paragraphs, one a line; the date is brought to
+    /// the second in UTC, so that the same comment read again gets the same id.
+    private static func comments(_ root: XMLNode?) -> [String: Annotation] {
+        var comments: [String: Annotation] = [:]
+        let precise = ISO8601DateFormatter(), plain = ISO8601DateFormatter()
+        precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        plain.formatOptions = [.withInternetDateTime]
+        for comment in root?.children("comment") ?? [] {
+            guard let id = comment.attribute("id") else { continue }
+            let note = comment.children("p").map { paragraph in
+                paragraph.descendants("t", stoppingAt: "del").map(\.textContent).joined()
+            }.joined(separator: "\n").trimmingSpaces
+            let written = comment.attribute("date") ?? ""
+            let date = (plain.date(from: written) ?? precise.date(from: written)
+                ?? plain.date(from: written + "Z")).map { plain.string(from: $0) } ?? written
+            comments[id] = Annotation(note: note, author: comment.attribute("author") ?? "", date: date)
+        }
+        return comments
     }
 
     /// The theme's heading ("major") and body ("minor") font families.

@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+/// Issue 14, item 3: annotations. A comment sits on the words it was put on, follows them through an edit made
+/// by hand, can be resolved, is listed by `msx comments`, and goes to Word and back on the same words.
+final class CommentTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    private func comments(_ arguments: [String] = [], in root: URL) throws -> [[String: Any]] {
+        let result = try runMsx(["comments"] + arguments + ["--json"], in: root)
+        assertExit(result, 0)
+        return result.json()["comments"] as? [[String: Any]] ?? []
+    }
+
+    private func places(_ comment: [String: Any]?) -> [String] {
+        ((comment?["places"] as? [[String: Any]]) ?? []).compactMap { $0["text"] as? String }
+    }
+
+    func testACommentFollowsItsWordsAndCanBeResolved() throws {
+        let root = try makeProject()
+        let storm = try addDocument("Storm", "The keeper climbed the stair to the lamp.\n\nThe sea was grey.\n", to: root)
+        let added = try expect(0, "comment", "Storm", "--match", "climbed the stair", "Too slow here?", "--json", in: root).json()
+        let id = try XCTUnwrap((added["comment"] as? [String: Any])?["id"] as? String)
+        try expect(0, "comment", "Storm", "--match", "the stair to the lamp", "Which lamp?", in: root)
+        var listed = try comments(in: root)
+        XCTAssertEqual(listed.count, 2)
+        XCTAssertEqual(places(listed.first { $0["id"] as? String == id }), ["climbed the stair"])
+        try expect(0, "check", in: root)
+
+        // A writer's edit by hand before the words: the comment stays on them.
+        try write("At dusk the keeper slowly climbed the stair to the lamp.\n\nThe sea was grey.\n", to: storm.path, in: root)
+        listed = try comments(["Storm"], in: root)
+        XCTAssertEqual(places(listed.first { $0["id"] as? String == id }), ["climbed the stair"])
+        XCTAssertEqual(listed.first { $0["id"] as? String == id }?["note"] as? String, "Too slow here?")
+
+        // Resolved: gone from the list, there with --all; --reopen brings it back.
+        try expect(0, "comment", "--resolve", id, in: root)
+        XCTAssertEqual(try comments(in: root).count, 1)
+        XCTAssertEqual(try comments(["--all"], in: root).first { $0["id"] as? String == id }?["resolved"] as? Bool, true)
+        try expect(0, "comment", "Storm", "--resolve", id, "--reopen", in: root)
+        XCTAssertEqual(try comments(in: root).count, 2)
+        let unknown = try expect(1, "comment", "--resolve", "nothere", in: root)
+        XCTAssertTrue(unknown.stderr.contains("nothere"), unknown.stderr)
+        let empty = try expect(64, "comment", "Storm", "--match", "sea", "  ", in: root)
+        XCTAssertTrue(empty.stderr.contains("note"), empty.stderr)
+
+        // The diff names the comment; show --as json carries it.
+        try expect(0, "snapshot", "-m", "noted", in: root)
+        try expect(0, "comment", "Storm", "--match", "grey", "Colder word?", in: root)
+        XCTAssertTrue(try expect(0, "diff", in: root).stdout.contains("comment added: 'grey'"))
+        let shown = try expect(0, "show", "Storm", "--as", "json", in: root).json()
+        XCTAssertEqual((shown["annotations"] as? [String: Any])?.count, 3)
+    }
+
+    func testCommentsGoToWordAndComeBackOnTheSameWords() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Storm", "The keeper climbed the stair to the lamp.\n", to: root)
+        try expect(0, "comment", "Storm", "--match", "climbed the stair", "Too slow here?", in: root)
+        let before = try comments(in: root)
+        let docx = scratch.appendingPathComponent("storm.docx")
+        try expect(0, "compile", "--out", docx.path, in: root)
+        for file in [docx, try LibreOffice.convert(docx, to: "docx:MS Word 2007 XML", extension: "docx", in: scratch)] {
+            let created = try expect(0, "import", file.path, "--into", "Research", "--json", in: root).json()
+            let id = try XCTUnwrap(((created["created"] as? [[String: Any]])?.first)?["id"] as? String)
+            let back = try comments([id], in: root)
+            XCTAssertEqual(back.map { $0["id"] as? String }, before.map { $0["id"] as? String }, "\(file.lastPathComponent)")
+            XCTAssertEqual(places(back.first), ["climbed the stair"], "\(file.lastPathComponent)")
+            XCTAssertEqual(back.first?["note"] as? String, "Too slow here?")
+        }
+    }
+}
