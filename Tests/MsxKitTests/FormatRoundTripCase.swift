@@ -13,9 +13,35 @@ class FormatRoundTripCase: SeededTestCase {
         return StyleSheet(manifest: manifest)
     }()
 
-    /// The document written to the format, read back, composed into Markdown + sidecar and resolved again.
-    func roundTrip(_ document: RichDocument) throws -> [ResolvedParagraph] {
+    /// The document written to the format with the styles of `sheet`, read back, composed into Markdown + sidecar
+    /// and resolved again.
+    func roundTrip(_ document: RichDocument, sheet: StyleSheet) throws -> [ResolvedParagraph] {
         preconditionFailure("a round trip test says how its format goes out and comes back")
+    }
+
+    func roundTrip(_ document: RichDocument) throws -> [ResolvedParagraph] { try roundTrip(document, sheet: sheet) }
+
+    /// Every document of every built-in template (`templates/`) comes back whole, in its template's styles.
+    func checkTemplates(line: UInt = #line) throws {
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../templates").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: templates.path).sorted()
+        var checked = 0
+        for name in names {
+            let folder = templates.appendingPathComponent(name)
+            guard let manifestText = try? String(contentsOf: folder.appendingPathComponent("manuscript.json"), encoding: .utf8) else { continue }
+            let sheet = StyleSheet(manifest: try Manifest(json: manifestText))
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") } ?? []
+            for file in files.sorted() {
+                let url = folder.appendingPathComponent(file)
+                let sidecarURL = url.deletingPathExtension().appendingPathExtension("attrs.json")
+                let sidecar = try (try? String(contentsOf: sidecarURL, encoding: .utf8)).map { try Sidecar(json: $0, file: file) }
+                let document = RichDocument(markdown: MarkdownDocument(try String(contentsOf: url, encoding: .utf8)), sidecar: sidecar)
+                assertSame(comparable(try roundTrip(document, sheet: sheet)), comparable(document.resolved(with: sheet)),
+                           "\(name)/\(file)", line: line)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 10, "the templates' documents were not found", line: line)
     }
 
     /// Each paragraph's kind, text, attributes and runs, as the resolved model gives them (not its position).

@@ -5,7 +5,7 @@ import XCTest
 /// `import(compile --format rtf)` gives back the same text and the same attributes: for generated documents, the
 /// RTF msx writes, read by msx's RTF reader and composed into Markdown + sidecar, resolves exactly as the original.
 final class RTFRoundTripTests: FormatRoundTripCase {
-    override func roundTrip(_ document: RichDocument) throws -> [ResolvedParagraph] {
+    override func roundTrip(_ document: RichDocument, sheet: StyleSheet) throws -> [ResolvedParagraph] {
         let rtf = RTFWriter.document(document.resolved(with: sheet), sheet: sheet)
         let imported = try RTFReader.read(Array(rtf.utf8))
         let composed = try ImportComposer(sheet: sheet).compose(imported)
@@ -13,6 +13,8 @@ final class RTFRoundTripTests: FormatRoundTripCase {
     }
 
     func testAHandWrittenDocumentComesBackWhole() throws { try checkHandWrittenDocument() }
+
+    func testTheTemplatesComeBackWhole() throws { try checkTemplates() }
 
     func testGeneratedDocumentsComeBackWhole() throws { try checkGeneratedDocuments(seed: 2026, count: 1000) }
 }

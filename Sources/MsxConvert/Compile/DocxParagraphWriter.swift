@@ -43,7 +43,8 @@ struct DocxParagraphWriter {
     /// `p.runs`), `mark` the whole paragraph as inserted or deleted, and `former` gives the paragraph properties
     /// it had (written as a tracked change where they differ).
     mutating func write(_ p: ResolvedParagraph, at position: Int, opening: String = "", closing: String = "",
-                        revisions: [Int: DocxRevision] = [:], mark: DocxRevision? = nil, former: ResolvedParagraph? = nil) -> String {
+                        revisions: [Int: DocxRevision] = [:], mark: DocxRevision? = nil, former: ResolvedParagraph? = nil,
+                        recording: Bool = true) -> String {
         var properties = paragraphProperties(p, at: position)
         let style = p.attributes[.style]?.stringValue
         switch mark {
@@ -54,14 +55,7 @@ struct DocxParagraphWriter {
         if let former, former.attributes != p.attributes || former.kind != p.kind {
             properties += "<w:pPrChange \(stamp())><w:pPr>\(paragraphProperties(former, at: nil))</w:pPr></w:pPrChange>"
         }
-        let styleName = style.flatMap { sheet.style(named: $0)?.name }?.lowercased() ?? ""
-        if !p.text.isEmpty || p.checklist != nil {
-            if let overlay = DocxMsxData.overlay(for: p, quoteStyle: DocxBodyReader.quoteStyles.contains(styleName),
-                                                  codeStyle: DocxBodyReader.codeBlockStyles.contains(styleName)) {
-                msxData.append(.init(paragraph: paragraphsWithText, textHash: DocxMsxData.hash(p.text), overlay: overlay))
-            }
-            paragraphsWithText += 1
-        }
+        if recording { record(p) }
         var out = "<w:p>" + (properties.isEmpty ? "" : "<w:pPr>\(properties)</w:pPr>") + opening
         let base = sheet.defaults.overlaid(with: style.flatMap { sheet.style(named: $0)?.attributes } ?? [:])
         if let box = p.checklist.map({ $0 == "checked" ? "\u{2611} " : "\u{2610} " }) {
@@ -93,6 +87,47 @@ struct DocxParagraphWriter {
             }
         }
         return out + closing + "</w:p>"
+    }
+
+    /// Notes what `p`'s written properties do not say, at the position an import will find it.
+    private mutating func record(_ p: ResolvedParagraph) {
+        guard !p.text.isEmpty || p.checklist != nil else { return }
+        let styleName = p.attributes[.style]?.stringValue.flatMap { sheet.style(named: $0)?.name }?.lowercased() ?? ""
+        if let overlay = DocxMsxData.overlay(for: p, quoteStyle: DocxBodyReader.quoteStyles.contains(styleName),
+                                              codeStyle: DocxBodyReader.codeBlockStyles.contains(styleName)) {
+            msxData.append(.init(paragraph: paragraphsWithText, textHash: DocxMsxData.hash(p.text), overlay: overlay))
+        }
+        paragraphsWithText += 1
+    }
+
+    /// A table row (`w:tr`): each cell (the row's text between tabs) a paragraph with the row's properties and its
+    /// stretch of the runs, `width` twips wide; the first row repeats as the header on each page.
+    mutating func writeRow(_ p: ResolvedParagraph, at position: Int, width: Int, isHeader: Bool,
+                           opening: String = "", closing: String = "") -> String {
+        record(p)
+        let units = Array(p.text.utf16)
+        var bounds: [Range<Int>] = [], start = 0
+        for (offset, unit) in units.enumerated() where unit == 0x09 {
+            bounds.append(start..<offset)
+            start = offset + 1
+        }
+        bounds.append(start..<units.count)
+        var out = "<w:tr>" + (isHeader ? "<w:trPr><w:tblHeader/></w:trPr>" : "")
+        for (index, range) in bounds.enumerated() {
+            var cell = p
+            cell.kind = .paragraph
+            cell.text = String(decoding: units[range], as: UTF16.self)
+            cell.runs = p.runs.compactMap { run in
+                let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
+                guard lower < upper else { return nil }
+                return ResolvedRun(range: (lower - range.lowerBound)..<(upper - range.lowerBound),
+                                   text: String(decoding: units[lower..<upper], as: UTF16.self), attributes: run.attributes)
+            }
+            out += "<w:tc><w:tcPr><w:tcW w:w=\"\(width)\" w:type=\"dxa\"/></w:tcPr>"
+                + write(cell, at: position, opening: index == 0 ? opening : "", closing: index == bounds.count - 1 ? closing : "",
+                        recording: false) + "</w:tc>"
+        }
+        return out + "</w:tr>"
     }
 
     /// A footnote: its reference here, its paragraph in the footnotes part.

@@ -27,11 +27,27 @@ public enum DocxWriter {
                 "<w:bookmarkStart w:id=\"\(number)\" w:name=\"\(bookmarkName(document.id))\"/>")
             bookmarks[document.paragraphs.upperBound - 1, default: ([], [])].ends.append(number)
         }
-        var body = ""
+        var body = "", tableColumnWidth = 0
+        let textWidth = max(1440, RTFWriter.twips(manuscript.pageSize.width - manuscript.margins.left - manuscript.margins.right))
         for (position, paragraph) in paragraphs.enumerated() {
             let marks = bookmarks[position]
-            body += writer.write(paragraph, at: position, opening: marks?.starts.joined() ?? "",
-                                 closing: marks?.ends.map { "<w:bookmarkEnd w:id=\"\($0)\"/>" }.joined() ?? "")
+            let opening = marks?.starts.joined() ?? "", closing = marks?.ends.map { "<w:bookmarkEnd w:id=\"\($0)\"/>" }.joined() ?? ""
+            guard paragraph.kind == .tableRow else {
+                body += writer.write(paragraph, at: position, opening: opening, closing: closing)
+                continue
+            }
+            // Consecutive rows are one table: a grid of as many columns as its widest row.
+            let isFirst = position == 0 || paragraphs[position - 1].kind != .tableRow
+            if isFirst {
+                let columns = paragraphs[position...].prefix { $0.kind == .tableRow }.map { $0.text.split(separator: "\t", omittingEmptySubsequences: false).count }.max() ?? 1
+                body += "<w:tbl><w:tblPr><w:tblW w:w=\"0\" w:type=\"auto\"/><w:tblBorders>"
+                    + ["top", "left", "bottom", "right", "insideH", "insideV"].map { "<w:\($0) w:val=\"single\" w:sz=\"4\" w:space=\"0\" w:color=\"auto\"/>" }.joined()
+                    + "</w:tblBorders></w:tblPr><w:tblGrid>"
+                    + String(repeating: "<w:gridCol w:w=\"\(textWidth / columns)\"/>", count: columns) + "</w:tblGrid>"
+                tableColumnWidth = textWidth / columns
+            }
+            body += writer.writeRow(paragraph, at: position, width: tableColumnWidth, isHeader: isFirst, opening: opening, closing: closing)
+            if position + 1 == paragraphs.count || paragraphs[position + 1].kind != .tableRow { body += "</w:tbl>" }
         }
         return try package(body: body, writer: writer, tables: tables, sheet: sheet, layout: Layout(manuscript))
     }

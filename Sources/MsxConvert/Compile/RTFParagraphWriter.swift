@@ -19,7 +19,11 @@ struct RTFParagraphWriter {
 
     /// The paragraph at `position` among those the file holds.
     func write(_ p: ResolvedParagraph, at position: Int) -> String {
-        var out = "\\pard\\plain"
+        // A table row: a row of cells of equal width across 6.5 in, its tabs the cell ends.
+        let isRow = p.kind == .tableRow
+        let cells = isRow ? p.text.split(separator: "\t", omittingEmptySubsequences: false).count : 0
+        var out = isRow ? "\\trowd\\trgaph108" + (1...max(cells, 1)).map { "\\cellx\($0 * 9360 / cells)" }.joined() : ""
+        out += "\\pard\\plain" + (isRow ? "\\intbl" : "")
         let style = p.attributes[.style]?.stringValue
         if let style, let number = tables.styleNumber(style) { out += "\\s\(number)" }
         var (controls, extra) = Self.paragraphControls(p.attributes)
@@ -46,8 +50,8 @@ struct RTFParagraphWriter {
         out += " "
         if !extra.isEmpty { out += "{\\*\\msxpara \(RTFWriter.escaped(JSONWriter.string(.object(extra.json), pretty: false)))}" }
         out += listText ?? ""
-        out += runs(p.runs)
-        return out + "\\par\n"
+        guard isRow else { return out + runs(p.runs) + "\\par\n" }
+        return out + runs(p.runs).replacingOccurrences(of: "\\tab ", with: "\\cell ") + "\\cell\\row\n"
     }
 
     /// The controls for paragraph attributes, and the attributes RTF cannot say exactly (for `msxpara`).

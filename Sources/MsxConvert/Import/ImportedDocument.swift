@@ -40,6 +40,9 @@ public struct ImportedParagraph: Equatable, Sendable {
     public var quoteDepth: Int
     /// A code block: its text is written verbatim inside a fence, its lines separated by U+000A.
     public var isCodeBlock = false
+    /// A table row: the table's number (rows of one table share it; the first row is the header), its cells
+    /// separated by tabs in `text`.
+    public var tableRow: Int?
     /// Character attributes over UTF-16 ranges of `text`: sorted, not overlapping. Each run gives every attribute the
     /// source said for those characters (`bold: false` included); `.null` means "none" (no underline, no colour).
     public var runs: [ImportedRun]

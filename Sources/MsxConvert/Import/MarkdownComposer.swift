@@ -35,16 +35,38 @@ struct MarkdownComposer {
             InlineMarkup.render(content, units: units, plain: isPlain, firstPrefix: first,
                                 continuationPrefix: prefix.continuation, into: &out)
             if let underline { out += ("\n" + prefix.continuation + underline).utf8 }
-            return out
+            return p.tableRow == nil ? out : Self.tableRow(out, prefix: first)
         }
         var out: [UInt8] = []
         out.reserveCapacity(blocks.reduce(0) { $0 + $1.count + 2 })
         for (index, block) in blocks.enumerated() {
-            if index > 0 { out += [0x0A, 0x0A] }
+            let table = paragraphs[index].tableRow
+            let sameTable = index > 0 && table != nil && paragraphs[index - 1].tableRow == table
+            if index > 0 { out += sameTable ? [0x0A] : [0x0A, 0x0A] }
             out += block
+            // The header (a table's first row) is followed by the delimiter row, one cell per column.
+            if let table, !sameTable {
+                let columns = paragraphs[index...].prefix { $0.tableRow == table }.map { $0.text.split(separator: "\t", omittingEmptySubsequences: false).count }.max() ?? 1
+                out += ("\n" + prefixes[index].continuation + "|" + String(repeating: " --- |", count: columns)).utf8
+            }
         }
         out.append(0x0A)
         return out
+    }
+
+    /// A rendered row as a GFM table row: `| a | b |`, its tabs the cell bounds and its pipes escaped (GFM splits
+    /// cells before it reads any other markup, code spans included).
+    private static func tableRow(_ rendered: [UInt8], prefix: String) -> [UInt8] {
+        let prefixBytes = Array(prefix.utf8)
+        var out = prefixBytes + Array("| ".utf8)
+        for byte in rendered.dropFirst(prefixBytes.count) {
+            switch byte {
+            case 0x09: out += Array(" | ".utf8)
+            case UInt8(ascii: "|"): out += [UInt8(ascii: "\\"), byte]
+            default: out.append(byte)
+            }
+        }
+        return out + Array(" |".utf8)
     }
 
     /// Bold and italic as the paragraph's style (named, or the one Markdown gives its kind) and the defaults set them.

@@ -183,7 +183,13 @@ extension RTFParser {
             if top.destination == .body, !builder.isInFootnote { pageBreakPending = true }
         case .rowEnd:
             if top.destination == .body { builder.dropTrailingTab() }
+            let count = paragraphs.count
             endParagraph()
+            // A row right after a row is in its table; else it starts one.
+            if paragraphs.count > count {
+                if count == 0 || paragraphs[count - 1].tableRow == nil { tablesRead += 1 }
+                paragraphs[count].tableRow = tablesRead
+            }
         case .cellEnd:
             deliver(["\t"])
         case .character(let scalar):

@@ -39,6 +39,8 @@ struct RTFParser {
     var tables = RTFTables()
     var builder = RTFParagraphBuilder()
     var paragraphs: [ImportedParagraph] = []
+    /// Tables begun so far (rows are marked with their table's number).
+    var tablesRead = 0
     /// `\msxpara` values for the paragraph being built.
     var paragraphOverlay: Attributes = [:]
     var pageBreakPending = false

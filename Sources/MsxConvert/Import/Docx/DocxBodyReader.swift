@@ -45,6 +45,8 @@ struct DocxBodyReader {
     private var inNote = false
     /// Paragraphs of a table cell are joined by line breaks, the cells of a row by tabs.
     private var tableDepth = 0
+    /// Tables read so far (a row's paragraph is marked with its table's number).
+    private var tableCount = 0
     /// The comments whose range is open (Word ids), in the order they opened.
     private var openComments: [String] = []
     /// The annotations the text carries, by id.
@@ -76,6 +78,7 @@ struct DocxBodyReader {
     private mutating func readTable(_ table: XMLNode) {
         tableDepth += 1
         defer { tableDepth -= 1 }
+        if tableDepth == 1 { tableCount += 1 }
         for row in table.descendants("tr", stoppingAt: "tbl") {
             var firstFormat: (DocxParagraphFormat, String?)?
             for (cellIndex, cell) in row.descendants("tc", stoppingAt: "tbl").enumerated() {
@@ -92,7 +95,11 @@ struct DocxBodyReader {
                     }
                 }
             }
-            if let (format, styleID) = firstFormat, tableDepth == 1 { finishParagraph(format, styleID: styleID) }
+            if let (format, styleID) = firstFormat, tableDepth == 1 {
+                let count = paragraphs.count
+                finishParagraph(format, styleID: styleID)
+                if paragraphs.count > count { paragraphs[count].tableRow = tableCount }
+            }
         }
     }
 
