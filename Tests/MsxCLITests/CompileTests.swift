@@ -85,7 +85,7 @@ final class CompileTests: MsxTestCase {
         XCTAssertTrue(html.contains("rain</span><sup class=\"footnote-ref\"><a href=\"#fn2\" id=\"fnref2\">2</a></sup>"), html)
         let notes = html.components(separatedBy: "<section class=\"footnotes\">").last ?? ""
         let first = notes.components(separatedBy: "\n").first { $0.hasPrefix("<li id=\"fn1\">") } ?? ""
-        XCTAssertTrue(first.contains("From the </span>") && first.contains("font-style: italic\">west</span>"), notes)
+        XCTAssertTrue(first.contains("From the </span>") && first.contains("<em>west</em>"), notes)
         XCTAssertTrue(first.hasSuffix("<a href=\"#fnref1\" class=\"footnote-back\">\u{21A9}\u{FE0E}</a></p></li>"), notes)
         XCTAssertTrue(notes.contains("<li id=\"fn2\"><p>") && notes.contains("Cold.</span>"), notes)
         XCTAssertFalse(html.contains("^["), html)
@@ -100,14 +100,7 @@ final class CompileTests: MsxTestCase {
         }
         let file = scratch.appendingPathComponent("notes.md")
         try markdown.write(to: file, atomically: true, encoding: .utf8)
-        let pandoc = Process()
-        pandoc.executableURL = URL(fileURLWithPath: "/usr/bin/pandoc")
-        pandoc.arguments = ["-f", "markdown", "-t", "html", file.path]
-        let pipe = Pipe()
-        pandoc.standardOutput = pipe
-        try pandoc.run()
-        let read = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        pandoc.waitUntilExit()
+        let read = try ExternalTool.run("/usr/bin/pandoc", ["-f", "markdown", "-t", "html", file.path], package: "pandoc").output
         XCTAssertEqual(read.components(separatedBy: "class=\"footnote-ref\"").count - 1, 2, read)
         XCTAssertFalse(read.contains("^["), read)
     }

@@ -48,8 +48,8 @@ final class HistoryShowTests: HistoryTestCase {
                        "The lamp went out.\n\nNell watched it from the quay.\n")
         let texts = try paragraphs(of: old, in: root).map { $0["text"] as? String }
         XCTAssertEqual(texts, ["The lamp went out.", "Nell watched it from the quay."])
-        XCTAssertTrue(try expect(0, "show", "Lamp@~0", "--as", "html", in: root).stdout.contains("font-weight: bold"))
-        XCTAssertFalse(try expect(0, "show", "Lamp@~1", "--as", "html", in: root).stdout.contains("font-weight: bold"))
+        XCTAssertTrue(try expect(0, "show", "Lamp@~0", "--as", "html", in: root).stdout.contains("<strong>"))
+        XCTAssertFalse(try expect(0, "show", "Lamp@~1", "--as", "html", in: root).stdout.contains("<strong>"))
     }
 
     func testTitleContainingAtSign() throws {

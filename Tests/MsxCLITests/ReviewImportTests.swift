@@ -96,16 +96,7 @@ final class ReviewImportTests: MsxTestCase {
 
     /// What git prints for `arguments` in `root`.
     private func gitOutput(_ arguments: [String], in root: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-C", root.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ExternalTool.run("/usr/bin/git", ["-C", root.path] + arguments, package: "git").output
     }
 
     func testTrackedChangesComeBackAsAReviewDraft() throws {

@@ -4,7 +4,7 @@ import MsxKit
 
 struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx) or plain text.",
+        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx), EPUB or plain text.",
         discussion: ManualText.discussion(
             """
             Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
@@ -12,7 +12,8 @@ struct Compile: MsxCommand {
             documents that follow each other in a folder. --preset manuscript gives standard manuscript format: \
             12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF \
             and DOCX) a running header with surname, title and page number. A .docx has the project's styles as Word styles, \
-            lists as Word lists, footnotes as footnotes and the title and author as document properties; it is \
+            lists as Word lists, footnotes as footnotes, comments as comments and the title and author as document \
+            properties. An .epub is EPUB 3, one file per chapter, with a table of contents and footnotes. Both are \
             written to a file (--out), never to standard output.
             """,
             examples: [
@@ -22,14 +23,15 @@ struct Compile: MsxCommand {
                       "HTML, format from the extension."),
                 .init("msx compile -o \"The Lighthouse.docx\"",
                       "A Word document for an editor or agent."),
+                .init("msx compile -o book.epub", "An e-book (EPUB 3) for readers and stores."),
                 .init("msx compile --at \"first draft\" -t txt | wc -w",
                       "The draft as it was at a milestone."),
             ]))
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt, docx }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt, docx, epub }
     enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }
 
-    @Option(name: [.customShort("t"), .long], help: "md, html, rtf, txt or docx (default: from --out's extension, else md; docx needs --out).")
+    @Option(name: [.customShort("t"), .long], help: "md, html, rtf, txt, docx or epub (default: from --out's extension, else md; docx and epub need --out).")
     var format: Format?
 
     @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
@@ -73,7 +75,7 @@ struct Compile: MsxCommand {
             }
             let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
                 guard let fromName = CompileFormat(fileName: name) else {
-                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt or .docx; name one of those, or give --format")
+                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt, .docx or .epub; name one of those, or give --format")
                 }
                 return fromName
             } ?? .md

@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// How a compiled manuscript looks.
@@ -54,6 +55,12 @@ public struct Manuscript: Sendable {
     public var version: String? = nil
     /// The id of the folder compiled, when it is not the Draft.
     public var root: String? = nil
+    /// The project's id (an EPUB's identifier is made from it).
+    public var identifier = ""
+    /// The language of the text, a BCP 47 tag (the `language` compile setting; English when unset).
+    public var language = "en"
+    /// When the documents were last changed: the version's date, or nil for the files as they are (now).
+    public var modified: Date? = nil
 
     /// Words in the documents among `parts`.
     static func words(in parts: [Part]) -> Int {

@@ -53,7 +53,8 @@ struct ManuscriptAssembler {
             hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
             pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
             margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
-            wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id })
+            wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
+            language: settings["language"]?.stringValue ?? "en")
     }
 
     /// The contact lines under the author's name on the first page: the `contact` setting, then the author's email
@@ -160,6 +161,7 @@ extension ProjectHistory {
         var manuscript = try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
             .assemble(options)
         manuscript.version = version.description
+        manuscript.modified = Date(timeIntervalSince1970: TimeInterval(try entry(for: version).time))
         return manuscript
     }
 }

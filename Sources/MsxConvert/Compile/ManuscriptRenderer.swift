@@ -3,10 +3,10 @@ import MsxModel
 
 /// The file formats `compile` writes.
 public enum CompileFormat: String, CaseIterable, Sendable {
-    case md, html, rtf, txt, docx
+    case md, html, rtf, txt, docx, epub
 
-    /// Whether its files are text (`.docx` is a ZIP package).
-    public var isText: Bool { self != .docx }
+    /// Whether its files are text (`.docx` and `.epub` are ZIP packages).
+    public var isText: Bool { self != .docx && self != .epub }
 
     /// The format a file name's extension asks for.
     public init?(fileName: String) {
@@ -16,6 +16,7 @@ public enum CompileFormat: String, CaseIterable, Sendable {
         case "rtf": self = .rtf
         case "txt", "text": self = .txt
         case "docx": self = .docx
+        case "epub": self = .epub
         default: return nil
         }
     }
@@ -24,13 +25,14 @@ public enum CompileFormat: String, CaseIterable, Sendable {
 extension Manuscript {
     /// The manuscript as the bytes of a file of `format`.
     public func renderedData(as format: CompileFormat) throws -> Data {
-        try rendered(as: format).map { Data($0.utf8) } ?? DocxWriter.render(self)
+        if let text = rendered(as: format) { return Data(text.utf8) }
+        return format == .epub ? try EpubWriter.render(self) : try DocxWriter.render(self)
     }
 
-    /// The manuscript as the text of a file of `format`, or nil for a binary format (`.docx`).
+    /// The manuscript as the text of a file of `format`, or nil for a binary format (`.docx`, `.epub`).
     public func rendered(as format: CompileFormat) -> String? {
         switch format {
-        case .docx: return nil
+        case .docx, .epub: return nil
         case .rtf: return RTFWriter.render(self)
         case .html: return HTMLPage.render(paragraphs(), title: title)
         case .txt: return plainText()

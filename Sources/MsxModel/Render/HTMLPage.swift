@@ -1,13 +1,46 @@
 import Foundation
 
 /// A standalone HTML page rendering a document with all its formatting.
+/// How a page is written: HTML, or XHTML (well-formed XML, as EPUB wants) with EPUB's footnotes.
+public enum HTMLMarkup: Sendable {
+    case html, xhtml
+}
+
 public enum HTMLPage {
     public static func render(_ paragraphs: [ResolvedParagraph], title: String) -> String {
-        // A list item is always inside its list: the list opens just before it.
+        """
+        <!DOCTYPE html>
+        <html>
+        <head>
+        <meta charset="utf-8">
+        <title>\(escape(title))</title>
+        <style>
+        \(stylesheet)
+        </style>
+        </head>
+        <body>
+        \(body(paragraphs, markup: .html))</body>
+        </html>
+
+        """
+    }
+
+    /// The rules every page needs, whatever its paragraphs say.
+    public static let stylesheet = """
+        body { max-width: 40em; margin: 2em auto; padding: 0 1em; }
+        p, li, h1, h2, h3, h4, h5, h6, pre { margin: 0; }
+        li.checked::marker, li.unchecked::marker { content: ""; }
+        table { border-collapse: collapse; } td, th { padding: 0 1em 0 0; text-align: left; vertical-align: top; }
+        """
+
+    /// The paragraphs as the inside of a page's body, their footnotes numbered from 1 and gathered at the end
+    /// (in XHTML, as EPUB footnotes).
+    public static func body(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup) -> String {
+        // A list item is always inside its list, a table row inside its table: the list or table opens just before.
         let listTags = paragraphs.map { p in
             p.kind == .listItem
                 ? p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)).map { $0.isOrdered ? "ol" : "ul" }
-                : nil
+                : p.kind == .tableRow ? "table" : nil
         }
         // Footnotes are numbered through the page: each paragraph's first number, then the paragraphs on all cores.
         var firstNotes: [Int] = []
@@ -16,13 +49,14 @@ public enum HTMLPage {
             firstNotes.append(notesSoFar)
             notesSoFar += count
         }
-        let rendered = Array(zip(paragraphs, zip(listTags, firstNotes))).concurrentMap { p, place in
-            block(p, inList: place.0 != nil, firstNote: place.1)
+        let rendered = Array(zip(paragraphs.indices, zip(listTags, firstNotes))).concurrentMap { index, place in
+            // A table's first row is its header.
+            let isHeader = paragraphs[index].kind == .tableRow && (index == 0 || paragraphs[index - 1].kind != .tableRow)
+            return block(paragraphs[index], inList: place.0 != nil, firstNote: place.1, markup: markup, isHeader: isHeader)
         }
-        let blocks = rendered.map(\.html)
         var body = ""
         var openList: String?
-        for (listTag, html) in zip(listTags, blocks) {
+        for (listTag, html) in zip(listTags, rendered.map(\.html)) {
             if let open = openList, listTag != open {
                 body += "</\(open)>\n"
                 openList = nil
@@ -34,25 +68,7 @@ public enum HTMLPage {
             body += html + "\n"
         }
         if let openList { body += "</\(openList)>\n" }
-        body += footnotes(rendered.flatMap(\.notes))
-        return """
-            <!DOCTYPE html>
-            <html>
-            <head>
-            <meta charset="utf-8">
-            <title>\(escape(title))</title>
-            <style>
-            body { max-width: 40em; margin: 2em auto; padding: 0 1em; }
-            p, li, h1, h2, h3, h4, h5, h6, pre { margin: 0; }
-            li.checked::marker, li.unchecked::marker { content: ""; }
-            table.row { border-collapse: collapse; } table.row td { padding: 0 1em 0 0; }
-            </style>
-            </head>
-            <body>
-            \(body)</body>
-            </html>
-
-            """
+        return body + footnotes(rendered.flatMap(\.notes), markup: markup)
     }
 
     /// How many footnotes a paragraph holds.
@@ -61,27 +77,50 @@ public enum HTMLPage {
     }
 
     /// A paragraph's HTML, its footnotes (numbered from `firstNote`) as references, and the notes' own HTML.
-    private static func block(_ p: ResolvedParagraph, inList: Bool, firstNote: Int) -> (html: String, notes: [String]) {
+    private static func block(_ p: ResolvedParagraph, inList: Bool, firstNote: Int, markup: HTMLMarkup,
+                              isHeader: Bool = false) -> (html: String, notes: [String]) {
         var notes: [String] = []
+        if p.kind == .tableRow {
+            // Each cell (the text between tabs) with its own stretch of the runs.
+            let tag = isHeader ? "th" : "td"
+            var cells: [String] = [], cell = ""
+            for run in p.runs {
+                let pieces = run.text.split(separator: "\t", omittingEmptySubsequences: false)
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 { cells.append(cell); cell = "" }
+                    if !piece.isEmpty { cell += styled(String(piece), run.attributes, markup: markup) }
+                }
+            }
+            cells.append(cell)
+            return ("<tr style=\"\(paragraphCSS(p.attributes))\">" + cells.map { "<\(tag)>\($0)</\(tag)>" }.joined() + "</tr>", [])
+        }
         let content = InlineNote.groups(p.runs).map { group -> String in
+            let run = { (r: ResolvedRun) in styled(r.text, r.attributes, markup: markup) }
             guard group.isNote, let inner = InlineNote.inner(group.runs) else { return group.runs.map(run).joined() }
             let number = firstNote + notes.count
             notes.append(inner.map(run).joined())
-            return "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>"
+            let reference = markup == .xhtml ? " epub:type=\"noteref\" role=\"doc-noteref\"" : ""
+            return "<sup class=\"footnote-ref\"><a\(reference) href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>"
         }.joined()
-        return (block(p, content: content, inList: inList), notes)
+        return (block(p, content: content, inList: inList, markup: markup), notes)
     }
 
-    /// The notes at the end of the page, each with a link back to where it is referenced.
-    private static func footnotes(_ notes: [String]) -> String {
+    /// The notes at the end of the page, each with a link back to where it is referenced (in XHTML, EPUB footnotes,
+    /// which reading systems show as pop-ups).
+    private static func footnotes(_ notes: [String], markup: HTMLMarkup) -> String {
         guard !notes.isEmpty else { return "" }
+        if markup == .xhtml {
+            return notes.enumerated().map { k, note in
+                "<aside epub:type=\"footnote\" role=\"doc-footnote\" id=\"fn\(k + 1)\"><p><a href=\"#fnref\(k + 1)\">\(k + 1).</a> \(note)</p></aside>\n"
+            }.joined()
+        }
         let items = notes.enumerated().map { k, note in
             "<li id=\"fn\(k + 1)\"><p>\(note) <a href=\"#fnref\(k + 1)\" class=\"footnote-back\">\u{21A9}\u{FE0E}</a></p></li>\n"
         }
         return "<section class=\"footnotes\">\n<hr>\n<ol>\n" + items.joined() + "</ol>\n</section>\n"
     }
 
-    private static func block(_ p: ResolvedParagraph, content: String, inList: Bool) -> String {
+    private static func block(_ p: ResolvedParagraph, content: String, inList: Bool, markup: HTMLMarkup) -> String {
         let style = paragraphCSS(p.attributes)
         switch p.kind {
         case .heading(let level, _):
@@ -89,14 +128,10 @@ public enum HTMLPage {
         case .codeBlock:
             return "<pre style=\"\(style)\">\(content)</pre>"
         case .htmlBlock:
-            return p.raw ?? "<div style=\"\(style)\">\(content)</div>"
+            // XHTML must be well-formed: raw HTML (which need not be) is shown as its readable text.
+            return markup == .html ? p.raw ?? "<div style=\"\(style)\">\(content)</div>" : "<div style=\"\(style)\">\(content)</div>"
         case .thematicBreak:
-            return "<hr>"
-        case .tableRow:
-            let cells = p.text.split(separator: "\t", omittingEmptySubsequences: false).map {
-                "<td>\(escape(String($0)))</td>"
-            }
-            return "<table class=\"row\"><tr>\(cells.joined())</tr></table>"
+            return markup == .html ? "<hr>" : "<hr/>"
         case .listItem where inList:
             // The list places its items: the body's first-line indent would push each item's first line away from
             // its bullet or number.
@@ -128,13 +163,13 @@ public enum HTMLPage {
         return css.joined(separator: "; ")
     }
 
-    private static func run(_ r: ResolvedRun) -> String { styled(r.text, r.attributes) }
-
-    /// Text in a span whose CSS carries its character attributes.
-    package static func styled(_ text: String, _ a: Attributes) -> String {
+    /// Text in a span whose CSS carries its character attributes; bold, italic and strikethrough as `strong`, `em`
+    /// and `s`, which every reader (pandoc, screen readers, e-readers) understands.
+    package static func styled(_ text: String, _ a: Attributes, markup: HTMLMarkup = .html) -> String {
         let r = (text: text, attributes: a)
-        if a[.image]?.stringValue != nil {
-            return "<img src=\"\(escape(a[.image]!.stringValue!))\" alt=\"\">"
+        if let image = a[.image]?.stringValue {
+            // An EPUB holds no picture it does not list: until pictures are packaged, none is shown.
+            return markup == .html ? "<img src=\"\(escape(image))\" alt=\"\">" : ""
         }
         var css: [String] = []
         if let family = a[.fontFamily]?.stringValue { css.append("font-family: '\(escape(family))'") }
@@ -147,13 +182,14 @@ public enum HTMLPage {
             if underline == "double" { css.append("text-decoration-style: double") }
             if underline == "thick" { css.append("text-decoration-thickness: 0.15em") }
         }
-        if a[.strikethrough] == true { decorations.append("line-through") }
         if !decorations.isEmpty { css.append("text-decoration-line: \(decorations.joined(separator: " "))") }
-        if a[.bold] == true { css.append("font-weight: bold") }
-        if a[.italic] == true { css.append("font-style: italic") }
-        var html = escape(r.text).replacingOccurrences(of: "\u{2028}", with: "<br>")
+        var html = escape(r.text).replacingOccurrences(of: "\u{2028}", with: markup == .html ? "<br>" : "<br/>")
         if a[.code] == true { html = "<code>\(html)</code>" }
-        if let link = a[.link]?.stringValue { html = "<a href=\"\(escape(link))\">\(html)</a>" }
+        if a[.strikethrough] == true { html = "<s>\(html)</s>" }
+        if a[.italic] == true { html = "<em>\(html)</em>" }
+        if a[.bold] == true { html = "<strong>\(html)</strong>" }
+        // In an EPUB, a link to a place in the project's own files leads nowhere: only addresses with a scheme link.
+        if let link = a[.link]?.stringValue, markup == .html || link.contains(":") { html = "<a href=\"\(escape(link))\">\(html)</a>" }
         return css.isEmpty ? html : "<span style=\"\(css.joined(separator: "; "))\">\(html)</span>"
     }
 

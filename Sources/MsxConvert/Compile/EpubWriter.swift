@@ -1,0 +1,99 @@
+import Foundation
+import MsxModel
+
+/// Writes the manuscript as an EPUB 3 package that epubcheck accepts without error or warning: the `mimetype`
+/// first and stored, the container, the package document (title, author, language, identifier, modified date),
+/// a navigation document whose table of contents follows the binder's headings, one XHTML file per chapter, a
+/// stylesheet from the project's defaults (fonts by family, none embedded), footnotes as EPUB footnotes.
+public enum EpubWriter {
+    private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+    /// One XHTML file of the book: its title (for the table of contents) and paragraphs.
+    private struct Chapter {
+        var title: String
+        var paragraphs: [ResolvedParagraph]
+        var file: String
+    }
+
+    public static func render(_ manuscript: Manuscript) throws -> Data {
+        let chapters = self.chapters(manuscript)
+        let package = try ZipPackage()
+        try package.add("mimetype", "application/epub+zip", stored: true)
+        try package.add("META-INF/container.xml", header
+            + "<container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\"><rootfiles>"
+            + "<rootfile full-path=\"OEBPS/content.opf\" media-type=\"application/oebps-package+xml\"/></rootfiles></container>")
+        try package.add("OEBPS/content.opf", packageDocument(manuscript, chapters: chapters))
+        try package.add("OEBPS/nav.xhtml", navigation(manuscript, chapters: chapters))
+        try package.add("OEBPS/style.css", stylesheet(manuscript.styleSheet))
+        for chapter in chapters {
+            try package.add("OEBPS/" + chapter.file, page(chapter.title, language: manuscript.language,
+                                                         body: HTMLPage.body(chapter.paragraphs, markup: .xhtml)))
+        }
+        return package.data
+    }
+
+    /// The book cut before each chapter heading (level 1; a book without any, before each document); the text
+    /// before the first (a title page) is a file of its own.
+    private static func chapters(_ manuscript: Manuscript) -> [Chapter] {
+        let (paragraphs, documents) = manuscript.laidOut()
+        var starts = paragraphs.indices.filter { index in
+            if case .heading(1, _) = paragraphs[index].kind { return true } else { return false }
+        }
+        if starts.isEmpty { starts = documents.map(\.paragraphs.lowerBound) }
+        if starts.first != 0 { starts.insert(0, at: 0) }
+        var chapters: [Chapter] = []
+        for (number, (start, end)) in zip(starts, starts.dropFirst() + [paragraphs.count]).enumerated() where start < end {
+            let slice = Array(paragraphs[start..<end])
+            let heading = slice.first { if case .heading = $0.kind { return true } else { return false } }?.text
+            let title = heading.map(Importer.title) ?? (number == 0 ? manuscript.title : "Part \(number + 1)")
+            chapters.append(Chapter(title: title, paragraphs: slice, file: "chapter-\(chapters.count + 1).xhtml"))
+        }
+        if chapters.isEmpty { chapters = [Chapter(title: manuscript.title, paragraphs: [], file: "chapter-1.xhtml")] }
+        return chapters
+    }
+
+    private static func page(_ title: String, language: String, body: String) -> String {
+        let lang = XMLText.escaped(language, quotes: true)
+        return header + "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" "
+            + "xml:lang=\"\(lang)\" lang=\"\(lang)\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>\(XMLText.escaped(title))</title>\n"
+            + "<link rel=\"stylesheet\" type=\"text/css\" href=\"style.css\"/>\n</head>\n<body>\n\(body)</body>\n</html>\n"
+    }
+
+    private static func navigation(_ manuscript: Manuscript, chapters: [Chapter]) -> String {
+        let items = chapters.map { "<li><a href=\"\($0.file)\">\(XMLText.escaped($0.title))</a></li>" }.joined(separator: "\n")
+        return page("Contents", language: manuscript.language,
+                    body: "<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n\(items)\n</ol>\n</nav>\n")
+    }
+
+    private static func packageDocument(_ manuscript: Manuscript, chapters: [Chapter]) -> String {
+        let stamp = ISO8601DateFormatter()
+        stamp.formatOptions = [.withInternetDateTime]
+        let modified = stamp.string(from: manuscript.modified ?? Date())
+        let identifier = "urn:msx:" + (manuscript.identifier.isEmpty ? TextHash.fnv1a64(manuscript.title) : manuscript.identifier)
+        var metadata = "<dc:identifier id=\"pub-id\">\(XMLText.escaped(identifier))</dc:identifier>"
+            + "<dc:title>\(XMLText.escaped(manuscript.title.isEmpty ? "Untitled" : manuscript.title))</dc:title>"
+        if !manuscript.author.isEmpty { metadata += "<dc:creator>\(XMLText.escaped(manuscript.author))</dc:creator>" }
+        metadata += "<dc:language>\(XMLText.escaped(manuscript.language))</dc:language>"
+            + "<meta property=\"dcterms:modified\">\(modified)</meta>"
+        let items = ["<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>",
+                     "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>"]
+            + chapters.enumerated().map { "<item id=\"c\($0 + 1)\" href=\"\($1.file)\" media-type=\"application/xhtml+xml\"/>" }
+        let spine = chapters.indices.map { "<itemref idref=\"c\($0 + 1)\"/>" }.joined()
+        return header + "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"pub-id\" "
+            + "xml:lang=\"\(XMLText.escaped(manuscript.language, quotes: true))\">"
+            + "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\(metadata)</metadata>"
+            + "<manifest>\(items.joined())</manifest><spine>\(spine)</spine></package>\n"
+    }
+
+    /// The page rules and the project's body text: its font family (the reader's fallback after it) and size.
+    private static func stylesheet(_ sheet: StyleSheet) -> String {
+        var body: [String] = []
+        if let family = sheet.defaults[.fontFamily]?.stringValue {
+            body.append("font-family: \"\(family.replacingOccurrences(of: "\"", with: ""))\", serif")
+        }
+        if let size = sheet.defaults[.fontSize]?.numberValue { body.append("font-size: \(JSONWriter.format(size))pt") }
+        return HTMLPage.stylesheet.replacingOccurrences(of: "body { max-width: 40em; margin: 2em auto; padding: 0 1em; }", with: "")
+            + "\nbody { \(body.joined(separator: "; ")) }\naside[epub|type~=\"footnote\"] { font-size: smaller; }\n"
+            + "@namespace epub \"http://www.idpf.org/2007/ops\";\n"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// Issue 14, item 5: `compile --format epub` writes EPUB 3 that epubcheck accepts with no error and no warning,
+/// in both presets, and that pandoc (another real reader) reads back with the words, the footnote and the table.
+final class EpubCompileTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    private static let epubcheck = "/usr/share/java/epubcheck.jar"
+
+    /// A book with two chapters and every kind of block and inline formatting.
+    private func richBook() throws -> URL {
+        let root = try makeProject()
+        try addDocument("Rich", """
+            # Rich
+
+            A *b* **c** ~~d~~ `e` [web](https://x.org/?a=1&b=2) [here](#top) and ![pic](pic.png) end.^[A *note* & more]
+
+            <div class="x">raw & <b>ready</b></div>
+
+            | Tide | Hour |
+            | --- | --- |
+            | high | *six* |
+
+            - [x] done
+            - [ ] todo
+
+            1. one
+            2. two
+
+            > quote
+
+            ```
+            code < here
+            ```
+
+            ---
+
+            Line one\\
+            line two
+            """ + "\n", to: root)
+        try expect(0, "format", "Rich", "--match", "quote", "--color", "#8B0000", "--underline=double", in: root)
+        return root
+    }
+
+    /// epubcheck's verdict: exit status and its report.
+    private func epubcheck(_ file: URL) throws -> (status: Int32, report: String) {
+        guard FileManager.default.fileExists(atPath: Self.epubcheck) else { throw XCTSkip("epubcheck is not installed (apt-get install epubcheck)") }
+        let (status, report) = try ExternalTool.run("/usr/bin/java", ["-jar", Self.epubcheck, "--failonwarnings", file.path],
+                                                    package: "default-jre-headless", mergingErrors: true)
+        return (status, report)
+    }
+
+    func testEpubcheckAcceptsEveryEpubInBothPresets() throws {
+        let root = try richBook()
+        for preset in ["default", "manuscript"] {
+            let epub = scratch.appendingPathComponent("book-\(preset).epub")
+            let compiled = try expect(0, "compile", "--preset", preset, "--out", epub.path, "--json", in: root).json()
+            XCTAssertEqual(compiled["format"] as? String, "epub")
+            let (status, report) = try epubcheck(epub)
+            XCTAssertEqual(status, 0, report)
+            XCTAssertTrue(report.contains("0 fatals / 0 errors / 0 warnings"), report)
+        }
+    }
+
+    func testPandocReadsTheBookBack() throws {
+        let root = try richBook()
+        let epub = scratch.appendingPathComponent("book.epub")
+        try expect(0, "compile", "--out", epub.path, in: root)
+        let text = try ExternalTool.run("/usr/bin/pandoc", ["-f", "epub", "-t", "plain", epub.path], package: "pandoc").output
+        for words in ["A b c", "A note & more", "raw & ready", "high", "six", "one", "code < here", "Line one"] {
+            XCTAssertTrue(text.contains(words), "\(words) not in:\n\(text)")
+        }
+        let read = try ExternalTool.run("/usr/bin/pandoc", ["-f", "epub", "-t", "markdown", epub.path], package: "pandoc").output
+        // Emphasis as emphasis (pandoc reads <em> and <strong>), the note as a footnote.
+        XCTAssertTrue(read.contains("*b*") && read.contains("**c**") && read.contains("[^1]"), read)
+    }
+
+    func testAnEpubNeedsAFile() throws {
+        let root = try richBook()
+        let result = try expect(64, "compile", "--format", "epub", in: root)
+        XCTAssertTrue(result.stderr.contains("--out"), result.stderr)
+    }
+}
