@@ -33,6 +33,7 @@ OTHER_VOCABULARIES = {
     ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",
     ("error", "MsxCLI/Commands/CheckCommand.swift"): "the word printed before an error finding",
     ("style", "MsxCLI/Commands/FormatCommand.swift"): "the value name of --underline in its help",
+    ("image", "MsxConvert/Compile/DocxWriter.swift"): "OPC's image relationship type",
     ("pageBreakBefore", "MsxConvert/Import/Docx/DocxFormats.swift"): "WordprocessingML's w:pageBreakBefore element",
     ("footnote", "MsxConvert/Import/Docx/DocxReader.swift"): "WordprocessingML's w:footnote element",
     ("style", "MsxConvert/Import/Docx/DocxStyleTable.swift"): "WordprocessingML's w:style element",

@@ -95,6 +95,19 @@ final class DocxCompileTests: MsxTestCase {
     }
 
     /// A `.docx` is not text: it goes to a file, never to standard output.
+    func testPicturesAreInTheDocument() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Map", "The island: ![map](map.png) and a missing one ![gone](gone.png).\n", to: root)
+        try Data(base64Encoded: EpubCompileTests.onePixelPNG)!.write(to: root.appendingPathComponent("contents/draft/map.png"))
+        let docx = scratch.appendingPathComponent("map.docx")
+        try expect(0, "compile", "--out", docx.path, in: root)
+        let html = try libreOffice(docx, to: "html", extension: "html")
+        XCTAssertEqual(html.components(separatedBy: "<img").count - 1, 1, html)
+        XCTAssertTrue(html.range(of: "<img[^>]*width=\"1\" height=\"1\"", options: .regularExpression) != nil, html)
+        XCTAssertFalse(html.contains("\u{FFFC}"), html)
+    }
+
     func testADocxNeedsAnOutputFile() throws {
         let root = try formattedBook()
         let refused = try expect(64, "compile", "--format", "docx", "--json", in: root).json()

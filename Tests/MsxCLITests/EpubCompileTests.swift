@@ -7,6 +7,8 @@ final class EpubCompileTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
     private static let epubcheck = "/usr/share/java/epubcheck.jar"
+    /// A PNG of one pixel.
+    static let onePixelPNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 
     /// A book with two chapters and every kind of block and inline formatting.
     private func richBook() throws -> URL {
@@ -40,6 +42,8 @@ final class EpubCompileTests: MsxTestCase {
             line two
             """ + "\n", to: root)
         try expect(0, "format", "Rich", "--match", "quote", "--color", "#8B0000", "--underline=double", in: root)
+        // The picture the text shows, beside it.
+        try Data(base64Encoded: Self.onePixelPNG)!.write(to: root.appendingPathComponent("contents/draft/pic.png"))
         return root
     }
 
@@ -59,6 +63,8 @@ final class EpubCompileTests: MsxTestCase {
             XCTAssertEqual(compiled["format"] as? String, "epub")
             let (status, report) = try epubcheck(epub)
             XCTAssertEqual(status, 0, report)
+            // The picture is in the package (epubcheck checks that the page's img names it).
+            XCTAssertNotNil(try Data(contentsOf: epub).range(of: Data("OEBPS/images/picture-1.png".utf8)))
             XCTAssertTrue(report.contains("0 fatals / 0 errors / 0 warnings"), report)
         }
     }

@@ -28,6 +28,12 @@ struct DocxParagraphWriter {
     private var revisionCount = 0
     /// The open annotations written as Word comments, in order (a comment's `w:id` is its index).
     private(set) var comments: [Annotation] = []
+    /// The pictures the paragraphs show (a run's `image` is "#picture-N", N from 1).
+    var pictures: [Picture] = []
+    /// The widest a picture may be, in EMU (English Metric Units, 914,400 an inch): the text's width.
+    var textWidth = 5_943_600
+    /// Pictures placed so far (each `wp:docPr` gets its own id).
+    private var picturesPlaced = 0
     /// Where each comment starts and ends: paragraph position, then run index, then the comments' numbers.
     private var commentStarts: [Int: [Int: [Int]]] = [:]
     private var commentEnds: [Int: [Int: [Int]]] = [:]
@@ -190,6 +196,24 @@ struct DocxParagraphWriter {
         return properties
     }
 
+    /// Picture `number` inline, at 96 pixels an inch, no wider than the text.
+    private mutating func drawing(_ number: Int) -> String {
+        let picture = pictures[number - 1]
+        picturesPlaced += 1
+        var (cx, cy) = (picture.width * 9525, picture.height * 9525)
+        if cx > textWidth { (cx, cy) = (textWidth, Int(Double(cy) * Double(textWidth) / Double(cx))) }
+        let name = "picture\(number).\(picture.kind.rawValue)"
+        return "<w:drawing><wp:inline distT=\"0\" distB=\"0\" distL=\"0\" distR=\"0\"><wp:extent cx=\"\(cx)\" cy=\"\(cy)\"/>"
+            + "<wp:docPr id=\"\(picturesPlaced)\" name=\"Picture \(picturesPlaced)\"/>"
+            + "<a:graphic xmlns:a=\"http://schemas.openxmlformats.org/drawingml/2006/main\">"
+            + "<a:graphicData uri=\"http://schemas.openxmlformats.org/drawingml/2006/picture\">"
+            + "<pic:pic xmlns:pic=\"http://schemas.openxmlformats.org/drawingml/2006/picture\">"
+            + "<pic:nvPicPr><pic:cNvPr id=\"\(picturesPlaced)\" name=\"\(name)\"/><pic:cNvPicPr/></pic:nvPicPr>"
+            + "<pic:blipFill><a:blip r:embed=\"rIdPicture\(number)\"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>"
+            + "<pic:spPr><a:xfrm><a:off x=\"0\" y=\"0\"/><a:ext cx=\"\(cx)\" cy=\"\(cy)\"/></a:xfrm>"
+            + "<a:prstGeom prst=\"rect\"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>"
+    }
+
     /// The attributes of a tracked change: a new id, the reviser and the date.
     private mutating func stamp() -> String {
         revisionCount += 1
@@ -209,6 +233,10 @@ struct DocxParagraphWriter {
     /// takes the code character style, whose monospace font shows unless the run names another font. A run whose
     /// formatting changed carries its former properties (`w:rPrChange`).
     private mutating func run(_ r: ResolvedRun, base: Attributes, revision: DocxRevision? = nil) -> String {
+        if let address = r.attributes[.image]?.stringValue, address.hasPrefix("#picture-"),
+           let number = Int(address.dropFirst(9)), pictures.indices.contains(number - 1) {
+            return tracked("<w:r>\(drawing(number))</w:r>", revision == .deleted || revision == .inserted ? revision : nil)
+        }
         var properties: String
         if r.attributes[.code] == true {
             usesCode = true

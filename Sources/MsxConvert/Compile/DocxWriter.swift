@@ -13,10 +13,12 @@ public enum DocxWriter {
 
     /// The whole manuscript as a `.docx` file.
     public static func render(_ manuscript: Manuscript) throws -> Data {
-        let (paragraphs, documents) = manuscript.laidOut()
+        let (paragraphs, documents, pictures) = manuscript.laidOutWithPictures()
         let sheet = manuscript.styleSheet
         let tables = OutputTables(paragraphs, sheet: sheet)
         var writer = DocxParagraphWriter(tables: tables, sheet: sheet)
+        writer.pictures = pictures
+        writer.textWidth = max(914_400, Int((manuscript.pageSize.width - manuscript.margins.left - manuscript.margins.right) * 12_700))
         var annotations: [String: Annotation] = [:]
         for part in manuscript.parts { if case .document(_, let document) = part { annotations.merge(document.annotations) { a, _ in a } } }
         writer.placeComments(annotations, in: paragraphs)
@@ -90,7 +92,8 @@ public enum DocxWriter {
             + "<w:pgMar w:top=\"\(RTFWriter.twips(margins.top))\" w:right=\"\(RTFWriter.twips(margins.right))\" "
             + "w:bottom=\"\(RTFWriter.twips(margins.bottom))\" w:left=\"\(RTFWriter.twips(margins.left))\" "
             + "w:header=\"720\" w:footer=\"720\" w:gutter=\"0\"/>" + (runningHeader ? "<w:titlePg/>" : "") + "</w:sectPr>"
-        let document = header + "<w:document xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\"><w:body>\(body)</w:body></w:document>"
+        let document = header + "<w:document xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\" "
+            + "xmlns:wp=\"http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing\"><w:body>\(body)</w:body></w:document>"
 
         var parts: [(path: String, type: String)] = [("/word/document.xml", "officedocument.wordprocessingml.document.main+xml"),
                                                      ("/word/styles.xml", "officedocument.wordprocessingml.styles+xml")]
@@ -107,6 +110,9 @@ public enum DocxWriter {
         if !writer.footnotes.isEmpty {
             parts.append(("/word/footnotes.xml", "officedocument.wordprocessingml.footnotes+xml"))
             documentRelationships.append(relationship("rIdFootnotes", "footnotes", "footnotes.xml"))
+        }
+        for (index, picture) in writer.pictures.enumerated() {
+            documentRelationships.append(relationship("rIdPicture\(index + 1)", "image", "media/picture\(index + 1).\(picture.kind.rawValue)"))
         }
         for (index, link) in writer.links.enumerated() {
             documentRelationships.append("<Relationship Id=\"rIdLink\(index + 1)\" Type=\"\(relationships)/hyperlink\" "
@@ -129,7 +135,7 @@ public enum DocxWriter {
         if custom != nil { parts.append(("/docProps/custom.xml", "officedocument.custom-properties+xml")) }
 
         let package = try ZipPackage()
-        try package.add("[Content_Types].xml", contentTypes(parts))
+        try package.add("[Content_Types].xml", contentTypes(parts, pictures: Set(writer.pictures.map(\.kind))))
         try package.add("_rels/.rels", header + "<Relationships xmlns=\"\(packageRelationships)\">"
             + relationship("rIdDocument", "officeDocument", "word/document.xml")
             + "<Relationship Id=\"rIdCore\" Type=\"\(packageRelationships)/metadata/core-properties\" Target=\"docProps/core.xml\"/>"
@@ -141,6 +147,9 @@ public enum DocxWriter {
         try package.add("word/styles.xml", header + DocxStyles.styles(tables, sheet: sheet, code: writer.usesCode))
         if let numbering { try package.add("word/numbering.xml", header + numbering) }
         if let comments = writer.commentsPart { try package.add("word/comments.xml", header + comments) }
+        for (index, picture) in writer.pictures.enumerated() {
+            try package.add("word/media/picture\(index + 1).\(picture.kind.rawValue)", picture.data, stored: true)
+        }
         if !variables.isEmpty { try package.add("word/settings.xml", header + "<w:settings xmlns:w=\"\(main)\">\(variables)</w:settings>") }
         if !writer.footnotes.isEmpty {
             try package.add("word/footnotes.xml", header + "<w:footnotes xmlns:w=\"\(main)\" xmlns:r=\"\(relationships)\">"
@@ -180,10 +189,11 @@ public enum DocxWriter {
             + "</w:p></w:hdr>"
     }
 
-    private static func contentTypes(_ parts: [(path: String, type: String)]) -> String {
+    private static func contentTypes(_ parts: [(path: String, type: String)], pictures: Set<Picture.Kind>) -> String {
         header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
             + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
             + "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+            + pictures.sorted { $0.rawValue < $1.rawValue }.map { "<Default Extension=\"\($0.rawValue)\" ContentType=\"\($0.mediaType)\"/>" }.joined()
             + parts.map { "<Override PartName=\"\($0.path)\" ContentType=\"application/vnd.openxmlformats-\($0.type)\"/>" }.joined()
             + "</Types>"
     }

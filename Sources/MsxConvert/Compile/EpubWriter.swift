@@ -16,15 +16,19 @@ public enum EpubWriter {
     }
 
     public static func render(_ manuscript: Manuscript) throws -> Data {
-        let chapters = self.chapters(manuscript)
+        let (paragraphs, documents, pictures) = manuscript.laidOutWithPictures()
+        let chapters = self.chapters(manuscript, paragraphs: paragraphs.map(withPackagedPictures(pictures)), documents: documents)
         let package = try ZipPackage()
         try package.add("mimetype", "application/epub+zip", stored: true)
         try package.add("META-INF/container.xml", header
             + "<container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\"><rootfiles>"
             + "<rootfile full-path=\"OEBPS/content.opf\" media-type=\"application/oebps-package+xml\"/></rootfiles></container>")
-        try package.add("OEBPS/content.opf", packageDocument(manuscript, chapters: chapters))
+        try package.add("OEBPS/content.opf", packageDocument(manuscript, chapters: chapters, pictures: pictures))
         try package.add("OEBPS/nav.xhtml", navigation(manuscript, chapters: chapters))
         try package.add("OEBPS/style.css", stylesheet(manuscript.styleSheet))
+        for (index, picture) in pictures.enumerated() {
+            try package.add("OEBPS/" + file(of: picture, number: index + 1), picture.data, stored: true)
+        }
         for chapter in chapters {
             try package.add("OEBPS/" + chapter.file, page(chapter.title, language: manuscript.language,
                                                          body: HTMLPage.body(chapter.paragraphs, markup: .xhtml)))
@@ -34,8 +38,24 @@ public enum EpubWriter {
 
     /// The book cut before each chapter heading (level 1; a book without any, before each document); the text
     /// before the first (a title page) is a file of its own.
-    private static func chapters(_ manuscript: Manuscript) -> [Chapter] {
-        let (paragraphs, documents) = manuscript.laidOut()
+    /// Where picture `number` goes in the package.
+    private static func file(of picture: Picture, number: Int) -> String { "images/picture-\(number).\(picture.kind.rawValue)" }
+
+    /// A paragraph whose pictures ("#picture-N") name their files in the package.
+    private static func withPackagedPictures(_ pictures: [Picture]) -> (ResolvedParagraph) -> ResolvedParagraph {
+        { p in
+            var p = p
+            for index in p.runs.indices {
+                guard let address = p.runs[index].attributes[.image]?.stringValue, address.hasPrefix("#picture-"),
+                      let number = Int(address.dropFirst(9)), pictures.indices.contains(number - 1) else { continue }
+                p.runs[index].attributes[.image] = .string(file(of: pictures[number - 1], number: number))
+            }
+            return p
+        }
+    }
+
+    private static func chapters(_ manuscript: Manuscript, paragraphs: [ResolvedParagraph],
+                                 documents: [(id: String, paragraphs: Range<Int>)]) -> [Chapter] {
         var starts = paragraphs.indices.filter { index in
             if case .heading(1, _) = paragraphs[index].kind { return true } else { return false }
         }
@@ -65,7 +85,7 @@ public enum EpubWriter {
                     body: "<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n\(items)\n</ol>\n</nav>\n")
     }
 
-    private static func packageDocument(_ manuscript: Manuscript, chapters: [Chapter]) -> String {
+    private static func packageDocument(_ manuscript: Manuscript, chapters: [Chapter], pictures: [Picture]) -> String {
         let stamp = ISO8601DateFormatter()
         stamp.formatOptions = [.withInternetDateTime]
         let modified = stamp.string(from: manuscript.modified ?? Date())
@@ -78,6 +98,7 @@ public enum EpubWriter {
         let items = ["<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>",
                      "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>"]
             + chapters.enumerated().map { "<item id=\"c\($0 + 1)\" href=\"\($1.file)\" media-type=\"application/xhtml+xml\"/>" }
+            + pictures.enumerated().map { "<item id=\"p\($0 + 1)\" href=\"\(file(of: $1, number: $0 + 1))\" media-type=\"\($1.kind.mediaType)\"/>" }
         let spine = chapters.indices.map { "<itemref idref=\"c\($0 + 1)\"/>" }.joined()
         return header + "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"pub-id\" "
             + "xml:lang=\"\(XMLText.escaped(manuscript.language, quotes: true))\">"

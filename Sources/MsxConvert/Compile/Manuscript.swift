@@ -61,6 +61,8 @@ public struct Manuscript: Sendable {
     public var language = "en"
     /// When the documents were last changed: the version's date, or nil for the files as they are (now).
     public var modified: Date? = nil
+    /// The pictures the documents show, by project path (as the documents were read: files or a version's).
+    public var pictures: [String: Data] = [:]
 
     /// Words in the documents among `parts`.
     static func words(in parts: [Part]) -> Int {

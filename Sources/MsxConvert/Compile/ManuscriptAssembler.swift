@@ -7,6 +7,8 @@ import MsxProject
 struct ManuscriptAssembler {
     let manifest: Manifest
     let loader: Loader
+    /// Reads a file of the project (a picture), nil when there is none.
+    let readFile: (String) throws -> Data?
 
     /// Reads a document (nil when its file is missing at that version): on all cores when the reader allows it
     /// (files), one at a time when it does not (a libgit2 repository is used from one thread).
@@ -46,7 +48,19 @@ struct ManuscriptAssembler {
         }
         var sheet = StyleSheet(manifest: manifest)
         if options.preset == .manuscript { sheet.applyManuscriptFormat() }
-        return Manuscript(
+        // The pictures the documents show, read once each.
+        var pictures: [String: Data] = [:]
+        for part in parts {
+            guard case .document(let node, let document) = part else { continue }
+            for block in document.markdown.blocks {
+                for span in block.spans {
+                    guard case .image(let address) = span.attribute,
+                          let path = Manuscript.picturePath(documentPath: node.path, address: address), pictures[path] == nil else { continue }
+                    pictures[path] = try readFile(path)
+                }
+            }
+        }
+        var manuscript = Manuscript(
             title: manifest.title, author: author,
             surname: settings["authorSurname"]?.stringValue ?? author.split(separator: " ").last.map(String.init) ?? author,
             contact: Self.contactBlock(settings["contact"]?.stringValue, email: manifest.author.email), parts: parts, styleSheet: sheet, preset: options.preset,
@@ -55,6 +69,8 @@ struct ManuscriptAssembler {
             margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
+        manuscript.pictures = pictures
+        return manuscript
     }
 
     /// The contact lines under the author's name on the first page: the `contact` setting, then the author's email
@@ -147,7 +163,8 @@ extension StyleSheet {
 extension Project {
     /// Assembles the draft (or `options.root`) from the working copy.
     public func manuscript(_ options: CompileOptions) throws -> Manuscript {
-        try ManuscriptAssembler(manifest: manifest, loader: .concurrent { node in try loadDocument(node, sourceMap: false) })
+        try ManuscriptAssembler(manifest: manifest, loader: .concurrent { node in try loadDocument(node, sourceMap: false) },
+                                readFile: { fileData($0, limit: Manuscript.largestPicture) })
             .assemble(options)
     }
 }
@@ -158,7 +175,9 @@ extension ProjectHistory {
         guard let manifest = try manifest(at: version) else {
             throw MsxError(.noProjectThen, "the project did not exist at \(version.short)")
         }
-        var manuscript = try ManuscriptAssembler(manifest: manifest, loader: .sequential { node in try document(node, at: version) })
+        var manuscript = try ManuscriptAssembler(
+            manifest: manifest, loader: .sequential { node in try document(node, at: version) },
+            readFile: { path in try repository.file(at: gitPath(path), in: version).flatMap { $0.count <= Manuscript.largestPicture ? $0 : nil } })
             .assemble(options)
         manuscript.version = version.description
         manuscript.modified = Date(timeIntervalSince1970: TimeInterval(try entry(for: version).time))

@@ -168,8 +168,9 @@ public enum HTMLPage {
     package static func styled(_ text: String, _ a: Attributes, markup: HTMLMarkup = .html) -> String {
         let r = (text: text, attributes: a)
         if let image = a[.image]?.stringValue {
-            // An EPUB holds no picture it does not list: until pictures are packaged, none is shown.
-            return markup == .html ? "<img src=\"\(escape(image))\" alt=\"\">" : ""
+            // An EPUB shows only the pictures it holds (its writer names them `images/...`).
+            if markup == .xhtml { return image.hasPrefix("images/") ? "<img src=\"\(escape(image))\" alt=\"\"/>" : "" }
+            return "<img src=\"\(escape(image))\" alt=\"\">"
         }
         var css: [String] = []
         if let family = a[.fontFamily]?.stringValue { css.append("font-family: '\(escape(family))'") }
