@@ -50,6 +50,13 @@ final class CommentTests: MsxTestCase {
         XCTAssertTrue(try expect(0, "diff", in: root).stdout.contains("comment added: 'grey'"))
         let shown = try expect(0, "show", "Storm", "--as", "json", in: root).json()
         XCTAssertEqual((shown["annotations"] as? [String: Any])?.count, 3)
+        // Compiled to HTML: open notes in the margin beside their words (the resolved one is not).
+        try expect(0, "comment", "--resolve", id, in: root)
+        let html = try expect(0, "compile", "--format", "html", in: root).stdout
+        XCTAssertTrue(html.contains("<span class=\"margin-note\">Which lamp?"), html)
+        XCTAssertTrue(html.contains("<span class=\"margin-note\">Colder word?"), html)
+        XCTAssertFalse(html.contains("Too slow here?"), html)
+        XCTAssertTrue(html.contains("<span class=\"annotated\">"), html)
     }
 
     func testCommentsGoToWordAndComeBackOnTheSameWords() throws {

@@ -19,9 +19,7 @@ public enum DocxWriter {
         var writer = DocxParagraphWriter(tables: tables, sheet: sheet)
         writer.pictures = pictures
         writer.textWidth = max(914_400, Int((manuscript.pageSize.width - manuscript.margins.left - manuscript.margins.right) * 12_700))
-        var annotations: [String: Annotation] = [:]
-        for part in manuscript.parts { if case .document(_, let document) = part { annotations.merge(document.annotations) { a, _ in a } } }
-        writer.placeComments(annotations, in: paragraphs)
+        writer.placeComments(manuscript.annotations, in: paragraphs)
         // Each document's paragraphs inside a bookmark named by its binder id, so an edited copy can come back.
         var bookmarks: [Int: (starts: [String], ends: [Int])] = [:]
         for (number, document) in documents.enumerated() where !document.paragraphs.isEmpty {

@@ -34,10 +34,17 @@ extension Manuscript {
         switch format {
         case .docx, .epub: return nil
         case .rtf: return RTFWriter.render(self)
-        case .html: return HTMLPage.render(paragraphs(), title: title)
+        case .html: return HTMLPage.render(paragraphs(), title: title, annotations: annotations)
         case .txt: return plainText()
         case .md: return markdown()
         }
+    }
+
+    /// The annotations of every document compiled, by id.
+    var annotations: [String: Annotation] {
+        var all: [String: Annotation] = [:]
+        for part in parts { if case .document(_, let document) = part { all.merge(document.annotations) { a, _ in a } } }
+        return all
     }
 
     /// Plain text, one paragraph per line with a blank line between (as `import` reads text back).

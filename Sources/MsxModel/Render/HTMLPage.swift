@@ -7,7 +7,8 @@ public enum HTMLMarkup: Sendable {
 }
 
 public enum HTMLPage {
-    public static func render(_ paragraphs: [ResolvedParagraph], title: String) -> String {
+    /// A standalone page; open `annotations` show as notes in the margin beside their words.
+    public static func render(_ paragraphs: [ResolvedParagraph], title: String, annotations: [String: Annotation] = [:]) -> String {
         """
         <!DOCTYPE html>
         <html>
@@ -19,7 +20,7 @@ public enum HTMLPage {
         </style>
         </head>
         <body>
-        \(body(paragraphs, markup: .html))</body>
+        \(body(paragraphs, markup: .html, annotations: annotations))</body>
         </html>
 
         """
@@ -31,11 +32,13 @@ public enum HTMLPage {
         p, li, h1, h2, h3, h4, h5, h6, pre { margin: 0; }
         li.checked::marker, li.unchecked::marker { content: ""; }
         table { border-collapse: collapse; } td, th { padding: 0 1em 0 0; text-align: left; vertical-align: top; }
+        .annotated { background-color: #FFF3B0; }
+        .margin-note { float: right; clear: right; width: 13em; margin-right: -15em; font-size: 0.8em; color: #444; text-indent: 0; }
         """
 
     /// The paragraphs as the inside of a page's body, their footnotes numbered from 1 and gathered at the end
     /// (in XHTML, as EPUB footnotes).
-    public static func body(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup) -> String {
+    public static func body(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup, annotations: [String: Annotation] = [:]) -> String {
         // A list item is always inside its list, a table row inside its table: the list or table opens just before.
         let listTags = paragraphs.map { p in
             p.kind == .listItem
@@ -49,10 +52,25 @@ public enum HTMLPage {
             firstNotes.append(notesSoFar)
             notesSoFar += count
         }
+        // Each open annotation's note goes beside the paragraph its words begin in.
+        var notesBeside: [Int: [Annotation]] = [:], placed = Set<String>()
+        if markup == .html {
+            for (index, p) in paragraphs.enumerated() {
+                for run in p.runs {
+                    for id in RichDocument.annotationIDs(run.attributes[.annotation]) where !placed.contains(id) {
+                        guard let annotation = annotations[id], !annotation.resolved else { continue }
+                        placed.insert(id)
+                        notesBeside[index, default: []].append(annotation)
+                    }
+                }
+            }
+        }
+        let beside = notesBeside
         let rendered = Array(zip(paragraphs.indices, zip(listTags, firstNotes))).concurrentMap { index, place in
             // A table's first row is its header.
             let isHeader = paragraphs[index].kind == .tableRow && (index == 0 || paragraphs[index - 1].kind != .tableRow)
-            return block(paragraphs[index], inList: place.0 != nil, firstNote: place.1, markup: markup, isHeader: isHeader)
+            return block(paragraphs[index], inList: place.0 != nil, firstNote: place.1, markup: markup, isHeader: isHeader,
+                         marginNotes: beside[index] ?? [])
         }
         var body = ""
         var openList: String?
@@ -78,7 +96,7 @@ public enum HTMLPage {
 
     /// A paragraph's HTML, its footnotes (numbered from `firstNote`) as references, and the notes' own HTML.
     private static func block(_ p: ResolvedParagraph, inList: Bool, firstNote: Int, markup: HTMLMarkup,
-                              isHeader: Bool = false) -> (html: String, notes: [String]) {
+                              isHeader: Bool = false, marginNotes: [Annotation] = []) -> (html: String, notes: [String]) {
         var notes: [String] = []
         if p.kind == .tableRow {
             // Each cell (the text between tabs) with its own stretch of the runs.
@@ -94,8 +112,14 @@ public enum HTMLPage {
             cells.append(cell)
             return ("<tr style=\"\(paragraphCSS(p.attributes))\">" + cells.map { "<\(tag)>\($0)</\(tag)>" }.joined() + "</tr>", [])
         }
-        let content = InlineNote.groups(p.runs).map { group -> String in
-            let run = { (r: ResolvedRun) in styled(r.text, r.attributes, markup: markup) }
+        let margin = marginNotes.map { annotation in
+            "<span class=\"margin-note\">\(escape(annotation.note))" + (annotation.author.isEmpty ? "" : " \u{2014} \(escape(annotation.author))") + "</span>"
+        }.joined()
+        let content = margin + InlineNote.groups(p.runs).map { group -> String in
+            let run = { (r: ResolvedRun) -> String in
+                let html = styled(r.text, r.attributes, markup: markup)
+                return markup == .html && !RichDocument.annotationIDs(r.attributes[.annotation]).isEmpty ? "<span class=\"annotated\">\(html)</span>" : html
+            }
             guard group.isNote, let inner = InlineNote.inner(group.runs) else { return group.runs.map(run).joined() }
             let number = firstNote + notes.count
             notes.append(inner.map(run).joined())
