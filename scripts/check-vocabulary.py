@@ -36,6 +36,7 @@ OTHER_VOCABULARIES = {
     ("image", "MsxConvert/Compile/DocxWriter.swift"): "OPC's image relationship type",
     ("pageBreakBefore", "MsxConvert/Import/Docx/DocxFormats.swift"): "WordprocessingML's w:pageBreakBefore element",
     ("footnote", "MsxConvert/Import/Docx/DocxReader.swift"): "WordprocessingML's w:footnote element",
+    ("smallCaps", "MsxConvert/Import/Docx/DocxFormats.swift"): "WordprocessingML's w:smallCaps element",
     ("style", "MsxConvert/Import/Docx/DocxStyleTable.swift"): "WordprocessingML's w:style element",
 }
 

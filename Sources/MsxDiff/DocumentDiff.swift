@@ -188,7 +188,7 @@ public struct DocumentDiff: Sendable {
 
     static let characterAttributes: [AttributeKey] = [
         .bold, .italic, .underline, .strikethrough, .code, .link, .fontFamily, .fontSize, .foregroundColor,
-        .backgroundColor, .annotation,
+        .backgroundColor, .verticalAlign, .smallCaps, .allCaps, .annotation,
     ]
     static let paragraphAttributes: [AttributeKey] = [
         .style, .headingLevel, .alignment, .firstLineHeadIndent, .headIndent, .tailIndent, .lineHeightMultiple,

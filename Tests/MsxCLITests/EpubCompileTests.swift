@@ -82,6 +82,14 @@ final class EpubCompileTests: MsxTestCase {
         XCTAssertTrue(read.contains("*b*") && read.contains("**c**") && read.contains("[^1]"), read)
     }
 
+    func testAnUntitledBookIsValidToo() throws {
+        let root = try makeProject(title: " ")
+        let epub = scratch.appendingPathComponent("untitled.epub")
+        try expect(0, "compile", "--out", epub.path, in: root)
+        let (status, report) = try epubcheck(epub)
+        XCTAssertEqual(status, 0, report)
+    }
+
     func testAnEpubNeedsAFile() throws {
         let root = try richBook()
         let result = try expect(64, "compile", "--format", "epub", in: root)

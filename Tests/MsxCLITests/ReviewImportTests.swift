@@ -140,6 +140,23 @@ final class ReviewImportTests: MsxTestCase {
         try assertTheEditorsChanges(root, branch: "review/lo")
     }
 
+    func testAParagraphAddedAfterADocumentAndADocumentEmptied() throws {
+        let (root, docx) = try sentBook()
+        let copy = scratch.appendingPathComponent("added.docx")
+        try FileManager.default.copyItem(at: docx, to: copy)
+        try DocxFixture.edit(copy) { xml in
+            // Word and LibreOffice leave the bookmark's end where it was: the new paragraph is outside it.
+            guard let end = xml.range(of: "<w:bookmarkEnd w:id=\"0\"/></w:p>") else { throw XCTSkip("no bookmark end") }
+            return xml.replacingCharacters(in: end, with: "<w:bookmarkEnd w:id=\"0\"/></w:p><w:p><w:r><w:t>An added paragraph.</w:t></w:r></w:p>")
+                .replacingOccurrences(of: ">The sea was calm that morning.<", with: "><")
+        }
+        try expect(0, "review", "import", copy.path, "--name", "added", in: root)
+        let storm = try ExternalTool.run("/usr/bin/git", ["-C", root.path, "show", "review/added:contents/draft/storm.md"], package: "git").output
+        XCTAssertTrue(storm.hasSuffix("Nothing moved on the water.\n\nAn added paragraph.\n"), storm)
+        let calm = try ExternalTool.run("/usr/bin/git", ["-C", root.path, "show", "review/added:contents/draft/calm.md"], package: "git").output
+        XCTAssertFalse(calm.contains("#") || calm.contains("calm"), calm)
+    }
+
     func testDocumentsWhoseBookmarksWereLostAreFoundByTheirText() throws {
         let (root, docx) = try sentBook()
         let copy = try edited(docx, named: "no-marks.docx")

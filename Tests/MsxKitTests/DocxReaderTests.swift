@@ -113,6 +113,40 @@ final class DocxReaderTests: XCTestCase {
         XCTAssertTrue(document.warnings.contains(.picturesSkipped(1)))
     }
 
+    func testTablesBecomeMarkdownTablesOrTextButAlwaysImport() throws {
+        let cell = { (text: String) in "<w:tc><w:p><w:r><w:t xml:space=\"preserve\">\(text)</w:t></w:r></w:p></w:tc>" }
+        let simple = "<w:tbl><w:tr>\(cell("Name"))\(cell(""))</w:tr><w:tr>\(cell(""))\(cell("last"))</w:tr></w:tbl>"
+        let composed = try ImportComposer(sheet: StyleSheet(manifest: .empty)).compose(try read(simple))
+        XCTAssertEqual(composed.markdown, "| Name |  |\n| --- | --- |\n|  | last |\n")
+        // Two paragraphs in a cell (a line break GFM cannot hold): the rows come as tab-separated text.
+        let broken = "<w:tbl><w:tr>\(cell("a"))<w:tc><w:p><w:r><w:t>b</w:t></w:r></w:p><w:p><w:r><w:t>c</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"
+        let text = try ImportComposer(sheet: StyleSheet(manifest: .empty)).compose(try read(broken))
+        XCTAssertEqual(RichDocument(markdown: MarkdownDocument(text.markdown), sidecar: nil).paragraphTexts, ["a\tb\u{2028}c"])
+        // A check box as Word writes it, and a note that starts with a tab, do not trip the reader.
+        let box = "<w:p><w:r><w:t>\u{2610}</w:t></w:r><w:r><w:t xml:space=\"preserve\"> Buy milk</w:t></w:r></w:p>"
+        XCTAssertEqual(texts(try read(box)), ["Buy milk"])
+        // A content control in a cell keeps its words; so does a last paragraph whose mark was deleted.
+        let control = "<w:tbl><w:tr><w:tc><w:sdt><w:sdtContent><w:p><w:r><w:t>Inside</w:t></w:r></w:p></w:sdtContent></w:sdt></w:tc></w:tr></w:tbl>"
+        XCTAssertEqual(texts(try read(control)), ["Inside"])
+        let lastMark = "<w:p><w:pPr><w:rPr><w:del w:id=\"1\" w:author=\"Ed\"/></w:rPr></w:pPr><w:r><w:t>Kept words.</w:t></w:r></w:p>"
+        XCTAssertEqual(texts(try read(lastMark)), ["Kept words."])
+    }
+
+    func testTwoCommentsAlikeStayTwo() throws {
+        let comments = """
+            <w:comments xmlns:w="\(Self.w)"><w:comment w:id="1" w:author="Ed" w:date="2026-11-20T10:00:00Z"><w:p><w:r><w:t>sp.</w:t></w:r></w:p></w:comment>\
+            <w:comment w:id="2" w:author="Ed" w:date="2026-11-20T10:00:00Z"><w:p><w:r><w:t>sp.</w:t></w:r></w:p></w:comment></w:comments>
+            """
+        let body = """
+            <w:p><w:commentRangeStart w:id="1"/><w:r><w:t>Teh</w:t></w:r><w:commentRangeEnd w:id="1"/><w:r><w:t xml:space="preserve"> cat </w:t></w:r>\
+            <w:commentRangeStart w:id="2"/><w:r><w:t>recieved</w:t></w:r><w:commentRangeEnd w:id="2"/></w:p>
+            """
+        let document = try read(body, parts: ["word/comments.xml": comments])
+        XCTAssertEqual(document.annotations.count, 2)
+        let ids = document.paragraphs[0].runs.compactMap { $0.attributes[.annotation]?.arrayValue?.first?.stringValue }
+        XCTAssertEqual(Set(ids).count, 2, "\(ids)")
+    }
+
     func testDamagedAndHostilePackagesAreRefusedWithAReason() throws {
         XCTAssertThrowsError(try DocxReader.read(Data("{\\rtf1 not a zip}".utf8))) { error in
             XCTAssertEqual((error as? MsxError)?.code, .notDocx)

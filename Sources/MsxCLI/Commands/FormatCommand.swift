@@ -36,6 +36,9 @@ struct Format: MsxCommand {
     @Flag(inversion: .prefixedNo, help: "Bold.") var bold: Bool?
     @Flag(inversion: .prefixedNo, help: "Italic.") var italic: Bool?
     @Flag(inversion: .prefixedNo, help: "Strikethrough.") var strikethrough: Bool?
+    @Option(help: ArgumentHelp("Superscript, subscript or baseline.", valueName: "position")) var position: String?
+    @Flag(name: .customLong("small-caps"), inversion: .prefixedNo, help: "Small capitals.") var smallCaps: Bool?
+    @Flag(name: .customLong("all-caps"), inversion: .prefixedNo, help: "All capitals (the text keeps its case).") var allCaps: Bool?
     @Option(help: ArgumentHelp("Underline: --underline or --underline=single|double|thick.", valueName: "style"))
     var underline: String?
     @Flag(name: .customLong("no-underline"), help: "Remove underline.") var noUnderline = false
@@ -103,6 +106,9 @@ struct Format: MsxCommand {
         if let bold { character[.bold] = .bool(bold) }
         if let italic { character[.italic] = .bool(italic) }
         if let strikethrough { character[.strikethrough] = .bool(strikethrough) }
+        if let position { character[.verticalAlign] = position == "baseline" ? .null : .string(position) }
+        if let smallCaps { character[.smallCaps] = smallCaps ? true : .null }
+        if let allCaps { character[.allCaps] = allCaps ? true : .null }
         if let underline { character[.underline] = .string(underline) }
         if noUnderline { character[.underline] = .null }
         if let font { character[.fontFamily] = font == "none" ? .null : .string(font) }

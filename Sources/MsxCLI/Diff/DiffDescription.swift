@@ -114,7 +114,8 @@ public enum DiffDescription {
             .fontFamily: "font", .fontSize: "size", .foregroundColor: "colour", .backgroundColor: "highlight",
             .firstLineHeadIndent: "first-line indent", .headIndent: "left indent", .tailIndent: "right indent",
             .lineHeightMultiple: "line height", .lineSpacing: "line spacing", .paragraphSpacingBefore: "space before",
-            .paragraphSpacing: "space after", .listFormat: "list", .tabStops: "tab stops",
+            .paragraphSpacing: "space after", .listFormat: "list", .tabStops: "tab stops", .verticalAlign: "position",
+            .smallCaps: "small caps", .allCaps: "all caps",
         ]
         return names[key] ?? key.rawValue
     }

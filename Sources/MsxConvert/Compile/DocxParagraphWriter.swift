@@ -119,20 +119,28 @@ struct DocxParagraphWriter {
         }
         bounds.append(start..<units.count)
         var out = "<w:tr>" + (isHeader ? "<w:trPr><w:tblHeader/></w:trPr>" : "")
+        let rowStarts = commentStarts[position], rowEnds = commentEnds[position]
         for (index, range) in bounds.enumerated() {
             var cell = p
             cell.kind = .paragraph
             cell.text = String(decoding: units[range], as: UTF16.self)
-            cell.runs = p.runs.compactMap { run in
+            cell.runs = []
+            // The comments placed on the row's runs, moved onto the cell's.
+            var starts: [Int: [Int]] = [:], ends: [Int: [Int]] = [:]
+            for (runIndex, run) in p.runs.enumerated() {
                 let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
-                guard lower < upper else { return nil }
-                return ResolvedRun(range: (lower - range.lowerBound)..<(upper - range.lowerBound),
-                                   text: String(decoding: units[lower..<upper], as: UTF16.self), attributes: run.attributes)
+                guard lower < upper else { continue }
+                if run.range.lowerBound >= range.lowerBound, let marks = rowStarts?[runIndex] { starts[cell.runs.count] = marks }
+                if run.range.upperBound <= range.upperBound, let marks = rowEnds?[runIndex] { ends[cell.runs.count] = marks }
+                cell.runs.append(ResolvedRun(range: (lower - range.lowerBound)..<(upper - range.lowerBound),
+                                             text: String(decoding: units[lower..<upper], as: UTF16.self), attributes: run.attributes))
             }
+            (commentStarts[position], commentEnds[position]) = (starts, ends)
             out += "<w:tc><w:tcPr><w:tcW w:w=\"\(width)\" w:type=\"dxa\"/></w:tcPr>"
                 + write(cell, at: position, opening: index == 0 ? opening : "", closing: index == bounds.count - 1 ? closing : "",
                         recording: false) + "</w:tc>"
         }
+        (commentStarts[position], commentEnds[position]) = (rowStarts, rowEnds)
         return out + "</w:tr>"
     }
 
@@ -173,8 +181,8 @@ struct DocxParagraphWriter {
     var commentsPart: String? {
         guard !comments.isEmpty else { return nil }
         return "<w:comments xmlns:w=\"\(DocxWriter.main)\">" + comments.enumerated().map { number, annotation in
-            "<w:comment w:id=\"\(number)\" w:author=\"\(XMLText.escaped(annotation.author, quotes: true))\" "
-                + "w:date=\"\(XMLText.escaped(annotation.date, quotes: true))\">"
+            "<w:comment w:id=\"\(number)\" w:author=\"\(XMLText.escaped(annotation.author, quotes: true))\""
+                + (annotation.date.isEmpty ? "" : " w:date=\"\(XMLText.escaped(annotation.date, quotes: true))\"") + ">"
                 + annotation.note.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                     "<w:p><w:r>\(Self.text(String(line)))</w:r></w:p>"
                 }.joined() + "</w:comment>"
@@ -321,6 +329,8 @@ struct DocxParagraphWriter {
         }
         if a[.bold] == true { out += "<w:b/><w:bCs/>" } else if base[.bold] == true { out += "<w:b w:val=\"0\"/><w:bCs w:val=\"0\"/>" }
         if a[.italic] == true { out += "<w:i/><w:iCs/>" } else if base[.italic] == true { out += "<w:i w:val=\"0\"/><w:iCs w:val=\"0\"/>" }
+        if a[.allCaps] == true { out += "<w:caps/>" } else if base[.allCaps] == true { out += "<w:caps w:val=\"0\"/>" }
+        if a[.smallCaps] == true { out += "<w:smallCaps/>" } else if base[.smallCaps] == true { out += "<w:smallCaps w:val=\"0\"/>" }
         if a[.strikethrough] == true { out += "<w:strike/>" } else if base[.strikethrough] == true { out += "<w:strike w:val=\"0\"/>" }
         if let color = a[.foregroundColor]?.stringValue.flatMap(hex) {
             out += "<w:color w:val=\"\(color)\"/>"
@@ -342,7 +352,13 @@ struct DocxParagraphWriter {
         } else if base[.backgroundColor]?.stringValue != nil {
             out += "<w:shd w:val=\"clear\" w:color=\"auto\" w:fill=\"auto\"/>"
         }
-        if superscript { out += "<w:vertAlign w:val=\"superscript\"/>" }
+        if superscript {
+            out += "<w:vertAlign w:val=\"superscript\"/>"
+        } else if let align = a[.verticalAlign]?.stringValue, AttributeKey.verticalAlignments.contains(align) {
+            out += "<w:vertAlign w:val=\"\(align)\"/>"
+        } else if base[.verticalAlign]?.stringValue != nil {
+            out += "<w:vertAlign w:val=\"baseline\"/>"
+        }
         return out
     }
 }

@@ -65,11 +65,16 @@ public enum EpubWriter {
         for (number, (start, end)) in zip(starts, starts.dropFirst() + [paragraphs.count]).enumerated() where start < end {
             let slice = Array(paragraphs[start..<end])
             let heading = slice.first { if case .heading = $0.kind { return true } else { return false } }?.text
-            let title = heading.map(Importer.title) ?? (number == 0 ? manuscript.title : "Part \(number + 1)")
+            let title = heading.map(Importer.title) ?? (number == 0 ? self.title(of: manuscript) : "Part \(number + 1)")
             chapters.append(Chapter(title: title, paragraphs: slice, file: "chapter-\(chapters.count + 1).xhtml"))
         }
-        if chapters.isEmpty { chapters = [Chapter(title: manuscript.title, paragraphs: [], file: "chapter-1.xhtml")] }
+        if chapters.isEmpty { chapters = [Chapter(title: title(of: manuscript), paragraphs: [], file: "chapter-1.xhtml")] }
         return chapters
+    }
+
+    /// The book's title, "Untitled" when it has none (EPUB needs one).
+    private static func title(of manuscript: Manuscript) -> String {
+        manuscript.title.trimmingSpaces.isEmpty ? "Untitled" : manuscript.title
     }
 
     private static func page(_ title: String, language: String, body: String) -> String {
@@ -91,7 +96,7 @@ public enum EpubWriter {
         let modified = stamp.string(from: manuscript.modified ?? Date())
         let identifier = "urn:msx:" + (manuscript.identifier.isEmpty ? TextHash.fnv1a64(manuscript.title) : manuscript.identifier)
         var metadata = "<dc:identifier id=\"pub-id\">\(XMLText.escaped(identifier))</dc:identifier>"
-            + "<dc:title>\(XMLText.escaped(manuscript.title.isEmpty ? "Untitled" : manuscript.title))</dc:title>"
+            + "<dc:title>\(XMLText.escaped(title(of: manuscript)))</dc:title>"
         if !manuscript.author.isEmpty { metadata += "<dc:creator>\(XMLText.escaped(manuscript.author))</dc:creator>" }
         metadata += "<dc:language>\(XMLText.escaped(manuscript.language))</dc:language>"
             + "<meta property=\"dcterms:modified\">\(modified)</meta>"
@@ -113,8 +118,9 @@ public enum EpubWriter {
             body.append("font-family: \"\(family.replacingOccurrences(of: "\"", with: ""))\", serif")
         }
         if let size = sheet.defaults[.fontSize]?.numberValue { body.append("font-size: \(JSONWriter.format(size))pt") }
-        return HTMLPage.stylesheet.replacingOccurrences(of: "body { max-width: 40em; margin: 2em auto; padding: 0 1em; }", with: "")
+        // `@namespace` comes before every rule, as CSS asks.
+        return "@namespace epub \"http://www.idpf.org/2007/ops\";\n"
+            + HTMLPage.stylesheet.replacingOccurrences(of: "body { max-width: 40em; margin: 2em auto; padding: 0 1em; }", with: "")
             + "\nbody { \(body.joined(separator: "; ")) }\naside[epub|type~=\"footnote\"] { font-size: smaller; }\n"
-            + "@namespace epub \"http://www.idpf.org/2007/ops\";\n"
     }
 }

@@ -13,7 +13,7 @@ struct RTFParagraphWriter {
     /// Character attributes RTF carries itself.
     private static let characterKeys: Set<AttributeKey> = [
         .bold, .italic, .underline, .strikethrough, .fontFamily, .fontSize, .foregroundColor, .backgroundColor,
-        .link, .footnote,
+        .link, .footnote, .verticalAlign, .smallCaps, .allCaps,
     ]
     private static let alignments = ["left": "\\ql", "center": "\\qc", "right": "\\qr", "justified": "\\qj"]
 
@@ -172,6 +172,13 @@ struct RTFParagraphWriter {
         case nil: break
         }
         if a[.strikethrough] == true { out += "\\strike" }
+        switch a[.verticalAlign]?.stringValue {
+        case "superscript": out += "\\super"
+        case "subscript": out += "\\sub"
+        default: break
+        }
+        if a[.smallCaps] == true { out += "\\scaps" }
+        if a[.allCaps] == true { out += "\\caps" }
         if let color = a[.foregroundColor]?.stringValue, let number = tables.colorNumber(color) { out += "\\cf\(number)" }
         if let color = a[.backgroundColor]?.stringValue, let number = tables.colorNumber(color) {
             out += "\\highlight\(number)\\chcbpat\(number)"

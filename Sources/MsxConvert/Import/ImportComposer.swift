@@ -118,6 +118,14 @@ public struct ImportComposer: Sendable {
                 ?? (blocks.count > paragraphs.count ? paragraphs.count : nil)
             guard let index = mismatch else { return markdown }
             let culprit = min(index, paragraphs.count - 1)
+            // A table GFM cannot hold as it is becomes paragraphs of tab-separated text.
+            // (A broken row can also shift the paragraphs after it: the one before the mismatch is looked at too.)
+            let near = [culprit, culprit - 1].filter { $0 >= 0 }.compactMap { paragraphs[$0].tableRow }
+            if let table = near.first(where: { !composer.tablesAsText.contains($0) }),
+               composer.plainParagraphs.contains(culprit) || paragraphs[culprit].tableRow == nil {
+                composer.tablesAsText.insert(table)
+                continue
+            }
             guard index < paragraphs.count, !composer.plainParagraphs.contains(culprit) else {
                 throw MsxError(.cannotCompose, "paragraph \(culprit + 1) cannot be written as Markdown without changing its text")
             }

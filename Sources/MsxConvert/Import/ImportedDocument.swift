@@ -9,8 +9,9 @@ public struct ImportedDocument: Sendable {
     /// Things the reader skipped or repaired, one line each ("2 pictures skipped").
     public var warnings: [ImportWarning]
     /// Named stretches of the source (Word's bookmarks): the paragraphs each covers, by index (empty when it holds
-    /// no paragraph with text, or its end was lost). A name may come more than once: programs cut bookmarks.
-    public var bookmarks: [(name: String, paragraphs: Range<Int>)] = []
+    /// no paragraph with text), and whether its end was found (`closed`). A name may come more than once:
+    /// programs cut bookmarks.
+    public var bookmarks: [(name: String, paragraphs: Range<Int>, closed: Bool)] = []
     /// The notes (comments) on its text, by id; the runs they are on carry the ids in `annotation`.
     public var annotations: [String: Annotation] = [:]
     /// The source's own named properties (a `.docx`'s custom document properties), by name.

@@ -8,16 +8,25 @@ struct MarkdownComposer {
     let sheet: StyleSheet
     /// Per paragraph: write inline markup, or escape everything and leave all formatting to the sidecar.
     var plainParagraphs: Set<Int> = []
+    /// Tables whose rows GFM cannot hold as they are (a line break in a cell): their rows are written as
+    /// paragraphs of tab-separated text.
+    var tablesAsText: Set<Int> = []
 
     /// The Markdown file, as UTF-8. Block prefixes are worked out in order (lists number and nest), the
     /// paragraphs' inline Markdown on all cores.
     func markdown(for paragraphs: [ImportedParagraph]) -> [UInt8] {
+        var paragraphs = paragraphs
+        for index in paragraphs.indices where paragraphs[index].tableRow.map(tablesAsText.contains) ?? false {
+            paragraphs[index].tableRow = nil
+        }
         var lists = ListState()
         let prefixes = paragraphs.map { prefix(of: $0, lists: &lists) }
         let plain = plainParagraphs
+        let rows = paragraphs
         let blocks = Array(zip(paragraphs.indices, prefixes)).concurrentMap { index, prefix -> [UInt8] in
-            let p = paragraphs[index]
+            let p = rows[index]
             if p.isCodeBlock { return Array(Self.fenced(p.text, prefix: prefix).utf8) }
+            if p.tableRow != nil { return tableRow(p, prefix: prefix.first, plain: plain.contains(index)) }
             let units = Array(p.text.utf16)
             var first = prefix.first
             // A heading with line breaks cannot be written with `#`; levels 1 and 2 can be underlined instead.
@@ -35,7 +44,7 @@ struct MarkdownComposer {
             InlineMarkup.render(content, units: units, plain: isPlain, firstPrefix: first,
                                 continuationPrefix: prefix.continuation, into: &out)
             if let underline { out += ("\n" + prefix.continuation + underline).utf8 }
-            return p.tableRow == nil ? out : Self.tableRow(out, prefix: first)
+            return out
         }
         var out: [UInt8] = []
         out.reserveCapacity(blocks.reduce(0) { $0 + $1.count + 2 })
@@ -54,19 +63,31 @@ struct MarkdownComposer {
         return out
     }
 
-    /// A rendered row as a GFM table row: `| a | b |`, its tabs the cell bounds and its pipes escaped (GFM splits
-    /// cells before it reads any other markup, code spans included).
-    private static func tableRow(_ rendered: [UInt8], prefix: String) -> [UInt8] {
-        let prefixBytes = Array(prefix.utf8)
-        var out = prefixBytes + Array("| ".utf8)
-        for byte in rendered.dropFirst(prefixBytes.count) {
-            switch byte {
-            case 0x09: out += Array(" | ".utf8)
-            case UInt8(ascii: "|"): out += [UInt8(ascii: "\\"), byte]
-            default: out.append(byte)
+    /// A row as a GFM table row, `| a | b |`: each cell (the text between tabs) written on its own, its pipes
+    /// escaped (GFM splits cells before it reads any other markup, code spans included).
+    private func tableRow(_ p: ImportedParagraph, prefix: String, plain: Bool) -> [UInt8] {
+        let units = Array(p.text.utf16)
+        var out = Array((prefix + "|").utf8)
+        var start = 0
+        for end in units.indices.filter({ units[$0] == 0x09 }) + [units.count] {
+            var cell = ImportedParagraph(text: String(decoding: units[start..<end], as: UTF16.self), attributes: p.attributes)
+            cell.runs = p.runs.compactMap { run in
+                let lower = max(run.range.lowerBound, start), upper = min(run.range.upperBound, end)
+                return lower < upper ? ImportedRun(range: (lower - start)..<(upper - start), attributes: run.attributes) : nil
             }
+            let cellUnits = Array(cell.text.utf16)
+            let content = plain ? [Piece.text(0..<cellUnits.count)] : InlineMarkup.pieces(of: cell, units: cellUnits, styled: emphasis(givenBy: p))
+            var rendered: [UInt8] = []
+            InlineMarkup.render(content, units: cellUnits, plain: plain, firstPrefix: "", continuationPrefix: "", into: &rendered)
+            out.append(0x20)
+            for byte in rendered {
+                if byte == UInt8(ascii: "|") { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
+            }
+            out += Array(" |".utf8)
+            start = end + 1
         }
-        return out + Array(" |".utf8)
+        return out
     }
 
     /// Bold and italic as the paragraph's style (named, or the one Markdown gives its kind) and the defaults set them.

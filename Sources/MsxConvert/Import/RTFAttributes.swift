@@ -16,6 +16,9 @@ extension RTFTables {
             .backgroundColor: background(state.background),
         ]
         if let family = fonts[state.font ?? defaultFont]?.family { attributes[.fontFamily] = .string(family) }
+        if let align = state.verticalAlign { attributes[.verticalAlign] = .string(align) }
+        if state.smallCaps { attributes[.smallCaps] = true }
+        if state.allCaps { attributes[.allCaps] = true }
         if let link = state.link { attributes[.link] = .string(link) }
         if state.footnote { attributes[.footnote] = true }
         for (key, value) in state.overrides { attributes[key] = value }

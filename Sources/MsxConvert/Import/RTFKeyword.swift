@@ -67,6 +67,10 @@ enum RTFKeyword: Equatable {
         case fontSize
         case foregroundColor
         case backgroundColor
+        case verticalAlign(String?)
+        case smallCaps
+        case allCaps
+        case hidden
     }
 
     enum ParagraphWord: Equatable {
@@ -143,7 +147,8 @@ enum RTFKeyword: Equatable {
             "plain": .plain, "b": .bold, "i": .italic, "strike": .strikethrough, "striked": .strikethrough,
             "uldb": .underline("double"), "ulnone": .noUnderline, "f": .font, "fs": .fontSize,
             "cf": .foregroundColor, "cb": .backgroundColor, "highlight": .backgroundColor,
-            "chcbpat": .backgroundColor,
+            "chcbpat": .backgroundColor, "super": .verticalAlign("superscript"), "sub": .verticalAlign("subscript"),
+            "nosupersub": .verticalAlign(nil), "scaps": .smallCaps, "caps": .allCaps, "v": .hidden,
         ]
         let paragraphWords: [String: ParagraphWord] = [
             "pard": .defaults, "ql": .alignment("left"), "qc": .alignment("center"), "qr": .alignment("right"),

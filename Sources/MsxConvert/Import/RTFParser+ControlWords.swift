@@ -138,6 +138,10 @@ extension RTFParser {
         case .fontSize: state.set(.fontSize) { $0.halfPoints = max(1, parameter ?? 24) }
         case .foregroundColor: state.set(.foregroundColor) { $0.foreground = parameter ?? 0 }
         case .backgroundColor: state.set(.backgroundColor) { $0.background = parameter ?? 0 }
+        case .verticalAlign(let value): state.set(.verticalAlign) { $0.verticalAlign = value }
+        case .smallCaps: state.set(.smallCaps) { $0.smallCaps = isOn }
+        case .allCaps: state.set(.allCaps) { $0.allCaps = isOn }
+        case .hidden: state.hidden = isOn
         }
         groups[topIndex].character = state
     }

@@ -58,6 +58,8 @@ struct RTFParser {
     /// The token before was `\*`: if an unknown word follows, its group is an ignorable destination, skipped.
     var ignorableNext = false
     var picturesSkipped = 0
+    /// Characters of hidden text (`\v`) left out.
+    var hiddenCharacters = 0
     var extraClosingBraces = 0
     var warnings: [ImportWarning] = []
 
@@ -160,7 +162,11 @@ struct RTFParser {
         }
         switch top.destination {
         case .body:
-            builder.append(scalars, as: top.character)
+            if top.character.hidden {
+                hiddenCharacters += scalars.count
+            } else {
+                builder.append(scalars, as: top.character)
+            }
         case .fontTable, .styleSheet:
             for scalar in scalars {
                 if scalar == ";" { commitTableEntry(state: top) } else { collected.append(scalar) }
@@ -295,6 +301,7 @@ struct RTFParser {
     private func finalWarnings() -> [ImportWarning] {
         var result: [ImportWarning] = []
         if picturesSkipped > 0 { result.append(.picturesSkipped(picturesSkipped)) }
+        if hiddenCharacters > 0 { result.append(.hiddenTextSkipped(hiddenCharacters)) }
         if extraClosingBraces > 0 { result.append(.extraClosingBraces(extraClosingBraces)) }
         result += decoder.unavailable.map(ImportWarning.codePageUnavailable)
         return result

@@ -44,6 +44,12 @@ struct RTFCharacterState: Equatable {
     /// Colour table indexes; 0 is "auto".
     var foreground = 0
     var background = 0
+    /// `superscript` or `subscript`, nil on the baseline.
+    var verticalAlign: String?
+    var smallCaps = false
+    var allCaps = false
+    /// `\v`: text the reader does not show.
+    var hidden = false
     var link: String?
     var footnote = false
     /// Attributes from `\msxchar`, laid over the rest. A control word that sets a key removes its override.

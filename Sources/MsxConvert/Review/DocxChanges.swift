@@ -112,7 +112,9 @@ public enum DocxChanges {
                     let shift = step.old.lowerBound - step.new.lowerBound
                     for (oldRange, former) in pieces(of: old, over: (range.lowerBound + shift)..<(range.upperBound + shift)) {
                         let piece = (oldRange.lowerBound - shift)..<(oldRange.upperBound - shift)
-                        add(newUnits[piece], attributes, former == attributes ? nil : .formatted(from: former))
+                        // Only what Word shows counts as a change of formatting (not a comment or a link's address).
+                        let shown = { (a: Attributes) in a.filter { AttributeKey.character.contains($0.key) || $0.key == .code } }
+                        add(newUnits[piece], attributes, shown(former) == shown(attributes) ? nil : .formatted(from: former))
                     }
                 }
             }

@@ -9,45 +9,68 @@ struct ReviewSegments {
     private(set) var documents: [String: ImportedDocument] = [:]
     /// Documents found by their text.
     private(set) var foundByText: [BinderNode] = []
+    /// The texts of the paragraphs no document holds (in a compiled file: the folder headings and separators).
+    private(set) var unclaimed: [String] = []
 
-    /// - Parameter sent: the same documents as compiled, whose texts find a document whose bookmark is lost.
+    /// - Parameter sent: the same documents as compiled, whose texts find a document whose bookmark is lost, and
+    ///   whose paragraphs between documents tell the compile's headings and separators from an editor's text.
     init(_ file: ImportedDocument, documents nodes: [BinderNode], lookingLike sent: ReviewSegments? = nil) {
         var idsByBookmark: [String: String] = [:]
         for node in nodes { idsByBookmark[DocxWriter.bookmarkName(node.id)] = node.id }
         // A document's bookmark may come in pieces (LibreOffice cuts one at a tracked change): it spans them all.
-        var spans: [String: Range<Int>] = [:]
+        var spans: [String: (lower: Int, upper: Int?)] = [:]
         for mark in file.bookmarks {
             guard let id = idsByBookmark[mark.name] else { continue }
-            let known = spans[id] ?? mark.paragraphs
-            spans[id] = min(known.lowerBound, mark.paragraphs.lowerBound)..<max(known.upperBound, mark.paragraphs.upperBound)
+            var span = spans[id] ?? (mark.paragraphs.lowerBound, nil)
+            span.lower = min(span.lower, mark.paragraphs.lowerBound)
+            if mark.closed { span.upper = max(span.upper ?? mark.paragraphs.upperBound, mark.paragraphs.upperBound) }
+            spans[id] = span
         }
-        let starts = spans.values.map(\.lowerBound).sorted()
-        var claimed = IndexSet()
+        let starts = spans.values.map(\.lower).sorted()
+        var indices: [String: [Int]] = [:]
+        var owner: [Int: String] = [:]
         for (id, span) in spans {
-            // One whose end was lost ends where the next document begins.
-            let next = starts.first { $0 > span.lowerBound } ?? file.paragraphs.count
-            let range = span.lowerBound..<(span.isEmpty ? next : min(span.upperBound, next))
-            documents[id] = Self.slice(file, range)
-            claimed.insert(integersIn: range)
+            // One whose end was lost ends where the next document begins; one the editor emptied holds nothing.
+            let next = starts.first { $0 > span.lower } ?? file.paragraphs.count
+            let range = span.lower..<max(span.lower, min(span.upper ?? next, next))
+            indices[id] = Array(range)
+            for index in range { owner[index] = id }
         }
-        guard let sent else { return }
-        for node in nodes where documents[node.id] == nil {
-            guard let compiled = sent.documents[node.id], let range = Self.locate(compiled, in: file, outside: claimed) else { continue }
-            documents[node.id] = Self.slice(file, range)
-            claimed.insert(integersIn: range)
-            foundByText.append(node)
+        if let sent {
+            for node in nodes where indices[node.id] == nil {
+                guard let compiled = sent.documents[node.id],
+                      let range = Self.locate(compiled, in: file, outside: IndexSet(owner.keys)) else { continue }
+                indices[node.id] = Array(range)
+                for index in range { owner[index] = node.id }
+                foundByText.append(node)
+            }
+            // Paragraphs no document holds: the compile's own (headings, separators) stay out; an editor's (typed
+            // after a document's last paragraph, outside its bookmark) belong to the document before them.
+            var compiled: [String: Int] = [:]
+            for text in sent.unclaimed { compiled[text, default: 0] += 1 }
+            var previous: String?
+            for index in file.paragraphs.indices {
+                if let id = owner[index] { previous = id; continue }
+                let text = file.paragraphs[index].text
+                if let count = compiled[text], count > 0 {
+                    compiled[text] = count - 1
+                } else if let id = previous {
+                    indices[id, default: []].append(index)
+                    owner[index] = id
+                }
+            }
+        }
+        unclaimed = file.paragraphs.indices.filter { owner[$0] == nil }.map { file.paragraphs[$0].text }
+        for (id, list) in indices {
+            var part = ImportedDocument(paragraphs: list.map { file.paragraphs[$0] }, styles: file.styles)
+            part.annotations = file.annotations
+            documents[id] = part
         }
     }
 
     /// A paragraph's words, lower-cased, for likeness.
     private static func words(_ text: String) -> Set<Substring> {
         Set(text.lowercased().split { !$0.isLetter && !$0.isNumber })
-    }
-
-    private static func slice(_ file: ImportedDocument, _ range: Range<Int>) -> ImportedDocument {
-        var part = ImportedDocument(paragraphs: Array(file.paragraphs[range]), styles: file.styles)
-        part.annotations = file.annotations
-        return part
     }
 
     /// Paragraphs are this far apart at most within one document found by its text (the editor rewrote the ones

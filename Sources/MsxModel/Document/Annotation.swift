@@ -21,6 +21,17 @@ public struct Annotation: Sendable, Equatable {
         "n" + TextHash.fnv1a64(author + "\n" + date + "\n" + note).prefix(10)
     }
 
+    /// This annotation with an id none of `taken` has: two notes saying the same thing, by one author, in the same
+    /// second (or minute, as Word dates them) get `-2`, `-3`… in the order they come.
+    public func unique(among taken: Set<String>) -> Annotation {
+        var copy = self, number = 2
+        while taken.contains(copy.id) {
+            copy.id = id + "-\(number)"
+            number += 1
+        }
+        return copy
+    }
+
     /// The sidecar's name for the table.
     static let tableKey = "annotations"
 

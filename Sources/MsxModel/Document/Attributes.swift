@@ -24,6 +24,12 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
     public static let foregroundColor = AttributeKey(rawValue: "foregroundColor")
     /// `#RRGGBB` (highlight).
     public static let backgroundColor = AttributeKey(rawValue: "backgroundColor")
+    /// `superscript` or `subscript` (see `verticalAlignments`), or null for the baseline.
+    public static let verticalAlign = AttributeKey(rawValue: "verticalAlign")
+    /// Lower-case letters shown as small capitals.
+    public static let smallCaps = AttributeKey(rawValue: "smallCaps")
+    /// Every letter shown as a capital (the text keeps its case).
+    public static let allCaps = AttributeKey(rawValue: "allCaps")
     /// Inline code (Markdown only).
     public static let code = AttributeKey(rawValue: "code")
     /// A link's address (Markdown only).
@@ -76,6 +82,7 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
     /// Character attributes that runs, styles and defaults may carry.
     public static let character: Set<AttributeKey> = [
         .bold, .italic, .strikethrough, .underline, .fontFamily, .fontSize, .foregroundColor, .backgroundColor,
+        .verticalAlign, .smallCaps, .allCaps,
     ]
     /// Paragraph attributes that the sidecar, styles and defaults may carry.
     public static let paragraph: Set<AttributeKey> = [
@@ -84,6 +91,7 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
     ]
     public static let alignments = ["left", "center", "right", "justified"]
     public static let underlineStyles = ["single", "double", "thick"]
+    public static let verticalAlignments = ["superscript", "subscript"]
 }
 
 /// Formatting attributes by name. Kept as JSON values so that attributes msx does not know survive a rewrite.

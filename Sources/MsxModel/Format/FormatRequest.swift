@@ -43,6 +43,9 @@ public struct FormatRequest: Sendable {
             guard let value = character[key], value != .null else { continue }
             copy.character[key] = .string(try Self.color(value.stringValue ?? ""))
         }
+        if let position = character[.verticalAlign]?.stringValue, !AttributeKey.verticalAlignments.contains(position) {
+            throw MsxError(.invalidValue, "position must be superscript, subscript or baseline, not '\(position)'")
+        }
         if let underline = character[.underline]?.stringValue, !AttributeKey.underlineStyles.contains(underline) {
             throw MsxError(.invalidValue, "underline must be single, double or thick, not '\(underline)'")
         }

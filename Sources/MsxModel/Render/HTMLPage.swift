@@ -91,7 +91,9 @@ public enum HTMLPage {
 
     /// How many footnotes a paragraph holds.
     private static func noteCount(_ p: ResolvedParagraph) -> Int {
-        InlineNote.groups(p.runs).filter { $0.isNote && InlineNote.inner($0.runs) != nil }.count
+        // A note in a table cell stays in the cell's text.
+        guard p.kind != .tableRow else { return 0 }
+        return InlineNote.groups(p.runs).filter { $0.isNote && InlineNote.inner($0.runs) != nil }.count
     }
 
     /// A paragraph's HTML, its footnotes (numbered from `firstNote`) as references, and the notes' own HTML.
@@ -211,6 +213,13 @@ public enum HTMLPage {
         var html = escape(r.text).replacingOccurrences(of: "\u{2028}", with: markup == .html ? "<br>" : "<br/>")
         if a[.code] == true { html = "<code>\(html)</code>" }
         if a[.strikethrough] == true { html = "<s>\(html)</s>" }
+        switch a[.verticalAlign]?.stringValue {
+        case "superscript": html = "<sup>\(html)</sup>"
+        case "subscript": html = "<sub>\(html)</sub>"
+        default: break
+        }
+        if a[.smallCaps] == true { css.append("font-variant: small-caps") }
+        if a[.allCaps] == true { css.append("text-transform: uppercase") }
         if a[.italic] == true { html = "<em>\(html)</em>" }
         if a[.bold] == true { html = "<strong>\(html)</strong>" }
         // In an EPUB, a link to a place in the project's own files leads nowhere: only addresses with a scheme link.

@@ -21,7 +21,7 @@ extension Project {
         defer { withExtendedLifetime(lock) {} }
         var document = try loadDocument(node)
         let targets = try DocumentFormatter.targets(of: selection, in: document.paragraphTexts, title: node.title)
-        let annotation = Annotation(note: note, author: author, date: Self.timestamp(date))
+        let annotation = Annotation(note: note, author: author, date: Self.timestamp(date)).unique(among: Set(document.annotations.keys))
         for (paragraph, range) in targets { document.annotate(paragraph: paragraph, range: range, with: annotation) }
         try save(document, of: node)
         return try placed(annotation.id, in: node, document: document)

@@ -24,8 +24,8 @@ struct DocxBodyReader {
     private(set) var usedStyles = Set<String>()
     private(set) var picturesSkipped = 0
     private(set) var hiddenSkipped = 0
-    /// Bookmarks by name, with the paragraphs each covers.
-    private(set) var bookmarks: [(name: String, paragraphs: Range<Int>)] = []
+    /// Bookmarks by name, with the paragraphs each covers; `closed` is false when its end was never found.
+    private(set) var bookmarks: [(name: String, paragraphs: Range<Int>, closed: Bool)] = []
     /// Bookmarks started and not ended yet, by id: their name and first paragraph.
     private var openBookmarks: [String: (name: String, start: Int)] = [:]
     /// Bookmarks (by index in `bookmarks`) that ended inside the paragraph being read: it is theirs if it has text.
@@ -35,6 +35,8 @@ struct DocxBodyReader {
     /// Character properties of the paragraph being read (defaults and paragraph style), under each run's own.
     private var paragraphCharacter = DocxCharacterFormat()
     private var pageBreakPending = false
+    /// The properties of a paragraph whose mark was removed (its text waits to join the next paragraph's).
+    private var joining: (format: DocxParagraphFormat, styleID: String?)?
     private var pageBreakBeforeNext = false
     /// Open complex fields, innermost last: their instruction so far, whether their result is being read, and the
     /// address of a HYPERLINK field.
@@ -75,7 +77,15 @@ struct DocxBodyReader {
         }
     }
 
+    /// Ends a paragraph whose mark was removed when nothing follows to join (the end of the body, a table).
+    mutating func finishJoining() {
+        guard let (format, styleID) = joining, tableDepth == 0 else { return }
+        joining = nil
+        finishParagraph(format, styleID: styleID)
+    }
+
     private mutating func readTable(_ table: XMLNode) {
+        finishJoining()
         tableDepth += 1
         defer { tableDepth -= 1 }
         if tableDepth == 1 { tableCount += 1 }
@@ -84,14 +94,14 @@ struct DocxBodyReader {
             for (cellIndex, cell) in row.descendants("tc", stoppingAt: "tbl").enumerated() {
                 if cellIndex > 0 { builder.append("\t", paragraphCharacter.attributes(complete: true)) }
                 var first = true
-                for node in cell.children {
+                forEachCellBlock(cell) { reader, node in
                     if node.name == "p" {
-                        if !first { builder.append("\u{2028}", paragraphCharacter.attributes(complete: true)) }
+                        if !first { reader.builder.append("\u{2028}", reader.paragraphCharacter.attributes(complete: true)) }
                         first = false
-                        let format = readParagraphContent(node)
+                        let format = reader.readParagraphContent(node)
                         if firstFormat == nil { firstFormat = format }
-                    } else if node.name == "tbl" {
-                        readTable(node)
+                    } else {
+                        reader.readTable(node)
                     }
                 }
             }
@@ -103,12 +113,34 @@ struct DocxBodyReader {
         }
     }
 
+    /// The paragraphs and tables of a cell, in order, through what may hold them (content controls, custom XML,
+    /// tracked insertions or deletions as the changes are taken); bookmarks and comment ranges on the way are noted.
+    private mutating func forEachCellBlock(_ container: XMLNode, _ body: (inout DocxBodyReader, XMLNode) -> Void) {
+        for node in container.children {
+            switch node.name {
+            case "p", "tbl": body(&self, node)
+            case "tcPr": break
+            case "ins", "moveTo": if package.changes == .accept { forEachCellBlock(node, body) }
+            case "del", "moveFrom": if package.changes == .reject { forEachCellBlock(node, body) }
+            case "bookmarkStart": noteBookmark(node)
+            case "bookmarkEnd": endBookmark(node)
+            case "commentRangeStart", "commentRangeEnd": noteComment(node)
+            default: forEachCellBlock(node, body)
+            }
+        }
+    }
+
     private mutating func readParagraph(_ p: XMLNode) {
         let (format, styleID) = readParagraphContent(p)
         let mark = p.child("pPr")?.child("rPr")
         // A deleted paragraph mark joins this paragraph to the next (an inserted one, when changes are undone).
         let markRemoved = package.changes == .accept ? mark?.child("del") != nil : mark?.child("ins") != nil
-        if markRemoved || tableDepth > 0 { return }
+        if tableDepth > 0 { return }
+        if markRemoved {
+            joining = (format, styleID)
+            return
+        }
+        joining = nil
         finishParagraph(format, styleID: styleID)
     }
 
@@ -230,6 +262,8 @@ struct DocxBodyReader {
         guard !text.isEmpty else { return }
         var mark = marker
         mark[.footnote] = true
+        // A note's reference is raised by its style, not by the text's own position.
+        mark[.verticalAlign] = nil
         builder.append("^[", mark)
         builder.append(text, adding: [.footnote: true])
         builder.append("]", mark)
@@ -302,7 +336,7 @@ struct DocxBodyReader {
     /// Lists the bookmarks whose end was never found (an editor's program lost it) as empty, at their start.
     mutating func endOpenBookmarks() {
         for (_, open) in openBookmarks.sorted(by: { $0.value.start < $1.value.start }) {
-            bookmarks.append((open.name, open.start..<open.start))
+            bookmarks.append((open.name, open.start..<open.start, false))
         }
         openBookmarks = [:]
     }
@@ -315,7 +349,7 @@ struct DocxBodyReader {
     /// A bookmark ends: it covers the paragraphs finished since it started, and the one being read if that has text.
     private mutating func endBookmark(_ node: XMLNode) {
         guard !inNote, let id = node.attribute("id"), let open = openBookmarks.removeValue(forKey: id) else { return }
-        bookmarks.append((open.name, open.start..<max(open.start, paragraphs.count)))
+        bookmarks.append((open.name, open.start..<max(open.start, paragraphs.count), true))
         endedInParagraph.append(bookmarks.count - 1)
     }
 

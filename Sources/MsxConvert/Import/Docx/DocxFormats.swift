@@ -151,6 +151,11 @@ struct DocxCharacterFormat {
             case "b": stated[.bold] = .bool(DocxMeasure.toggle(node))
             case "i": stated[.italic] = .bool(DocxMeasure.toggle(node))
             case "strike", "dstrike": stated[.strikethrough] = .bool(DocxMeasure.toggle(node))
+            case "caps": stated[.allCaps] = .bool(DocxMeasure.toggle(node))
+            case "smallCaps": stated[.smallCaps] = .bool(DocxMeasure.toggle(node))
+            case "vertAlign":
+                let value = node.attribute("val") ?? ""
+                stated[.verticalAlign] = AttributeKey.verticalAlignments.contains(value) ? .string(value) : .null
             case "u": stated[.underline] = Self.underline(node.attribute("val"))
             case "color": stated[.foregroundColor] = Self.color(node.attribute("val"))
             case "highlight": highlight = Self.highlight(node.attribute("val"))

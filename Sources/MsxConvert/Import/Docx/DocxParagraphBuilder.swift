@@ -48,7 +48,8 @@ struct DocxParagraphBuilder {
         text = String(decoding: units[count...], as: UTF16.self)
         length -= count
         runs = runs.compactMap { run in
-            let range = max(run.range.lowerBound - count, 0)..<(run.range.upperBound - count)
+            let upper = max(run.range.upperBound - count, 0)
+            let range = min(max(run.range.lowerBound - count, 0), upper)..<upper
             return range.isEmpty ? nil : ImportedRun(range: range, attributes: run.attributes)
         }
     }

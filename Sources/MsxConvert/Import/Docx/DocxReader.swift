@@ -49,6 +49,7 @@ public enum DocxReader {
             themeFonts: themeFonts, changes: changes, comments: comments(try part("comments")))
         var reader = DocxBodyReader(package: package)
         reader.readBlocks(body)
+        reader.finishJoining()
         reader.endOpenBookmarks()
         var paragraphs = reader.paragraphs
         let custom = try packageRelationships.first { $0.type.hasSuffix("/custom-properties") }.flatMap { try zip.xml(resolve($0.target, from: "")) }
@@ -105,7 +106,7 @@ public enum DocxReader {
     /// Comments by Word id, as annotations: the note is the comment's paragraphs, one a line; the date is brought to
     /// the second in UTC, so that the same comment read again gets the same id.
     private static func comments(_ root: XMLNode?) -> [String: Annotation] {
-        var comments: [String: Annotation] = [:]
+        var comments: [String: Annotation] = [:], taken = Set<String>()
         let precise = ISO8601DateFormatter(), plain = ISO8601DateFormatter()
         precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         plain.formatOptions = [.withInternetDateTime]
@@ -117,7 +118,8 @@ public enum DocxReader {
             let written = comment.attribute("date") ?? ""
             let date = (plain.date(from: written) ?? precise.date(from: written)
                 ?? plain.date(from: written + "Z")).map { plain.string(from: $0) } ?? written
-            comments[id] = Annotation(note: note, author: comment.attribute("author") ?? "", date: date)
+            comments[id] = Annotation(note: note, author: comment.attribute("author") ?? "", date: date).unique(among: taken)
+            taken.insert(comments[id]!.id)
         }
         return comments
     }
