@@ -112,6 +112,27 @@ final class DiffDocxTests: MsxTestCase {
         XCTAssertEqual((keeper?["attributes"] as? [String: Any])?["alignment"] as? String, "left")
     }
 
+    func testParagraphsInsertedBetweenOthersAreUndoneWithoutJoiningThem() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Storm", "# The Storm\n\nOne two.\n\nNote.\n\n- first\n- second\n", to: root)
+        try expect(0, "snapshot", "-m", "before", in: root)
+        try write("New opening.\n\n# The Storm\n\nOne two three.\n\nNew para.\n\nAnother.\n\nNote.\n\n- first\n- added\n- second\n",
+                  to: "contents/draft/storm.md", in: root)
+        try expect(0, "snapshot", "-m", "after", in: root)
+        let docx = scratch.appendingPathComponent("inserted.docx")
+        try expect(0, "diff", "--from", "HEAD~1", "--to", "HEAD", "--docx", docx.path, in: root)
+        // LibreOffice's text shows a list's bullets; the versions' texts do not.
+        let words = { (lines: [String]) in
+            lines.map { $0.replacingOccurrences(of: "^\\s*[\u{2022}\u{25E6}\u{25AA}]\\s*", with: "", options: .regularExpression) }
+        }
+        XCTAssertEqual(words(try libreOffice(docx, accepting: true)), try texts(["Storm"], at: "HEAD", in: root))
+        XCTAssertEqual(words(try libreOffice(docx, accepting: false)), try texts(["Storm"], at: "HEAD~1", in: root))
+        // msx's own reader, undoing the changes, gives back the heading as a heading.
+        try expect(0, "import", docx.path, "--changes", "reject", "--into", "Research", in: root)
+        XCTAssertTrue(try read("contents/research/inserted.md", in: root).contains("# The Storm"))
+    }
+
     func testDocxGoesAlone() throws {
         let root = try makeProject()
         let result = try expect(64, "diff", "--docx", "x.docx", "--html", in: root)

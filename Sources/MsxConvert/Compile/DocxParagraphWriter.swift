@@ -46,10 +46,11 @@ struct DocxParagraphWriter {
 
     /// The paragraph at `position` among those the document holds; `opening` and `closing` go first and last
     /// among its contents (bookmarks). In a document of tracked changes, `revisions` marks each run (by index in
-    /// `p.runs`), `mark` the whole paragraph as inserted or deleted, and `former` gives the paragraph properties
-    /// it had (written as a tracked change where they differ).
+    /// `p.runs`), `mark` the paragraph mark (its end) as inserted or deleted, `box` a checklist box, and `former`
+    /// gives the paragraph properties it had (written as a tracked change where they differ).
     mutating func write(_ p: ResolvedParagraph, at position: Int, opening: String = "", closing: String = "",
-                        revisions: [Int: DocxRevision] = [:], mark: DocxRevision? = nil, former: ResolvedParagraph? = nil,
+                        revisions: [Int: DocxRevision] = [:], mark: DocxRevision? = nil, box boxRevision: DocxRevision? = nil,
+                        former: ResolvedParagraph? = nil,
                         recording: Bool = true) -> String {
         var properties = paragraphProperties(p, at: position)
         let style = p.attributes[.style]?.stringValue
@@ -65,7 +66,7 @@ struct DocxParagraphWriter {
         var out = "<w:p>" + (properties.isEmpty ? "" : "<w:pPr>\(properties)</w:pPr>") + opening
         let base = sheet.defaults.overlaid(with: style.flatMap { sheet.style(named: $0)?.attributes } ?? [:])
         if let box = p.checklist.map({ $0 == "checked" ? "\u{2611} " : "\u{2610} " }) {
-            out += tracked("<w:r>\(Self.text(box, deleted: mark == .deleted))</w:r>", mark)
+            out += tracked("<w:r>\(Self.text(box, deleted: boxRevision == .deleted))</w:r>", boxRevision)
         }
         for group in InlineNote.groups(p.runs) {
             if group.isNote, let inner = InlineNote.inner(Array(group.runs)) {

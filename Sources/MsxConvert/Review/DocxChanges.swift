@@ -13,7 +13,10 @@ public enum DocxChanges {
     private struct Entry {
         var paragraph: ResolvedParagraph
         var revisions: [Int: DocxRevision] = [:]
+        /// The paragraph's mark (its end), inserted or deleted.
         var mark: DocxRevision?
+        /// The whole paragraph inserted or deleted (its checklist box goes with it).
+        var whole: DocxRevision?
         var former: ResolvedParagraph?
     }
 
@@ -33,7 +36,8 @@ public enum DocxChanges {
         writer.reviser = (reviser, stamp.string(from: date))
         var body = ""
         for (position, entry) in entries.enumerated() {
-            body += writer.write(entry.paragraph, at: position, revisions: entry.revisions, mark: entry.mark, former: entry.former)
+            body += writer.write(entry.paragraph, at: position, revisions: entry.revisions, mark: entry.mark, box: entry.whole,
+                                 former: entry.former)
         }
         return try DocxWriter.package(body: body, writer: writer, tables: tables, sheet: sheet,
                                       layout: .init(title: title, author: author, wordCount: 0))
@@ -73,6 +77,24 @@ public enum DocxChanges {
             entries.append(changed(old[pair.old], new[pair.new], edits: pair.edits))
             (nextOld, nextNew) = (pair.old + 1, pair.new + 1)
         }
+        return marksAsWordWritesThem(entries)
+    }
+
+    /// Paragraphs inserted after a paragraph that stays get their marks as Word writes them: the new mark is the
+    /// one at the end of the paragraph before (where the writer pressed Enter), and the last inserted paragraph
+    /// ends with that paragraph's old mark, its former properties those of the paragraph before. Word and
+    /// LibreOffice then undo the insertion without joining the paragraphs around it.
+    private static func marksAsWordWritesThem(_ entries: [Entry]) -> [Entry] {
+        var entries = entries, index = 1
+        while index < entries.count {
+            guard entries[index].whole == .inserted, entries[index - 1].mark == nil else { index += 1; continue }
+            var end = index
+            while end + 1 < entries.count, entries[end + 1].whole == .inserted { end += 1 }
+            entries[index - 1].mark = .inserted
+            entries[end].mark = nil
+            entries[end].former = entries[index - 1].former ?? entries[index - 1].paragraph
+            index = end + 1
+        }
         return entries
     }
 
@@ -84,7 +106,8 @@ public enum DocxChanges {
     }
 
     private static func whole(_ p: ResolvedParagraph, _ revision: DocxRevision) -> Entry {
-        Entry(paragraph: p, revisions: Dictionary(uniqueKeysWithValues: p.runs.indices.map { ($0, revision) }), mark: revision)
+        Entry(paragraph: p, revisions: Dictionary(uniqueKeysWithValues: p.runs.indices.map { ($0, revision) }), mark: revision,
+              whole: revision)
     }
 
     /// A paragraph both versions hold: the newer's text and formatting with the older's words it lost (deleted),
