@@ -105,6 +105,18 @@ final class CompileTests: MsxTestCase {
         XCTAssertFalse(read.contains("^["), read)
     }
 
+    func testPandocReadsRTFQuotesAndDashesAsWritten() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Quotes", "\u{201C}Yes,\u{201D} she said \u{2014} it\u{2019}s caf\u{00E9} time\u{2026} in \u{6771}\u{4EAC}.\n", to: root)
+        let rtf = scratch.appendingPathComponent("quotes.rtf")
+        try expect(0, "compile", "--out", rtf.path, in: root)
+        let written = try String(contentsOf: rtf, encoding: .utf8)
+        XCTAssertTrue(written.contains("\\'93Yes,\\'94") && written.contains("\\u26481 ?"), written)
+        let read = try ExternalTool.run("/usr/bin/pandoc", ["-f", "rtf", "-t", "plain", rtf.path], package: "pandoc").output
+        XCTAssertTrue(read.contains("\u{201C}Yes,\u{201D} she said \u{2014} it\u{2019}s caf\u{00E9} time\u{2026} in \u{6771}\u{4EAC}."), read)
+    }
+
     func testEveryFormatCarriesTheText() throws {
         let root = try makeBook()
         try expect(0, "format", "Scene A", "--match", "dark", "--underline", "--color", "#8B0000", in: root)

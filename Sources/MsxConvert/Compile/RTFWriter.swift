@@ -97,7 +97,9 @@ public enum RTFWriter {
         return Int(min(max(value.rounded(), Double(Int32.min)), Double(Int32.max)))
     }
 
-    /// Text as RTF: `\`, `{` and `}` escaped, tabs and line breaks as control words, non-ASCII as `\uN?`.
+    /// Text as RTF: `\`, `{` and `}` escaped, tabs and line breaks as control words, characters Windows-1252 has
+    /// (the file's code page) as `\'hh`, other non-ASCII as `\uN?` (pandoc up to 2.19 misreads `\uN?` for curly
+    /// quotes and dashes in some places; every reader takes `\'hh`).
     static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -111,7 +113,13 @@ public enum RTFWriter {
             case 0x0A, 0x0D: out += "\\line "
             case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
             case 0..<0x20: continue
-            default: out += "\\u\(Int16(bitPattern: unit))?"
+            default:
+                if let byte = RTFCodePageDecoder.windows1252Byte(unit) {
+                    out += "\\'" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                } else {
+                    // The space ends the control word; `?` is the fallback a reader without Unicode shows.
+                    out += "\\u\(Int16(bitPattern: unit)) ?"
+                }
             }
         }
         return out

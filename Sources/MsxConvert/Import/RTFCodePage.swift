@@ -55,6 +55,16 @@ final class RTFCodePageDecoder {
         return Unicode.Scalar(windows1252High[Int(byte - 0x80)]) ?? "\u{FFFD}"
     }
 
+    /// The Windows-1252 byte of a UTF-16 unit above ASCII, or nil when the code page has none.
+    static func windows1252Byte(_ unit: UInt16) -> UInt8? {
+        if (0xA0...0xFF).contains(unit) { return UInt8(unit) }
+        return windows1252Bytes[unit]
+    }
+
+    private static let windows1252Bytes: [UInt16: UInt8] = Dictionary(
+        windows1252High.enumerated().filter { $0.element != 0xFFFD }.map { ($0.element, UInt8(0x80 + $0.offset)) }
+    ) { first, _ in first }
+
     /// Windows-1252 bytes 0x80...0x9F (the rest match Latin-1); the five undefined ones read as U+FFFD.
     private static let windows1252High: [UInt16] = [
         0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,

@@ -90,6 +90,10 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     /// Elements deeper than this are refused: no real document part nests so far, and recursion over the tree
     /// stays shallow.
     private static let maximumDepth = 512
+    /// Parts with more elements than this are refused: a real manuscript's document holds far fewer, and a crafted
+    /// one of many tiny elements would otherwise fill the memory.
+    private static let maximumElements = 8_000_000
+    private var elements = 0
 
     private func namespace(of prefix: String) -> String? {
         for scope in scopes.reversed() { if let uri = scope[prefix] { return uri.isEmpty ? nil : uri } }
@@ -105,6 +109,12 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         guard stack.count < Self.maximumDepth else {
             failure = "elements nested deeper than \(Self.maximumDepth)"
+            parser.abortParsing()
+            return
+        }
+        elements += 1
+        guard elements <= Self.maximumElements else {
+            failure = "more than \(Self.maximumElements) elements"
             parser.abortParsing()
             return
         }

@@ -6,8 +6,8 @@ import ZIPFoundation
 /// inflated is refused, so a crafted archive cannot fill the memory. Tests read packages with it too.
 package struct ZipPackageReader {
     private let archive: Archive
-    /// 256 MiB: far above any real manuscript's document part.
-    static let maximumPartSize = 256 << 20
+    /// 64 MiB: far above any real manuscript's document part (a 500,000-word book's is about 30 MiB).
+    static let maximumPartSize = 64 << 20
 
     /// - Throws: `MsxError(.unexpected, …)` when `data` is not a ZIP archive; callers name the file and kind.
     package init(_ data: Data) throws {
