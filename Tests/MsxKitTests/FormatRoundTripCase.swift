@@ -50,7 +50,8 @@ class FormatRoundTripCase: SeededTestCase {
             let runs = p.runs.map { run -> String in
                 JSONWriter.string(.object(["text": .string(run.text), "attributes": .object(run.attributes.json)]), pretty: false)
             }
-            return "\(p.kind.name) \(p.text.debugDescription) \(JSONWriter.string(.object(p.attributes.json), pretty: false)) \(runs)"
+            let start = p.listStart.map { " (list from \($0))" } ?? ""
+            return "\(p.kind.name)\(start) \(p.text.debugDescription) \(JSONWriter.string(.object(p.attributes.json), pretty: false)) \(runs)"
         }
     }
 
@@ -76,6 +77,9 @@ class FormatRoundTripCase: SeededTestCase {
             - [ ] oil
               1. nested
 
+            3. third
+            4. fourth
+
             Tab\there, “quotes”, emoji 🌊 and 東京 & <angle>.
 
             A claim.^[A note with *italic* words] And [a quoted address](<http://x.com/"q"\\path>) and `code`.
@@ -89,14 +93,14 @@ class FormatRoundTripCase: SeededTestCase {
         var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)
         document.formatting.paragraphs[1].set([.underline: "double", .foregroundColor: "#8B0000"], over: 0..<4)
         document.formatting.paragraphs[1].set([.fontSize: 13.5, .backgroundColor: "#FFFF00"], over: 5..<8)
-        document.formatting.paragraphs[6].attributes = [
+        document.formatting.paragraphs[8].attributes = [
             .alignment: "justified", .tabStops: [36, 72.5], .firstLineHeadIndent: 18.25, .style: "Epigraph",
             .lineSpacing: 2, .paragraphSpacingBefore: 6,
         ]
-        let units = document.paragraphTexts[7].utf16
-        let note = document.paragraphTexts[7].range(of: "^[A note with italic words]")!
+        let units = document.paragraphTexts[9].utf16
+        let note = document.paragraphTexts[9].range(of: "^[A note with italic words]")!
         let start = units.distance(from: units.startIndex, to: note.lowerBound.samePosition(in: units)!)
-        document.formatting.paragraphs[7].set([.footnote: true], over: start..<(start + 27))
+        document.formatting.paragraphs[9].set([.footnote: true], over: start..<(start + 27))
         assertSame(comparable(try roundTrip(document)), comparable(document.resolved(with: sheet)), line: line)
     }
 

@@ -57,7 +57,7 @@ enum DocxStyles {
             abstract += "<w:abstractNum w:abstractNumId=\"\(id)\"><w:multiLevelType w:val=\"hybridMultilevel\"/>"
             for (level, format) in tables.levelFormats(ofList: id).enumerated() {
                 let (numberFormat, text) = Self.format(format, level: level)
-                abstract += "<w:lvl w:ilvl=\"\(level)\"><w:start w:val=\"1\"/><w:numFmt w:val=\"\(numberFormat)\"/>"
+                abstract += "<w:lvl w:ilvl=\"\(level)\"><w:start w:val=\"\(tables.start(ofList: id, level: level))\"/><w:numFmt w:val=\"\(numberFormat)\"/>"
                 abstract += "<w:lvlText w:val=\"\(XMLText.escaped(text, quotes: true))\"/><w:lvlJc w:val=\"left\"/>"
                 abstract += "<w:pPr><w:ind w:left=\"\(720 * (level + 1))\" w:hanging=\"360\"/></w:pPr></w:lvl>"
             }

@@ -13,6 +13,8 @@ struct OutputTables {
     /// One list per run of consecutive list paragraphs of one kind (so each starts numbering afresh), in `\ls` order
     /// (1-based in the file): the format of each level that appears in it.
     private(set) var lists: [[Int: ListFormat]] = []
+    /// The number each list's levels start at (a level not listed starts at 1).
+    private var starts: [[Int: Int]] = []
     /// The list (1-based) each list paragraph belongs to, by its position among the paragraphs.
     private var listOfParagraph: [Int: Int] = [:]
 
@@ -28,8 +30,12 @@ struct OutputTables {
                 // A list of another kind right after one (bullets after numbers) is a list of its own.
                 if listOfParagraph[position - 1] == nil || lists[lists.count - 1][level].map({ $0 != format }) ?? false {
                     lists.append([:])
+                    starts.append([:])
                 }
-                if lists[lists.count - 1][level] == nil { lists[lists.count - 1][level] = format }
+                if lists[lists.count - 1][level] == nil {
+                    lists[lists.count - 1][level] = format
+                    starts[starts.count - 1][level] = p.listStart ?? 1
+                }
                 listOfParagraph[position] = lists.count
             }
             for run in p.runs {
@@ -75,6 +81,9 @@ struct OutputTables {
 
     /// The format list `number` (1-based) gives items at `level` (0-based).
     func listFormat(_ number: Int, level: Int) -> ListFormat? { lists[number - 1][level] }
+
+    /// The number level `level` (0-based) of list `number` (1-based) starts at.
+    func start(ofList number: Int, level: Int) -> Int { starts[number - 1][level] ?? 1 }
 
     /// "#RRGGBB" as numbers, or nil for anything else.
     static func rgb(_ hex: String) -> (Int, Int, Int)? {

@@ -78,7 +78,7 @@ public enum RTFWriter {
                 let text = nfc == 23 ? "{\\leveltext\\'01\(escaped(format.symbol(at: level)));}{\\levelnumbers;}"
                     : nfc == 255 ? "{\\leveltext\\'00;}{\\levelnumbers;}"
                     : "{\\leveltext\\'02\\'0\(level).;}{\\levelnumbers\\'01;}"
-                lists += "{\\listlevel\\levelnfc\(nfc)\\levelnfcn\(nfc)\\leveljc0\\levelstartat1\(text)"
+                lists += "{\\listlevel\\levelnfc\(nfc)\\levelnfcn\(nfc)\\leveljc0\\levelstartat\(tables.start(ofList: id, level: level))\(text)"
                 lists += "\\fi-360\\li\(720 * (level + 1))}"
             }
             lists += "\\listid\(id)}"

@@ -37,6 +37,8 @@ public struct ImportedParagraph: Equatable, Sendable {
     public var headingLevel: Int?
     /// Nesting depth (1 = top level) when the paragraph is a list item, nil otherwise.
     public var listLevel: Int?
+    /// The number its ordered list starts at, when not 1 (used where the list begins).
+    public var listStart: Int?
     /// Block-quote nesting depth, 0 for none.
     public var quoteDepth: Int
     /// A code block: its text is written verbatim inside a fence, its lines separated by U+000A.

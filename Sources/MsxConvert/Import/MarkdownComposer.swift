@@ -126,7 +126,7 @@ struct MarkdownComposer {
             lists.levels.removeLast(max(0, lists.levels.count - depth))
             if lists.levels.count == depth, lists.levels[depth - 1].ordered != ordered { lists.levels.removeLast() }
             let indent = String(repeating: " ", count: lists.levels.prefix(depth - 1).reduce(0) { $0 + $1.width })
-            let number = lists.levels.count == depth ? lists.levels[depth - 1].next : 1
+            let number = lists.levels.count == depth ? lists.levels[depth - 1].next : p.listStart ?? 1
             let marker = ordered ? "\(number). " : "- "
             if lists.levels.count == depth { lists.levels.removeLast() }
             lists.levels.append((ordered, marker.count, number + 1))

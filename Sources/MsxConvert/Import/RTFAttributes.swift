@@ -74,6 +74,10 @@ extension RTFTables {
             if let levels = listOverrides[number].flatMap({ lists[$0] }), !levels.isEmpty {
                 paragraph.attributes[.listFormat] = .string(levels[min(state.listLevelIndex, levels.count - 1)])
             }
+            if let starts = listOverrides[number].flatMap({ listStarts[$0] }), !starts.isEmpty {
+                let start = starts[min(state.listLevelIndex, starts.count - 1)]
+                if start != 1 { paragraph.listStart = start }
+            }
         } else if let format = state.numberingFormat {
             paragraph.listLevel = state.numberingLevel
             paragraph.attributes[.listFormat] = .string(format)

@@ -50,6 +50,7 @@ enum RTFKeyword: Equatable {
         case nonParagraphStyle
         case listID
         case levelNumbering
+        case levelStart
         case numberingBullet
         case numberingBody
         case numberingLevel
@@ -138,7 +139,7 @@ enum RTFKeyword: Equatable {
         let tableWords: [String: TableWord] = [
             "fcharset": .fontCharset, "cpg": .fontCodePage, "red": .red, "green": .green, "blue": .blue,
             "cs": .nonParagraphStyle, "ds": .nonParagraphStyle, "ts": .nonParagraphStyle, "listid": .listID,
-            "levelnfc": .levelNumbering, "levelnfcn": .levelNumbering, "pnlvlblt": .numberingBullet,
+            "levelnfc": .levelNumbering, "levelnfcn": .levelNumbering, "levelstartat": .levelStart, "pnlvlblt": .numberingBullet,
             "pnlvlbody": .numberingBody, "pnlvl": .numberingLevel, "pndec": .numberingFormat("decimal"),
             "pnucrm": .numberingFormat("uppercaseRoman"), "pnlcrm": .numberingFormat("lowercaseRoman"),
             "pnucltr": .numberingFormat("uppercaseLetter"), "pnlcltr": .numberingFormat("lowercaseLetter"),

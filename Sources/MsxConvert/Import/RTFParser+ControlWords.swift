@@ -61,7 +61,10 @@ extension RTFParser {
             groups[index].end = .list
             tables.beginList()
         case .listLevel:
-            if top.destination == .listTable { tables.listLevels.append(RTFTables.listFormat(levelNumbering: 0)) }
+            if top.destination == .listTable {
+                tables.listLevels.append(RTFTables.listFormat(levelNumbering: 0))
+                tables.listLevelStarts.append(1)
+            }
         case .listOverride:
             guard top.destination == .listOverrideTable else { return }
             groups[index].end = .listOverride
@@ -103,6 +106,10 @@ extension RTFParser {
         case .blue: tables.blue = value
         case .nonParagraphStyle: if top.destination == .styleSheet { tables.styleIsParagraphStyle = false }
         case .listID: tables.listID = value
+        case .levelStart:
+            if top.destination == .listTable, !tables.listLevelStarts.isEmpty {
+                tables.listLevelStarts[tables.listLevelStarts.count - 1] = max(0, min(value, 1_000_000))
+            }
         case .levelNumbering:
             if top.destination == .listTable, !tables.listLevels.isEmpty {
                 tables.listLevels[tables.listLevels.count - 1] = RTFTables.listFormat(levelNumbering: value)

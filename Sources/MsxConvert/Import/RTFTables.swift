@@ -40,6 +40,9 @@ struct RTFTables {
     var styleIsParagraphStyle = true
     var listID: Int?
     var listLevels: [String] = []
+    var listLevelStarts: [Int] = []
+    /// Each list's level start numbers by `\listid`.
+    var listStarts: [Int: [Int]] = [:]
     var overrideNumber: Int?
 
     mutating func commitFont(name: String) {
@@ -75,10 +78,14 @@ struct RTFTables {
     mutating func beginList() {
         listID = nil
         listLevels = []
+        listLevelStarts = []
     }
 
     mutating func commitList() {
-        if let listID { lists[listID] = listLevels }
+        if let listID {
+            lists[listID] = listLevels
+            listStarts[listID] = listLevelStarts
+        }
     }
 
     mutating func commitListOverride() {

@@ -33,6 +33,8 @@ public struct ResolvedParagraph: Equatable, Sendable {
     public var runs: [ResolvedRun]
     /// Nesting depth of a list item (1 = top level), nil for other paragraphs.
     public var listDepth: Int? = nil
+    /// The number a list item's ordered list starts at, when it is not 1.
+    public var listStart: Int? = nil
     /// The HTML of a raw HTML block (compile to HTML passes it through); nil for other paragraphs.
     public var raw: String? = nil
 
@@ -101,6 +103,7 @@ extension RichDocument {
         var resolved = ResolvedParagraph(
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
             runs: Self.runs(of: block, sidecar: own, base: base.character), listDepth: block.list?.depth)
+        if let start = block.list?.start, start != 1 { resolved.listStart = start }
         resolved.raw = block.raw
         return resolved
     }

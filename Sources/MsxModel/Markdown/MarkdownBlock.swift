@@ -66,6 +66,8 @@ public struct ListContext: Equatable, Sendable {
     public var taskChecked: Bool?
     /// Whether this is the item's first paragraph (the one its marker introduces).
     public var isFirstParagraph: Bool
+    /// The number an ordered list starts at (`3.` before its first item); 1 for bullet lists.
+    public var start = 1
     /// Byte offset of the item's marker (`-`, `1.`) in the file.
     var markerOffset: Int
 }

@@ -155,7 +155,8 @@ private struct BlockBuilder {
             for item in node.children {
                 let context = ListContext(
                     ordered: node.isOrderedList, depth: depth, taskChecked: item.taskChecked,
-                    isFirstParagraph: true, markerOffset: offset(line: item.startLine, column: item.startColumn))
+                    isFirstParagraph: true, start: node.isOrderedList ? max(0, node.listStart) : 1,
+                    markerOffset: offset(line: item.startLine, column: item.startColumn))
                 walkItem(item, quoteDepth: quoteDepth, list: context)
             }
         case .paragraph:

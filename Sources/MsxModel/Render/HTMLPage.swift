@@ -74,13 +74,14 @@ public enum HTMLPage {
         }
         var body = ""
         var openList: String?
-        for (listTag, html) in zip(listTags, rendered.map(\.html)) {
+        for (index, (listTag, html)) in zip(listTags, rendered.map(\.html)).enumerated() {
             if let open = openList, listTag != open {
                 body += "</\(open)>\n"
                 openList = nil
             }
             if let listTag, openList == nil {
-                body += "<\(listTag)>\n"
+                let start = listTag == "ol" ? paragraphs[index].listStart.map { " start=\"\($0)\"" } ?? "" : ""
+                body += "<\(listTag)\(start)>\n"
                 openList = listTag
             }
             body += html + "\n"

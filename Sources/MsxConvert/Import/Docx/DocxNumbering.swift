@@ -3,10 +3,16 @@ import MsxModel
 /// The numbering part of a `.docx` (`word/numbering.xml`): each list instance's level formats, as msx's list
 /// formats.
 struct DocxNumbering {
-    /// Level formats by abstract numbering id, then level.
-    private var abstractLevels: [Int: [Int: ListFormat]] = [:]
-    /// Each instance's abstract numbering and the levels it overrides.
-    private var instances: [Int: (abstract: Int, overrides: [Int: ListFormat])] = [:]
+    /// A level's format and the number it starts at.
+    struct Level {
+        var format: ListFormat
+        var start: Int
+    }
+
+    /// Levels by abstract numbering id, then level.
+    private var abstractLevels: [Int: [Int: Level]] = [:]
+    /// Each instance's abstract numbering, the levels it overrides and the start numbers it overrides.
+    private var instances: [Int: (abstract: Int, overrides: [Int: Level], starts: [Int: Int])] = [:]
 
     init(_ root: XMLNode?) {
         guard let root else { return }
@@ -17,8 +23,13 @@ struct DocxNumbering {
         for node in root.children("num") {
             guard let id = DocxMeasure.integer(node.attribute("numId")),
                   let abstract = DocxMeasure.integer(node.child("abstractNumId")?.attribute("val")) else { continue }
-            let overrides = node.children("lvlOverride").compactMap { $0.child("lvl") }
-            instances[id] = (abstract, Self.levels(overrides))
+            let overrides = node.children("lvlOverride")
+            var starts: [Int: Int] = [:]
+            for override in overrides {
+                if let level = DocxMeasure.integer(override.attribute("ilvl")),
+                   let start = DocxMeasure.integer(override.child("startOverride")?.attribute("val")) { starts[level] = start }
+            }
+            instances[id] = (abstract, Self.levels(overrides.compactMap { $0.child("lvl") }), starts)
         }
     }
 
@@ -26,14 +37,21 @@ struct DocxNumbering {
     /// Word's "no list").
     func format(list id: Int, level: Int) -> ListFormat? {
         guard id != 0, let instance = instances[id] else { return nil }
-        return instance.overrides[level] ?? abstractLevels[instance.abstract]?[level] ?? .decimal
+        return (instance.overrides[level] ?? abstractLevels[instance.abstract]?[level])?.format ?? .decimal
     }
 
-    private static func levels(_ nodes: [XMLNode]) -> [Int: ListFormat] {
-        var levels: [Int: ListFormat] = [:]
+    /// The number level `level` of list instance `id` starts at.
+    func start(list id: Int, level: Int) -> Int {
+        guard let instance = instances[id] else { return 1 }
+        return instance.starts[level] ?? (instance.overrides[level] ?? abstractLevels[instance.abstract]?[level])?.start ?? 1
+    }
+
+    private static func levels(_ nodes: [XMLNode]) -> [Int: Level] {
+        var levels: [Int: Level] = [:]
         for level in nodes {
             guard let index = DocxMeasure.integer(level.attribute("ilvl")) else { continue }
-            levels[index] = format(level.child("numFmt")?.attribute("val"), text: level.child("lvlText")?.attribute("val"))
+            levels[index] = Level(format: format(level.child("numFmt")?.attribute("val"), text: level.child("lvlText")?.attribute("val")),
+                                  start: max(0, min(DocxMeasure.integer(level.child("start")?.attribute("val")) ?? 1, 1_000_000)))
         }
         return levels
     }
