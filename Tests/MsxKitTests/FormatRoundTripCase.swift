@@ -50,7 +50,7 @@ class FormatRoundTripCase: SeededTestCase {
             let runs = p.runs.map { run -> String in
                 JSONWriter.string(.object(["text": .string(run.text), "attributes": .object(run.attributes.json)]), pretty: false)
             }
-            let start = p.listStart.map { " (list from \($0))" } ?? ""
+            let start = (p.listIdentity.map { " (list \($0))" } ?? "") + (p.listStart.map { " (from \($0))" } ?? "")
             return "\(p.kind.name)\(start) \(p.text.debugDescription) \(JSONWriter.string(.object(p.attributes.json), pretty: false)) \(runs)"
         }
     }
@@ -79,6 +79,7 @@ class FormatRoundTripCase: SeededTestCase {
 
             3. third
             4. fourth
+            1) again, a list of its own
 
             Tab\there, “quotes”, emoji 🌊 and 東京 & <angle>.
 
@@ -93,14 +94,14 @@ class FormatRoundTripCase: SeededTestCase {
         var document = RichDocument(markdown: MarkdownDocument(markdown), sidecar: nil)
         document.formatting.paragraphs[1].set([.underline: "double", .foregroundColor: "#8B0000"], over: 0..<4)
         document.formatting.paragraphs[1].set([.fontSize: 13.5, .backgroundColor: "#FFFF00"], over: 5..<8)
-        document.formatting.paragraphs[8].attributes = [
+        document.formatting.paragraphs[9].attributes = [
             .alignment: "justified", .tabStops: [36, 72.5], .firstLineHeadIndent: 18.25, .style: "Epigraph",
             .lineSpacing: 2, .paragraphSpacingBefore: 6,
         ]
-        let units = document.paragraphTexts[9].utf16
-        let note = document.paragraphTexts[9].range(of: "^[A note with italic words]")!
+        let units = document.paragraphTexts[10].utf16
+        let note = document.paragraphTexts[10].range(of: "^[A note with italic words]")!
         let start = units.distance(from: units.startIndex, to: note.lowerBound.samePosition(in: units)!)
-        document.formatting.paragraphs[9].set([.footnote: true], over: start..<(start + 27))
+        document.formatting.paragraphs[10].set([.footnote: true], over: start..<(start + 27))
         assertSame(comparable(try roundTrip(document)), comparable(document.resolved(with: sheet)), line: line)
     }
 

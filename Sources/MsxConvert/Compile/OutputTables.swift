@@ -28,7 +28,9 @@ struct OutputTables {
             if let format = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)), p.kind == .listItem {
                 let level = min(max(p.listDepth ?? 1, 1), 9) - 1
                 // A list of another kind right after one (bullets after numbers) is a list of its own.
-                if listOfParagraph[position - 1] == nil || lists[lists.count - 1][level].map({ $0 != format }) ?? false {
+                // So is a list right after another one (Markdown's `1.` then `1)`).
+                let sameList = position > 0 && paragraphs[position - 1].listIdentity == p.listIdentity
+                if listOfParagraph[position - 1] == nil || !sameList || lists[lists.count - 1][level].map({ $0 != format }) ?? false {
                     lists.append([:])
                     starts.append([:])
                 }

@@ -39,6 +39,8 @@ public struct ImportedParagraph: Equatable, Sendable {
     public var listLevel: Int?
     /// The number its ordered list starts at, when not 1 (used where the list begins).
     public var listStart: Int?
+    /// Which list of the source it is in (Word's `w:numId`, RTF's `\ls`): two adjacent lists stay two.
+    public var listID: Int?
     /// Block-quote nesting depth, 0 for none.
     public var quoteDepth: Int
     /// A code block: its text is written verbatim inside a fence, its lines separated by U+000A.

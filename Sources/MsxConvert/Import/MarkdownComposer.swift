@@ -112,6 +112,10 @@ struct MarkdownComposer {
     /// Open lists by depth: each level's marker width and next number, so nested items indent under their parent.
     struct ListState {
         var levels: [(ordered: Bool, width: Int, next: Int)] = []
+        /// The source list the open top-level list is, and whether it is marked the other way (`*`, `1)`): a list
+        /// right after another one must be, or Markdown reads the two as one.
+        var source: Int?
+        var alternate = false
     }
 
     /// What goes before a paragraph's first line (quote markers, list indent and marker, task box) and before each
@@ -121,13 +125,20 @@ struct MarkdownComposer {
         var first = quote
         var continuation = quote
         if let level = p.listLevel, level > 0 {
-            let depth = min(level, lists.levels.count + 1)
+            var depth = min(level, lists.levels.count + 1)
             let ordered = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false
+            if level == 1, let id = p.listID, let open = lists.source, open != id, !lists.levels.isEmpty {
+                lists.levels.removeAll()
+                lists.alternate.toggle()
+                depth = 1
+            }
+            if level == 1 || lists.levels.isEmpty { lists.source = p.listID ?? lists.source }
             lists.levels.removeLast(max(0, lists.levels.count - depth))
             if lists.levels.count == depth, lists.levels[depth - 1].ordered != ordered { lists.levels.removeLast() }
             let indent = String(repeating: " ", count: lists.levels.prefix(depth - 1).reduce(0) { $0 + $1.width })
             let number = lists.levels.count == depth ? lists.levels[depth - 1].next : p.listStart ?? 1
-            let marker = ordered ? "\(number). " : "- "
+            let alternate = depth == 1 && lists.alternate
+            let marker = ordered ? "\(number)\(alternate ? ")" : ".") " : (alternate ? "* " : "- ")
             if lists.levels.count == depth { lists.levels.removeLast() }
             lists.levels.append((ordered, marker.count, number + 1))
             first += indent + marker
@@ -135,6 +146,7 @@ struct MarkdownComposer {
             if let state = p.attributes[.checklist]?.stringValue { first += state == "checked" ? "[x] " : "[ ] " }
         } else {
             lists.levels.removeAll()
+            (lists.source, lists.alternate) = (nil, false)
         }
         return (first, continuation)
     }

@@ -71,6 +71,7 @@ extension RTFTables {
         if let level = state.outlineLevel { paragraph.headingLevel = Self.headingLevel(outlineLevel: level) }
         if let number = state.listOverride {
             paragraph.listLevel = state.listLevelIndex + 1
+            paragraph.listID = number
             if let levels = listOverrides[number].flatMap({ lists[$0] }), !levels.isEmpty {
                 paragraph.attributes[.listFormat] = .string(levels[min(state.listLevelIndex, levels.count - 1)])
             }

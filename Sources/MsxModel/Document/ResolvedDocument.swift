@@ -35,6 +35,8 @@ public struct ResolvedParagraph: Equatable, Sendable {
     public var listDepth: Int? = nil
     /// The number a list item's ordered list starts at, when it is not 1.
     public var listStart: Int? = nil
+    /// Which top-level list of its document a list item is in (two adjacent lists stay two).
+    public var listIdentity: Int? = nil
     /// The HTML of a raw HTML block (compile to HTML passes it through); nil for other paragraphs.
     public var raw: String? = nil
 
@@ -104,6 +106,7 @@ extension RichDocument {
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
             runs: Self.runs(of: block, sidecar: own, base: base.character), listDepth: block.list?.depth)
         if let start = block.list?.start, start != 1 { resolved.listStart = start }
+        resolved.listIdentity = block.list?.identity
         resolved.raw = block.raw
         return resolved
     }

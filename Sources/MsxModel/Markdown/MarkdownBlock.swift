@@ -68,6 +68,9 @@ public struct ListContext: Equatable, Sendable {
     public var isFirstParagraph: Bool
     /// The number an ordered list starts at (`3.` before its first item); 1 for bullet lists.
     public var start = 1
+    /// Which top-level list of the document the item is in (0 for the first): two lists one right after the other
+    /// (`1.` then `1)`) stay two.
+    public var identity = 0
     /// Byte offset of the item's marker (`-`, `1.`) in the file.
     var markerOffset: Int
 }

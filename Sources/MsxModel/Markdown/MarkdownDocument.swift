@@ -21,8 +21,14 @@ public struct MarkdownDocument: Sendable {
         lineStarts = Self.lineStarts(of: bytes)
         frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
         var blocks: [MarkdownBlock] = []
+        var listsSoFar = 0
         for piece in MarkdownChunks.ranges(bytes, from: frontMatterLength, lineStarts: lineStarts, size: chunkSize) {
-            let read = Self.blocks(of: bytes, piece, body: frontMatterLength, lineStarts: lineStarts, sourceMap: sourceMap)
+            var read = Self.blocks(of: bytes, piece, body: frontMatterLength, lineStarts: lineStarts, sourceMap: sourceMap)
+            // Each piece counts its lists from 0 (no list spans a cut): they follow those of the pieces before.
+            if listsSoFar > 0 {
+                for index in read.indices where read[index].list != nil { read[index].list!.identity += listsSoFar }
+            }
+            listsSoFar = max(listsSoFar, (read.compactMap { $0.list?.identity }.max() ?? -1) + 1)
             if blocks.isEmpty { blocks = read } else { blocks += read }
         }
         self.blocks = blocks
@@ -146,16 +152,21 @@ private struct BlockBuilder {
         return first...max(first, fileLine(node.endLine))
     }
 
+    /// Top-level lists met so far.
+    private var topLevelLists = 0
+
     mutating func walk(_ node: CommonMarkNode, quoteDepth: Int, list: ListContext?) {
         switch node.kind {
         case .blockQuote:
             for child in node.children { walk(child, quoteDepth: quoteDepth + 1, list: list) }
         case .list:
             let depth = (list?.depth ?? 0) + 1
+            let identity = list?.identity ?? topLevelLists
+            if list == nil { topLevelLists += 1 }
             for item in node.children {
                 let context = ListContext(
                     ordered: node.isOrderedList, depth: depth, taskChecked: item.taskChecked,
-                    isFirstParagraph: true, start: node.isOrderedList ? max(0, node.listStart) : 1,
+                    isFirstParagraph: true, start: node.isOrderedList ? max(0, node.listStart) : 1, identity: identity,
                     markerOffset: offset(line: item.startLine, column: item.startColumn))
                 walkItem(item, quoteDepth: quoteDepth, list: context)
             }

@@ -75,7 +75,10 @@ public enum HTMLPage {
         var body = ""
         var openList: String?
         for (index, (listTag, html)) in zip(listTags, rendered.map(\.html)).enumerated() {
-            if let open = openList, listTag != open {
+            // A list right after another one is a list of its own.
+            let newList = index > 0 && listTag != nil && paragraphs[index].kind == .listItem
+                && paragraphs[index - 1].listIdentity != paragraphs[index].listIdentity
+            if let open = openList, listTag != open || newList {
                 body += "</\(open)>\n"
                 openList = nil
             }

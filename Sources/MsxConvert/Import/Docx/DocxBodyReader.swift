@@ -302,6 +302,7 @@ struct DocxBodyReader {
         if let id = format.numberingID, let list = package.numbering.format(list: id, level: max(0, min(format.numberingLevel ?? 0, 8))) {
             paragraph.listLevel = max(0, min(format.numberingLevel ?? 0, 8)) + 1
             attributes[.listFormat] = .string(list.rawValue)
+            paragraph.listID = id
             let start = package.numbering.start(list: id, level: max(0, min(format.numberingLevel ?? 0, 8)))
             if start != 1 { paragraph.listStart = start }
         }
