@@ -1,4 +1,5 @@
 import Foundation
+import MsxTestSupport
 import XCTest
 
 /// Issue 14, item 4: `msx diff --docx OUT` writes the changes between two versions as tracked changes. LibreOffice
@@ -131,6 +132,63 @@ final class DiffDocxTests: MsxTestCase {
         // msx's own reader, undoing the changes, gives back the heading as a heading.
         try expect(0, "import", docx.path, "--changes", "reject", "--into", "Research", in: root)
         XCTAssertTrue(try read("contents/research/inserted.md", in: root).contains("# The Storm"))
+    }
+
+    /// Paragraphs moved are written as Word writes moves: `w:moveFrom` where they were and `w:moveTo` where they
+    /// are, each inside a range named alike; two paragraphs moved together are one move, and a paragraph moved
+    /// and edited shows its new words inserted where it now is.
+    func testMovedParagraphsAreMoves() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("Storm", """
+            The first line stays.
+
+            The tide turned at midnight and the boats came home.
+
+            Nobody on the quay said a word about it.
+
+            The middle line stays as well.
+
+            Gulls circled over the harbour wall all morning.
+
+            The last line stays.
+            """ + "\n", to: root)
+        try expect(0, "snapshot", "-m", "before", in: root)
+        try write("""
+            The first line stays.
+
+            Gulls circled over the grey harbour wall all morning.
+
+            The middle line stays as well.
+
+            The last line stays.
+
+            The tide turned at midnight and the boats came home.
+
+            Nobody on the quay said a word about it.
+            """ + "\n", to: "contents/draft/storm.md", in: root)
+        try expect(0, "snapshot", "-m", "after", in: root)
+        let docx = scratch.appendingPathComponent("moves.docx")
+        try expect(0, "diff", "--from", "HEAD~1", "--to", "HEAD", "--docx", docx.path, in: root)
+        let xml = try DocxFixture.documentXML(docx)
+        func names(_ element: String) -> Set<String> {
+            let starts = xml.components(separatedBy: "<w:\(element)RangeStart ").dropFirst()
+            return Set(starts.compactMap { $0.firstMatch(of: #/w:name="([^"]+)"/#).map { String($0.1) } })
+        }
+        XCTAssertEqual(names("moveFrom").count, 2, xml)
+        XCTAssertEqual(names("moveFrom"), names("moveTo"), xml)
+        XCTAssertFalse(xml.contains("<w:del "), "a move is not a deletion: \(xml)")
+        XCTAssertTrue(xml.contains("<w:ins "), "the word added to the moved paragraph: \(xml)")
+        XCTAssertEqual(try libreOffice(docx, accepting: true), try texts(["Storm"], at: "HEAD", in: root))
+        XCTAssertEqual(try libreOffice(docx, accepting: false), try texts(["Storm"], at: "HEAD~1", in: root))
+        // msx's own reader takes or undoes the moves too.
+        try expect(0, "import", docx.path, "--into", "Research", in: root)
+        try expect(0, "import", docx.path, "--into", "Research", "--changes", "reject", in: root)
+        for (file, version) in [("moves.md", "HEAD"), ("moves-2.md", "HEAD~1")] {
+            let json = try expect(0, "show", "contents/research/\(file)", "--as", "json", in: root).json()
+            let paragraphs = ((json["paragraphs"] as? [[String: Any]]) ?? []).compactMap { $0["text"] as? String }
+            XCTAssertEqual(["Storm"] + paragraphs.dropFirst(), try texts(["Storm"], at: version, in: root), file)
+        }
     }
 
     func testDocxGoesAlone() throws {

@@ -37,6 +37,11 @@ public enum DocxFixture {
         try package(body: body, parts: parts, links: links).write(to: url)
     }
 
+    /// The main document's XML of the package at `url`.
+    public static func documentXML(_ url: URL) throws -> String {
+        String(decoding: try ZipPackageReader(try Data(contentsOf: url)).part("word/document.xml") ?? Data(), as: UTF8.self)
+    }
+
     /// Rewrites the package at `url` as an editor's program would save it: every part as it was, but the main
     /// document's XML passed through `edit`.
     public static func edit(_ url: URL, document edit: (String) throws -> String) throws {

@@ -54,11 +54,7 @@ struct DocxParagraphWriter {
                         recording: Bool = true) -> String {
         var properties = paragraphProperties(p, at: position)
         let style = p.attributes[.style]?.stringValue
-        switch mark {
-        case .inserted: properties += "<w:rPr><w:ins \(stamp())/></w:rPr>"
-        case .deleted: properties += "<w:rPr><w:del \(stamp())/></w:rPr>"
-        default: break
-        }
+        if let element = mark?.element { properties += "<w:rPr><\(element) \(stamp())/></w:rPr>" }
         if let former, former.attributes != p.attributes || former.kind != p.kind {
             properties += "<w:pPrChange \(stamp())><w:pPr>\(paragraphProperties(former, at: nil))</w:pPr></w:pPrChange>"
         }
@@ -229,13 +225,18 @@ struct DocxParagraphWriter {
         return "w:id=\"\(revisionCount)\" w:author=\"\(XMLText.escaped(reviser.author, quotes: true))\" w:date=\"\(reviser.date)\""
     }
 
-    /// A run inside `w:ins` or `w:del` when it was inserted or deleted.
+    /// A run inside `w:ins`, `w:del`, `w:moveFrom` or `w:moveTo` when it was inserted, deleted or moved.
     private mutating func tracked(_ run: String, _ revision: DocxRevision?) -> String {
-        switch revision {
-        case .inserted: "<w:ins \(stamp())>\(run)</w:ins>"
-        case .deleted: "<w:del \(stamp())>\(run)</w:del>"
-        default: run
-        }
+        guard let element = revision?.element else { return run }
+        return "<\(element) \(stamp())>\(run)</\(element)>"
+    }
+
+    /// The markers around the paragraphs of one move, where they were (`away`) or where they are now: Word and
+    /// LibreOffice pair the two places by `name`.
+    mutating func moveRange(away: Bool, name: String) -> (start: String, end: String) {
+        let element = away ? "w:moveFromRange" : "w:moveToRange"
+        let start = "<\(element)Start \(stamp()) w:name=\"\(XMLText.escaped(name, quotes: true))\"/>"
+        return (start, "<\(element)End w:id=\"\(revisionCount)\"/>")
     }
 
     /// A run, its properties stated over what `base` (the defaults and the paragraph's style) gives. Inline code
@@ -244,7 +245,7 @@ struct DocxParagraphWriter {
     private mutating func run(_ r: ResolvedRun, base: Attributes, revision: DocxRevision? = nil) -> String {
         if let address = r.attributes[.image]?.stringValue, address.hasPrefix("#picture-"),
            let number = Int(address.dropFirst(9)), pictures.indices.contains(number - 1) {
-            return tracked("<w:r>\(drawing(number))</w:r>", revision == .deleted || revision == .inserted ? revision : nil)
+            return tracked("<w:r>\(drawing(number))</w:r>", revision?.element == nil ? nil : revision)
         }
         var properties: String
         if r.attributes[.code] == true {
@@ -367,8 +368,20 @@ struct DocxParagraphWriter {
 /// How a run or a paragraph differs in a document of tracked changes.
 enum DocxRevision: Equatable {
     case inserted, deleted
+    /// Moved elsewhere (`away`: where it was; else where it is now).
+    case moved(away: Bool)
     /// The formatting changed; these were its attributes.
     case formatted(from: Attributes)
+
+    /// The element that holds such a run, or marks such a paragraph mark (nil: a change of formatting).
+    var element: String? {
+        switch self {
+        case .inserted: "w:ins"
+        case .deleted: "w:del"
+        case .moved(let away): away ? "w:moveFrom" : "w:moveTo"
+        case .formatted: nil
+        }
+    }
 }
 
 /// Text and attribute values escaped for XML.

@@ -6,8 +6,8 @@ import MsxModel
 /// and deleted as `w:ins` and `w:del`, formatting changes as `w:rPrChange` and `w:pPrChange`, whole paragraphs
 /// inserted or deleted with their paragraph marks, so that an editor can accept or reject each in Word or
 /// LibreOffice: accepting all gives the newer version, rejecting all the older one. Each document compared starts
-/// with its title as a heading (not a change). A moved paragraph is a deletion where it was and an insertion where
-/// it is. Footnotes stay in the text as `^[note]`.
+/// with its title as a heading (not a change). Paragraphs moved are `w:moveFrom` where they were and `w:moveTo` where
+/// they are, each place inside its named range, as Word writes moves. Footnotes stay in the text as `^[note]`.
 public enum DocxChanges {
     /// One paragraph of the file: what it shows, and how it changed.
     private struct Entry {
@@ -18,6 +18,11 @@ public enum DocxChanges {
         /// The whole paragraph inserted or deleted (its checklist box goes with it).
         var whole: DocxRevision?
         var former: ResolvedParagraph?
+        /// The move the paragraph belongs to, where it was or where it is now.
+        var move: String?
+
+        /// Whether the whole paragraph is new here (inserted, or moved here).
+        var isAdded: Bool { whole == .inserted || whole == .moved(away: false) }
     }
 
     /// - Parameters:
@@ -34,11 +39,22 @@ public enum DocxChanges {
         let stamp = ISO8601DateFormatter()
         stamp.formatOptions = [.withInternetDateTime]
         writer.reviser = (reviser, stamp.string(from: date))
-        var body = ""
+        var body = "", openMove: (name: String, away: Bool, end: String)?
         for (position, entry) in entries.enumerated() {
+            let away = entry.whole == .moved(away: true)
+            if let move = openMove, move.name != entry.move || move.away != away {
+                body += move.end
+                openMove = nil
+            }
+            if openMove == nil, let name = entry.move {
+                let range = writer.moveRange(away: away, name: name)
+                body += range.start
+                openMove = (name, away, range.end)
+            }
             body += writer.write(entry.paragraph, at: position, revisions: entry.revisions, mark: entry.mark, box: entry.whole,
                                  former: entry.former)
         }
+        body += openMove?.end ?? ""
         return try DocxWriter.package(body: body, writer: writer, tables: tables, sheet: sheet,
                                       layout: .init(title: title, author: author, wordCount: 0))
     }
@@ -54,30 +70,64 @@ public enum DocxChanges {
 
     /// The document's paragraphs in an order that reads as the newer version once every change is accepted and
     /// as the older once every change is rejected: paragraphs both versions hold (in the same order), and between
-    /// them the older's others (deleted) and then the newer's (inserted).
+    /// them the older's others (deleted, or moved away) and then the newer's (inserted, or moved here). Paragraphs
+    /// moved together (next to each other in both versions) make one move.
     private static func entries(_ comparison: DocumentComparison) -> [Entry] {
         let old = comparison.oldParagraphs.map(withoutNotes), new = comparison.newParagraphs.map(withoutNotes)
-        var pairs: [(old: Int, new: Int, edits: [DocumentDiff.TextEdit]?)] = []
+        var pairs: [Pair] = [], moves: [Pair] = []
         for operation in comparison.diff.operations {
             switch operation {
-            case .equal(let o, let n): pairs.append((o, n, nil))
-            case .modify(let o, let n, let edits): pairs.append((o, n, edits))
-            case .insert, .delete, .move: break
+            case .equal(let o, let n): pairs.append(Pair(old: o, new: n, edits: nil))
+            case .modify(let o, let n, let edits): pairs.append(Pair(old: o, new: n, edits: edits))
+            case .move(let o, let n, let edits): moves.append(Pair(old: o, new: n, edits: edits))
+            case .insert, .delete: break
             }
         }
-        var backbone: [(old: Int, new: Int, edits: [DocumentDiff.TextEdit]?)] = []
-        for pair in pairs.sorted(by: { $0.new < $1.new }) where pair.old > (backbone.last?.old ?? -1) && pair.new > (backbone.last?.new ?? -1) {
-            backbone.append(pair)
+        var backbone: [Pair] = []
+        for pair in pairs.sorted(by: { $0.new < $1.new }) {
+            if pair.old > (backbone.last?.old ?? -1) && pair.new > (backbone.last?.new ?? -1) {
+                backbone.append(pair)
+            } else {
+                moves.append(pair)
+            }
         }
+        let moved = moveNames(moves)
         var entries: [Entry] = [], nextOld = 0, nextNew = 0
-        for pair in backbone + [(old.count, new.count, nil)] {
-            for index in nextOld..<pair.old { entries.append(whole(old[index], .deleted)) }
-            for index in nextNew..<pair.new { entries.append(whole(new[index], .inserted)) }
+        for pair in backbone + [Pair(old: old.count, new: new.count, edits: nil)] {
+            for index in nextOld..<pair.old {
+                guard let name = moved.away[index] else { entries.append(whole(old[index], .deleted)); continue }
+                entries.append(whole(old[index], .moved(away: true), move: name))
+            }
+            for index in nextNew..<pair.new {
+                guard let (name, move) = moved.here[index] else { entries.append(whole(new[index], .inserted)); continue }
+                var entry = changed(old[move.old], new[index], edits: move.edits, moved: true)
+                entry.move = name
+                entries.append(entry)
+            }
             guard pair.old < old.count, pair.new < new.count else { break }
             entries.append(changed(old[pair.old], new[pair.new], edits: pair.edits))
             (nextOld, nextNew) = (pair.old + 1, pair.new + 1)
         }
         return marksAsWordWritesThem(entries)
+    }
+
+    /// A paragraph of the older version and the one it became.
+    private struct Pair {
+        var old: Int, new: Int
+        var edits: [DocumentDiff.TextEdit]?
+    }
+
+    /// Each move's name, by the older version's paragraph (`away`) and by the newer's (`here`, with the pair):
+    /// paragraphs next to each other in both versions share a name.
+    private static func moveNames(_ moves: [Pair]) -> (away: [Int: String], here: [Int: (String, Pair)]) {
+        var away: [Int: String] = [:], here: [Int: (String, Pair)] = [:], count = 0, previous: Pair?
+        for move in moves.sorted(by: { $0.old < $1.old }) {
+            if previous.map({ $0.old + 1 != move.old || $0.new + 1 != move.new }) ?? true { count += 1 }
+            away[move.old] = "msxMove\(count)"
+            here[move.new] = ("msxMove\(count)", move)
+            previous = move
+        }
+        return (away, here)
     }
 
     /// Paragraphs inserted after a paragraph that stays get their marks as Word writes them: the new mark is the
@@ -87,10 +137,10 @@ public enum DocxChanges {
     private static func marksAsWordWritesThem(_ entries: [Entry]) -> [Entry] {
         var entries = entries, index = 1
         while index < entries.count {
-            guard entries[index].whole == .inserted, entries[index - 1].mark == nil else { index += 1; continue }
+            guard entries[index].isAdded, entries[index - 1].mark == nil else { index += 1; continue }
             var end = index
-            while end + 1 < entries.count, entries[end + 1].whole == .inserted { end += 1 }
-            entries[index - 1].mark = .inserted
+            while end + 1 < entries.count, entries[end + 1].isAdded { end += 1 }
+            entries[index - 1].mark = entries[index].whole
             entries[end].mark = nil
             entries[end].former = entries[index - 1].former ?? entries[index - 1].paragraph
             index = end + 1
@@ -105,14 +155,17 @@ public enum DocxChanges {
         return p
     }
 
-    private static func whole(_ p: ResolvedParagraph, _ revision: DocxRevision) -> Entry {
+    private static func whole(_ p: ResolvedParagraph, _ revision: DocxRevision, move: String? = nil) -> Entry {
         Entry(paragraph: p, revisions: Dictionary(uniqueKeysWithValues: p.runs.indices.map { ($0, revision) }), mark: revision,
-              whole: revision)
+              whole: revision, move: move)
     }
 
     /// A paragraph both versions hold: the newer's text and formatting with the older's words it lost (deleted),
-    /// the words it gained (inserted), and the former formatting of words whose formatting changed.
-    private static func changed(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [DocumentDiff.TextEdit]?) -> Entry {
+    /// the words it gained (inserted), and the former formatting of words whose formatting changed. A paragraph
+    /// `moved` here is the newer's words: those it kept moved here, those it gained inserted (the words it lost
+    /// are with it where it was).
+    private static func changed(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [DocumentDiff.TextEdit]?,
+                                moved: Bool = false) -> Entry {
         let oldUnits = Array(old.text.utf16), newUnits = Array(new.text.utf16)
         let steps = edits ?? [.init(kind: .equal, old: 0..<oldUnits.count, new: 0..<newUnits.count, text: new.text)]
         var runs: [ResolvedRun] = [], revisions: [Int: DocxRevision] = [:], length = 0
@@ -128,7 +181,10 @@ public enum DocxChanges {
             case .insert:
                 for (range, attributes) in pieces(of: new, over: step.new) { add(newUnits[range], attributes, .inserted) }
             case .delete:
+                guard !moved else { continue }
                 for (range, attributes) in pieces(of: old, over: step.old) { add(oldUnits[range], attributes, .deleted) }
+            case .equal where moved:
+                for (range, attributes) in pieces(of: new, over: step.new) { add(newUnits[range], attributes, .moved(away: false)) }
             case .equal:
                 for (range, attributes) in pieces(of: new, over: step.new) {
                     // The same words in the older version, cut where its formatting changes.
@@ -145,6 +201,7 @@ public enum DocxChanges {
         var paragraph = new
         paragraph.text = runs.map(\.text).joined()
         paragraph.runs = runs
+        guard !moved else { return Entry(paragraph: paragraph, revisions: revisions, mark: .moved(away: false), whole: .moved(away: false)) }
         return Entry(paragraph: paragraph, revisions: revisions, former: old)
     }
 

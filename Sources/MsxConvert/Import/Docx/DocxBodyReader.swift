@@ -134,7 +134,8 @@ struct DocxBodyReader {
         let (format, styleID) = readParagraphContent(p)
         let mark = p.child("pPr")?.child("rPr")
         // A deleted paragraph mark joins this paragraph to the next (an inserted one, when changes are undone).
-        let markRemoved = package.changes == .accept ? mark?.child("del") != nil : mark?.child("ins") != nil
+        let removed = package.changes == .accept ? ["del", "moveFrom"] : ["ins", "moveTo"]
+        let markRemoved = removed.contains { mark?.child($0) != nil }
         if tableDepth > 0 { return }
         if markRemoved {
             joining = (format, styleID)
