@@ -38,6 +38,8 @@ OTHER_VOCABULARIES = {
     ("footnote", "MsxConvert/Import/Docx/DocxReader.swift"): "WordprocessingML's w:footnote element",
     ("smallCaps", "MsxConvert/Import/Docx/DocxFormats.swift"): "WordprocessingML's w:smallCaps element",
     ("style", "MsxConvert/Import/Docx/DocxStyleTable.swift"): "WordprocessingML's w:style element",
+    ("bold", "MsxConvert/Compile/FontFile.swift"): "a font's style name in its name table (\"Bold Italic\")",
+    ("italic", "MsxConvert/Compile/FontFile.swift"): "a font's style name in its name table (\"Bold Italic\")",
 }
 
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')

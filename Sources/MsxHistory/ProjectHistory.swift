@@ -44,6 +44,11 @@ public struct ProjectHistory {
     /// The repository path of a project-relative path.
     package func gitPath(_ relative: String) -> String { prefix + relative }
 
+    /// The project paths of the files below `folder` at `version`.
+    package func files(under folder: String, at version: GitOID) throws -> [String] {
+        try repository.files(in: version, under: gitPath(folder) + "/").keys.map { String($0.dropFirst(prefix.count)) }
+    }
+
     /// The commit HEAD points to, or nil before the first snapshot.
     public func head() throws -> GitOID? { try repository.head() }
 

@@ -48,7 +48,7 @@ final class EpubCompileTests: MsxTestCase {
     }
 
     /// epubcheck's verdict: exit status and its report.
-    private func epubcheck(_ file: URL) throws -> (status: Int32, report: String) {
+    static func epubcheck(_ file: URL) throws -> (status: Int32, report: String) {
         guard FileManager.default.fileExists(atPath: Self.epubcheck) else { throw XCTSkip("epubcheck is not installed (apt-get install epubcheck)") }
         let (status, report) = try ExternalTool.run("/usr/bin/java", ["-jar", Self.epubcheck, "--failonwarnings", file.path],
                                                     package: "default-jre-headless", mergingErrors: true)
@@ -61,7 +61,7 @@ final class EpubCompileTests: MsxTestCase {
             let epub = scratch.appendingPathComponent("book-\(preset).epub")
             let compiled = try expect(0, "compile", "--preset", preset, "--out", epub.path, "--json", in: root).json()
             XCTAssertEqual(compiled["format"] as? String, "epub")
-            let (status, report) = try epubcheck(epub)
+            let (status, report) = try Self.epubcheck(epub)
             XCTAssertEqual(status, 0, report)
             // The picture is in the package (epubcheck checks that the page's img names it).
             XCTAssertNotNil(try Data(contentsOf: epub).range(of: Data("OEBPS/images/picture-1.png".utf8)))
@@ -86,7 +86,7 @@ final class EpubCompileTests: MsxTestCase {
         let root = try makeProject(title: " ")
         let epub = scratch.appendingPathComponent("untitled.epub")
         try expect(0, "compile", "--out", epub.path, in: root)
-        let (status, report) = try epubcheck(epub)
+        let (status, report) = try Self.epubcheck(epub)
         XCTAssertEqual(status, 0, report)
     }
 

@@ -37,6 +37,14 @@ public enum DocxFixture {
         try package(body: body, parts: parts, links: links).write(to: url)
     }
 
+    /// Every part of the package (DOCX, EPUB) at `url`, by path.
+    public static func parts(_ url: URL) throws -> [String: Data] {
+        let reader = try ZipPackageReader(try Data(contentsOf: url))
+        var parts: [String: Data] = [:]
+        for path in reader.paths { parts[path] = try reader.part(path) }
+        return parts
+    }
+
     /// The main document's XML of the package at `url`.
     public static func documentXML(_ url: URL) throws -> String {
         String(decoding: try ZipPackageReader(try Data(contentsOf: url)).part("word/document.xml") ?? Data(), as: UTF8.self)

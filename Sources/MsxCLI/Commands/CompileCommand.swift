@@ -57,7 +57,17 @@ struct Compile: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let project = try console.openProject()
+            let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
+                guard let fromName = CompileFormat(fileName: name) else {
+                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt, .docx or .epub; name one of those, or give --format")
+                }
+                return fromName
+            } ?? .md
+            guard outFile != nil || chosen.isText else {
+                throw MsxError(.missingDestination, "a .\(chosen.rawValue) file is not text: give --out FILE.\(chosen.rawValue)")
+            }
             var options = CompileOptions()
+            options.readsFonts = chosen == .epub
             options.preset = preset == .manuscript ? .manuscript : .default
             options.titlePage = titlePage
             options.smartQuotes = smartQuotes
@@ -72,15 +82,6 @@ struct Compile: MsxCommand {
                 manuscript = try project.manuscript(options)
                 // The last version, so that an edited copy can be compared with it (msx review import).
                 manuscript.version = try? ProjectHistory.existing(project).head()?.description
-            }
-            let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
-                guard let fromName = CompileFormat(fileName: name) else {
-                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt, .docx or .epub; name one of those, or give --format")
-                }
-                return fromName
-            } ?? .md
-            guard outFile != nil || chosen.isText else {
-                throw MsxError(.missingDestination, "a .\(chosen.rawValue) file is not text: give --out FILE.\(chosen.rawValue)")
             }
             let data = try manuscript.renderedData(as: chosen)
             progress.finish()

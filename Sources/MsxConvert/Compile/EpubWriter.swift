@@ -4,7 +4,8 @@ import MsxModel
 /// Writes the manuscript as an EPUB 3 package that epubcheck accepts without error or warning: the `mimetype`
 /// first and stored, the container, the package document (title, author, language, identifier, modified date),
 /// a navigation document whose table of contents follows the binder's headings, one XHTML file per chapter, a
-/// stylesheet from the project's defaults (fonts by family, none embedded), footnotes as EPUB footnotes.
+/// stylesheet from the project's defaults (fonts by family; the font files the project supplies for the families
+/// the book uses embedded, each with its `@font-face`), footnotes as EPUB footnotes.
 public enum EpubWriter {
     private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
@@ -18,14 +19,16 @@ public enum EpubWriter {
     public static func render(_ manuscript: Manuscript) throws -> Data {
         let (paragraphs, documents, pictures) = manuscript.laidOutWithPictures()
         let chapters = self.chapters(manuscript, paragraphs: paragraphs.map(withPackagedPictures(pictures)), documents: documents)
+        let fonts = embedded(manuscript.fonts, used: OutputTables(paragraphs, sheet: manuscript.styleSheet).fonts)
         let package = try ZipPackage()
         try package.add("mimetype", "application/epub+zip", stored: true)
         try package.add("META-INF/container.xml", header
             + "<container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\"><rootfiles>"
             + "<rootfile full-path=\"OEBPS/content.opf\" media-type=\"application/oebps-package+xml\"/></rootfiles></container>")
-        try package.add("OEBPS/content.opf", packageDocument(manuscript, chapters: chapters, pictures: pictures))
+        try package.add("OEBPS/content.opf", packageDocument(manuscript, chapters: chapters, pictures: pictures, fonts: fonts))
         try package.add("OEBPS/nav.xhtml", navigation(manuscript, chapters: chapters))
-        try package.add("OEBPS/style.css", stylesheet(manuscript.styleSheet))
+        try package.add("OEBPS/style.css", stylesheet(manuscript.styleSheet, fonts: fonts))
+        for (index, font) in fonts.enumerated() { try package.add("OEBPS/" + file(of: font.file, number: index + 1), font.file.data) }
         for (index, picture) in pictures.enumerated() {
             try package.add("OEBPS/" + file(of: picture, number: index + 1), picture.data, stored: true)
         }
@@ -40,6 +43,15 @@ public enum EpubWriter {
     /// before the first (a title page) is a file of its own.
     /// Where picture `number` goes in the package.
     private static func file(of picture: Picture, number: Int) -> String { "images/picture-\(number).\(picture.kind.rawValue)" }
+
+    /// Where font file `number` goes in the package.
+    private static func file(of font: FontFile, number: Int) -> String { "fonts/font-\(number).\(font.kind.rawValue)" }
+
+    /// The font files of the families the book uses, each with the family's name as the book spells it.
+    private static func embedded(_ files: [FontFile], used: [String]) -> [(family: String, file: FontFile)] {
+        let spelling = Dictionary(used.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        return files.compactMap { file in spelling[file.family.lowercased()].map { ($0, file) } }
+    }
 
     /// A paragraph whose pictures ("#picture-N") name their files in the package.
     private static func withPackagedPictures(_ pictures: [Picture]) -> (ResolvedParagraph) -> ResolvedParagraph {
@@ -90,7 +102,8 @@ public enum EpubWriter {
                     body: "<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n\(items)\n</ol>\n</nav>\n")
     }
 
-    private static func packageDocument(_ manuscript: Manuscript, chapters: [Chapter], pictures: [Picture]) -> String {
+    private static func packageDocument(_ manuscript: Manuscript, chapters: [Chapter], pictures: [Picture],
+                                        fonts: [(family: String, file: FontFile)]) -> String {
         let stamp = ISO8601DateFormatter()
         stamp.formatOptions = [.withInternetDateTime]
         let modified = stamp.string(from: manuscript.modified ?? Date())
@@ -104,6 +117,7 @@ public enum EpubWriter {
                      "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>"]
             + chapters.enumerated().map { "<item id=\"c\($0 + 1)\" href=\"\($1.file)\" media-type=\"application/xhtml+xml\"/>" }
             + pictures.enumerated().map { "<item id=\"p\($0 + 1)\" href=\"\(file(of: $1, number: $0 + 1))\" media-type=\"\($1.kind.mediaType)\"/>" }
+            + fonts.enumerated().map { "<item id=\"f\($0 + 1)\" href=\"\(file(of: $1.file, number: $0 + 1))\" media-type=\"\($1.file.kind.mediaType)\"/>" }
         let spine = chapters.indices.map { "<itemref idref=\"c\($0 + 1)\"/>" }.joined()
         return header + "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"pub-id\" "
             + "xml:lang=\"\(XMLText.escaped(manuscript.language, quotes: true))\">"
@@ -111,15 +125,20 @@ public enum EpubWriter {
             + "<manifest>\(items.joined())</manifest><spine>\(spine)</spine></package>\n"
     }
 
-    /// The page rules and the project's body text: its font family (the reader's fallback after it) and size.
-    private static func stylesheet(_ sheet: StyleSheet) -> String {
+    /// The page rules, a `@font-face` for each font file embedded, and the project's body text: its font family
+    /// (the reader's fallback after it) and size.
+    private static func stylesheet(_ sheet: StyleSheet, fonts: [(family: String, file: FontFile)]) -> String {
         var body: [String] = []
         if let family = sheet.defaults[.fontFamily]?.stringValue {
             body.append("font-family: \"\(family.replacingOccurrences(of: "\"", with: ""))\", serif")
         }
         if let size = sheet.defaults[.fontSize]?.numberValue { body.append("font-size: \(JSONWriter.format(size))pt") }
         // `@namespace` comes before every rule, as CSS asks.
-        return "@namespace epub \"http://www.idpf.org/2007/ops\";\n"
+        let faces = fonts.enumerated().map { index, font in
+            "@font-face { font-family: \"\(font.family.replacingOccurrences(of: "\"", with: ""))\"; font-weight: \(font.file.weight); "
+                + "font-style: \(font.file.italic ? "italic" : "normal"); src: url(\"\(file(of: font.file, number: index + 1))\"); }\n"
+        }
+        return "@namespace epub \"http://www.idpf.org/2007/ops\";\n" + faces.joined()
             + HTMLPage.stylesheet.replacingOccurrences(of: "body { max-width: 40em; margin: 2em auto; padding: 0 1em; }", with: "")
             + "\nbody { \(body.joined(separator: "; ")) }\naside[epub|type~=\"footnote\"] { font-size: smaller; }\n"
     }

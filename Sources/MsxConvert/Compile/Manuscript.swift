@@ -20,6 +20,8 @@ public struct CompileOptions: Sendable {
     public var titlePage: Bool?
     /// Straight quotes, `--` and `...` become typographic ones.
     public var smartQuotes = false
+    /// Reads the font files the project supplies (`Manuscript.fonts`), for a format that embeds them (EPUB).
+    public var readsFonts = false
     /// Called once for each document read, from any thread, with the number of documents to read in all.
     public var progress: (@Sendable (_ total: Int) -> Void)?
 
@@ -63,6 +65,8 @@ public struct Manuscript: Sendable {
     public var modified: Date? = nil
     /// The pictures the documents show, by project path (as the documents were read: files or a version's).
     public var pictures: [String: Data] = [:]
+    /// The font files under `contents/`, in path order, when `CompileOptions.readsFonts` asked for them.
+    public var fonts: [FontFile] = []
 
     /// Words in the documents among `parts`.
     static func words(in parts: [Part]) -> Int {

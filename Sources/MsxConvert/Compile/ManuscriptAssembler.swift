@@ -7,8 +7,10 @@ import MsxProject
 struct ManuscriptAssembler {
     let manifest: Manifest
     let loader: Loader
-    /// Reads a file of the project (a picture), nil when there is none.
-    let readFile: (String) throws -> Data?
+    /// Reads a file of the project (a picture, a font), nil when there is none or it is larger than the limit.
+    let readFile: (_ path: String, _ limit: Int) throws -> Data?
+    /// The project paths of the files under `contents/`.
+    let contentFiles: () throws -> [String]
 
     /// Reads a document (nil when its file is missing at that version): on all cores when the reader allows it
     /// (files), one at a time when it does not (a libgit2 repository is used from one thread).
@@ -56,7 +58,7 @@ struct ManuscriptAssembler {
                 for span in block.spans {
                     guard case .image(let address) = span.attribute,
                           let path = Manuscript.picturePath(documentPath: node.path, address: address), pictures[path] == nil else { continue }
-                    pictures[path] = try readFile(path)
+                    pictures[path] = try readFile(path, Manuscript.largestPicture)
                 }
             }
         }
@@ -70,6 +72,11 @@ struct ManuscriptAssembler {
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
+        if options.readsFonts {
+            manuscript.fonts = try contentFiles().sorted()
+                .filter { FontFile.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .compactMap { try readFile($0, FontFile.largest).flatMap(FontFile.init) }
+        }
         return manuscript
     }
 
@@ -164,7 +171,7 @@ extension Project {
     /// Assembles the draft (or `options.root`) from the working copy.
     public func manuscript(_ options: CompileOptions) throws -> Manuscript {
         try ManuscriptAssembler(manifest: manifest, loader: .concurrent { node in try loadDocument(node, sourceMap: false) },
-                                readFile: { fileData($0, limit: Manuscript.largestPicture) })
+                                readFile: { fileData($0, limit: $1) }, contentFiles: { regularFiles(under: Manifest.contentsFolder) })
             .assemble(options)
     }
 }
@@ -177,7 +184,8 @@ extension ProjectHistory {
         }
         var manuscript = try ManuscriptAssembler(
             manifest: manifest, loader: .sequential { node in try document(node, at: version) },
-            readFile: { path in try repository.file(at: gitPath(path), in: version).flatMap { $0.count <= Manuscript.largestPicture ? $0 : nil } })
+            readFile: { path, limit in try repository.file(at: gitPath(path), in: version).flatMap { $0.count <= limit ? $0 : nil } },
+            contentFiles: { try files(under: Manifest.contentsFolder, at: version) })
             .assemble(options)
         manuscript.version = version.description
         manuscript.modified = Date(timeIntervalSince1970: TimeInterval(try entry(for: version).time))

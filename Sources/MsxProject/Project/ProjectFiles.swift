@@ -9,4 +9,10 @@ extension Project {
               let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size <= limit else { return nil }
         return try? Data(contentsOf: url)
     }
+
+    /// The project paths of the plain files below `folder` (symbolic links left out), in no particular order.
+    package func regularFiles(under folder: String) -> [String] {
+        guard let url = try? paths.url(folder) else { return [] }
+        return DirectoryWalker.files(below: url.path).filter(\.isRegularFile).map { folder + "/" + $0.path }
+    }
 }
