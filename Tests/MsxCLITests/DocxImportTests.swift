@@ -32,6 +32,8 @@ final class DocxImportTests: MsxTestCase {
             - [x] oil
             - [ ] wick
 
+              The wick is short, a further paragraph of its item.
+
             ### Smaller heading
 
             | Tide | Hour |
@@ -51,7 +53,7 @@ final class DocxImportTests: MsxTestCase {
         try expect(0, "format", "Storm", "--match", "dark", "--underline=thick", in: root)
         try expect(0, "format", "Storm", "--paragraph", "2", "--align", "justified", "--first-indent", "18", "--left-indent", "6",
                    "--right-indent=-12", "--line-height", "1.5", "--space-before", "4", "--space-after", "8", in: root)
-        try expect(0, "format", "Storm", "--paragraph", "14", "--style", "Epigraph", in: root)
+        try expect(0, "format", "Storm", "--paragraph", "15", "--style", "Epigraph", in: root)
         try expect(0, "format", "Storm", "--paragraph", "4-5", "--list", "uppercaseRoman", in: root)
         return root
     }

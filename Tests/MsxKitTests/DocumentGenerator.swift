@@ -49,6 +49,8 @@ struct DocumentGenerator {
             case 2: blocks.append("- " + text)
             case 3: blocks.append("1. " + text)
             case 4: blocks.append("- [ ] " + text)
+            // A list item of two paragraphs.
+            case 5 where Int.random(in: 0..<2, using: &random) == 0: blocks.append("- " + text + "\n\n  " + inline())
             default: blocks.append(text)
             }
         }

@@ -51,6 +51,7 @@ class FormatRoundTripCase: SeededTestCase {
                 JSONWriter.string(.object(["text": .string(run.text), "attributes": .object(run.attributes.json)]), pretty: false)
             }
             let start = (p.listIdentity.map { " (list \($0))" } ?? "") + (p.listStart.map { " (from \($0))" } ?? "")
+                + (p.continuesListItem ? " (continued)" : "")
             return "\(p.kind.name)\(start) \(p.text.debugDescription) \(JSONWriter.string(.object(p.attributes.json), pretty: false)) \(runs)"
         }
     }

@@ -193,10 +193,10 @@ struct DocxParagraphWriter {
         if let style = p.attributes[.style]?.stringValue, let id = styleIDs[style] { properties += "<w:pStyle w:val=\"\(id)\"/>" }
         if case .heading = p.kind { properties += "<w:keepNext/>" }
         if p.attributes[.pageBreakBefore] == true { properties += "<w:pageBreakBefore/>" }
-        if p.kind == .listItem, let list = position.flatMap(tables.listNumber(ofParagraphAt:)) {
+        if p.kind == .listItem, !p.continuesListItem, let list = position.flatMap(tables.listNumber(ofParagraphAt:)) {
             properties += "<w:numPr><w:ilvl w:val=\"\(min(max(p.listDepth ?? 1, 1), 9) - 1)\"/><w:numId w:val=\"\(list)\"/></w:numPr>"
         }
-        properties += Self.paragraphProperties(p.attributes)
+        properties += Self.paragraphProperties(p.attributes.overlaid(with: p.listContinuation?.shown ?? [:]))
         if case .heading(let level, _) = p.kind { properties += "<w:outlineLvl w:val=\"\(min(max(level, 1), 9) - 1)\"/>" }
         return properties
     }

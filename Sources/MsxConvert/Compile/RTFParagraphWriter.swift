@@ -26,12 +26,14 @@ struct RTFParagraphWriter {
         out += "\\pard\\plain" + (isRow ? "\\intbl" : "")
         let style = p.attributes[.style]?.stringValue
         if let style, let number = tables.styleNumber(style) { out += "\\s\(number)" }
-        var (controls, extra) = Self.paragraphControls(p.attributes)
+        let continuation = p.listContinuation
+        var (controls, extra) = Self.paragraphControls(p.attributes.overlaid(with: continuation?.shown ?? [:]))
+        extra = extra.overlaid(with: continuation?.data ?? [:])
         out += controls
         if case .heading(let level, _) = p.kind { out += "\\outlinelevel\(level - 1)"; extra[.headingLevel] = .int(level) }
         if p.kind == .codeBlock { extra[.kind] = "codeBlock" }
         var listText: String?
-        if p.kind == .listItem, let format = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)),
+        if p.kind == .listItem, continuation == nil, let format = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)),
             let list = tables.listNumber(ofParagraphAt: position)
         {
             let depth = p.listDepth ?? 1

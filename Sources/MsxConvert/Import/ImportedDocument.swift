@@ -41,6 +41,11 @@ public struct ImportedParagraph: Equatable, Sendable {
     public var listStart: Int?
     /// Which list of the source it is in (Word's `w:numId`, RTF's `\ls`): two adjacent lists stay two.
     public var listID: Int?
+    /// A further paragraph of the list item at `listLevel` (written under it, without a marker).
+    public var continuesListItem = false
+    /// Where a list item's text starts by its list's definition (points), which a further paragraph of the item
+    /// is indented to; nil when the list does not say.
+    public var listTextIndent: Double?
     /// Block-quote nesting depth, 0 for none.
     public var quoteDepth: Int
     /// A code block: its text is written verbatim inside a fence, its lines separated by U+000A.
@@ -136,6 +141,7 @@ extension ImportedParagraph {
         if let listLevel { object[AttributeKey.listLevel.rawValue] = .int(listLevel) }
         if quoteDepth > 0 { object[AttributeKey.quoteDepth.rawValue] = .int(quoteDepth) }
         if isCodeBlock { object["codeBlock"] = true }
+        if continuesListItem { object["continuesListItem"] = true }
         let units = Array(text.utf16)
         object["runs"] = .array(runs.map { run in
             .object([

@@ -124,6 +124,12 @@ struct MarkdownComposer {
         let quote = String(repeating: "> ", count: max(0, p.quoteDepth))
         var first = quote
         var continuation = quote
+        if p.continuesListItem, let level = p.listLevel, level > 0, level <= lists.levels.count {
+            // Under its item: indented as the item's text, no marker.
+            lists.levels.removeLast(lists.levels.count - level)
+            let indent = String(repeating: " ", count: lists.levels.reduce(0) { $0 + $1.width })
+            return (first + indent, continuation + indent)
+        }
         if let level = p.listLevel, level > 0 {
             var depth = min(level, lists.levels.count + 1)
             let ordered = p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false

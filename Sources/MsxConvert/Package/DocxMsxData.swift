@@ -49,6 +49,7 @@ enum DocxMsxData {
         if case .heading = p.kind {} else if a[.style]?.stringValue?.lowercased().hasPrefix("heading ") == true {
             overlay[.headingLevel] = .null
         }
+        overlay = overlay.overlaid(with: p.listContinuation?.data ?? [:])
         return overlay.isEmpty ? nil : overlay
     }
 

@@ -37,6 +37,8 @@ public struct ResolvedParagraph: Equatable, Sendable {
     public var listStart: Int? = nil
     /// Which top-level list of its document a list item is in (two adjacent lists stay two).
     public var listIdentity: Int? = nil
+    /// A further paragraph of a list item (not the one its marker introduces): compiled under the item, unnumbered.
+    public var continuesListItem = false
     /// The HTML of a raw HTML block (compile to HTML passes it through); nil for other paragraphs.
     public var raw: String? = nil
 
@@ -107,6 +109,7 @@ extension RichDocument {
             runs: Self.runs(of: block, sidecar: own, base: base.character), listDepth: block.list?.depth)
         if let start = block.list?.start, start != 1 { resolved.listStart = start }
         resolved.listIdentity = block.list?.identity
+        resolved.continuesListItem = block.list.map { !$0.isFirstParagraph } ?? false
         resolved.raw = block.raw
         return resolved
     }

@@ -33,7 +33,7 @@ public enum DocumentJSON {
     }
 
     static func paragraph(_ p: ResolvedParagraph) -> JSONValue {
-        [
+        var object: [String: JSONValue] = [
             "index": .int(p.index),
             "kind": .string(p.kind.name),
             "text": .string(p.text),
@@ -45,5 +45,7 @@ public enum DocumentJSON {
                 ]
             }),
         ]
+        if p.continuesListItem { object["continuesListItem"] = true }
+        return .object(object)
     }
 }

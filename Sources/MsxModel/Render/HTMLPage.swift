@@ -75,6 +75,12 @@ public enum HTMLPage {
         var body = ""
         var openList: String?
         for (index, (listTag, html)) in zip(listTags, rendered.map(\.html)).enumerated() {
+            // An item's further paragraph goes inside the item.
+            if paragraphs[index].continuesListItem, openList != nil, body.hasSuffix("</li>\n") {
+                body.removeLast(6)
+                body += html + "</li>\n"
+                continue
+            }
             // A list right after another one is a list of its own.
             let newList = index > 0 && listTag != nil && paragraphs[index].kind == .listItem
                 && paragraphs[index - 1].listIdentity != paragraphs[index].listIdentity
@@ -164,9 +170,10 @@ public enum HTMLPage {
             return markup == .html ? "<hr>" : "<hr/>"
         case .listItem where inList:
             // The list places its items: the body's first-line indent would push each item's first line away from
-            // its bullet or number.
+            // its bullet or number (or, for an item's further paragraph, away from the item's text).
             var attributes = p.attributes
             if let head = attributes[.headIndent] { attributes[.firstLineHeadIndent] = head }
+            if p.continuesListItem { return "<p style=\"\(paragraphCSS(attributes))\">\(content)</p>" }
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
             return "<li style=\"\(paragraphCSS(attributes))\">\(box)\(content)</li>"
         default:

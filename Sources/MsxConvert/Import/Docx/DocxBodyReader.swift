@@ -306,6 +306,10 @@ struct DocxBodyReader {
             paragraph.listID = id
             let start = package.numbering.start(list: id, level: max(0, min(format.numberingLevel ?? 0, 8)))
             if start != 1 { paragraph.listStart = start }
+            // Word places the text where the list's level says unless the paragraph (or its style) says otherwise.
+            if format.left == nil {
+                paragraph.listTextIndent = package.numbering.textIndent(list: id, level: max(0, min(format.numberingLevel ?? 0, 8)))
+            }
         }
         if Self.quoteStyles.contains(styleName) { paragraph.quoteDepth = 1 }
         if pageBreakPending { attributes[.pageBreakBefore] = true }

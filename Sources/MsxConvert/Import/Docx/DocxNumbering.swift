@@ -3,10 +3,11 @@ import MsxModel
 /// The numbering part of a `.docx` (`word/numbering.xml`): each list instance's level formats, as msx's list
 /// formats.
 struct DocxNumbering {
-    /// A level's format and the number it starts at.
+    /// A level's format, the number it starts at, and where its items' text starts (points; nil when unsaid).
     struct Level {
         var format: ListFormat
         var start: Int
+        var textIndent: Double?
     }
 
     /// Levels by abstract numbering id, then level.
@@ -46,12 +47,20 @@ struct DocxNumbering {
         return instance.starts[level] ?? (instance.overrides[level] ?? abstractLevels[instance.abstract]?[level])?.start ?? 1
     }
 
+    /// Where the text of level `level`'s items starts (its left indent, in points), when the list says.
+    func textIndent(list id: Int, level: Int) -> Double? {
+        guard let instance = instances[id] else { return nil }
+        return (instance.overrides[level] ?? abstractLevels[instance.abstract]?[level])?.textIndent
+    }
+
     private static func levels(_ nodes: [XMLNode]) -> [Int: Level] {
         var levels: [Int: Level] = [:]
         for level in nodes {
             guard let index = DocxMeasure.integer(level.attribute("ilvl")) else { continue }
             levels[index] = Level(format: format(level.child("numFmt")?.attribute("val"), text: level.child("lvlText")?.attribute("val")),
-                                  start: max(0, min(DocxMeasure.integer(level.child("start")?.attribute("val")) ?? 1, 1_000_000)))
+                                  start: max(0, min(DocxMeasure.integer(level.child("start")?.attribute("val")) ?? 1, 1_000_000)),
+                                  textIndent: level.child("pPr")?.child("ind").flatMap { DocxMeasure.twips($0.attribute("left") ?? $0.attribute("start")) }
+                                    .map { $0 / 20 })
         }
         return levels
     }
