@@ -59,6 +59,17 @@ final class CommentTests: MsxTestCase {
         XCTAssertTrue(html.contains("<span class=\"annotated\">"), html)
     }
 
+    /// A comment over words other formatting cuts in pieces is one stretch: words typed where two pieces meet are
+    /// inside it, as words typed anywhere else in it are; words typed at its ends stay outside.
+    func testWordsTypedInsideACommentAreCoveredWhereverTheyAreTyped() throws {
+        let root = try makeProject()
+        let storm = try addDocument("Storm", "It was dark and cold over the harbour.\n", to: root)
+        try expect(0, "format", "Storm", "--match", "dark", "--color", "#8B0000", in: root)
+        try expect(0, "comment", "Storm", "--match", "dark and cold", "Too plain?", in: root)
+        try write("It was very dark, wild and bitter cold, over the harbour.\n", to: storm.path, in: root)
+        XCTAssertEqual(places(try comments(["Storm"], in: root).first), ["dark, wild and bitter cold"])
+    }
+
     func testCommentsGoToWordAndComeBackOnTheSameWords() throws {
         let root = try makeProject()
         try expect(0, "trash", "Chapter 1", in: root)

@@ -9,6 +9,32 @@ final class DocumentMergeTests: XCTestCase {
                             theirs: .init(markdown: theirs, sidecar: nil), markers: markers)
     }
 
+    /// "Light." with a note on "Light", resolved or open.
+    private func noted(resolved: Bool) throws -> DocumentMerge.Version {
+        let sidecar = """
+            {"annotations": {"n1": {"author": "Ed", "date": "2026-11-24T21:00:28Z", "note": "Brighter?", "resolved": \(resolved)}},
+             "formatVersion": 1, "paragraphs": [{"index": 0, "textHash": "\(TextHash.fnv1a64("Light."))",
+             "head": "Light.", "tail": "Light.",
+             "runs": [{"start": 0, "end": 5, "text": "Light", "after": ".", "attributes": {"annotation": ["n1"]}}]}]}
+            """
+        return .init(markdown: "Light.\n", sidecar: try Sidecar(json: sidecar, file: "x.attrs.json"))
+    }
+
+    /// A note resolved on one side and left alone on the other is resolved; one reopened on one side is open again
+    /// (not kept resolved because the other side still has it so); both changed it: this side's choice.
+    func testANoteIsResolvedOrReopenedAsTheSideThatChangedItSays() throws {
+        func merged(base: Bool, ours: Bool, theirs: Bool) throws -> Bool? {
+            var theirsInput = try noted(resolved: theirs)
+            theirsInput.markdown = "Light.\n\nA line of theirs.\n"
+            let result = DocumentMerge.merge(base: try noted(resolved: base), ours: try noted(resolved: ours), theirs: theirsInput)
+            return result.sidecar.flatMap { RichDocument.annotations(in: $0.extra)["n1"]?.resolved }
+        }
+        XCTAssertEqual(try merged(base: false, ours: false, theirs: true), true)
+        XCTAssertEqual(try merged(base: true, ours: true, theirs: false), false)
+        XCTAssertEqual(try merged(base: false, ours: true, theirs: false), true)
+        XCTAssertEqual(try merged(base: true, ours: false, theirs: true), false)
+    }
+
     func testDifferentWordsOfOneParagraphMerge() {
         let result = merge("The cat sat on the mat by the door.\n",
                            "The black cat sat on the mat by the door.\n",

@@ -147,6 +147,35 @@ final class DocxReaderTests: XCTestCase {
         XCTAssertEqual(Set(ids).count, 2, "\(ids)")
     }
 
+    /// A comment on no words (a range holding none, as Word writes one at a point, or a bare reference, as
+    /// LibreOffice does) annotates the word where it stands; a comment Word marks done comes in resolved.
+    func testCommentsAtAPointAndDoneCommentsComeIn() throws {
+        let w14 = "http://schemas.microsoft.com/office/word/2010/wordml", w15 = "http://schemas.microsoft.com/office/word/2012/wordml"
+        let comment = { (id: Int, text: String, para: String) in
+            "<w:comment w:id=\"\(id)\" w:author=\"Ed\" w:date=\"2026-11-20T10:0\(id):00Z\"><w:p w14:paraId=\"\(para)\"><w:r><w:t>\(text)</w:t></w:r></w:p></w:comment>"
+        }
+        let comments = "<w:comments xmlns:w=\"\(Self.w)\" xmlns:w14=\"\(w14)\">" + comment(1, "Which one?", "0A000001")
+            + comment(2, "Done.", "0A000002") + comment(3, "Opening.", "0A000003") + "</w:comments>"
+        let extended = "<w15:commentsEx xmlns:w15=\"\(w15)\"><w15:commentEx w15:paraId=\"0A000001\" w15:done=\"0\"/>"
+            + "<w15:commentEx w15:paraId=\"0A000002\" w15:done=\"1\"/></w15:commentsEx>"
+        let body = """
+            <w:p><w:commentRangeStart w:id="3"/><w:commentRangeEnd w:id="3"/><w:r><w:t xml:space="preserve">The lamp </w:t></w:r>\
+            <w:commentRangeStart w:id="1"/><w:commentRangeEnd w:id="1"/><w:r><w:commentReference w:id="1"/></w:r>\
+            <w:r><w:t xml:space="preserve">was </w:t></w:r><w:r><w:commentReference w:id="2"/></w:r><w:r><w:t>lit.</w:t></w:r></w:p>
+            """
+        let document = try read(body, parts: ["word/comments.xml": comments, "word/commentsExtended.xml": extended])
+        let units = Array(document.paragraphs[0].text.utf16)
+        var words: [String: String] = [:]
+        for run in document.paragraphs[0].runs {
+            for id in run.attributes[.annotation]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+                words[document.annotations[id]?.note ?? id, default: ""] += String(decoding: units[run.range], as: UTF16.self)
+            }
+        }
+        XCTAssertEqual(words, ["Opening.": "The", "Which one?": "lamp", "Done.": "was"])
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: document.annotations.values.map { ($0.note, $0.resolved) }),
+                       ["Opening.": false, "Which one?": false, "Done.": true])
+    }
+
     func testDamagedAndHostilePackagesAreRefusedWithAReason() throws {
         XCTAssertThrowsError(try DocxReader.read(Data("{\\rtf1 not a zip}".utf8))) { error in
             XCTAssertEqual((error as? MsxError)?.code, .notDocx)

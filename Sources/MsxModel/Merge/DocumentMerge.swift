@@ -43,12 +43,14 @@ public enum DocumentMerge {
         let formatting = FormattingMerge.merge(base: carried[0], ours: carried[1], theirs: carried[2], texts: texts,
                                                typed: (base: typed[0], ours: typed[1], theirs: typed[2]))
         var extra = documents[1].sidecarExtra.isEmpty ? documents[2].sidecarExtra : documents[1].sidecarExtra
-        // Annotations either side wrote are kept; one resolved on either side is resolved.
+        // Annotations either side wrote are kept; one both sides hold is resolved or open as the side that changed
+        // that since the base left it (this side's choice when both did).
+        let base = RichDocument.annotations(in: documents[0].sidecarExtra)
         var annotations = RichDocument.annotations(in: documents[2].sidecarExtra)
         for (id, annotation) in RichDocument.annotations(in: documents[1].sidecarExtra) {
             annotations[id] = annotations[id].map { theirs in
                 var kept = annotation
-                kept.resolved = annotation.resolved || theirs.resolved
+                if annotation.resolved == (base[id]?.resolved ?? false) { kept.resolved = theirs.resolved }
                 return kept
             } ?? annotation
         }

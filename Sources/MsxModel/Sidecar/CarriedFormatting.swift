@@ -55,6 +55,8 @@ extension Anchoring {
                 lost.append(.paragraph(p, attributes: paragraph.attributes.keys.sorted()))
             }
             let units = alignment.oldUnits[p]
+            // The runs whose words are kept, each with where its characters are now; the others are lost.
+            var keptRuns: [(run: FormatRun, kept: [(paragraph: Int, range: Range<Int>)])] = []
             for run in paragraph.runs {
                 let kept = alignment.map(paragraph: p, range: run.range, edges: .fixed)
                 // Its words are gone when none of its letters or digits is left (a space between two retyped
@@ -69,10 +71,29 @@ extension Anchoring {
                     lost.append(.run(paragraph: p, text: Context.slice(units, run.range.lowerBound, run.range.upperBound)))
                     continue
                 }
-                for (key, value) in run.attributes {
-                    let pieces = key.expandsAtEnd ? alignment.map(paragraph: p, range: run.range, edges: .expandsAtEnd) : kept
+                keptRuns.append((run, kept))
+            }
+            // Whether the attribute `key` goes on from one kept run into the next, with the same value.
+            func continues(_ index: Int, _ key: AttributeKey) -> Bool {
+                let (a, b) = (keptRuns[index].run, keptRuns[index + 1].run)
+                return a.range.upperBound == b.range.lowerBound && a.attributes[key] == b.attributes[key]
+            }
+            for (index, entry) in keptRuns.enumerated() {
+                for (key, value) in entry.run.attributes {
+                    let pieces: [(paragraph: Int, range: Range<Int>)]
+                    if key.expandsAtEnd {
+                        pieces = alignment.map(paragraph: p, range: entry.run.range, edges: .expandsAtEnd)
+                    } else {
+                        // A stretch that does not grow at its ends (a link, a comment) is one stretch across the runs
+                        // it spans (cut by other formatting): text typed where two of them meet is inside it.
+                        if index > 0, continues(index - 1, key) { continue }
+                        var last = index
+                        while last + 1 < keptRuns.count, continues(last, key) { last += 1 }
+                        pieces = last == index ? entry.kept
+                            : alignment.map(paragraph: p, range: entry.run.range.lowerBound..<keptRuns[last].run.range.upperBound, edges: .fixed)
+                    }
                     for piece in pieces {
-                        carried.paragraphs[piece.paragraph].set([key: value], over: piece.range, extra: run.extra, keepingNull: true)
+                        carried.paragraphs[piece.paragraph].set([key: value], over: piece.range, extra: entry.run.extra, keepingNull: true)
                     }
                 }
             }

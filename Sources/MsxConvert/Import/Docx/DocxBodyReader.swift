@@ -219,6 +219,8 @@ struct DocxBodyReader {
                    let scalar = Unicode.Scalar(code >= 0xF000 ? code - 0xF000 : code), scalar.value >= 0x20 {
                     builder.append(String(scalar), attributes)
                 }
+            case "commentReference":
+                if let id = node.attribute("id"), !openComments.contains(id), let comment = package.comments[id] { notePoint(comment) }
             case "footnoteReference", "endnoteReference":
                 let notes = node.name == "footnoteReference" ? package.footnotes : package.endnotes
                 if let id = node.attribute("id"), let note = notes[id] { readNote(note, marker: attributes) }
@@ -331,14 +333,23 @@ struct DocxBodyReader {
         }
     }
 
-    /// A comment's range opens or closes (a comment Word has no words for is left out).
+    /// A comment's range opens or closes; a range that closes on no words is a comment at a point.
     private mutating func noteComment(_ node: XMLNode) {
-        guard let id = node.attribute("id"), package.comments[id] != nil else { return }
+        guard let id = node.attribute("id"), let comment = package.comments[id] else { return }
         if node.name == "commentRangeStart" {
             if !openComments.contains(id) { openComments.append(id) }
-        } else {
+        } else if openComments.contains(id) {
             openComments.removeAll { $0 == id }
+            notePoint(comment)
         }
+    }
+
+    /// A comment on no words (a range that holds none, or a reference without a range, as LibreOffice writes a
+    /// comment at a point) annotates the word where it stands.
+    private mutating func notePoint(_ comment: Annotation) {
+        guard annotations[comment.id] == nil, !inNote else { return }
+        annotations[comment.id] = comment
+        builder.notePoint(comment.id)
     }
 
     /// Lists the bookmarks whose end was never found (an editor's program lost it) as empty, at their start.

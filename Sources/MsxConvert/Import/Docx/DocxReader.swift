@@ -46,7 +46,7 @@ public enum DocxReader {
             links: Dictionary(relationships.filter { $0.type.hasSuffix("/hyperlink") }.map { ($0.id, $0.target) }) { first, _ in first },
             footnotes: notes(try part("footnotes"), element: "footnote"),
             endnotes: notes(try part("endnotes"), element: "endnote"),
-            themeFonts: themeFonts, changes: changes, comments: comments(try part("comments")))
+            themeFonts: themeFonts, changes: changes, comments: comments(try part("comments"), extended: try part("commentsExtended")))
         var reader = DocxBodyReader(package: package)
         reader.readBlocks(body)
         reader.finishJoining()
@@ -104,8 +104,12 @@ public enum DocxReader {
     }
 
     /// Comments by Word id, as annotations: the note is the comment's paragraphs, one a line; the date is brought to
-    /// the second in UTC, so that the same comment read again gets the same id.
-    private static func comments(_ root: XMLNode?) -> [String: Annotation] {
+    /// the second in UTC, so that the same comment read again gets the same id. A comment Word marks done
+    /// (`w15:done` in the extended comments part, keyed by the `w14:paraId` of the comment's last paragraph) is
+    /// resolved.
+    private static func comments(_ root: XMLNode?, extended: XMLNode?) -> [String: Annotation] {
+        let done = Set((extended?.children("commentEx") ?? []).filter { ["1", "true", "on"].contains($0.attribute("done") ?? "") }
+            .compactMap { $0.attribute("paraId") })
         var comments: [String: Annotation] = [:], taken = Set<String>()
         let precise = ISO8601DateFormatter(), plain = ISO8601DateFormatter()
         precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -119,6 +123,7 @@ public enum DocxReader {
             let date = (plain.date(from: written) ?? precise.date(from: written)
                 ?? plain.date(from: written + "Z")).map { plain.string(from: $0) } ?? written
             comments[id] = Annotation(note: note, author: comment.attribute("author") ?? "", date: date).unique(among: taken)
+            if let last = comment.children("p").last?.attribute("paraId"), done.contains(last) { comments[id]!.resolved = true }
             taken.insert(comments[id]!.id)
         }
         return comments
