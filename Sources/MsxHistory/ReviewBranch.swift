@@ -5,11 +5,12 @@ import MsxModel
 /// An editor's version of some documents, recorded as a draft of its own (issue 14, item 3): the branch
 /// `review/NAME`, one version on top of the version the editor was sent.
 extension ProjectHistory {
-    /// Records the documents' new Markdown and sidecars as one version whose parent is `base`, on the branch
-    /// `review/NAME`; the working files and HEAD are not touched. Returns the version.
+    /// Records the documents' new Markdown and sidecars (and `files`, by project path: pictures the editor added)
+    /// as one version whose parent is `base`, on the branch `review/NAME`; the working files and HEAD are not
+    /// touched. Returns the version.
     /// - Throws: `draft-exists` when the branch exists already, `invalid-value` for a name git refuses.
     package func recordReview(_ name: String, base: GitOID, documents: [(node: BinderNode, version: DocumentMerge.Version)],
-                              message: String) throws -> GitOID {
+                              files: [String: Data] = [:], message: String) throws -> GitOID {
         let branch = "review/\(name)"
         guard git_reference_is_valid_name("refs/heads/\(branch)") == 1 else {
             throw MsxError(.invalidValue, "'\(name)' cannot be a review's name (no spaces, no ~ ^ : ? * [ or ..)")
@@ -26,6 +27,9 @@ extension ProjectHistory {
             } else if try repository.entry(at: gitPath(sidecarPath), in: base) != nil {
                 changes.append(.init(path: gitPath(sidecarPath), blob: nil))
             }
+        }
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            changes.append(.init(path: gitPath(path), blob: try repository.writeBlob(data)))
         }
         let tree = try repository.tree(basedOn: base, applying: changes)
         let (author, _) = self.author(nil)

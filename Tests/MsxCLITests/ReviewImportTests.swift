@@ -132,6 +132,31 @@ final class ReviewImportTests: MsxTestCase {
         XCTAssertTrue(unchanged.stdout.contains("no draft made"), unchanged.stdout)
     }
 
+    /// A picture the editor adds (here, the book's own picture pasted again in a new paragraph) is in the review
+    /// draft beside the document that shows it, and the writer's own picture stays as the writer wrote it.
+    func testAPictureTheEditorAddedComesWithTheReview() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try Data(base64Encoded: EpubCompileTests.onePixelPNG)!.write(to: root.appendingPathComponent("contents/draft/dot.png"))
+        try addDocument("Harbour", "A light ![the lamp](dot.png) on the wall.\n\nThe tide came in.\n", to: root)
+        try expect(0, "snapshot", "-m", "sent", in: root)
+        let docx = scratch.appendingPathComponent("sent.docx")
+        try expect(0, "compile", "--out", docx.path, in: root)
+        try DocxFixture.edit(docx) { xml in
+            let drawing = try XCTUnwrap(xml.firstMatch(of: #/<w:r><w:drawing>.*?</w:drawing></w:r>/#)).0
+            let tide = try XCTUnwrap(xml.range(of: "<w:p><w:pPr>", options: .backwards))
+            return xml.replacingCharacters(in: tide.lowerBound..<tide.lowerBound, with: "<w:p>\(drawing)</w:p>")
+        }
+        try expect(0, "review", "import", docx.path, "--name", "pictured", in: root)
+        let markdown = try expect(0, "show", "Harbour@review/pictured", "--as", "markdown", in: root).stdout
+        XCTAssertTrue(markdown.contains("![the lamp](dot.png)"), markdown)
+        let added = try XCTUnwrap(markdown.firstMatch(of: #/!\[\]\((picture-[0-9a-f]{16}\.png)\)/#).map { String($0.1) }, markdown)
+        try expect(0, "merge", "review/pictured", in: root)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("contents/draft/" + added)),
+                       Data(base64Encoded: EpubCompileTests.onePixelPNG)!)
+        try expect(0, "check", in: root)
+    }
+
     func testTheSameAfterLibreOfficeSavedIt() throws {
         let (root, docx) = try sentBook()
         let copy = try edited(docx, named: "storm-lo.docx")

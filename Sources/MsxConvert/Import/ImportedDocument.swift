@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// A document read from another format (RTF, plain text) before it becomes Markdown and a sidecar: paragraphs of
@@ -16,6 +17,9 @@ public struct ImportedDocument: Sendable {
     public var annotations: [String: Annotation] = [:]
     /// The source's own named properties (a `.docx`'s custom document properties), by name.
     public var properties: [String: String] = [:]
+    /// The pictures the text shows (a U+FFFC whose `image` attribute names one), by file name: each is written
+    /// beside the imported document.
+    public var pictures: [String: Data] = [:]
 
     public init(paragraphs: [ImportedParagraph] = [], styles: [String: Attributes] = [:], warnings: [ImportWarning] = []) {
         self.paragraphs = paragraphs

@@ -153,8 +153,9 @@ struct Importer {
         return try parts.map { heading, part in
             let result = try composer.compose(part)
             styles.merge(result.newStyles) { old, _ in old }
-            return OutlineItem(BinderEditor.NewNode(
-                title: heading ?? title, markdown: result.markdown, sidecar: result.document.sidecar))
+            var node = BinderEditor.NewNode(title: heading ?? title, markdown: result.markdown, sidecar: result.document.sidecar)
+            node.files = document.pictures(shownIn: part.paragraphs)
+            return OutlineItem(node)
         }
     }
 

@@ -76,7 +76,14 @@ enum InlineMarkup {
             for k in stride(from: 0, to: markers.count, by: 2) { stretches.append((markers[k].upperBound..<markers[k + 1].lowerBound, .note)) }
         }
 
+        // A picture is its object character (U+FFFC) with the file it shows, written `![](file)`.
+        var pictures: [Int: String] = [:]
+        for run in runs {
+            guard let name = run.attributes[.image]?.stringValue else { continue }
+            for offset in run.range where units[offset] == 0xFFFC { pictures[offset] = name }
+        }
         var bounds = Set([0, units.count])
+        for offset in pictures.keys { bounds.insert(offset); bounds.insert(offset + 1) }
         for stretch in stretches { bounds.insert(stretch.range.lowerBound); bounds.insert(stretch.range.upperBound) }
         for marker in markers { bounds.insert(marker.lowerBound); bounds.insert(marker.upperBound) }
         var pieces: [Piece] = []
@@ -94,7 +101,9 @@ enum InlineMarkup {
                 pieces.append(.open(stretch.mark.open))
                 stack.append((stretch.mark, stretch.range.upperBound))
             }
-            if i + 1 < points.count, !markers.contains(where: { $0.contains(point) }) {
+            if let picture = pictures[point] {
+                pieces.append(.open("![](" + destination(picture) + ")"))
+            } else if i + 1 < points.count, !markers.contains(where: { $0.contains(point) }) {
                 pieces.append(.text(point..<points[i + 1]))
             }
         }

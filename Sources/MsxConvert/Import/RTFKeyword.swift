@@ -37,6 +37,8 @@ enum RTFKeyword: Equatable {
         case msxParagraph
         case msxCharacter
         case picture
+        /// `\shppict`: holds the picture Word means to be shown (its `\nonshppict` twin is skipped).
+        case pictureWrapper
         case skipped
     }
 
@@ -55,6 +57,8 @@ enum RTFKeyword: Equatable {
         case numberingBody
         case numberingLevel
         case numberingFormat(String)
+        /// `\pngblip`, `\jpegblip`: what a picture's data is (other kinds are left out).
+        case pictureFormat(String)
     }
 
     enum CharacterWord: Equatable {
@@ -134,7 +138,7 @@ enum RTFKeyword: Equatable {
             "listoverridetable": .listOverrideTable, "list": .list, "listlevel": .listLevel,
             "listoverride": .listOverride, "field": .field, "fldinst": .fieldInstruction, "fldrslt": .fieldResult,
             "footnote": .footnote, "pn": .paragraphNumbering, "msxpara": .msxParagraph, "msxchar": .msxCharacter,
-            "pict": .picture, "shppict": .picture,
+            "pict": .picture, "shppict": .pictureWrapper,
         ]
         let tableWords: [String: TableWord] = [
             "fcharset": .fontCharset, "cpg": .fontCodePage, "red": .red, "green": .green, "blue": .blue,
@@ -143,6 +147,7 @@ enum RTFKeyword: Equatable {
             "pnlvlbody": .numberingBody, "pnlvl": .numberingLevel, "pndec": .numberingFormat("decimal"),
             "pnucrm": .numberingFormat("uppercaseRoman"), "pnlcrm": .numberingFormat("lowercaseRoman"),
             "pnucltr": .numberingFormat("uppercaseLetter"), "pnlcltr": .numberingFormat("lowercaseLetter"),
+            "pngblip": .pictureFormat("png"), "jpegblip": .pictureFormat("jpeg"),
         ]
         let characterWords: [String: CharacterWord] = [
             "plain": .plain, "b": .bold, "i": .italic, "strike": .strikethrough, "striked": .strikethrough,

@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// What each control word and control symbol does to the reading state.
@@ -89,8 +90,12 @@ extension RTFParser {
             groups[index].end = word == .msxParagraph ? .msxParagraph : .msxCharacter
             collected.removeAll()
         case .picture:
-            picturesSkipped += 1
-            groups[index].destination = .skipped
+            guard top.destination == .body else { return }
+            groups[index].destination = .picture
+            groups[index].end = .picture
+            pictureDigits.removeAll()
+        case .pictureWrapper:
+            break
         case .skipped:
             groups[index].destination = .skipped
         }
@@ -99,6 +104,7 @@ extension RTFParser {
     private mutating func handleTableWord(_ word: RTFKeyword.TableWord, _ parameter: Int?) {
         let value = parameter ?? 0
         switch word {
+        case .pictureFormat(let format): if top.destination == .picture { groups[topIndex].pictureFormat = format }
         case .fontCharset: tables.fontCharset = value
         case .fontCodePage: tables.fontCodePage = value
         case .red: tables.red = value

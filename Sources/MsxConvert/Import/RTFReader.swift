@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// Reads RTF (Word, TextEdit/Scrivener, LibreOffice, Google Docs, and msx's own) into an `ImportedDocument`.
@@ -58,6 +59,10 @@ struct RTFParser {
     /// The token before was `\*`: if an unknown word follows, its group is an ignorable destination, skipped.
     var ignorableNext = false
     var picturesSkipped = 0
+    /// The pictures the text shows, by file name.
+    var pictures: [String: Data] = [:]
+    /// The hexadecimal digits of the picture being read (`\pict`).
+    var pictureDigits: [UInt8] = []
     /// Characters of hidden text (`\v`) left out.
     var hiddenCharacters = 0
     var extraClosingBraces = 0
@@ -77,7 +82,9 @@ struct RTFParser {
         flushBytes()
         if groups.count > 1 || flattenedDepth > 0 { warn(.truncated) }
         finishParagraph(top.paragraph)
-        return ImportedDocument(paragraphs: paragraphs, styles: styleAttributes(), warnings: warnings + finalWarnings())
+        var document = ImportedDocument(paragraphs: paragraphs, styles: styleAttributes(), warnings: warnings + finalWarnings())
+        document.pictures = pictures
+        return document
     }
 
     private mutating func handle(_ token: RTFToken) {
@@ -134,6 +141,8 @@ struct RTFParser {
             pendingBytes.append(contentsOf: bytes)
         case .colorTable:
             for byte in bytes where byte == UInt8(ascii: ";") { tables.commitColor() }
+        case .picture:
+            pictureDigits.append(contentsOf: bytes)
         case .skipped, .listTable, .listOverrideTable, .paragraphNumbering:
             break
         }
@@ -173,6 +182,8 @@ struct RTFParser {
             }
         case .fieldInstruction, .msxData:
             collected.append(contentsOf: scalars)
+        case .picture:
+            break
         case .skipped, .colorTable, .listTable, .listOverrideTable, .paragraphNumbering:
             break
         }
@@ -283,7 +294,27 @@ struct RTFParser {
             groups[topIndex].paragraph.numberingLevel = closed.paragraph.numberingLevel
         case .list: tables.commitList()
         case .listOverride: tables.commitListOverride()
+        case .picture: placePicture(closed)
         }
+    }
+
+    /// A `\pict` group closed: a PNG or JPEG is its object character (U+FFFC) showing the picture, formatted as the
+    /// text around it; anything else is counted as left out.
+    private mutating func placePicture(_ group: RTFGroupState) {
+        let digits = pictureDigits.compactMap(RTFTokenizer.hexValue)
+        pictureDigits.removeAll()
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count - 1, by: 2) { bytes.append(digits[index] << 4 | digits[index + 1]) }
+        let data = Data(bytes)
+        guard group.pictureFormat != nil, let name = ImportedDocument.pictureName(data) else {
+            picturesSkipped += 1
+            return
+        }
+        pictures[name] = data
+        var character = top.character
+        character.overrides[.image] = .string(name)
+        builder.append(["\u{FFFC}"], as: character)
     }
 
     private mutating func msxObject() -> Attributes? {

@@ -17,6 +17,8 @@ enum RTFDestination: Equatable {
     case msxData
     /// Old-style `\pn` paragraph numbering: only its control words count.
     case paragraphNumbering
+    /// A picture's data, as hexadecimal digits.
+    case picture
 }
 
 /// What happens when a group closes, decided by the destination word that opened it.
@@ -30,6 +32,7 @@ enum RTFGroupEnd: Equatable {
     case paragraphNumbering
     case list
     case listOverride
+    case picture
 }
 
 /// Character formatting, scoped to groups and reset by `\plain` (which keeps `link` and `footnote`).
@@ -97,6 +100,8 @@ struct RTFGroupState {
     var unicodeFallbackCount = 1
     /// The target of a `HYPERLINK` field whose instruction closed in this group, for its `\fldrslt`.
     var fieldLink: String?
+    /// What the picture this group holds is (`png`, `jpeg`), when it is one msx can show.
+    var pictureFormat: String?
 
     /// The state a new nested group starts with: this one, with nothing to do at its end.
     var nested: RTFGroupState {

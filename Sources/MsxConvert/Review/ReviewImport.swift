@@ -54,6 +54,8 @@ extension ProjectHistory {
         var outcome = ReviewOutcome(branch: nil, version: nil, base: base, baseWasRecorded: recorded != nil, changed: [], unchanged: [],
                                     foundByText: received.foundByText, missing: [], conflicts: 0, warnings: edited.warnings)
         var versions: [(node: BinderNode, version: DocumentMerge.Version)] = []
+        // Pictures the editor added, beside the documents that now show them.
+        var pictures: [String: Data] = [:]
         for node in nodes {
             guard let theirs = received.documents[node.id], let before = sent.documents[node.id],
                   let original = try documentVersion(node, at: base) else {
@@ -74,10 +76,12 @@ extension ProjectHistory {
             } else {
                 outcome.changed.append(node)
                 versions.append((node, result))
+                let folder = node.path.split(separator: "/").dropLast().joined(separator: "/")
+                for (file, data) in edited.pictures where result.markdown.contains("](\(file))") { pictures[folder + "/" + file] = data }
             }
         }
         guard !versions.isEmpty else { return outcome }
-        outcome.version = try recordReview(name, base: base, documents: versions,
+        outcome.version = try recordReview(name, base: base, documents: versions, files: pictures,
                                            message: "Review \(name): \(versions.count) document\(versions.count == 1 ? "" : "s") changed")
         outcome.branch = "review/\(name)"
         return outcome

@@ -7,6 +7,11 @@ public enum TextHash {
         return hex(text.withUTF8(fnv1a64))
     }
 
+    /// The hash of some bytes (a picture's) as 16 lowercase hex digits.
+    public static func fnv1a64(_ data: [UInt8]) -> String {
+        hex(data.withUnsafeBufferPointer(fnv1a64))
+    }
+
     /// A hash as 16 lowercase hex digits.
     static func hex(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)

@@ -58,6 +58,8 @@ public struct BinderEditor {
         public var status: String?
         /// Formatting the Markdown cannot carry (an imported document's), written beside it.
         public var sidecar: Sidecar?
+        /// Files the document shows (an imported document's pictures), by plain file name, written beside it.
+        public var files: [String: Data] = [:]
 
         public init(title: String, kind: BinderNode.Kind = .document, markdown: String = "", synopsis: String? = nil,
                     label: String? = nil, status: String? = nil, sidecar: Sidecar? = nil) {
@@ -121,6 +123,12 @@ public struct BinderEditor {
                 if let sidecar = item.node.sidecar, !sidecar.isEmpty, let path = node.sidecarPath {
                     transaction.write(sidecar.json, to: path)
                     if let base = sidecar.baseText { try project.bases.stage(base, into: &transaction) }
+                }
+                for (name, data) in item.node.files.sorted(by: { $0.key < $1.key }) {
+                    guard RelativePath.isPlain(name), !name.contains("/"), !name.hasSuffix(".md"), !name.hasSuffix(".attrs.json") else {
+                        throw MsxError(.pathEscapesProject, "\(name): not a plain file name for a document's file")
+                    }
+                    transaction.write(data, to: parent.path + "/" + name)
                 }
             } else {
                 transaction.makeFolder(node.path)

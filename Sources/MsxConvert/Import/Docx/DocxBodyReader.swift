@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// Reads the body of a `.docx` (and the notes it refers to) into imported paragraphs: text, paragraph and run
@@ -16,6 +17,8 @@ struct DocxBodyReader {
         var changes: TrackedChanges
         /// Comments by Word id, as annotations.
         var comments: [String: Annotation] = [:]
+        /// The package's pictures by relationship id.
+        var pictures: [String: Data] = [:]
     }
 
     let package: Package
@@ -53,6 +56,8 @@ struct DocxBodyReader {
     private var openComments: [String] = []
     /// The annotations the text carries, by id.
     private(set) var annotations: [String: Annotation] = [:]
+    /// The pictures the text shows, by file name.
+    private(set) var pictures: [String: Data] = [:]
 
     init(package: Package) { self.package = package }
 
@@ -224,7 +229,19 @@ struct DocxBodyReader {
             case "footnoteReference", "endnoteReference":
                 let notes = node.name == "footnoteReference" ? package.footnotes : package.endnotes
                 if let id = node.attribute("id"), let note = notes[id] { readNote(note, marker: attributes) }
-            case "drawing", "pict", "object", "AlternateContent": picturesSkipped += 1
+            case "drawing", "pict", "AlternateContent":
+                // A DrawingML picture (`a:blip`), or an older VML one (`v:imagedata`).
+                let reference = node.descendant("blip")?.attribute("embed") ?? node.descendant("imagedata")?.attribute("id")
+                // A picture in a footnote is left out: an inline note holds text only.
+                guard !inNote, let data = reference.flatMap({ package.pictures[$0] }), let name = ImportedDocument.pictureName(data) else {
+                    picturesSkipped += 1
+                    continue
+                }
+                pictures[name] = data
+                var picture = attributes
+                picture[.image] = .string(name)
+                builder.append("\u{FFFC}", picture)
+            case "object": picturesSkipped += 1
             case "fldChar":
                 switch node.attribute("fldCharType") {
                 case "begin": fields.append(("", false, nil))

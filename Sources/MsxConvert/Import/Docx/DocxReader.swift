@@ -46,7 +46,10 @@ public enum DocxReader {
             links: Dictionary(relationships.filter { $0.type.hasSuffix("/hyperlink") }.map { ($0.id, $0.target) }) { first, _ in first },
             footnotes: notes(try part("footnotes"), element: "footnote"),
             endnotes: notes(try part("endnotes"), element: "endnote"),
-            themeFonts: themeFonts, changes: changes, comments: comments(try part("comments"), extended: try part("commentsExtended")))
+            themeFonts: themeFonts, changes: changes, comments: comments(try part("comments"), extended: try part("commentsExtended")),
+            pictures: try Dictionary(relationships.filter { $0.type.hasSuffix("/image") }.compactMap { relationship in
+                try zip.part(resolve(relationship.target, from: folder)).map { (relationship.id, $0) }
+            }) { first, _ in first })
         var reader = DocxBodyReader(package: package)
         reader.readBlocks(body)
         reader.finishJoining()
@@ -65,6 +68,7 @@ public enum DocxReader {
         var imported = ImportedDocument(paragraphs: paragraphs, styles: styles, warnings: warnings)
         imported.bookmarks = reader.bookmarks
         imported.annotations = reader.annotations
+        imported.pictures = reader.pictures
         for property in custom?.children("property") ?? [] {
             if let name = property.attribute("name"), let value = property.children.first(where: { !$0.isText })?.textContent {
                 imported.properties[name] = value
