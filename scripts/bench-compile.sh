@@ -3,6 +3,8 @@
 #
 #   compile to HTML   msx compile --format html --out all.html     pandoc -f gfm -t html -s all.md -o p.html
 #   compile to RTF    msx compile --format rtf --out all.rtf       pandoc -f gfm -t rtf -s all.md -o p.rtf
+#   compile to DOCX   msx compile --out all.docx                   pandoc -f gfm -t docx all.md -o p.docx
+#   compile to EPUB   msx compile --out all.epub                   pandoc -f gfm -t epub all.md -o p.epub
 #   import RTF        msx import long.rtf (into a small project)   pandoc -f rtf -t gfm long.rtf -o p.md
 #
 # on the generated 1,000-document, ~1,100,000-word project of scripts/bench.sh (pandoc gets the same
@@ -14,6 +16,7 @@
 #
 # Environment: MSX (default: the release build), SWIFT (swift), BENCH_RUNS (5), BENCH_KEEP=1 keeps the
 # files, BENCH_NO_INSTALL=1 never installs hyperfine/pandoc with apt. Results: bench/out/compile.txt.
+# Afterwards epubcheck (when installed) checks the 1.1M-word EPUB msx wrote: errors and warnings are printed.
 set -euo pipefail
 
 # shellcheck source=scripts/bench-lib.sh
@@ -48,6 +51,10 @@ hyperfine -N --warmup 1 --runs "$runs" --style basic --export-json "$work/hyperf
     -n "pandoc gfm->html" "pandoc -f gfm -t html -s --metadata title=Bench $(q "$work/all.md") -o $(q "$work/p.html")" \
     -n "msx compile rtf" "$MSX -C $(q "$project") compile --format rtf --out $(q "$work/all.rtf")" \
     -n "pandoc gfm->rtf" "pandoc -f gfm -t rtf -s $(q "$work/all.md") -o $(q "$work/p.rtf")" \
+    -n "msx compile docx" "$MSX -C $(q "$project") compile --out $(q "$work/all.docx")" \
+    -n "pandoc gfm->docx" "pandoc -f gfm -t docx $(q "$work/all.md") -o $(q "$work/p.docx")" \
+    -n "msx compile epub" "$MSX -C $(q "$project") compile --out $(q "$work/all.epub")" \
+    -n "pandoc gfm->epub" "pandoc -f gfm -t epub --metadata title=Bench $(q "$work/all.md") -o $(q "$work/p.epub")" \
     -n "msx import rtf" "$MSX -C $(q "$work/target") import $(q "$work/long.rtf")" \
     -n "pandoc rtf->gfm" "pandoc -f rtf -t gfm $(q "$work/long.rtf") -o $(q "$work/p.md")" >&2
 
@@ -57,6 +64,8 @@ import json, sys
 results = {r["command"]: r["median"] * 1000.0 for r in json.load(open(sys.argv[1]))["results"]}
 pairs = [("compile 1.1M words to HTML", "msx compile html", "pandoc gfm->html"),
          ("compile 1.1M words to RTF", "msx compile rtf", "pandoc gfm->rtf"),
+         ("compile 1.1M words to DOCX", "msx compile docx", "pandoc gfm->docx"),
+         ("compile 1.1M words to EPUB", "msx compile epub", "pandoc gfm->epub"),
          ("import a 100k-word RTF", "msx import rtf", "pandoc rtf->gfm")]
 lines = ["%-28s %10s %12s %16s" % ("job", "msx ms", "pandoc ms", "msx speed-up"), "-" * 69]
 for job, msx, pandoc in pairs:
@@ -67,5 +76,11 @@ print()
 print(table)
 open(sys.argv[2], "w").write(table + "\n")
 PY
+if [ -f /usr/share/java/epubcheck.jar ] && command -v java >/dev/null 2>&1; then
+    verdict=$(java -jar /usr/share/java/epubcheck.jar --failonwarnings "$work/all.epub" 2>&1 | grep -E "fatals|No errors" | tail -n 1 || true)
+    echo "epubcheck on the 1.1M-word EPUB: ${verdict:-no verdict}" | tee -a "$repo/bench/out/compile.txt"
+else
+    echo "epubcheck on the 1.1M-word EPUB: skipped (apt-get install epubcheck)" | tee -a "$repo/bench/out/compile.txt"
+fi
 echo
 echo "bench-compile.sh: results saved to bench/out/compile.txt"

@@ -69,6 +69,28 @@ final class EpubCompileTests: MsxTestCase {
         }
     }
 
+    /// Every template's book, in both presets, as a writer starting from it would compile it.
+    func testEveryTemplatesEpubIsValid() throws {
+        let templates = try FileManager.default.contentsOfDirectory(atPath: Self.templatesFolder.path).filter { !$0.hasPrefix(".") }.sorted()
+        XCTAssertGreaterThanOrEqual(templates.count, 5, "\(templates)")
+        for template in templates {
+            let root = try makeProject(template, name: template)
+            for preset in ["default", "manuscript"] {
+                let epub = scratch.appendingPathComponent("\(template)-\(preset).epub")
+                try expect(0, "compile", "--preset", preset, "--out", epub.path, in: root)
+                let (status, report) = try Self.epubcheck(epub)
+                XCTAssertEqual(status, 0, "\(template), \(preset): \(report)")
+                XCTAssertTrue(report.contains("0 fatals / 0 errors / 0 warnings"), "\(template), \(preset): \(report)")
+            }
+        }
+    }
+
+    /// The repository's `templates/` folder.
+    private static var templatesFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("templates")
+    }
+
     func testPandocReadsTheBookBack() throws {
         let root = try richBook()
         let epub = scratch.appendingPathComponent("book.epub")
