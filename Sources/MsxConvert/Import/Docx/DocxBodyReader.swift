@@ -181,6 +181,10 @@ struct DocxBodyReader {
         case "bookmarkEnd": endBookmark(node)
         case "commentRangeStart", "commentRangeEnd": noteComment(node)
         case "oMath", "oMathPara": picturesSkipped += 1
+        case "AlternateContent":
+            // One content in two forms (Word's check box, say): the first choice only (msx reads what Word 2010
+            // writes), else the fallback.
+            for child in (node.child("Choice") ?? node.child("Fallback"))?.children ?? [] { readInline(child) }
         case "pPr", "rPr", "proofErr", "permStart", "permEnd": break
         default: for child in node.children { readInline(child) }  // smart tags, content controls, custom XML
         }
