@@ -265,18 +265,25 @@ struct DocxParagraphWriter {
 
     /// Text as `w:t` elements (`w:delText` when `deleted`), with tabs and line breaks as their own elements.
     static func text(_ text: String, deleted: Bool = false) -> String {
-        var out = "", pending = ""
         let element = deleted ? "w:delText" : "w:t"
+        let scalars = text.unicodeScalars
+        var out = "", start = scalars.startIndex, index = start
+        // The text since `start` as one element (cut where a tab or break stands).
         func flush() {
-            if !pending.isEmpty { out += "<\(element) xml:space=\"preserve\">\(XMLText.escaped(pending))</\(element)>" }
-            pending = ""
+            if start < index { out += "<\(element) xml:space=\"preserve\">\(XMLText.escaped(String(scalars[start..<index])))</\(element)>" }
         }
-        for character in text {
-            switch character {
-            case "\t": flush(); out += "<w:tab/>"
-            case "\n", "\r", "\r\n", "\u{2028}": flush(); out += "<w:br/>"
-            default: pending.append(character)
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" else {
+                index = scalars.index(after: index)
+                continue
             }
+            flush()
+            out += scalar == "\t" ? "<w:tab/>" : "<w:br/>"
+            index = scalars.index(after: index)
+            // A CR LF is one break.
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            start = index
         }
         flush()
         return out
@@ -387,6 +394,9 @@ enum DocxRevision: Equatable {
 /// Text and attribute values escaped for XML.
 enum XMLText {
     static func escaped(_ text: String, quotes: Bool = false) -> String {
+        // Most text needs nothing (0xEF leads U+FFFE and U+FFFF, which are left out below).
+        let plain = !text.utf8.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0xEF || (quotes && $0 == 0x22) }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
