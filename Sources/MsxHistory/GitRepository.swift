@@ -294,11 +294,14 @@ package final class GitRepository {
         throw MsxError(.gitOperationInProgress, "\(what) is in progress: \(way), then run msx again")
     }
 
-    /// Writes a commit with `parents`, moving the ref `updating` to it (none: the caller moves a branch itself).
+    /// Writes a commit with `parents`, moving the ref `updating` to it (none: the caller moves a branch itself),
+    /// dated `time` (now when nil).
     func writeCommit(tree: GitOID, parents: [GitOID], updating ref: String?, message: String, authorName: String,
-                     authorEmail: String) throws -> GitOID {
+                     authorEmail: String, time: VersionTime? = nil) throws -> GitOID {
         var signature: UnsafeMutablePointer<git_signature>?
-        try LibGit2.check(git_signature_now(&signature, authorName, authorEmail), "cannot sign the version as \(authorName) <\(authorEmail)>")
+        let signed = time.map { git_signature_new(&signature, authorName, authorEmail, git_time_t($0.date.timeIntervalSince1970), Int32($0.offsetMinutes)) }
+            ?? git_signature_now(&signature, authorName, authorEmail)
+        try LibGit2.check(signed, "cannot sign the version as \(authorName) <\(authorEmail)>")
         defer { git_signature_free(signature) }
         var treeObject: OpaquePointer?
         var treeRaw = tree.raw

@@ -28,6 +28,8 @@ public struct VersionChange: Sendable {
     public var deleted: Bool
     public var moved: Bool
     public var renamed: Bool
+    /// Recorded on purpose with nothing changed (a snapshot taken of the same text again).
+    public var unchanged = false
 }
 
 /// Limits on a log.
@@ -121,7 +123,8 @@ extension ProjectHistory {
         return VersionChange(
             title: node.title, path: node.path, wordsAdded: trailer.wordsAdded ?? 0, wordsRemoved: trailer.wordsRemoved ?? 0,
             text: k.contains("text"), formatting: k.contains("formatting"), metadata: k.contains("metadata"),
-            created: k.contains("created"), deleted: k.contains("deleted"), moved: k.contains("moved"), renamed: k.contains("renamed"))
+            created: k.contains("created"), deleted: k.contains("deleted"), moved: k.contains("moved"), renamed: k.contains("renamed"),
+            unchanged: k.contains("unchanged"))
     }
 
     /// A document as it was in a version: its node and model, or nil when it did not exist then.

@@ -75,12 +75,15 @@ extension ProjectHistory {
     /// During a merge that stopped at conflicts, a snapshot of the whole project records the merge (with both
     /// parents) once every conflict is resolved; it is refused before (`unresolved-conflicts`), and so is a partial
     /// or a safety snapshot (`merge-in-progress`).
+    /// - Parameter time: the version's date (now when nil); `recordingUnchanged` records `documents` even when they
+    ///   have not changed (a version brought in from another program, taken on purpose).
     public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil,
-                         reanchoring: Bool = true) throws -> SnapshotResult {
+                         reanchoring: Bool = true, time: VersionTime? = nil, recordingUnchanged: Bool = false) throws -> SnapshotResult {
         try claimRepository()
         return try writingRepository {
             guard let merging = try mergeState() else {
-                return try record(documents, message: message, author: explicit, reanchoring: reanchoring)
+                return try record(documents, message: message, author: explicit, reanchoring: reanchoring, time: time,
+                                  recordingUnchanged: recordingUnchanged)
             }
             guard documents.isEmpty, reanchoring else { throw Self.mergeInProgress(merging) }
             if let first = merging.unresolved.first {
@@ -102,7 +105,8 @@ extension ProjectHistory {
     ///     equal the last version's.
     ///   - reference: the reference the version goes to instead of HEAD (which then stays), or nil.
     func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool,
-                mergedWith merge: MergeState? = nil, to reference: String? = nil) throws -> SnapshotResult {
+                mergedWith merge: MergeState? = nil, to reference: String? = nil, time: VersionTime? = nil,
+                recordingUnchanged: Bool = false) throws -> SnapshotResult {
         let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
         if let headID = try head() {
@@ -112,6 +116,12 @@ extension ProjectHistory {
         let changes = try self.changes()
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
         var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
+        if recordingUnchanged, let headID = try head() {
+            let recorded = try binder(at: headID)
+            for node in documents.flatMap(\.documents) where !included.contains(where: { $0.node.id == node.id }) {
+                included.append(DocumentChange(node: node, snapshotNode: recorded?.node(id: node.id)))
+            }
+        }
         // New and deleted documents were not read to find the change; their words are counted for the trailer.
         for i in included.indices where included[i].isNew || included[i].isDeleted {
             let text = included[i].isNew ? try project.loadDocument(included[i].node, sourceMap: false).text
@@ -190,7 +200,7 @@ extension ProjectHistory {
         FaultInjection.point("snapshot-tree")
         let parents = [headID, theirs].compactMap { $0 }
         let version = try repository.writeCommit(tree: tree, parents: parents, updating: reference == nil ? "HEAD" : nil,
-                                                 message: text, authorName: author.name, authorEmail: author.email)
+                                                 message: text, authorName: author.name, authorEmail: author.email, time: time)
         if let reference { try repository.setReference(reference, to: version, reason: "msx: \(text.prefix { $0 != "\n" })") }
         FaultInjection.point("snapshot-committed")
         // The index learns the new state of msx's own paths only when the manifest written is the one on disk.

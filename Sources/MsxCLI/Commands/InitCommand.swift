@@ -4,14 +4,23 @@ import MsxKit
 
 struct Init: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create a project from a template.",
+        abstract: "Create a project from a template, or from a Scrivener project with its history.",
         discussion: ManualText.discussion(
-            "A template is a plain project folder: a name from `msx templates` or a path to any project.",
+            """
+            A template is a plain project folder: a name from `msx templates` or a path to any project. With --from, \
+            the project comes from a Scrivener project (Scrivener 3, or Scrivener 2 and Scrivener for Windows 1): its \
+            binder and order, titles, synopses, labels, statuses, keywords, compile flags and targets, each text with \
+            its formatting, other files as documents showing them, and every snapshot as a version of its document, \
+            dated and titled as in Scrivener, before a last version holding the project as it is. What could not come \
+            across is listed, item by item; a missing or damaged file never stops the import.
+            """,
             examples: [
                 .init("msx init lighthouse --template novel --title \"The Lighthouse\" --author \"Ada Writer <ada@example.com>\"",
                       "A new project in ./lighthouse from the novel template."),
                 .init("msx init essay --template ~/books/my-template",
                       "Any project folder serves as a template."),
+                .init("msx init lighthouse --from ~/Documents/Lighthouse.scriv",
+                      "The Scrivener project as a new msx project; msx log shows its snapshots."),
             ]))
 
     @Argument(help: "Folder to create (default: the working folder, which must be empty).")
@@ -20,19 +29,40 @@ struct Init: MsxCommand {
     @Option(help: ArgumentHelp("Template name or folder.", valueName: "name|path"))
     var template = "blank"
 
-    @Option(help: "The book's title (default: the folder's name).")
+    @Option(help: "The book's title (default: the folder's name, or the Scrivener project's).")
     var title: String?
+
+    @Option(help: ArgumentHelp("A Scrivener project (.scriv folder) to bring in, with its snapshots as history.", valueName: "path"))
+    var from: String?
 
     @Option(help: ArgumentHelp("The author, optionally with an address: \"Name <mail>\".", valueName: "author"))
     var author: String?
 
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        if from != nil, template != "blank" {
+            throw ValidationError("--from makes the project from the Scrivener project: give no --template")
+        }
+    }
+
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let destination = URL(fileURLWithPath: folder ?? ".", relativeTo: console.workingDirectory).standardizedFileURL
             let creator = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation))
-            let (name, email) = Author.split(author ?? console.environment["MSX_AUTHOR"] ?? "")
+            var (name, email) = Author.split(author ?? console.environment["MSX_AUTHOR"] ?? "")
+            if let from {
+                let source = URL(fileURLWithPath: from, relativeTo: console.workingDirectory).standardizedFileURL
+                let scrivener = try ScrivenerProject.read(source)
+                if name.isEmpty, let named = scrivener.author { (name, email) = (named, nil) }
+                let details = ProjectCreator.Details(title: title ?? scrivener.title, author: name, email: email, date: Self.today())
+                let history = try creator.createWithHistory(at: destination, from: try creator.locate("blank", relativeTo: console.workingDirectory),
+                                                            details: details, diffDriver: console.invocation.executablePath)
+                var importer = ScrivenerImporter(scrivener)
+                let outcome = try importer.run(into: history, author: nil)
+                report(outcome, root: destination, title: details.title, console: console)
+                return
+            }
             let details = ProjectCreator.Details(
                 title: title ?? destination.lastPathComponent, author: name, email: email, date: Self.today())
             let project = try creator.createWithHistory(
@@ -48,6 +78,21 @@ struct Init: MsxCommand {
                 console.line("Created '\(project.manifest.title)' in \(project.root.path) from the \(template) template.")
             }
         }
+    }
+
+    /// What came across from Scrivener, and what did not.
+    private func report(_ outcome: ScrivenerImportOutcome, root: URL, title: String, console: Console) {
+        if console.json {
+            console.report([
+                "root": .string(root.path), "from": .string(from ?? ""),
+                "documents": .int(outcome.documents), "folders": .int(outcome.folders), "files": .int(outcome.files),
+                "snapshots": .int(outcome.snapshots), "problems": .array(outcome.problems.map(JSONValue.string)),
+            ])
+            return
+        }
+        console.line("Created '\(title)' in \(root.path) from \(from ?? "Scrivener"): \(outcome.documents) documents, "
+            + "\(outcome.folders) folders, \(outcome.files) files, \(outcome.snapshots) snapshots as versions.")
+        for problem in outcome.problems { console.note("not brought in: \(problem)") }
     }
 
     static func today() -> String {

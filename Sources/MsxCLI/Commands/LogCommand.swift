@@ -46,7 +46,8 @@ struct Log: MsxCommand {
                         .compactMap { $0 }.joined(separator: ", ")
                     let binder = [change.renamed ? "renamed" : nil, change.moved ? "moved" : nil].compactMap { $0 }.joined(separator: ", ")
                     let all = [kinds, binder].filter { !$0.isEmpty }.joined(separator: "; ")
-                    let what = change.created ? "created" : change.deleted ? "deleted" : all.isEmpty ? "markup only" : all
+                    let what = change.created ? "created" : change.deleted ? "deleted" : change.unchanged ? "unchanged (recorded on purpose)"
+                        : all.isEmpty ? "markup only" : all
                     console.line("        \(console.paint("+\(change.wordsAdded)", "32")) / \(console.paint("-\(change.wordsRemoved)", "31")) words; \(what)")
                 }
             }
@@ -65,7 +66,7 @@ struct Log: MsxCommand {
                 "title": .string(c.title), "path": .string(c.path), "wordsAdded": .int(c.wordsAdded),
                 "wordsRemoved": .int(c.wordsRemoved), "text": .bool(c.text), "formatting": .bool(c.formatting),
                 "metadata": .bool(c.metadata), "created": .bool(c.created), "deleted": .bool(c.deleted),
-                "moved": .bool(c.moved), "renamed": .bool(c.renamed),
+                "moved": .bool(c.moved), "renamed": .bool(c.renamed), "unchanged": .bool(c.unchanged),
             ]
         }
         return .object(o)

@@ -89,6 +89,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case noTrash = "no-trash"
         case notRTF = "not-rtf"
         case notDocx = "not-docx"
+        case notScrivener = "not-scrivener"
         case unknownComment = "unknown-comment"
         case pathEscapesProject = "path-escapes-project"
         case repository
@@ -126,7 +127,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
              .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft,
              .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved, .unknownComment:
             return .user
-        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
+        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .notScrivener, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged
         case .io, .remoteUnreachable:
             return .io

@@ -60,6 +60,9 @@ public struct BinderEditor {
         public var sidecar: Sidecar?
         /// Files the document shows (an imported document's pictures), by plain file name, written beside it.
         public var files: [String: Data] = [:]
+        public var keywords: [String] = []
+        public var target: Int?
+        public var includeInCompile = true
 
         public init(title: String, kind: BinderNode.Kind = .document, markdown: String = "", synopsis: String? = nil,
                     label: String? = nil, status: String? = nil, sidecar: Sidecar? = nil) {
@@ -116,6 +119,9 @@ public struct BinderEditor {
             node.synopsis = item.node.synopsis.flatMap { $0.isEmpty ? nil : $0 }
             node.label = item.node.label
             node.status = item.node.status
+            node.keywords = item.node.keywords
+            node.target = item.node.target
+            node.includeInCompile = item.node.includeInCompile
             registerListValues(node, in: &manifest)
             manifest.insert(node, into: parent.id)
             if kind == .document {

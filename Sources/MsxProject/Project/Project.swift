@@ -138,6 +138,18 @@ public struct Project: Sendable {
         return try Sidecar(json: try FileIO.readText(url, displayPath: sidecarPath), file: sidecarPath)
     }
 
+    /// Writes a document's Markdown and sidecar as `document` holds them, with `files` (by plain name) beside it, in
+    /// one transaction: a version of it brought in from elsewhere.
+    package mutating func replace(_ node: BinderNode, with document: RichDocument, files: [String: Data] = [:]) throws {
+        var transaction = transaction()
+        try stage(document, markdown: document.markdown.sourceText, for: node, into: &transaction)
+        let folder = node.path.split(separator: "/").dropLast().joined(separator: "/")
+        for (name, data) in files.sorted(by: { $0.key < $1.key }) where RelativePath.isPlain(name) && !name.contains("/") {
+            transaction.write(data, to: folder + "/" + name)
+        }
+        try commit(transaction)
+    }
+
     /// Stages a document's new Markdown (when changed) and its sidecar (written, or removed when empty).
     package func stage(_ document: RichDocument, markdown: String?, for node: BinderNode, into transaction: inout FileTransaction) throws {
         if let markdown { transaction.write(markdown, to: node.path) }

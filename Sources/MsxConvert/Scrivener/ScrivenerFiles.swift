@@ -1,0 +1,70 @@
+import Foundation
+import MsxModel
+
+/// Where a Scrivener item's files are: `Files/Data/<UUID>/content.rtf`, `synopsis.txt`, `notes.rtf` and
+/// `Snapshots/<UUID>.snapshots/` (Scrivener 3); `Files/Docs/N.rtf`, `N_synopsis.txt`, `N_notes.rtf` and
+/// `Snapshots/N.snapshots/` (Scrivener 2).
+public struct ScrivenerFiles: Sendable {
+    public let project: ScrivenerProject
+
+    public init(_ project: ScrivenerProject) { self.project = project }
+
+    /// One snapshot of a document: when it was taken, its title, its RTF file.
+    public struct Snapshot: Sendable {
+        public var date: ScrivenerDate
+        public var title: String
+        public var file: URL
+    }
+
+    /// The item's text (RTF), when it has one.
+    public func text(of item: ScrivenerProject.Item) -> URL? {
+        existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.rtf" : "Files/Docs/\(item.id).rtf")
+    }
+
+    /// The item's synopsis, when it has one.
+    public func synopsis(of item: ScrivenerProject.Item) -> String? {
+        let url = existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/synopsis.txt" : "Files/Docs/\(item.id)_synopsis.txt")
+        let text = url.flatMap { try? String(contentsOf: $0, encoding: .utf8) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text?.isEmpty == false ? text : nil
+    }
+
+    /// The item's notes (RTF), when it has them.
+    public func notes(of item: ScrivenerProject.Item) -> URL? {
+        existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/notes.rtf" : "Files/Docs/\(item.id)_notes.rtf")
+    }
+
+    /// A file item's content (a PDF, a picture), when it has one.
+    public func content(of item: ScrivenerProject.Item) -> URL? {
+        let ext = item.fileExtension.map { $0.isEmpty ? "" : "." + $0 } ?? ""
+        return existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/content\(ext)" : "Files/Docs/\(item.id)\(ext)")
+    }
+
+    /// The item's snapshots, oldest first: every RTF file of its snapshot folder (the index names most of them, not
+    /// always all), titled as the index says ("Untitled Snapshot" where it says nothing).
+    public func snapshots(of item: ScrivenerProject.Item) -> [Snapshot] {
+        guard let folder = existing("Snapshots/\(item.id).snapshots") else { return [] }
+        var titles: [String: String] = [:]
+        if let data = try? Data(contentsOf: folder.appendingPathComponent("index.xml")), let index = try? XMLNode.parse(data) {
+            for snapshot in index.children("Snapshot") {
+                guard let date = snapshot.child("Date")?.textContent ?? snapshot.attribute("Date") else { continue }
+                let title = snapshot.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                titles[ScrivenerDate.snapshotFileName(date)] = title
+            }
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.lowercased().hasSuffix(".rtf") }.compactMap { name in
+            guard let date = ScrivenerDate(String(name.dropLast(4))) else { return nil }
+            let title = titles[name].flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled Snapshot"
+            return Snapshot(date: date, title: title, file: folder.appendingPathComponent(name))
+        }.sorted { ($0.date, $0.file.lastPathComponent) < ($1.date, $1.file.lastPathComponent) }
+    }
+
+    /// `relative` inside the project, when it exists and is no symbolic link leading out of it.
+    private func existing(_ relative: String) -> URL? {
+        let url = project.url.appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let root = project.url.resolvingSymlinksInPath().path
+        let resolved = url.resolvingSymlinksInPath().path
+        return resolved.hasPrefix(root + "/") ? url : nil
+    }
+}

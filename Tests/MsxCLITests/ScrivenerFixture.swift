@@ -1,0 +1,134 @@
+import Foundation
+
+/// Writes Scrivener projects the way Scrivener writes them (its binder XML, RTF texts, synopses, notes, snapshot
+/// folders with their index), for the import tests: no Scrivener runs here.
+enum ScrivenerFixture {
+    /// An RTF text as Scrivener 3 writes one (Cocoa RTF, Palatino, a first-line indent).
+    static func rtf(_ paragraphs: [String]) -> String {
+        "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\cocoatextscaling0\\cocoaplatform0{\\fonttbl\\f0\\fnil\\fcharset0 Palatino-Roman;}\n"
+            + "{\\colortbl;\\red255\\green255\\blue255;}\n\\pard\\tx360\\fi360\\sl264\\slmult1\\pardirnatural\\partightenfactor0\n\n\\f0\\fs26 \\cf0 "
+            + paragraphs.joined(separator: "\\\n") + "}"
+    }
+
+    /// A Scrivener 3 project, `Lighthouse.scriv`, in `folder`:
+    /// - Manuscript (the draft, renamed) > Part One (folder) > Arrival (text: label Scene, status First Draft,
+    ///   keywords storm and night, target 1500, a synopsis, notes, three snapshots, the last two alike) and
+    ///   Departure (text, left out of compile, a snapshot whose index entry is missing);
+    /// - Research > Map (a PNG picture) and Keeper (text);
+    /// - Characters (a top-level folder) > Mara (text);
+    /// - Trash > Old opening (text).
+    /// Returns the project folder.
+    static func scrivener3(in folder: URL, png: Data) throws -> URL {
+        let root = folder.appendingPathComponent("Lighthouse.scriv")
+        let ids = (draft: "D0000000-0000-0000-0000-000000000001", research: "D0000000-0000-0000-0000-000000000002",
+                   trash: "D0000000-0000-0000-0000-000000000003", part: "A0000000-0000-0000-0000-000000000010",
+                   arrival: "A0000000-0000-0000-0000-000000000011", departure: "A0000000-0000-0000-0000-000000000012",
+                   map: "A0000000-0000-0000-0000-000000000013", keeper: "A0000000-0000-0000-0000-000000000014",
+                   characters: "A0000000-0000-0000-0000-000000000015", mara: "A0000000-0000-0000-0000-000000000016",
+                   old: "A0000000-0000-0000-0000-000000000017")
+        func item(_ id: String, _ type: String, _ title: String, metadata: String = "", extra: String = "", children: String = "") -> String {
+            "<BinderItem UUID=\"\(id)\" Type=\"\(type)\" Created=\"2024-01-05 09:00:00 +0000\" Modified=\"2024-03-01 18:30:00 +0000\">"
+                + "<Title>\(title)</Title><MetaData>\(metadata)</MetaData>\(extra)"
+                + (children.isEmpty ? "" : "<Children>\(children)</Children>") + "</BinderItem>"
+        }
+        let included = "<IncludeInCompile>Yes</IncludeInCompile>"
+        let binder = item(ids.draft, "DraftFolder", "Manuscript", metadata: included, children:
+            item(ids.part, "Folder", "Part One", metadata: included, children:
+                item(ids.arrival, "Text", "Arrival", metadata: "<LabelID>1</LabelID><StatusID>2</StatusID>" + included,
+                     extra: "<TextSettings><Target Type=\"Words\" Notify=\"No\">1500</Target></TextSettings>"
+                        + "<Keywords><KeywordID>7</KeywordID><KeywordID>8</KeywordID></Keywords>")
+                + item(ids.departure, "Text", "Departure", metadata: "<LabelID>1</LabelID>")))
+            + item(ids.research, "ResearchFolder", "Research", children:
+                item(ids.map, "Image", "Map", metadata: "<FileExtension>png</FileExtension>") + item(ids.keeper, "Text", "Keeper"))
+            + item(ids.characters, "Folder", "Characters", children: item(ids.mara, "Text", "Mara"))
+            + item(ids.trash, "TrashFolder", "Trash", children: item(ids.old, "Text", "Old opening"))
+        let scrivx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ScrivenerProject Identifier="5B3C1D4E-0000-0000-0000-00000000AAAA" Version="2.0" Creator="SCRMAC-3.3.6-17336" Device="Ada's Mac" Author="Ada Writer" Modified="2024-03-01 18:30:00 +0000" ModID="00000000-0000-0000-0000-00000000BBBB">
+            <Binder>\(binder)</Binder>
+            <Collections/>
+            <Keywords><Keyword ID="7"><Title>storm</Title><Color>0.200000 0.400000 0.800000</Color></Keyword><Keyword ID="8"><Title>night</Title><Color>0.100000 0.100000 0.100000</Color></Keyword></Keywords>
+            <LabelSettings><Title>Label</Title><DefaultLabelID>-1</DefaultLabelID><Labels><Label ID="-1">No Label</Label><Label ID="1" Color="0.993500 0.701213 0.732586">Scene</Label><Label ID="2" Color="0.5 0.5 1.0">Idea</Label></Labels></LabelSettings>
+            <StatusSettings><Title>Status</Title><DefaultStatusID>-1</DefaultStatusID><StatusItems><Status ID="-1">No Status</Status><Status ID="1">To Do</Status><Status ID="2">First Draft</Status><Status ID="3">Final</Status></StatusItems></StatusSettings>
+            <ProjectTargets Notify="No"><DraftTarget Type="Words" CountIncludedOnly="Yes" Deadline="2025-03-01 00:00:00 +0000" IgnoreDeadline="No">90000</DraftTarget><SessionTarget Type="Words" CountDraftOnly="Yes" ResetType="Time" ResetTime="00:00">1000</SessionTarget></ProjectTargets>
+            </ScrivenerProject>
+            """
+        let fm = FileManager.default
+        try fm.createDirectory(at: root, withIntermediateDirectories: true)
+        try scrivx.write(to: root.appendingPathComponent("Lighthouse.scrivx"), atomically: true, encoding: .utf8)
+        func data(_ id: String) throws -> URL {
+            let url = root.appendingPathComponent("Files/Data/\(id)")
+            try fm.createDirectory(at: url, withIntermediateDirectories: true)
+            return url
+        }
+        try rtf(["The boat came in at dusk.", "Mara watched from the lamp room."]).write(
+            to: data(ids.arrival).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try "Mara sees the boat.".write(to: data(ids.arrival).appendingPathComponent("synopsis.txt"), atomically: true, encoding: .utf8)
+        try rtf(["Check the tide tables."]).write(to: data(ids.arrival).appendingPathComponent("notes.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["They left before the storm."]).write(to: data(ids.departure).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try png.write(to: data(ids.map).appendingPathComponent("content.png"))
+        try rtf(["The keeper kept a log."]).write(to: data(ids.keeper).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["Mara, the keeper's daughter."]).write(to: data(ids.mara).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["An opening we cut."]).write(to: data(ids.old).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+
+        // Arrival's snapshots: the first draft, then the same text twice (taken on purpose), the last after midnight
+        // in a zone west of UTC.
+        let arrival = root.appendingPathComponent("Snapshots/\(ids.arrival).snapshots")
+        try fm.createDirectory(at: arrival, withIntermediateDirectories: true)
+        try rtf(["The boat came in."]).write(to: arrival.appendingPathComponent("2024-01-10-08-15-00+0100.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["The boat came in at dusk."]).write(to: arrival.appendingPathComponent("2024-02-02-21-00-00+0000.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["The boat came in at dusk."]).write(to: arrival.appendingPathComponent("2024-02-03-01-30-00-0500.rtf"), atomically: true, encoding: .utf8)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Snapshots Version="1.0">
+            <Snapshot><Title>First draft</Title><Date>2024-01-10 08:15:00 +0100</Date><StyleIDs></StyleIDs></Snapshot>
+            <Snapshot><Title>Before the edit</Title><Date>2024-02-02 21:00:00 +0000</Date></Snapshot>
+            <Snapshot><Title>Untitled Snapshot</Title><Date>2024-02-03 01:30:00 -0500</Date></Snapshot>
+            </Snapshots>
+            """.write(to: arrival.appendingPathComponent("index.xml"), atomically: true, encoding: .utf8)
+        let departure = root.appendingPathComponent("Snapshots/\(ids.departure).snapshots")
+        try fm.createDirectory(at: departure, withIntermediateDirectories: true)
+        try rtf(["They left."]).write(to: departure.appendingPathComponent("2024-01-20-12-00-00+0000.rtf"), atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Snapshots Version=\"1.0\"></Snapshots>".write(
+            to: departure.appendingPathComponent("index.xml"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    /// A project in the older format (Scrivener 2, Scrivener for Windows 1): items by number, `Files/Docs/N.rtf`,
+    /// `N_synopsis.txt`, `N_notes.rtf`, compile flags written Yes or No, and a snapshot folder without an index.
+    /// The binder file is `binderName` (`Harbour.scrivx`, or Scrivener 1's `binder.scrivproj`).
+    static func scrivener2(in folder: URL, binderName: String = "Harbour.scrivx") throws -> URL {
+        let root = folder.appendingPathComponent("Harbour.scriv")
+        func item(_ id: Int, _ type: String, _ title: String, metadata: String = "", children: String = "") -> String {
+            "<BinderItem ID=\"\(id)\" Created=\"2012-07-01 10:00:00 +0000\" Modified=\"2012-07-17 19:49:41 +0000\" Type=\"\(type)\">"
+                + "<Title>\(title)</Title><MetaData>\(metadata)</MetaData>"
+                + "<TextSettings><TextSelection>0,0</TextSelection><Target Type=\"Words\">0</Target></TextSettings>"
+                + (children.isEmpty ? "" : "<Children>\(children)</Children>") + "</BinderItem>"
+        }
+        let binder = item(0, "DraftFolder", "Draft", metadata: "<IncludeInCompile>Yes</IncludeInCompile>", children:
+            item(3, "Text", "Chapter One", metadata: "<LabelID>0</LabelID><StatusID>1</StatusID><IncludeInCompile>Yes</IncludeInCompile>")
+            + item(4, "Text", "Cut scene", metadata: "<LabelID>-1</LabelID><IncludeInCompile>No</IncludeInCompile>"))
+            + item(1, "ResearchFolder", "Research") + item(2, "TrashFolder", "Trash")
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ScrivenerProject Template="No" Version="1.0" Creator="SCRWIN-1.8.6.0">
+            <Binder>\(binder)</Binder>
+            <LabelSettings><Title>Label</Title><DefaultLabelID>-1</DefaultLabelID><Labels><Label ID="-1">No Label</Label><Label ID="0" Color="0.8 0.2 0.2">Chapter</Label></Labels></LabelSettings>
+            <StatusSettings><Title>Status</Title><DefaultStatusID>-1</DefaultStatusID><StatusItems><Status ID="-1">No Status</Status><Status ID="0">To Do</Status><Status ID="1">Revised</Status></StatusItems></StatusSettings>
+            <ProjectTargets><DraftTarget Type="Words">50000</DraftTarget><SessionTarget Type="Words" ResetType="Midnight">500</SessionTarget></ProjectTargets>
+            </ScrivenerProject>
+            """
+        let fm = FileManager.default
+        let docs = root.appendingPathComponent("Files/Docs")
+        try fm.createDirectory(at: docs, withIntermediateDirectories: true)
+        try xml.write(to: root.appendingPathComponent(binderName), atomically: true, encoding: .utf8)
+        try rtf(["The harbour was quiet."]).write(to: docs.appendingPathComponent("3.rtf"), atomically: true, encoding: .utf8)
+        try "Nothing happens, slowly.".write(to: docs.appendingPathComponent("3_synopsis.txt"), atomically: true, encoding: .utf8)
+        try rtf(["Too slow?"]).write(to: docs.appendingPathComponent("3_notes.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["A scene we cut."]).write(to: docs.appendingPathComponent("4.rtf"), atomically: true, encoding: .utf8)
+        let snapshots = root.appendingPathComponent("Snapshots/3.snapshots")
+        try fm.createDirectory(at: snapshots, withIntermediateDirectories: true)
+        try rtf(["The harbour."]).write(to: snapshots.appendingPathComponent("2012-07-17-19-49-41+0000.rtf"), atomically: true, encoding: .utf8)
+        return root
+    }
+}
