@@ -102,6 +102,23 @@ final class ScrivenerImportTests: MsxTestCase {
         }
     }
 
+    /// `msx import Book.scriv --into FOLDER` brings the texts into an existing project (no history): a folder of
+    /// the project's title holding its binder but the trash, and the documents' notes.
+    func testImportBringsTheTextsIntoAFolder() throws {
+        let source = try ScrivenerFixture.scrivener3(in: scratch, png: png)
+        let root = try makeProject()
+        try expect(0, "snapshot", "-m", "start", in: root)
+        let result = try expect(0, "import", source.path, "--into", "Research", "--json", in: root).json()
+        XCTAssertTrue((result["warnings"] as? [String] ?? []).contains { $0.contains("not brought in: Arrival: its notes") }, "\(result)")
+        let titles = (result["created"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        XCTAssertEqual(titles, ["Lighthouse", "Manuscript", "Part One", "Arrival", "Departure", "Research", "Map", "Keeper", "Characters",
+                                "Mara", "Notes", "Arrival (notes)"])
+        XCTAssertEqual(try read("contents/research/lighthouse/manuscript/part-one/arrival.md", in: root),
+                       "The boat came in at dusk.\n\nMara watched from the lamp room.\n")
+        XCTAssertEqual(try expect(0, "log", "--json", in: root).json()["versions"].map { ($0 as? [Any])?.count }, 1, "no history comes with an import")
+        try expect(0, "check", in: root)
+    }
+
     /// Scrivener 2 and Scrivener for Windows 1 (a `.scrivx` of format 1.0), and Scrivener 1's `binder.scrivproj`.
     func testTheOlderFormatComesAcrossToo() throws {
         for (index, binder) in ["Harbour.scrivx", "binder.scrivproj"].enumerated() {

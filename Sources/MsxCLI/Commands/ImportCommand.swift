@@ -4,15 +4,16 @@ import MsxKit
 
 struct Import: MsxCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Bring Markdown, plain-text, RTF and Word files (or whole folders) into the project.",
+        abstract: "Bring Markdown, plain-text, RTF and Word files, folders or Scrivener projects into the project.",
         discussion: ManualText.discussion(
             """
             .md and .markdown files come in byte for byte; .txt files paragraph by paragraph (markup characters \
             escaped); .rtf and .docx files with their fonts, sizes, colours, underline, alignment, indents, spacing, \
             tab stops, styles, lists, links and footnotes: Markdown carries what it can, the sidecar the rest. A Word \
             file's tracked changes are accepted, or with --changes reject undone. A folder \
-            becomes a binder folder, its files in natural name order (Chapter 2 before Chapter 10). Nothing is \
-            written unless every file reads.
+            becomes a binder folder, its files in natural name order (Chapter 2 before Chapter 10). A Scrivener \
+            project (a .scriv folder) becomes a folder of its title holding its binder (not its trash), texts and \
+            metadata, without its history (msx init --from brings that). Nothing is written unless every file reads.
             """,
             examples: [
                 .init("msx import ~/export/ --into Draft",
@@ -21,6 +22,8 @@ struct Import: MsxCommand {
                       "Say which documents (and ids) one per chapter heading would make."),
                 .init("msx import edited.docx --changes reject --into Research",
                       "A Word file as it was before its tracked changes."),
+                .init("msx import ~/Documents/Sequel.scriv --into Research",
+                      "Another Scrivener project's texts, as a folder of the research."),
             ]))
 
     @Argument(help: "Files or folders to import.")

@@ -18,6 +18,7 @@ enum ImportWording {
         case .unsupportedFileSkipped: "skipped (not a .md, .txt, .rtf or .docx file)"
         case .folderSeenAgainSkipped: "skipped (a link back to a folder already imported)"
         case .projectFolderSkipped: "skipped (a folder of this project, reached through a link)"
+        case .notBroughtIn(let what): "not brought in: \(what)"
         }
     }
 }

@@ -105,6 +105,8 @@ public enum ImportWarning: Sendable, Equatable {
     case folderSeenAgainSkipped
     /// A folder of the project itself (reached through a link) was left out.
     case projectFolderSkipped
+    /// Something of an imported Scrivener project that could not come across, naming its item.
+    case notBroughtIn(String)
 
     /// The warning in the JSON view of a document: its kind and, where it has one, its number.
     var json: JSONValue {
@@ -119,6 +121,7 @@ public enum ImportWarning: Sendable, Equatable {
         case .unsupportedFileSkipped: ("unsupportedFileSkipped", nil)
         case .folderSeenAgainSkipped: ("folderSeenAgainSkipped", nil)
         case .projectFolderSkipped: ("projectFolderSkipped", nil)
+        case .notBroughtIn: ("notBroughtIn", nil)
         }
         var object: [String: JSONValue] = ["kind": .string(kind)]
         if let number { object[number.name] = .int(number.value) }

@@ -57,6 +57,12 @@ struct Importer {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw MsxError(.missingFile, "\(displayPath): file not found")
         }
+        if isFolder.boolValue, url.pathExtension.lowercased() == "scriv" {
+            var scrivener = ScrivenerImporter(try ScrivenerProject.read(url))
+            let (item, problems) = scrivener.importedOutline(sheet: composer.sheet)
+            warnings += problems.map { (displayPath, ImportWarning.notBroughtIn($0)) }
+            return [item]
+        }
         if isFolder.boolValue {
             let folder = Self.resolved(url)
             if Self.contains(folder, projectRoot) || Self.contains(projectRoot, folder) {

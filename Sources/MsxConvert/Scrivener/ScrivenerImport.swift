@@ -77,6 +77,19 @@ public struct ScrivenerImporter {
         return outcome
     }
 
+    /// The project's binder as items to import into a folder, its texts without history (`msx import
+    /// Book.scriv`): a folder of the project's title holding its draft and its other top-level folders (not its
+    /// trash), and a Notes folder of the documents' notes.
+    mutating func importedOutline(sheet: StyleSheet) -> (item: OutlineItem, problems: [String]) {
+        self.sheet = sheet
+        var children: [OutlineItem] = []
+        for item in scrivener.items where item.kind != .trashFolder {
+            children += outline(item).map(\.item)
+        }
+        if !notes.isEmpty { children.append(OutlineItem(BinderEditor.NewNode(title: "Notes", kind: .folder), children: notes)) }
+        return (OutlineItem(BinderEditor.NewNode(title: scrivener.title, kind: .folder), children: children), outcome.problems)
+    }
+
     // MARK: Binder
 
     /// Sets the project's title, labels, statuses and target as Scrivener had them, names the draft as Scrivener
@@ -169,7 +182,7 @@ public struct ScrivenerImporter {
                 note.files = composed.pictures
                 note.includeInCompile = false
                 notes.append(OutlineItem(note))
-                outcome.problems.append("\(item.title): its notes are the document '\(title) (notes)' in Notes (msx keeps no notes with a document yet)")
+                outcome.problems.append("\(item.title): its notes are the document '\(title) (notes)' in a Notes folder (msx keeps no notes with a document yet)")
             } catch {
                 outcome.problems.append("\(item.title): its notes (\(url.lastPathComponent)) could not be read: \((error as? MsxError)?.message ?? "\(error)")")
             }
