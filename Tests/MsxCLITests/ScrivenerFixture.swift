@@ -61,8 +61,18 @@ enum ScrivenerFixture {
             try fm.createDirectory(at: url, withIntermediateDirectories: true)
             return url
         }
-        try rtf(["The boat came in at dusk.", "Mara watched from the lamp room."]).write(
+        // An inspector comment on "at dusk" and an inspector footnote on "lamp room", as Scrivener 3 links them.
+        let link = { (id: String, text: String) in "{\\field{\\*\\fldinst{HYPERLINK \"scrivcmt://\(id)\"}}{\\fldrslt \(text)}}" }
+        try rtf(["The boat came in " + link("C0000000-0000-0000-0000-0000000000C1", "at dusk") + ".",
+                 "Mara watched from the " + link("C0000000-0000-0000-0000-0000000000F1", "lamp room") + "."]).write(
             to: data(ids.arrival).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Comments>
+            <Comment ID="C0000000-0000-0000-0000-0000000000C1" Color="0.99913 0.954826 0.756384"><![CDATA[\(rtf(["Which dusk? Say the hour."]))]]></Comment>
+            <Comment ID="C0000000-0000-0000-0000-0000000000F1" Color="0.8 0.8 0.8" Footnote="Yes"><![CDATA[\(rtf(["The lamp room is at the top of the tower."]))]]></Comment>
+            </Comments>
+            """.write(to: data(ids.arrival).appendingPathComponent("content.comments"), atomically: true, encoding: .utf8)
         try "Mara sees the boat.".write(to: data(ids.arrival).appendingPathComponent("synopsis.txt"), atomically: true, encoding: .utf8)
         try rtf(["Check the tide tables."]).write(to: data(ids.arrival).appendingPathComponent("notes.rtf"), atomically: true, encoding: .utf8)
         try rtf(["They left before the storm."]).write(to: data(ids.departure).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)

@@ -28,6 +28,11 @@ public struct ScrivenerFiles: Sendable {
         return text?.isEmpty == false ? text : nil
     }
 
+    /// The item's inspector comments and footnotes (XML), when it has any.
+    public func comments(of item: ScrivenerProject.Item) -> URL? {
+        existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.comments" : "Files/Docs/\(item.id).comments")
+    }
+
     /// The item's notes (RTF), when it has them.
     public func notes(of item: ScrivenerProject.Item) -> URL? {
         existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/notes.rtf" : "Files/Docs/\(item.id)_notes.rtf")

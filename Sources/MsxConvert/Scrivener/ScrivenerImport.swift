@@ -168,7 +168,7 @@ public struct ScrivenerImporter {
         node.includeInCompile = item.includeInCompile
         if let url = files.text(of: item) {
             do {
-                let composed = try compose(url)
+                let composed = try compose(url, of: item)
                 (node.markdown, node.sidecar, node.files) = (composed.document.markdown.sourceText, composed.document.sidecar, composed.pictures)
             } catch {
                 outcome.problems.append("\(item.title): its text (\(url.lastPathComponent)) could not be read: \((error as? MsxError)?.message ?? "\(error)")")
@@ -190,9 +190,11 @@ public struct ScrivenerImporter {
         return node
     }
 
-    /// An RTF file as msx's document, with the pictures it shows.
-    private func compose(_ url: URL) throws -> (document: RichDocument, pictures: [String: Data]) {
-        let imported = try RTFReader.read([UInt8](try FileIO.readData(url, displayPath: url.path)))
+    /// An RTF file as msx's document, with the pictures it shows; `item`'s comments and footnotes where its text
+    /// links to them.
+    private func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws -> (document: RichDocument, pictures: [String: Data]) {
+        let read = try RTFReader.read([UInt8](try FileIO.readData(url, displayPath: url.path)))
+        let imported = ScrivenerComments(item.flatMap(files.comments)).applied(to: read, author: scrivener.author ?? "", date: "")
         guard let sheet else { throw MsxError(.unexpected, "the project's styles were not read before its documents") }
         let composed = try ImportComposer(sheet: sheet).compose(imported)
         return (composed.document, imported.pictures(shownIn: imported.paragraphs))
@@ -211,7 +213,7 @@ public struct ScrivenerImporter {
         var today: [String: RichDocument] = [:]
         for (node, _) in documents { today[node.id] = try project.loadDocument(node, sourceMap: false) }
         for (snapshot, node) in events {
-            guard let composed = try? compose(snapshot.file) else {
+            guard let composed = try? compose(snapshot.file, of: documents.first(where: { $0.node.id == node.id })?.item) else {
                 outcome.problems.append("\(node.title): the snapshot '\(snapshot.title)' of \(snapshot.date.date) could not be read")
                 continue
             }
