@@ -100,6 +100,8 @@ public struct ScrivenerImporter {
         manifest.title = scrivener.title
         if !scrivener.labels.isEmpty { manifest.labels = scrivener.labels.map(\.name) }
         if !scrivener.statuses.isEmpty { manifest.statuses = scrivener.statuses }
+        manifest.labelColors = Dictionary(scrivener.labels.compactMap { label in label.color.map { (label.name, $0) } }) { first, _ in first }
+        manifest.keywordColors = scrivener.keywordColors
         if let target = scrivener.draftTarget {
             manifest.target = [:]
             if let words = target.words { manifest.target["words"] = .int(words) }

@@ -27,6 +27,9 @@ public struct Manifest: Equatable, Sendable {
     public var styles: [String: Attributes]
     public var labels: [String]
     public var statuses: [String]
+    /// Colours of labels and of keywords, by name, as `#RRGGBB` (Scrivener shows them in its binder).
+    public var labelColors: [String: String] = [:]
+    public var keywordColors: [String: String] = [:]
     /// Project word target and deadline (`words`, `deadline`), kept as written.
     public var target: [String: JSONValue]
     /// Compile settings (page size, margins, author surname and contact, scene separator), kept as written.
@@ -41,7 +44,7 @@ public struct Manifest: Equatable, Sendable {
 
     static let knownKeys: Set<String> = [
         "formatVersion", "id", "title", "author", "created", "defaults", "styles", "labels", "statuses", "target",
-        "compile", "binder",
+        "compile", "binder", "labelColors", "keywordColors",
     ]
 }
 
@@ -65,6 +68,8 @@ extension Manifest {
         }
         labels = try r.strings("labels")
         statuses = try r.strings("statuses")
+        labelColors = try r.colors("labelColors")
+        keywordColors = try r.colors("keywordColors")
         target = try r.object("target")
         compile = try r.object("compile")
         binder = try r.array("binder").enumerated().map { i, node in
@@ -94,6 +99,8 @@ extension Manifest {
         if !styles.isEmpty { o["styles"] = .object(styles.mapValues { .object($0.json) }) }
         if !labels.isEmpty { o["labels"] = .array(labels.map(JSONValue.string)) }
         if !statuses.isEmpty { o["statuses"] = .array(statuses.map(JSONValue.string)) }
+        if !labelColors.isEmpty { o["labelColors"] = .object(labelColors.mapValues(JSONValue.string)) }
+        if !keywordColors.isEmpty { o["keywordColors"] = .object(keywordColors.mapValues(JSONValue.string)) }
         if !target.isEmpty { o["target"] = .object(target) }
         if !compile.isEmpty { o["compile"] = .object(compile) }
         o["binder"] = .array(binder.map(\.json))

@@ -67,6 +67,16 @@ package struct JSONReader {
         return o
     }
 
+    /// Colours by name: the object at `key`, each value `#RRGGBB`.
+    func colors(_ key: String) throws -> [String: String] {
+        try object(key).reduce(into: [:]) { colors, entry in
+            guard let color = entry.value.stringValue, color.wholeMatch(of: #/#[0-9A-Fa-f]{6}/#) != nil else {
+                throw fail("\(key).\(entry.key)", "a colour as #RRGGBB")
+            }
+            colors[entry.key] = color.uppercased()
+        }
+    }
+
     /// Formatting attributes: the object at `key` read as attribute names and values.
     /// Formatting attributes with every numeric value brought within its limits (`AttributeKey.limits`); the
     /// fields that were not are added to `outOfLimits` ("paragraphs[0].attributes.tailIndent").
