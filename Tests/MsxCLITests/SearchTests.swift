@@ -1,0 +1,64 @@
+import Foundation
+import MsxTestSupport
+import XCTest
+
+/// Issue 15, item 3: `msx search TEXT [--history] [--regex]` finds text in today's documents and, with --history,
+/// the versions that added or removed it; checked against `git log -S` on the same repository.
+final class SearchTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    func testTodaysDocumentsAreSearchedAsAReaderSeesThem() throws {
+        let root = try makeProject()
+        try addDocument("Storm", "It was *dark* and cold.\n\nThe Lamp room was cold.\n", to: root)
+        let json = try expect(0, "search", "dark and cold", "--json", in: root).json()
+        let matches = json["matches"] as? [[String: Any]] ?? []
+        XCTAssertEqual(matches.map { $0["title"] as? String }, ["Storm"])
+        XCTAssertEqual(matches.first?["paragraph"] as? Int, 0)
+        XCTAssertEqual((matches.first?["ranges"] as? [[String: Int]])?.first, ["start": 7, "end": 20])
+        XCTAssertEqual(try expect(0, "search", "cold", "--json", in: root).json()["matches"].map { ($0 as? [Any])?.count }, 2)
+        let human = try expect(0, "search", "-i", "lamp ROOM", in: root).stdout
+        XCTAssertEqual(human, "contents/draft/storm.md:2: The Lamp room was cold.\n")
+        XCTAssertEqual(try expect(0, "search", "--regex", "\\bc[o]ld\\b", "--json", in: root).json()["matches"].map { ($0 as? [Any])?.count }, 2)
+        try expect(1, "search", "nowhere", in: root)
+        let bad = try expect(64, "search", "--regex", "(unclosed", in: root)
+        XCTAssertTrue(bad.stderr.contains("regular expression"), bad.stderr)
+    }
+
+    /// Random edits over many versions add and remove a phrase in several documents; `msx search --history` names
+    /// exactly the versions `git log -S` names (the phrase is never formatted, so git's count in the files is the
+    /// reader's count).
+    func testHistorySearchFindsTheVersionsGitLogSFinds() throws {
+        var random = seededGenerator(1515)
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        let documents = ["Storm", "Calm", "Harbour"]
+        var texts: [String: [String]] = [:]
+        for title in documents {
+            texts[title] = ["The \(title.lowercased()) opens."]
+            try addDocument(title, texts[title]!.joined(separator: "\n\n") + "\n", to: root)
+        }
+        try expect(0, "snapshot", "-m", "start", in: root)
+        let phrase = "lamp room"
+        for round in 0..<24 {
+            let title = documents.randomElement(using: &random)!
+            var paragraphs = texts[title]!
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: paragraphs.append("She climbed to the \(phrase) at \(round).")
+            case 1:
+                if let index = paragraphs.firstIndex(where: { $0.contains(phrase) }) { paragraphs.remove(at: index) }
+            case 2: paragraphs.append("Nothing about it at \(round).")
+            default: paragraphs[0] += " Again the \(phrase)."
+            }
+            texts[title] = paragraphs
+            try write(paragraphs.joined(separator: "\n\n") + "\n", to: "contents/draft/\(title.lowercased()).md", in: root)
+            try expect(0, "snapshot", "-m", "round \(round)", in: root)
+        }
+        let msx = (try expect(0, "search", "--history", phrase, "--json", in: root).json()["versions"] as? [[String: Any]] ?? [])
+            .compactMap { $0["version"] as? String }
+        let git = try ExternalTool.run("/usr/bin/git", ["-C", root.path, "log", "-S", phrase, "--format=%H"], package: "git").output
+            .split(separator: "\n").map(String.init)
+        XCTAssertFalse(git.isEmpty)
+        XCTAssertEqual(Set(msx), Set(git))
+        XCTAssertEqual(msx.count, Set(msx).count, "each version once here: one document changed per version")
+    }
+}
