@@ -10,6 +10,9 @@
 #   msx log DOC                      git log --oneline --follow -- PATH
 #   msx show DOC@~50 --as markdown   git show REV:PATH (REV: the 50th version
 #                                    of PATH before its last)
+#   msx search --history WORD        git log -S WORD --format=%H (WORD: "déjà",
+#                                    in about a fifth of the versions; the two
+#                                    must name the same versions, checked first)
 #   msx --version                    a Swift hello-world that loads Foundation
 #                                    (bench/hello, built with swiftc -O)
 #
@@ -92,6 +95,16 @@ if [ "$msx_rev" != "$rev" ]; then
     echo "bench-history.sh: msx log lists $msx_rev as $hot_title@~50, git log lists $rev" >&2
     exit 1
 fi
+# msx search --history and git log -S must name the same versions.
+search_word="déjà"
+"$MSX" search --history "$search_word" --json | python3 -c 'import json, sys; print("\n".join(sorted(v["version"] for v in json.load(sys.stdin)["versions"])))' >"$work/search-msx.txt" || true
+git log -S "$search_word" --format=%H | sort >"$work/search-git.txt"
+search_found=$(wc -l <"$work/search-git.txt" | tr -d ' ')
+if ! cmp -s "$work/search-msx.txt" "$work/search-git.txt"; then
+    echo "bench-history.sh: msx search --history and git log -S disagree on '$search_word':" >&2
+    diff "$work/search-msx.txt" "$work/search-git.txt" | head -5 >&2
+    exit 1
+fi
 versions=$(git rev-list --count HEAD)
 hot_versions=$(git rev-list --count HEAD -- "$hot_path")
 echo "bench-history.sh: $versions versions; $hot_title ($hot_path) has $hot_versions"
@@ -128,6 +141,8 @@ benchmarks=(
     "git log --follow|git log --oneline --follow -- $(q "$hot_path")|$read_only"
     "msx show @~50|$(q "$MSX") show $(q "$hot_title@~50") --as markdown|$read_only"
     "git show REV:PATH|git show $rev:$(q "$hot_path")|$read_only"
+    "msx search --history|$(q "$MSX") search --history $(q "$search_word")|$read_only"
+    "git log -S|git log -S $(q "$search_word") --format=%H|$read_only"
 )
 hyperfine_args=()
 for b in "${benchmarks[@]}"; do
@@ -143,9 +158,9 @@ cp "$work/hyperfine.json" "$repo/bench/out/history-hyperfine.json"
 # ---------------------------------------------------------------------------
 machine="$(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(git --version), msx $("$MSX" --version), source tree $(git -C "$repo" describe --always --dirty 2>/dev/null || echo '?')"
 python3 - "$work/hyperfine.json" "$repo/bench/out/history.txt" "$machine" "$versions" \
-    "$hot_title" "$hot_path" "$hot_versions" "$changed_title" "${rev:0:7}" <<'PY'
+    "$hot_title" "$hot_path" "$hot_versions" "$changed_title" "${rev:0:7}" "$search_word" "$search_found" <<'PY'
 import json, sys
-results, out, machine, versions, hot, hot_path, hot_versions, changed, rev = sys.argv[1:]
+results, out, machine, versions, hot, hot_path, hot_versions, changed, rev, word, found = sys.argv[1:]
 ms = {r["command"]: r["median"] * 1000.0 for r in json.load(open(results))["results"]}
 startup = {"msx": ms["msx --version"], "git": ms["git --version"], "sh+git": ms["sh + 2 git --version"]}
 
@@ -166,6 +181,7 @@ row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "msx snapshot, no fsy
 row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "git add+commit, fsync", "git -c core.fsync=all add+commit", "sh+git")
 row("msx log", "msx log '%s'" % hot, "git log --follow", "git log --oneline --follow -- PATH")
 row("msx show @~50", "msx show '%s@~50' --as markdown" % hot, "git show REV:PATH", "git show %s:PATH" % rev)
+row("msx search --history", "msx search --history '%s' (%s versions, as git)" % (word, found), "git log -S", "git log -S '%s'" % word)
 
 widths = [max(len(r[i]) for r in rows) for i in range(6)]
 right = {1, 3, 4, 5}
