@@ -97,7 +97,7 @@ if [ "$msx_rev" != "$rev" ]; then
 fi
 # msx search --history and git log -S must name the same versions.
 search_word="déjà"
-"$MSX" search --history "$search_word" --json | python3 -c 'import json, sys; print("\n".join(sorted(v["version"] for v in json.load(sys.stdin)["versions"])))' >"$work/search-msx.txt" || true
+"$MSX" search --history "$search_word" --json | python3 -c 'import json, sys; print("\n".join(sorted(set(v["version"] for v in json.load(sys.stdin)["versions"]))))' >"$work/search-msx.txt" || true
 git log -S "$search_word" --format=%H | sort >"$work/search-git.txt"
 search_found=$(wc -l <"$work/search-git.txt" | tr -d ' ')
 if ! cmp -s "$work/search-msx.txt" "$work/search-git.txt"; then
