@@ -1,3 +1,4 @@
+import Foundation
 import MsxModel
 
 /// A version that changed how often a pattern occurs in a document (as `git log -S` finds versions, but in the
@@ -22,17 +23,30 @@ extension ProjectHistory {
     public func searchHistory(_ pattern: TextPattern) throws -> [HistoryMatch] {
         guard let headID = try head() else { return [] }
         var found: [HistoryMatch] = []
+        // How often the pattern occurs in each version of a file, by its blob (a version is read once, and only when
+        // its bytes may hold the pattern).
+        var counts: [GitOID: Int] = [:]
+        func occurrences(_ documentID: String, at commit: GitOID) throws -> (node: BinderNode, count: Int)? {
+            guard let node = try binder(at: commit)?.node(id: documentID), node.kind == .document,
+                  let blob = try repository.entry(at: gitPath(node.path), in: commit) else { return nil }
+            if let count = counts[blob] { return (node, count) }
+            let bytes = try repository.blob(blob)
+            let count = pattern.mayOccur(in: bytes)
+                ? pattern.count(in: MarkdownDocument(try FileIO.decodeUTF8(bytes, displayPath: "\(node.path) at \(commit.short)"),
+                                                     sourceMap: false).blocks.map(\.text))
+                : 0
+            counts[blob] = count
+            return (node, count)
+        }
         for id in try repository.history(from: headID) {
             let commit = try repository.commit(id)
-            let parent = commit.parents.first
             for documentID in try documentsTouched(by: commit) {
-                let after = try version(of: documentID, at: id)
-                let before = try parent.flatMap { try version(of: documentID, at: $0) }
-                let counts = (before.map { pattern.count(in: $0.1.paragraphTexts) } ?? 0, after.map { pattern.count(in: $0.1.paragraphTexts) } ?? 0)
-                guard counts.0 != counts.1, let node = after?.0 ?? before?.0 else { continue }
+                let after = try occurrences(documentID, at: id)
+                let before = try commit.parents.first.flatMap { try occurrences(documentID, at: $0) }
+                guard (before?.count ?? 0) != (after?.count ?? 0), let node = after?.node ?? before?.node else { continue }
                 let subject = commit.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
                 found.append(HistoryMatch(version: id, time: commit.time, subject: subject, documentID: documentID, title: node.title,
-                                          path: node.path, before: counts.0, after: counts.1))
+                                          path: node.path, before: before?.count ?? 0, after: after?.count ?? 0))
             }
         }
         return found

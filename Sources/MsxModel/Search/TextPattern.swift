@@ -4,6 +4,9 @@ import Foundation
 /// matched within each paragraph's text (what a reader sees: no Markdown markup), never across paragraphs.
 public struct TextPattern: Sendable {
     private let expression: NSRegularExpression
+    /// For words searched as typed and in their case: each word of them (letters and digits) as UTF-8, which a
+    /// file's bytes must hold for the text a reader sees in it to hold the words.
+    private let words: [[UInt8]]
 
     /// - Throws: `invalid-value` for an empty pattern or a regular expression that does not compile.
     public init(_ pattern: String, regex: Bool = false, ignoringCase: Bool = false) throws {
@@ -14,6 +17,31 @@ public struct TextPattern: Sendable {
         } catch {
             throw MsxError(.invalidValue, "'\(pattern)' is not a regular expression msx reads")
         }
+        words = regex || ignoringCase ? [] : pattern.split { !$0.isLetter && !$0.isNumber }.map { Array($0.utf8) }
+    }
+
+    /// Whether the text a reader sees in a Markdown file of these bytes may hold the pattern: false only when a
+    /// word of it is not in the bytes at all (markup never splits a word; a file with character references, `&…;`,
+    /// is always read).
+    public func mayOccur(in markdown: Data) -> Bool {
+        guard !words.isEmpty, !markdown.contains(UInt8(ascii: "&")) else { return true }
+        return markdown.withUnsafeBytes { bytes in words.allSatisfy { Self.holds(bytes, $0) } }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    private static func holds(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var matched = 1
+                while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Where the pattern matches in `text`, as UTF-16 ranges (empty matches left out).
