@@ -12,6 +12,8 @@ public struct GitCommit: Sendable {
     /// Seconds since 1970 (the commit's committer time).
     public var time: Int64
     public var message: String
+    /// Minutes east of UTC of the clock that made it (its day is the day there).
+    public var offsetMinutes = 0
 }
 
 /// An annotated or lightweight tag pointing at a commit.
@@ -102,7 +104,8 @@ package final class GitRepository {
         return GitCommit(
             id: id, tree: GitOID(git_commit_tree_id(commit)!.pointee), parents: parents,
             authorName: author.name.map { String(cString: $0) } ?? "", authorEmail: author.email.map { String(cString: $0) } ?? "",
-            time: Int64(git_commit_time(commit)), message: git_commit_message(commit).map { String(cString: $0) } ?? "")
+            time: Int64(git_commit_time(commit)), message: git_commit_message(commit).map { String(cString: $0) } ?? "",
+            offsetMinutes: Int(git_commit_time_offset(commit)))
     }
 
     func lookupCommit(_ id: GitOID) throws -> OpaquePointer {

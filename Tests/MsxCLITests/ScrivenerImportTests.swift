@@ -66,6 +66,7 @@ final class ScrivenerImportTests: MsxTestCase {
         try good.write(to: manifestURL)
         XCTAssertEqual((manifest["target"] as? [String: Any])?["words"] as? Int, 90000)
         XCTAssertEqual((manifest["target"] as? [String: Any])?["deadline"] as? String, "2025-03-01")
+        XCTAssertEqual((manifest["target"] as? [String: Any])?["session"] as? Int, 1000)
         XCTAssertEqual((manifest["author"] as? [String: Any])?["name"] as? String, "Ada Writer")
         // The picture is a document showing it; the notes are words kept, said so.
         XCTAssertEqual(try read("contents/research/map.md", in: root), "![](map.png)\n")

@@ -107,6 +107,7 @@ public struct ScrivenerImporter {
             if let words = target.words { manifest.target["words"] = .int(words) }
             if let deadline = target.deadline { manifest.target["deadline"] = .string(deadline) }
         }
+        if let session = scrivener.sessionTarget { manifest.target["session"] = .int(session) }
         guard let draftIndex = manifest.binder.firstIndex(where: { $0.role == "draft" }) else {
             throw MsxError(.unexpected, "the blank template has no draft folder")
         }

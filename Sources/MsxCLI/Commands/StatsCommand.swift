@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import MsxKit
+
+struct Stats: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Words written per day, week and month, streaks, and the pace to reach the target.",
+        discussion: ManualText.discussion(
+            """
+            Figures come from the versions (the words each added and removed, along the project's main line) and \
+            today's files (words not snapshotted yet count today). A day without a version is a day with no \
+            recorded words. With a project target (msx target), says how many words a day finish the draft by the \
+            deadline.
+            """,
+            examples: [
+                .init("msx stats", "The draft's words, the pace to the deadline, the streak and the last two weeks."),
+                .init("msx stats --days 60 --json", "Every figure for scripts."),
+            ]))
+
+    @Option(help: ArgumentHelp("Show the last N days that have words (default 14).", valueName: "n"))
+    var days = 14
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if days < 1 { throw ValidationError("--days takes a number from 1") }
+    }
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let history = try console.openHistory()
+            let project = history.project
+            let stats = try history.writingStats()
+            let today = Self.today()
+            let draftWords = try project.countedTree().first { $0.node.role == "draft" }?.words ?? 0
+            let target = project.manifest.target["words"]?.numberValue.map(Int.init)
+            let deadline = project.manifest.target["deadline"]?.stringValue
+            let pace = target.flatMap { target in deadline.flatMap { WritingStats.pace(words: draftWords, target: target, deadline: $0, today: today) } }
+            let streak = stats.streak(today: today)
+            let recent = Array(stats.days(today: today).suffix(days))
+            if console.json {
+                var documents: [JSONValue] = []
+                for (id, delta) in stats.documents.sorted(by: { $0.key < $1.key }) {
+                    let title = project.manifest.node(id: id)?.title
+                    documents.append(["id": .string(id), "title": .optional(title), "added": .int(delta.added), "removed": .int(delta.removed)])
+                }
+                console.report([
+                    "today": .string(today), "draftWords": .int(draftWords), "streak": .int(streak),
+                    "target": ["words": target.map(JSONValue.int) ?? .null, "deadline": .optional(deadline), "wordsPerDay": pace.map(JSONValue.int) ?? .null],
+                    "unsnapshotted": ["added": .int(stats.unsnapshotted.added), "removed": .int(stats.unsnapshotted.removed)],
+                    "days": .array(stats.days(today: today).map(Self.json)),
+                    "weeks": .array(stats.totals(by: .week, today: today).map(Self.json)),
+                    "months": .array(stats.totals(by: .month, today: today).map(Self.json)),
+                    "documents": .array(documents),
+                ])
+                return
+            }
+            var line = "Draft: \(Self.number(draftWords)) words"
+            if let target {
+                line += "; target \(Self.number(target))" + (deadline.map { " by \($0)" } ?? "")
+                if draftWords >= target {
+                    line += ": reached"
+                } else if let pace, let deadline {
+                    line += ": \(Self.number(pace)) words a day to finish by \(deadline)"
+                }
+            }
+            console.line(line + ".")
+            console.line("Streak: \(streak) day\(streak == 1 ? "" : "s") in a row with words added.")
+            guard !recent.isEmpty else {
+                console.line("No words recorded yet: msx snapshot records them.")
+                return
+            }
+            console.line("Days with words (a day not listed has none recorded):")
+            for day in recent {
+                let pending = day.day == today && (stats.unsnapshotted.added > 0 || stats.unsnapshotted.removed > 0)
+                    ? ", +\(Self.number(stats.unsnapshotted.added)) / -\(Self.number(stats.unsnapshotted.removed)) not snapshotted" : ""
+                console.line("  \(day.day)  \(console.paint("+\(Self.number(day.added))", "32")) / \(console.paint("-\(Self.number(day.removed))", "31"))  "
+                    + "net \(Self.number(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending))")
+            }
+            if let week = stats.totals(by: .week, today: today).last, let month = stats.totals(by: .month, today: today).last {
+                console.line("Week \(week.day): +\(Self.number(week.added)) / -\(Self.number(week.removed)); "
+                    + "month \(month.day): +\(Self.number(month.added)) / -\(Self.number(month.removed)).")
+            }
+        }
+    }
+
+    static func json(_ day: WritingDay) -> JSONValue {
+        ["period": .string(day.day), "added": .int(day.added), "removed": .int(day.removed), "net": .int(day.net), "versions": .int(day.versions)]
+    }
+
+    /// 12,345.
+    static func number(_ value: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.usesGroupingSeparator = true
+        formatter.groupingSeparator = ","
+        return formatter.string(from: NSNumber(value: value)) ?? "\(value)"
+    }
+
+    /// Today in the writer's time zone (YYYY-MM-DD).
+    static func today() -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

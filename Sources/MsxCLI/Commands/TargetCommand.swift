@@ -1,0 +1,46 @@
+import ArgumentParser
+import MsxKit
+
+struct Target: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "target",
+        abstract: "Show or set the project's word target, deadline and session target.",
+        discussion: ManualText.discussion(
+            "msx stats measures the draft against them. A document's own target is set with msx meta --target.",
+            examples: [
+                .init("msx target --words 90000 --deadline 2027-03-01", "The draft should reach 90,000 words by 1 March."),
+                .init("msx target --session 1000", "A thousand words a day."),
+                .init("msx target --deadline \"\"", "No deadline any more."),
+            ]))
+
+    @Option(help: ArgumentHelp("The words the draft should reach (0: none).", valueName: "n")) var words: Int?
+    @Option(help: ArgumentHelp("By when (YYYY-MM-DD; \"\": none).", valueName: "day")) var deadline: String?
+    @Option(help: ArgumentHelp("The words of a day's session (0: none).", valueName: "n")) var session: Int?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            var project = try console.openProject(forWriting: words != nil || deadline != nil || session != nil)
+            if words != nil || deadline != nil || session != nil {
+                try project.setTarget(words: words, deadline: deadline, session: session)
+            }
+            let target = project.target
+            if console.json {
+                console.report([
+                    "words": target.words.map(JSONValue.int) ?? .null, "deadline": .optional(target.deadline),
+                    "session": target.session.map(JSONValue.int) ?? .null,
+                ])
+                return
+            }
+            guard target.words != nil || target.deadline != nil || target.session != nil else {
+                console.line("No target (msx target --words N --deadline YYYY-MM-DD sets one).")
+                return
+            }
+            var line = "Target: " + (target.words.map { "\(Stats.number($0)) words" } ?? "no word count")
+            if let deadline = target.deadline { line += " by \(deadline)" }
+            if let session = target.session { line += "; sessions of \(Stats.number(session)) words" }
+            console.line(line + ".")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import MsxModel
+
+extension Project {
+    /// The project's word target, deadline (YYYY-MM-DD) and daily session target, as the manifest holds them.
+    public var target: (words: Int?, deadline: String?, session: Int?) {
+        (manifest.target["words"]?.numberValue.map(Int.init), manifest.target["deadline"]?.stringValue,
+         manifest.target["session"]?.numberValue.map(Int.init))
+    }
+
+    /// Sets the project's target: the words the draft should reach, by when, and the words of a day's session; nil
+    /// leaves one as it is, 0 (or an empty deadline) removes it.
+    /// - Throws: `invalid-value` for a negative number or a deadline that is not a day (YYYY-MM-DD).
+    public mutating func setTarget(words: Int? = nil, deadline: String? = nil, session: Int? = nil) throws {
+        for (name, value) in [("--words", words), ("--session", session)] where (value ?? 0) < 0 {
+            throw MsxError(.invalidValue, "\(name) takes a number of words from 0")
+        }
+        if let deadline, !deadline.isEmpty {
+            let parts = deadline.split(separator: "-").compactMap { Int($0) }
+            let valid = deadline.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil && parts.count == 3
+                && DateComponents(calendar: Calendar(identifier: .gregorian), year: parts[0], month: parts[1], day: parts[2]).isValidDate
+            guard valid else { throw MsxError(.invalidValue, "--deadline takes a day as YYYY-MM-DD, not '\(deadline)'") }
+        }
+        var updated = manifest
+        if let words { updated.target["words"] = words == 0 ? nil : .int(words) }
+        if let deadline { updated.target["deadline"] = deadline.isEmpty ? nil : .string(deadline) }
+        if let session { updated.target["session"] = session == 0 ? nil : .int(session) }
+        let lock = try lock()
+        defer { withExtendedLifetime(lock) {} }
+        try commit(transaction(), manifest: updated)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+
+/// Issue 15, item 2: `msx stats` counts the words written per day from the versions, and equals a brute-force
+/// count over every version (each document's text at each version against the version before, word by word).
+final class StatsTests: MsxTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    /// Words as msx counts them: whitespace-separated pieces, trimmed to their first and last letter or digit.
+    private func words(_ text: String) -> [Substring: Int] {
+        var counts: [Substring: Int] = [:]
+        for piece in text.split(whereSeparator: \.isWhitespace) {
+            guard let first = piece.firstIndex(where: { $0.isLetter || $0.isNumber }),
+                  let last = piece.lastIndex(where: { $0.isLetter || $0.isNumber }) else { continue }
+            counts[piece[first...last], default: 0] += 1
+        }
+        return counts
+    }
+
+    /// Words added and removed from `old` to `new`.
+    private func delta(_ old: String, _ new: String) -> (Int, Int) {
+        let (a, b) = (words(old), words(new))
+        var added = 0, removed = 0
+        for key in Set(a.keys).union(b.keys) {
+            let difference = (b[key] ?? 0) - (a[key] ?? 0)
+            if difference > 0 { added += difference } else { removed -= difference }
+        }
+        return (added, removed)
+    }
+
+    private func git(_ arguments: [String], in root: URL) throws -> String {
+        try ExternalTool.run("/usr/bin/git", ["-C", root.path] + arguments, package: "git").output
+    }
+
+    func testWordsPerDayEqualABruteForceCountOverEveryVersion() throws {
+        // A history over several days and time zones: the Scrivener fixture's snapshots, then today's version.
+        let source = try ScrivenerFixture.scrivener3(in: scratch, png: Data(base64Encoded: EpubCompileTests.onePixelPNG)!)
+        let root = scratch.appendingPathComponent("lighthouse")
+        try expect(0, "init", root.path, "--from", source.path, in: scratch)
+        // Brute force: every version of the main line, every document it or its parent holds.
+        var expected: [String: (Int, Int)] = [:]
+        let commits = try git(["rev-list", "--first-parent", "HEAD"], in: root).split(separator: "\n").map(String.init)
+        for commit in commits {
+            let day = try git(["log", "-1", "--format=%ad", "--date=format:%Y-%m-%d", commit], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+            let parent = try? git(["rev-parse", "--verify", "-q", commit + "^"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+            var ids = Set<String>()
+            for version in [commit, parent].compactMap({ $0 }).filter({ !$0.isEmpty }) {
+                let manifest = try git(["show", "\(version):manuscript.json"], in: root)
+                ids.formUnion(manifest.matches(of: #/"id": "([0-9a-f]{12})",\s*(?:"includeInCompile": false,\s*)?(?:"keywords": \[[^\]]*\],\s*)?"kind": "document"/#).map { String($0.1) })
+            }
+            var sum = expected[day] ?? (0, 0)
+            for id in ids {
+                let text = { (version: String?) -> String in
+                    guard let version, !version.isEmpty, let result = try? self.runMsx(["show", "\(id)@\(version)", "--as", "text"], in: root),
+                          result.exitCode == 0 else { return "" }
+                    return result.stdout
+                }
+                let (added, removed) = delta(text(parent), text(commit))
+                sum = (sum.0 + added, sum.1 + removed)
+            }
+            expected[day] = sum
+        }
+        let stats = try expect(0, "stats", "--json", in: root).json()
+        let days = stats["days"] as? [[String: Any]] ?? []
+        XCTAssertEqual(days.count, expected.count, "\(days)")
+        for day in days {
+            let period = try XCTUnwrap(day["period"] as? String)
+            let wanted = try XCTUnwrap(expected[period], period)
+            XCTAssertEqual(day["added"] as? Int, wanted.0, period)
+            XCTAssertEqual(day["removed"] as? Int, wanted.1, period)
+        }
+        XCTAssertEqual(days.map { $0["period"] as? String }.prefix(4), ["2024-01-10", "2024-01-20", "2024-02-02", "2024-02-03"])
+        XCTAssertEqual((stats["months"] as? [[String: Any]])?.first?["period"] as? String, "2024-01")
+    }
+
+    func testPaceStreakAndWordsNotYetSnapshotted() throws {
+        let root = try makeProject()
+        try expect(0, "snapshot", "-m", "start", in: root)
+        try write("# Chapter 1\n\nOne two three four five.\n", to: "contents/draft/chapter-1.md", in: root)
+        let stats = try expect(0, "stats", "--json", in: root).json()
+        XCTAssertEqual((stats["unsnapshotted"] as? [String: Int])?["added"], 5)
+        XCTAssertEqual(stats["streak"] as? Int, 1, "words written today, even before a snapshot")
+        // A target and a deadline give the words a day to finish.
+        let manifestURL = root.appendingPathComponent("manuscript.json")
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        let inTenDays = formatter.string(from: Date().addingTimeInterval(9 * 86_400))
+        manifest["target"] = ["words": 1007, "deadline": inTenDays]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+        let paced = try expect(0, "stats", "--json", in: root).json()
+        let draft = try XCTUnwrap(paced["draftWords"] as? Int)
+        XCTAssertEqual((paced["target"] as? [String: Any])?["wordsPerDay"] as? Int, (1007 - draft + 9) / 10)
+        let human = try expect(0, "stats", in: root).stdout
+        XCTAssertTrue(human.contains("words a day to finish by \(inTenDays)"), human)
+    }
+
+    func testTargetSetsWhatStatsMeasures() throws {
+        let root = try makeProject()
+        XCTAssertTrue(try expect(0, "target", in: root).stdout.hasPrefix("No target"))
+        let set = try expect(0, "target", "--words", "90000", "--deadline", "2027-03-01", "--session", "1000", "--json", in: root).json()
+        XCTAssertEqual(set["words"] as? Int, 90000)
+        XCTAssertEqual(set["deadline"] as? String, "2027-03-01")
+        XCTAssertEqual(set["session"] as? Int, 1000)
+        XCTAssertEqual(try expect(0, "target", in: root).stdout, "Target: 90,000 words by 2027-03-01; sessions of 1,000 words.\n")
+        let bad = try expect(64, "target", "--deadline", "2027-02-30", in: root)
+        XCTAssertTrue(bad.stderr.contains("YYYY-MM-DD"), bad.stderr)
+        try expect(0, "target", "--deadline", "", "--session", "0", in: root)
+        XCTAssertEqual(try expect(0, "target", in: root).stdout, "Target: 90,000 words.\n")
+        try expect(0, "check", in: root)
+    }
+}
