@@ -7,24 +7,10 @@ import XCTest
 final class DiffReviewPageTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
-    private func chromium() throws -> String {
-        guard let path = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
-        return path
-    }
+    private func chromium() throws -> String { try Chromium.path() }
 
-    /// Runs a program to the end, its standard output into a file; returns that output.
     private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let out = scratch.appendingPathComponent("out-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return try String(contentsOf: out, encoding: .utf8)
+        try Chromium.run(executable, arguments, in: scratch)
     }
 
     private func makeReview() throws -> (page: URL, version: String) {

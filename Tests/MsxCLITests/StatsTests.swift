@@ -109,4 +109,23 @@ final class StatsTests: MsxTestCase {
         XCTAssertEqual(try expect(0, "target", in: root).stdout, "Target: 90,000 words.\n")
         try expect(0, "check", in: root)
     }
+
+    /// The charts page, as a real browser builds it: a bar per day with the words added, the project's words over
+    /// time as one line, and the target as a dashed line.
+    func testTheChartsPageRendersInABrowser() throws {
+        let source = try ScrivenerFixture.scrivener3(in: scratch, png: Data(base64Encoded: EpubCompileTests.onePixelPNG)!)
+        let root = scratch.appendingPathComponent("lighthouse")
+        try expect(0, "init", root.path, "--from", source.path, in: scratch)
+        let page = scratch.appendingPathComponent("progress.html")
+        let stats = try expect(0, "stats", "--json", "--html", page.path, in: root).json()
+        let days = stats["days"] as? [[String: Any]] ?? []
+        let dom = try Chromium.dom(of: page, in: scratch)
+        let bars = dom.matches(of: #/<rect class="added" data-day="([0-9-]+)" data-words="(\d+)"/#).map { (String($0.1), Int($0.2) ?? -1) }
+        XCTAssertEqual(bars.map(\.0), days.compactMap { $0["period"] as? String }, dom)
+        XCTAssertEqual(bars.map(\.1), days.compactMap { $0["added"] as? Int })
+        let points = try XCTUnwrap(dom.firstMatch(of: #/<polyline class="total" points="([^"]*)"/#)).1.split(separator: " ")
+        XCTAssertEqual(points.count, days.count)
+        XCTAssertTrue(dom.contains("class=\"target\"") && dom.contains("target 90,000"), dom)
+        XCTAssertTrue(dom.contains("words in the draft; target 90,000 by 2025-03-01"), dom)
+    }
 }

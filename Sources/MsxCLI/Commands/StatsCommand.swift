@@ -16,10 +16,14 @@ struct Stats: MsxCommand {
             examples: [
                 .init("msx stats", "The draft's words, the pace to the deadline, the streak and the last two weeks."),
                 .init("msx stats --days 60 --json", "Every figure for scripts."),
+                .init("msx stats --html progress.html", "Charts: the words over time with the target, and the words per day."),
             ]))
 
     @Option(help: ArgumentHelp("Show the last N days that have words (default 14).", valueName: "n"))
     var days = 14
+
+    @Option(help: ArgumentHelp("Also write a page of charts to FILE (the words over time with the target, the words per day).", valueName: "file"))
+    var html: String?
 
     @OptionGroup var global: GlobalOptions
 
@@ -39,6 +43,15 @@ struct Stats: MsxCommand {
             let pace = target.flatMap { target in deadline.flatMap { WritingStats.pace(words: draftWords, target: target, deadline: $0, today: today) } }
             let streak = stats.streak(today: today)
             let recent = Array(stats.days(today: today).suffix(days))
+            if let html {
+                let page = StatsPage.render(.init(title: project.manifest.title, today: today, draftWords: draftWords, target: target,
+                                                  deadline: deadline, pace: pace, streak: streak, days: stats.days(today: today)))
+                let url = URL(fileURLWithPath: html, relativeTo: console.workingDirectory).standardizedFileURL
+                guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
+                    throw MsxError(.missingFile, "\(html): the folder \(url.deletingLastPathComponent().path) does not exist")
+                }
+                try FileIO.writeAtomically(Data(page.utf8), to: url)
+            }
             if console.json {
                 var documents: [JSONValue] = []
                 for (id, delta) in stats.documents.sorted(by: { $0.key < $1.key }) {

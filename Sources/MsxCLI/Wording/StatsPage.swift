@@ -1,0 +1,116 @@
+import Foundation
+import MsxKit
+
+/// `msx stats --html`: a standalone page a writer would rather look at than read: the words of the project over
+/// time with the target as a line, and the words written each day as bars (added up, removed down), drawn as
+/// inline SVG (no script, no outside file).
+enum StatsPage {
+    struct Figures {
+        var title: String
+        var today: String
+        var draftWords: Int
+        var target: Int?
+        var deadline: String?
+        var pace: Int?
+        var streak: Int
+        var days: [WritingDay]
+    }
+
+    private static let width = 760.0, height = 240.0, margin = 40.0
+
+    static func render(_ f: Figures) -> String {
+        var summary = "\(Stats.number(f.draftWords)) words in the draft"
+        if let target = f.target {
+            summary += "; target \(Stats.number(target))" + (f.deadline.map { " by \($0)" } ?? "")
+            if let pace = f.pace { summary += ": \(Stats.number(pace)) words a day to finish" }
+        }
+        summary += ". Streak: \(f.streak) day\(f.streak == 1 ? "" : "s")."
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escape(f.title)): words written</title>
+            <style>
+            body { font-family: Georgia, serif; max-width: 820px; margin: 2em auto; color: #222; }
+            .axis { stroke: #999; stroke-width: 1; } .total { fill: none; stroke: #1565C0; stroke-width: 2; }
+            .target { stroke: #C62828; stroke-width: 1.5; stroke-dasharray: 6 4; } .added { fill: #2E7D32; } .removed { fill: #C62828; }
+            text { font-size: 11px; fill: #555; font-family: sans-serif; }
+            </style></head><body>
+            <h1>\(escape(f.title))</h1>
+            <p class="summary">\(escape(summary))</p>
+            <h2>Words over time</h2>
+            \(totals(f))
+            <h2>Words per day</h2>
+            \(bars(f.days))
+            <p>Figures from the versions and today's files, up to \(escape(f.today)). A day without a bar has no recorded words.</p>
+            </body></html>
+
+            """
+    }
+
+    /// The project's words after each day with versions, and the target as a dashed line.
+    private static func totals(_ f: Figures) -> String {
+        var running = 0
+        let points = f.days.map { day -> (String, Int) in
+            running += day.net
+            return (day.day, running)
+        }
+        let top = Double(max(points.map(\.1).max() ?? 0, f.target ?? 0, 1))
+        let x = timeScale(f.days.map(\.day))
+        let y = { (words: Int) in height - margin - Double(words) / top * (height - 2 * margin) }
+        let line = points.map { point in "\(format(x(point.0))),\(format(y(point.1)))" }.joined(separator: " ")
+        var svg = "<svg class=\"totals\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
+            + "aria-label=\"Words over time\"><line class=\"axis\" x1=\"\(margin)\" y1=\"\(height - margin)\" x2=\"\(width - margin)\" y2=\"\(height - margin)\"/>"
+        if let target = f.target {
+            svg += "<line class=\"target\" x1=\"\(margin)\" y1=\"\(format(y(target)))\" x2=\"\(width - margin)\" y2=\"\(format(y(target)))\"/>"
+                + "<text x=\"\(width - margin)\" y=\"\(format(y(target) - 4))\" text-anchor=\"end\">target \(Stats.number(target))</text>"
+        }
+        svg += "<polyline class=\"total\" points=\"\(line)\"/>"
+        if let first = points.first, let last = points.last {
+            svg += "<text x=\"\(margin)\" y=\"\(height - margin + 14)\">\(first.0)</text>"
+                + "<text x=\"\(width - margin)\" y=\"\(height - margin + 14)\" text-anchor=\"end\">\(last.0): \(Stats.number(last.1))</text>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// A bar per day with versions: words added above the axis, removed below.
+    private static func bars(_ days: [WritingDay]) -> String {
+        let top = Double(max(days.map { max($0.added, $0.removed) }.max() ?? 0, 1))
+        let middle = height / 2
+        let x = timeScale(days.map(\.day))
+        let numbers = days.compactMap { day(of: $0.day) }
+        let span = Double((numbers.last ?? 0) - (numbers.first ?? 0) + 1)
+        let barWidth = max(2, min(24, (width - 2 * margin) / span * 0.7))
+        var svg = "<svg class=\"days\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
+            + "aria-label=\"Words per day\"><line class=\"axis\" x1=\"\(margin)\" y1=\"\(middle)\" x2=\"\(width - margin)\" y2=\"\(middle)\"/>"
+        for day in days {
+            let x = format(min(x(day.day), width - margin - barWidth))
+            let up = Double(day.added) / top * (middle - margin), down = Double(day.removed) / top * (middle - margin)
+            svg += "<rect class=\"added\" data-day=\"\(day.day)\" data-words=\"\(day.added)\" x=\"\(x)\" y=\"\(format(middle - up))\" "
+                + "width=\"\(format(barWidth))\" height=\"\(format(up))\"><title>\(day.day): +\(day.added)</title></rect>"
+                + "<rect class=\"removed\" data-day=\"\(day.day)\" data-words=\"\(day.removed)\" x=\"\(x)\" y=\"\(format(middle))\" "
+                + "width=\"\(format(barWidth))\" height=\"\(format(down))\"><title>\(day.day): -\(day.removed)</title></rect>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// Where a day goes along the horizontal axis: by its date, the first of `days` at the left, the last at the right.
+    private static func timeScale(_ days: [String]) -> (String) -> Double {
+        let first = days.first.flatMap(day(of:)) ?? 0, last = days.last.flatMap(day(of:)) ?? 0
+        let span = Double(max(1, last - first))
+        return { margin + Double((day(of: $0) ?? first) - first) / span * (width - 2 * margin) }
+    }
+
+    /// Days since 1970 of a YYYY-MM-DD day.
+    private static func day(of text: String) -> Int? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])).map { Int($0.timeIntervalSince1970 / 86_400) }
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
