@@ -13,6 +13,9 @@
 #   msx search --history WORD        git log -S WORD --format=%H (WORD: "déjà",
 #                                    in about a fifth of the versions; the two
 #                                    must name the same versions, checked first)
+#   msx stats                        git log --shortstat (per-version counts, for
+#                                    lines where msx counts words; goal: msx
+#                                    under a second)
 #   msx --version                    a Swift hello-world that loads Foundation
 #                                    (bench/hello, built with swiftc -O)
 #
@@ -143,6 +146,8 @@ benchmarks=(
     "git show REV:PATH|git show $rev:$(q "$hot_path")|$read_only"
     "msx search --history|$(q "$MSX") search --history $(q "$search_word")|$read_only"
     "git log -S|git log -S $(q "$search_word") --format=%H|$read_only"
+    "msx stats|$(q "$MSX") stats|$read_only"
+    "git log --shortstat|git log --shortstat --format=%H|$read_only"
 )
 hyperfine_args=()
 for b in "${benchmarks[@]}"; do
@@ -182,6 +187,7 @@ row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "git add+commit, fsyn
 row("msx log", "msx log '%s'" % hot, "git log --follow", "git log --oneline --follow -- PATH")
 row("msx show @~50", "msx show '%s@~50' --as markdown" % hot, "git show REV:PATH", "git show %s:PATH" % rev)
 row("msx search --history", "msx search --history '%s' (%s versions, as git)" % (word, found), "git log -S", "git log -S '%s'" % word)
+row("msx stats", "msx stats (words per day over %s versions)" % versions, "git log --shortstat", "git log --shortstat")
 
 widths = [max(len(r[i]) for r in rows) for i in range(6)]
 right = {1, 3, 4, 5}
