@@ -93,6 +93,8 @@ final class StatsTests: MsxTestCase {
         XCTAssertEqual((paced["target"] as? [String: Any])?["wordsPerDay"] as? Int, (1007 - draft + 9) / 10)
         let human = try expect(0, "stats", in: root).stdout
         XCTAssertTrue(human.contains("words a day to finish by \(inTenDays)"), human)
+        try expect(0, "target", "--deadline", "2020-01-01", in: root)
+        XCTAssertTrue(try expect(0, "stats", in: root).stdout.contains("the deadline has passed, \(1007 - draft) words to go"))
     }
 
     func testTargetSetsWhatStatsMeasures() throws {

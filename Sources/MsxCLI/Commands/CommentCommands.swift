@@ -99,7 +99,8 @@ struct Comments: MsxCommand {
             for placed in comments {
                 let a = placed.annotation
                 console.line("\(a.id)  \(placed.node.title)  \(CommentWording.quoted(placed))\(a.resolved ? "  (resolved)" : "")")
-                console.line("    \(a.author), \(a.date): \(a.note)")
+                let by = [a.author, a.date].filter { !$0.isEmpty }.joined(separator: ", ")
+                console.line("    \(by.isEmpty ? "" : by + ": ")\(a.note)")
             }
             if comments.isEmpty { console.line(all ? "No comments." : "No open comments.") }
         }

@@ -76,6 +76,8 @@ struct Stats: MsxCommand {
                     line += ": reached"
                 } else if let pace, let deadline {
                     line += ": \(Self.number(pace)) words a day to finish by \(deadline)"
+                } else if let deadline, deadline < today {
+                    line += ": the deadline has passed, \(Self.number(target - draftWords)) words to go"
                 }
             }
             console.line(line + ".")
