@@ -41,7 +41,7 @@ struct DocumentTrailer: Equatable {
         if change.trashed { kinds.append("trashed") }
         if change.untrashed { kinds.append("untrashed") }
         // A version recorded on purpose although nothing changed (a Scrivener snapshot equal to the one before).
-        if kinds.isEmpty && !change.filesChanged { kinds.append("unchanged") }
+        if kinds.isEmpty && !change.filesChanged && !change.reordered { kinds.append("unchanged") }
         var line = prefix + change.node.id + " +\(change.wordsAdded) -\(change.wordsRemoved)"
         if !kinds.isEmpty { line += " " + kinds.joined(separator: ",") }
         return line

@@ -131,4 +131,22 @@ final class StatsTests: MsxTestCase {
         XCTAssertTrue(dom.contains("class=\"target\"") && dom.contains("target 90,000"), dom)
         XCTAssertTrue(dom.contains("words in the draft; target 90,000 by 2025-03-01"), dom)
     }
+
+    /// A target number no Int holds is no target (not a crash); a snapshot that only reorders is not "unchanged".
+    func testOddTargetsAndReorderedDocuments() throws {
+        let root = try makeProject()
+        try addDocument("Second", "Two.\n", to: root)
+        try expect(0, "snapshot", "-m", "start", in: root)
+        let manifestURL = root.appendingPathComponent("manuscript.json")
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        manifest["target"] = ["words": 1e20]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+        try expect(0, "stats", in: root)
+        XCTAssertTrue(try expect(0, "target", in: root).stdout.hasPrefix("No target"))
+        try expect(0, "mv", "Second", "--before", "Chapter 1", in: root)
+        try expect(0, "snapshot", "-m", "reordered", in: root)
+        let log = try expect(0, "log", "Second", in: root).stdout
+        XCTAssertFalse(log.contains("unchanged"), log)
+    }
 }
+

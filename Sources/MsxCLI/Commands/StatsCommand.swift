@@ -38,8 +38,7 @@ struct Stats: MsxCommand {
             let stats = try history.writingStats()
             let today = Self.today()
             let draftWords = try project.countedTree().first { $0.node.role == "draft" }?.words ?? 0
-            let target = project.manifest.target["words"]?.numberValue.map(Int.init)
-            let deadline = project.manifest.target["deadline"]?.stringValue
+            let (target, deadline, _) = project.target
             let pace = target.flatMap { target in deadline.flatMap { WritingStats.pace(words: draftWords, target: target, deadline: $0, today: today) } }
             let streak = stats.streak(today: today)
             let recent = Array(stats.days(today: today).suffix(days))

@@ -124,9 +124,9 @@ struct MarkdownComposer {
         let quote = String(repeating: "> ", count: max(0, p.quoteDepth))
         var first = quote
         var continuation = quote
-        if p.continuesListItem, let level = p.listLevel, level > 0, level <= lists.levels.count {
-            // Under its item: indented as the item's text, no marker.
-            lists.levels.removeLast(lists.levels.count - level)
+        if p.continuesListItem, let level = p.listLevel, level > 0, !lists.levels.isEmpty {
+            // Under its item (the deepest open one when the source skipped levels): indented as its text, no marker.
+            lists.levels.removeLast(lists.levels.count - min(level, lists.levels.count))
             let indent = String(repeating: " ", count: lists.levels.reduce(0) { $0 + $1.width })
             return (first + indent, continuation + indent)
         }

@@ -49,7 +49,8 @@ public struct ScrivenerFiles: Sendable {
     public func snapshots(of item: ScrivenerProject.Item) -> [Snapshot] {
         guard let folder = existing("Snapshots/\(item.id).snapshots") else { return [] }
         var titles: [String: String] = [:]
-        if let data = try? Data(contentsOf: folder.appendingPathComponent("index.xml")), let index = try? XMLNode.parse(data) {
+        let inside = "Snapshots/\(item.id).snapshots/"
+        if let url = existing(inside + "index.xml"), let data = try? Data(contentsOf: url), let index = try? XMLNode.parse(data) {
             for snapshot in index.children("Snapshot") {
                 guard let date = snapshot.child("Date")?.textContent ?? snapshot.attribute("Date") else { continue }
                 let title = snapshot.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -58,9 +59,10 @@ public struct ScrivenerFiles: Sendable {
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.lowercased().hasSuffix(".rtf") }.compactMap { name in
-            guard let date = ScrivenerDate(String(name.dropLast(4))) else { return nil }
+            // Each file inside the project too (a link leading out of it is no snapshot).
+            guard let date = ScrivenerDate(String(name.dropLast(4))), let file = existing(inside + name) else { return nil }
             let title = titles[name].flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled Snapshot"
-            return Snapshot(date: date, title: title, file: folder.appendingPathComponent(name))
+            return Snapshot(date: date, title: title, file: file)
         }.sorted { ($0.date, $0.file.lastPathComponent) < ($1.date, $1.file.lastPathComponent) }
     }
 

@@ -151,7 +151,10 @@ public struct ScrivenerImporter {
                 return []
             }
             outcome.files += 1
-            let name = "\(Slug.make(item.title)).\(url.pathExtension.isEmpty ? "bin" : url.pathExtension.lowercased())"
+            // Named by the title and the bytes: two files of one title stay two, and no name is one msx keeps for itself.
+            var ext = url.pathExtension.isEmpty ? "bin" : url.pathExtension.lowercased()
+            if ["md", "json"].contains(ext) { ext += ".txt" }
+            let name = "\(Slug.make(item.title))-\(TextHash.fnv1a64([UInt8](data)).prefix(8)).\(ext)"
             let markdown = ImportedDocument.pictureName(data) != nil ? "![](\(name))\n" : "[\(item.title)](\(name))\n"
             var node = BinderEditor.NewNode(title: item.title, markdown: markdown, synopsis: files.synopsis(of: item),
                                             label: item.label, status: item.status)

@@ -21,11 +21,13 @@ public struct TextPattern: Sendable {
     }
 
     /// Whether the text a reader sees in a Markdown file of these bytes may hold the pattern: false only when a
-    /// word of it is not in the bytes at all (markup never splits a word; a file with character references, `&…;`,
-    /// is always read).
+    /// word of it is not in the bytes once the markup that may stand inside a word (`*`, `_`, `` ` ``, `~`, `\`) is
+    /// taken out. A file with character references (`&…;`), inline links or HTML (`](`, `<`) is always read.
     public func mayOccur(in markdown: Data) -> Bool {
-        guard !words.isEmpty, !markdown.contains(UInt8(ascii: "&")) else { return true }
-        return markdown.withUnsafeBytes { bytes in words.allSatisfy { Self.holds(bytes, $0) } }
+        guard !words.isEmpty, !markdown.contains(UInt8(ascii: "&")), !markdown.contains(UInt8(ascii: "<")) else { return true }
+        let inWord: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\")]
+        let text = markdown.filter { !inWord.contains($0) }
+        return text.withUnsafeBytes { bytes in Self.holds(bytes, Array("](".utf8)) || words.allSatisfy { Self.holds(bytes, $0) } }
     }
 
     /// Whether `needle` occurs in `haystack`.

@@ -4,8 +4,8 @@ import MsxModel
 extension Project {
     /// The project's word target, deadline (YYYY-MM-DD) and daily session target, as the manifest holds them.
     public var target: (words: Int?, deadline: String?, session: Int?) {
-        (manifest.target["words"]?.numberValue.map(Int.init), manifest.target["deadline"]?.stringValue,
-         manifest.target["session"]?.numberValue.map(Int.init))
+        let integer = { (key: String) in manifest.target[key]?.numberValue.flatMap { Int(exactly: $0.rounded()) } }
+        return (integer("words"), manifest.target["deadline"]?.stringValue, integer("session"))
     }
 
     /// Sets the project's target: the words the draft should reach, by when, and the words of a day's session; nil

@@ -47,8 +47,9 @@ public enum DocxReader {
             footnotes: notes(try part("footnotes"), element: "footnote"),
             endnotes: notes(try part("endnotes"), element: "endnote"),
             themeFonts: themeFonts, changes: changes, comments: comments(try part("comments"), extended: try part("commentsExtended")),
-            pictures: try Dictionary(relationships.filter { $0.type.hasSuffix("/image") }.compactMap { relationship in
-                try zip.part(resolve(relationship.target, from: folder)).map { (relationship.id, $0) }
+            // A picture that cannot be read (too large, missing) is one more picture left out, never the file's end.
+            pictures: Dictionary(relationships.filter { $0.type.hasSuffix("/image") }.compactMap { relationship in
+                (try? zip.part(resolve(relationship.target, from: folder))).flatMap { $0 }.map { (relationship.id, $0) }
             }) { first, _ in first })
         var reader = DocxBodyReader(package: package)
         reader.readBlocks(body)
