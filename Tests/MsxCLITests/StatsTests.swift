@@ -110,6 +110,10 @@ final class StatsTests: MsxTestCase {
         XCTAssertTrue(bad.stderr.contains("YYYY-MM-DD"), bad.stderr)
         try expect(0, "target", "--deadline", "", "--session", "0", in: root)
         XCTAssertEqual(try expect(0, "target", in: root).stdout, "Target: 90,000 words.\n")
+        // A document's own target shows as progress in the tree.
+        try write("# Chapter 1\n\nOne two three four five six seven.\n", to: "contents/draft/chapter-1.md", in: root)
+        try expect(0, "meta", "Chapter 1", "--target", "40", in: root)
+        XCTAssertTrue(try expect(0, "tree", in: root).stdout.contains("Chapter 1  (9 of 40 words, 22%)"))
         try expect(0, "check", in: root)
     }
 

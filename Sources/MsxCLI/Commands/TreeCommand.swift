@@ -38,7 +38,12 @@ struct Tree: MsxCommand {
         let node = counted.node
         let indent = String(repeating: "  ", count: depth)
         let name = node.kind == .folder ? console.paint(node.title + "/", "1;34") : node.title
-        var details = [counted.isMissing ? "file missing" : "\(counted.words) word\(counted.words == 1 ? "" : "s")"]
+        var words = counted.isMissing ? "file missing" : "\(counted.words) word\(counted.words == 1 ? "" : "s")"
+        // Progress against the node's own target: "1,200 of 2,500 words, 48%".
+        if let target = node.target, target > 0, !counted.isMissing {
+            words = "\(Stats.number(counted.words)) of \(Stats.number(target)) words, \(min(999, counted.words * 100 / target))%"
+        }
+        var details = [words]
         if let status = node.status { details.append(status) }
         if let label = node.label { details.append(label) }
         if !node.includeInCompile { details.append("not compiled") }
