@@ -142,6 +142,11 @@ extension WritingStats {
         return calendar
     }
 
+    /// Days since 1970 of a YYYY-MM-DD day, nil when it is none.
+    public static func dayNumber(_ day: String) -> Int? {
+        date(day).map { Int(($0.timeIntervalSince1970 / 86_400).rounded()) }
+    }
+
     private static func date(_ day: String) -> Date? {
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }

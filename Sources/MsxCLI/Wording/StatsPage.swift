@@ -76,7 +76,7 @@ enum StatsPage {
         let top = Double(max(days.map { max($0.added, $0.removed) }.max() ?? 0, 1))
         let middle = height / 2
         let x = timeScale(days.map(\.day))
-        let numbers = days.compactMap { day(of: $0.day) }
+        let numbers = days.compactMap { WritingStats.dayNumber($0.day) }
         let span = Double((numbers.last ?? 0) - (numbers.first ?? 0) + 1)
         let barWidth = max(2, min(24, (width - 2 * margin) / span * 0.7))
         var svg = "<svg class=\"days\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
@@ -94,18 +94,9 @@ enum StatsPage {
 
     /// Where a day goes along the horizontal axis: by its date, the first of `days` at the left, the last at the right.
     private static func timeScale(_ days: [String]) -> (String) -> Double {
-        let first = days.first.flatMap(day(of:)) ?? 0, last = days.last.flatMap(day(of:)) ?? 0
+        let first = days.first.flatMap(WritingStats.dayNumber) ?? 0, last = days.last.flatMap(WritingStats.dayNumber) ?? 0
         let span = Double(max(1, last - first))
-        return { margin + Double((day(of: $0) ?? first) - first) / span * (width - 2 * margin) }
-    }
-
-    /// Days since 1970 of a YYYY-MM-DD day.
-    private static func day(of text: String) -> Int? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])).map { Int($0.timeIntervalSince1970 / 86_400) }
+        return { margin + Double((WritingStats.dayNumber($0) ?? first) - first) / span * (width - 2 * margin) }
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
