@@ -89,6 +89,7 @@ uninstall:
 bench: release
 	SWIFT=$(SWIFT) scripts/bench.sh
 	SWIFT=$(SWIFT) scripts/bench-history.sh
+	SWIFT=$(SWIFT) scripts/bench-scaling.sh
 	SWIFT=$(SWIFT) scripts/bench-diff.sh
 	SWIFT=$(SWIFT) scripts/bench-compile.sh
 	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench-anchoring.sh

@@ -19,6 +19,10 @@
         msx takes about a second per snapshot on this project; --with-msx makes
         them with `msx snapshot` itself instead (same trees, ~30 minutes).
 
+    bench_project.py scaling ROOT --msx MSX [--commits N] [--documents D]
+        A D-document project (about 300 words each) with a linear history of N
+        versions, each rewriting one document in turn, for scripts/bench-scaling.sh.
+
     bench_project.py document ROOT TITLE
         Prints the id and path of the document titled TITLE, tab-separated.
 
@@ -253,6 +257,30 @@ def run(argv, cwd, what):
     return p.stdout.decode("utf-8").strip()
 
 
+def fast_import(root, versions):
+    """Writes `versions` after HEAD with `git fast-import`, each (seconds since 1970, author, message, path, bytes):
+    a commit changing that one file. Then the work tree and index go to the last version, and the repository to one
+    pack, as msx's own packing (libgit2's packbuilder) leaves it."""
+    base = run(["git", "rev-parse", "HEAD"], root, "git rev-parse")
+    importer = subprocess.Popen(["git", "fast-import", "--quiet", "--done"], cwd=root, stdin=subprocess.PIPE)
+    out = importer.stdin
+    for n, (when, author, message, path, content) in enumerate(versions):
+        ident = ("%s %d +0000\n" % (author, when)).encode("utf-8")
+        message = message.encode("utf-8")
+        out.write(b"commit refs/heads/main\nauthor " + ident + b"committer " + ident)
+        out.write(b"data %d\n" % len(message) + message)
+        if n == 0:
+            out.write(b"from %s\n" % base.encode("ascii"))
+        out.write(b"M 100644 inline %s\ndata %d\n" % (path.encode("utf-8"), len(content)))
+        out.write(content + b"\n")
+    out.write(b"done\n")
+    out.close()
+    if importer.wait() != 0:
+        sys.exit("bench_project.py: git fast-import failed")
+    run(["git", "reset", "-q", "--hard", "HEAD"], root, "git reset")
+    run(["git", "repack", "-a", "-d", "-q"], root, "git repack")
+
+
 def history(root, msx, commits, hot_title, hot_every, author, with_msx):
     """Makes `commits` versions; returns the seconds taken."""
     docs = documents(root)
@@ -288,38 +316,47 @@ def history(root, msx, commits, hot_title, hot_every, author, with_msx):
     # `msx snapshot ID` would (same tree: its sidecar still fits, since existing paragraphs are kept, and the
     # manifest is unchanged) with msx's message ("Snapshot: TITLE", blank line, "Msx-Document: ID +N -0 text").
     # Commits share the first version's time (the history is linear, so order does not depend on it).
-    base = run(["git", "rev-parse", "HEAD"], root, "git rev-parse")
-    when = run(["git", "show", "-s", "--format=%ct", "HEAD"], root, "git show")
-    ident = ("%s %s +0000\n" % (author, when)).encode("utf-8")
-    importer = subprocess.Popen(["git", "fast-import", "--quiet", "--done"], cwd=root, stdin=subprocess.PIPE)
-    out = importer.stdin
+    when = int(run(["git", "show", "-s", "--format=%ct", "HEAD"], root, "git show"))
     contents = {}
-    for n, doc, text in rounds():
-        path = doc[2]
-        if path not in contents:
-            with open(os.path.join(root, path), "rb") as f:
-                contents[path] = f.read()
-        contents[path] += text.encode("utf-8")
-        # As msx writes the trailer: id, words added and removed, what changed (emphasis in the new
-        # paragraph is a formatting change too).
-        added = len([t for t in text.split() if any(c.isalnum() for c in t)])
-        kinds = "text,formatting" if "*" in text else "text"
-        message = ("Snapshot: %s\n\nMsx-Document: %s +%d -0 %s\n" % (doc[1], doc[0], added, kinds)).encode("utf-8")
-        out.write(b"commit refs/heads/main\nauthor " + ident + b"committer " + ident)
-        out.write(b"data %d\n" % len(message) + message)
-        if n == 1:
-            out.write(b"from %s\n" % base.encode("ascii"))
-        out.write(b"M 100644 inline %s\ndata %d\n" % (path.encode("utf-8"), len(contents[path])))
-        out.write(contents[path] + b"\n")
-    out.write(b"done\n")
-    out.close()
-    if importer.wait() != 0:
-        sys.exit("bench_project.py: git fast-import failed")
-    # Work tree and index to the last version; one pack, as msx's own packing (libgit2's packbuilder) leaves it.
-    run(["git", "reset", "-q", "--hard", "HEAD"], root, "git reset")
-    run(["git", "repack", "-a", "-d", "-q"], root, "git repack")
+
+    def versions():
+        for n, doc, text in rounds():
+            path = doc[2]
+            if path not in contents:
+                with open(os.path.join(root, path), "rb") as f:
+                    contents[path] = f.read()
+            contents[path] += text.encode("utf-8")
+            # As msx writes the trailer: id, words added and removed, what changed (emphasis in the new
+            # paragraph is a formatting change too).
+            added = len([t for t in text.split() if any(c.isalnum() for c in t)])
+            kinds = "text,formatting" if "*" in text else "text"
+            yield when, author, "Snapshot: %s\n\nMsx-Document: %s +%d -0 %s\n" % (doc[1], doc[0], added, kinds), path, contents[path]
+    fast_import(root, versions())
     return time.perf_counter() - started
 
+
+def scaling(root, msx, commits, documents_count, author):
+    """A small project (`documents_count` documents of about 300 words) with a linear history of `commits`
+    versions: `msx snapshot` first, then commits that each rewrite one document in turn (document k in every
+    documents_count-th), written with `git fast-import` as msx writes them, one second apart. Every document
+    keeps its size, so only the length of the history changes from one scale to the next."""
+    run([msx, "init", root, "--title", "Scaling", "--author", "Bench Writer"], ".", "msx init")
+    for k in range(1, documents_count + 1):
+        text = "".join(new_paragraph(40) for _ in range(8)).lstrip("\n")
+        p = subprocess.run([msx, "new", "Doc %d" % k, "--from", "-"], cwd=root, input=text.encode("utf-8"),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            sys.exit("bench_project.py: msx new failed: %s" % p.stderr.decode("utf-8", "replace"))
+    run([msx, "snapshot", "-m", "First draft", "--author", author], root, "msx snapshot")
+    docs = [d for d in documents(root) if d[1].startswith("Doc ")]
+    when = int(run(["git", "show", "-s", "--format=%ct", "HEAD"], root, "git show"))
+
+    def versions():
+        for n in range(1, commits):
+            doc = docs[n % len(docs)]
+            text = "".join(new_paragraph(40) for _ in range(8)).lstrip("\n").encode("utf-8")
+            yield when + n, author, "Snapshot: %s\n\nMsx-Document: %s +40 -40 text\n" % (doc[1], doc[0]), doc[2], text
+    fast_import(root, versions())
 
 TOKEN = re.compile(r"^(\*{0,2})([^*.,]+)(\*{0,2})([.,]?)$")
 
@@ -427,6 +464,12 @@ def main():
     h.add_argument("--hot-every", type=int, default=10)
     h.add_argument("--author", default="Bench Writer <bench@example.invalid>")
     h.add_argument("--with-msx", action="store_true", help="make every version with msx snapshot (slow)")
+    c = sub.add_parser("scaling", help="a small project with a history of N versions, for scripts/bench-scaling.sh")
+    c.add_argument("root")
+    c.add_argument("--msx", required=True)
+    c.add_argument("--commits", type=int, default=2000)
+    c.add_argument("--documents", type=int, default=20)
+    c.add_argument("--author", default="Bench Writer <bench@example.invalid>")
     d = sub.add_parser("document", help="print a document's id and path (tab-separated)")
     d.add_argument("root")
     d.add_argument("title")
@@ -443,6 +486,9 @@ def main():
     elif args.command == "diff-pair":
         rng.seed(args.seed)
         print(json.dumps(diff_pair(args.root, args.chapters, args.words), sort_keys=True))
+    elif args.command == "scaling":
+        rng.seed(args.commits)
+        scaling(args.root, args.msx, args.commits, args.documents, args.author)
     elif args.command == "document":
         found = [d for d in documents(args.root) if d[1] == args.title]
         if not found:

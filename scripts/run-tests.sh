@@ -50,6 +50,11 @@ if grep -hq "Test skipped" "$logs/1" "$logs/2"; then
     echo "Skipped, and why:"
     grep -h "Test skipped" "$logs/1" "$logs/2" | sed -E 's/^.*: ([A-Za-z]+Tests\.[A-Za-z0-9_]+) : Test skipped - /  \1: /'
 fi
+# Repeated last, so that the tail of a long log (all CI keeps) names what failed and where.
+if grep -hqE "error: |Test Case .* failed|Fatal error|Exited with (signal|unexpected)" "$logs/1" "$logs/2"; then
+    echo "Failed, and why:"
+    grep -hE "error: |Test Case .* failed|Fatal error|Exited with (signal|unexpected)" "$logs/1" "$logs/2" | head -n 40
+fi
 if [ "$status1" -ne 0 ] || [ "$status2" -ne 0 ]; then
     [ "$failed" -eq 0 ] && failed=1  # a shard that crashed before its summary still fails the run
 fi

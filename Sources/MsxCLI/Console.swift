@@ -65,21 +65,25 @@ final class Console {
     // MARK: Report
 
     /// Adds a line of text output (control characters in it escaped, `TerminalSafeText`).
-    func line(_ text: String = "") { buffer += TerminalSafeText.escaped(text, keepingColour: color) + "\n" }
+    func line(_ text: String = "") { buffer += formatted(text) }
+
+    /// A line as `line` adds it, for output made a piece at a time (`stream`).
+    func formatted(_ text: String) -> String { TerminalSafeText.escaped(text, keepingColour: color) + "\n" }
 
     /// Adds text as is (a document's own text, as `show --as text` prints it).
     func text(_ text: String) { buffer += text }
 
-    /// Adds output made a piece at a time. Off a terminal, and always for JSON, it goes out in 64 KB chunks as it
-    /// comes, so a long document is never held whole; on a terminal it is kept for the pager.
-    func stream(_ produce: ((String) -> Void) -> Void) {
+    /// Adds output made a piece at a time. Off a terminal, and always for JSON, it goes out in chunks of `chunk`
+    /// bytes as it comes, so a long document is never held whole (and a reader that stops early, `| head`, stops
+    /// the work); on a terminal it is kept for the pager.
+    func stream(chunk size: Int = 1 << 16, _ produce: ((String) -> Void) -> Void) {
         guard json || !paging || !invocation.terminals.output else { return produce { buffer += $0 } }
         let output = invocation.standardOutput
         var chunk = buffer
         buffer = ""
         produce { piece in
             chunk += piece
-            if chunk.utf8.count >= 1 << 16 {
+            if chunk.utf8.count >= size {
                 output.write(chunk)
                 chunk = ""
             }

@@ -31,11 +31,17 @@ public enum GitDiffDriver {
             guard let head = try repository.head() else { return nil }
             // HEAD's history first (its own versions win), then what only other branches hold: a path lookup per
             // commit, milliseconds for thousands of versions.
-            for commits in [{ try repository.history(from: head) }, { try repository.branchHistory(hiding: head) }] {
-                for commit in try commits() where try repository.entry(at: path, in: commit) == blob {
-                    guard let data = try repository.file(at: sidecarPath, in: commit) else { return nil }
-                    return try Sidecar(json: FileIO.decodeUTF8(data, displayPath: sidecarPath), file: sidecarPath)
-                }
+            func sidecar(at commit: GitOID) throws -> Sidecar?? {
+                guard try repository.entry(at: path, in: commit) == blob else { return .none }
+                guard let data = try repository.file(at: sidecarPath, in: commit) else { return .some(nil) }
+                return .some(try Sidecar(json: FileIO.decodeUTF8(data, displayPath: sidecarPath), file: sidecarPath))
+            }
+            let walk = try repository.history(from: head)
+            while let commit = try walk.next() {
+                if let found = try sidecar(at: commit) { return found }
+            }
+            for commit in try repository.branchHistory(hiding: head) {
+                if let found = try sidecar(at: commit) { return found }
             }
             return nil
         }

@@ -48,6 +48,8 @@ public enum BinderDifference: Sendable, Equatable {
     case includedInCompile(Bool)
     /// Custom metadata keys or values changed.
     case customKeys
+    /// Its notes changed, by so many words added and removed.
+    case notes(wordsAdded: Int, wordsRemoved: Int)
 }
 
 extension ProjectHistory {
@@ -66,6 +68,11 @@ extension ProjectHistory {
             var binder = Self.binderChanges(before, after, oldSide.binder, newSide.binder)
             if let next = reordered[id] { binder.append(.reordered(before: next?.title)) }
             if let before, let after, binder.isEmpty, try oldSide.fingerprint(before) == newSide.fingerprint(after) { continue }
+            let oldNotes = try before.flatMap(oldSide.notes) ?? "", newNotes = try after.flatMap(newSide.notes) ?? ""
+            if oldNotes != newNotes {
+                let (added, removed) = WordDelta.between(oldNotes, newNotes)
+                binder.append(.notes(wordsAdded: added, wordsRemoved: removed))
+            }
             let oldParagraphs = try before.map { try oldSide.resolved($0) } ?? []
             let newParagraphs = try after.map { try newSide.resolved($0) } ?? []
             let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
@@ -111,6 +118,7 @@ extension ProjectHistory {
         var sheet: StyleSheet
         var load: (BinderNode) throws -> RichDocument?
         var fingerprint: (BinderNode) throws -> String
+        var notes: (BinderNode) throws -> String?
 
         func resolved(_ node: BinderNode) throws -> [ResolvedParagraph] {
             try load(node)?.resolved(with: sheet) ?? []
@@ -124,11 +132,12 @@ extension ProjectHistory {
                 binder: BinderIndex(project.manifest), sheet: project.styleSheet,
                 load: { node in FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node, sourceMap: false) : nil },
                 fingerprint: { node in
-                    try [node.path, node.sidecarPath].compactMap { $0 }.map { path -> String in
+                    try node.files.map { path -> String in
                         let url = try project.url(path)
                         return FileIO.exists(url) ? try repository.hash(FileIO.readData(url, displayPath: path)).description : "-"
                     }.joined(separator: "/")
-                })
+                },
+                notes: { node in try project.notes(of: node) })
         case .version(let id):
             guard let manifest = try manifest(at: id), let binder = try binder(at: id) else {
                 throw MsxError(.notAtRevision, "the project did not exist at version \(id.short)")
@@ -137,10 +146,11 @@ extension ProjectHistory {
                 binder: binder, sheet: StyleSheet(manifest: manifest),
                 load: { node in try cachedDocument(node, at: id) },
                 fingerprint: { node in
-                    try [node.path, node.sidecarPath].compactMap { $0 }.map { path in
+                    try node.files.map { path in
                         try repository.entry(at: gitPath(path), in: id)?.description ?? "-"
                     }.joined(separator: "/")
-                })
+                },
+                notes: { node in try notes(of: node, at: id) })
         }
     }
 }

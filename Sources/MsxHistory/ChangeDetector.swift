@@ -16,9 +16,10 @@ extension ProjectHistory {
         seedManifestCache(blob: try repository.hash(manifestFile), manifest: project.manifest, binder: current)
         let snapshot = try headID.flatMap { try binder(at: $0) }
         let index = try repository.indexEntries(under: prefix)
-        let snapshotFiles = try headID.map { try repository.files(in: $0, under: prefix) } ?? [:]
+        let snapshotFiles = try headID.map { try versionFiles($0) } ?? [:]
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
+        let listings = FolderListings(root: project.root)
         for entry in current.entries where entry.node.kind == .document {
             let node = entry.node
             var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
@@ -30,11 +31,21 @@ extension ProjectHistory {
                 if !fileIsGone { result.append(change) }
                 continue
             }
+            // Its notes can change though its Markdown is gone: they are words of their own. Most documents have
+            // none, then or now: the folder's listing says so without a look at each.
+            if let notes = node.notesPath {
+                let recorded = snapshotFiles[gitPath(old.notesPath ?? "")]
+                if try (recorded != nil || listings.contains(notes))
+                    && fileDiffers(notes, try project.fileStatus(notes), from: recorded, index: index)
+                {
+                    change.notes = true
+                }
+            }
             if fileIsGone {
                 // Deleted outside msx: its words are gone, and a snapshot records that (the binder keeps the node);
                 // once recorded, it is no change.
                 change.isDeleted = snapshotFiles[gitPath(old.path)] != nil
-                if change.isDeleted { result.append(change) }
+                if change.isDeleted || change.notes { result.append(change) }
                 continue
             }
             change.renamed = old.title != node.title
@@ -90,6 +101,24 @@ extension ProjectHistory {
         #else
         return (Int32(truncatingIfNeeded: info.st_mtimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_mtimespec.tv_nsec))
         #endif
+    }
+}
+
+/// The names in each folder of a project, read once per folder: telling that a file is not there costs no lstat(2).
+private final class FolderListings {
+    private let root: URL
+    private var names: [Substring: Set<String>] = [:]
+
+    init(root: URL) { self.root = root }
+
+    /// Whether the folder of `relative` lists its name (a folder that cannot be read lists nothing).
+    func contains(_ relative: String) -> Bool {
+        guard let slash = relative.lastIndex(of: "/") else { return true }
+        let folder = relative[..<slash]
+        if names[folder] == nil {
+            names[folder] = Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(String(folder)).path)) ?? [])
+        }
+        return names[folder]!.contains(String(relative[relative.index(after: slash)...]))
     }
 }
 

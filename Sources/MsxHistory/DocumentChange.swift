@@ -11,6 +11,8 @@ public struct DocumentChange: Sendable {
     public var text = false
     public var formatting = false
     public var metadata = false
+    /// Its notes (`NAME.notes.md`) changed.
+    public var notes = false
     public var moved = false
     public var renamed = false
     public var trashed = false
@@ -26,7 +28,7 @@ public struct DocumentChange: Sendable {
     public package(set) var filesChanged = false
 
     public var hasChanges: Bool {
-        isNew || isDeleted || text || formatting || metadata || moved || renamed || trashed || untrashed || reordered
+        isNew || isDeleted || text || formatting || metadata || notes || moved || renamed || trashed || untrashed || reordered
             || filesChanged
     }
 }

@@ -36,6 +36,7 @@ struct DocumentTrailer: Equatable {
         if change.text { kinds.append("text") }
         if change.formatting { kinds.append("formatting") }
         if change.metadata { kinds.append("metadata") }
+        if change.notes { kinds.append("notes") }
         if change.moved { kinds.append("moved") }
         if change.renamed { kinds.append("renamed") }
         if change.trashed { kinds.append("trashed") }

@@ -206,30 +206,23 @@ package final class GitRepository {
         return GitOID(git_object_id(commit)!.pointee)
     }
 
-    /// Commit ids reachable from `start`, newest first (by commit time, parents after children).
-    package func history(from start: GitOID) throws -> [GitOID] {
-        try walk(pushing: [start], branches: false, hiding: nil)
+    /// Commit ids reachable from `start`, newest first as `git log` lists them (by commit time, a version never
+    /// before the one it is a parent of on a line), read from the repository only as they are asked for: a walk
+    /// that stops after ten versions reads about ten, however long the history.
+    package func history(from start: GitOID) throws -> GitHistoryWalk {
+        try GitHistoryWalk(self, from: start)
     }
 
-    /// Commit ids reachable from local branches but not from `start`, newest first.
+    /// Commit ids reachable from local branches but not from `start`, newest first (by commit time, parents after
+    /// children).
     package func branchHistory(hiding start: GitOID) throws -> [GitOID] {
-        try walk(pushing: [], branches: true, hiding: start)
-    }
-
-    private func walk(pushing starts: [GitOID], branches: Bool, hiding hidden: GitOID?) throws -> [GitOID] {
         var walker: OpaquePointer?
         try LibGit2.check(git_revwalk_new(&walker, handle), "cannot walk the history")
         defer { git_revwalk_free(walker) }
         git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue)
-        for start in starts {
-            var raw = start.raw
-            try LibGit2.check(git_revwalk_push(walker, &raw), "cannot walk the history")
-        }
-        if branches { try LibGit2.check(git_revwalk_push_glob(walker, "refs/heads/*"), "cannot walk the branches") }
-        if let hidden {
-            var raw = hidden.raw
-            try LibGit2.check(git_revwalk_hide(walker, &raw), "cannot walk the history")
-        }
+        try LibGit2.check(git_revwalk_push_glob(walker, "refs/heads/*"), "cannot walk the branches")
+        var hidden = start.raw
+        try LibGit2.check(git_revwalk_hide(walker, &hidden), "cannot walk the history")
         var result: [GitOID] = []
         var oid = git_oid()
         while true {

@@ -30,6 +30,8 @@ public struct VersionChange: Sendable {
     public var renamed: Bool
     /// Recorded on purpose with nothing changed (a snapshot taken of the same text again).
     public var unchanged = false
+    /// Its notes changed (recorded by msx's trailer; a version made by other git tools does not say).
+    public var notes = false
 }
 
 /// Limits on a log.
@@ -54,35 +56,54 @@ extension ProjectHistory {
 
     /// The project's versions, newest first.
     public func log(_ filter: LogFilter = LogFilter()) throws -> [LogEntry] {
-        guard let headID = try head() else { return [] }
-        let milestones = try self.milestones()
         var entries: [LogEntry] = []
-        for id in try repository.history(from: headID) {
+        try log(filter) { entries.append($0) }
+        return entries
+    }
+
+    /// The project's versions, newest first, each handed to `body` as soon as it is read (a log piped to `head` reads
+    /// only what it shows).
+    public func log(_ filter: LogFilter = LogFilter(), each body: (LogEntry) throws -> Void) throws {
+        guard let headID = try head() else { return }
+        let milestones = try self.milestones()
+        var count = 0
+        let walk = try repository.history(from: headID)
+        while let id = try walk.next() {
             let commit = try repository.commit(id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
-            entries.append(entry(commit, milestones: milestones, change: nil))
-            if let limit = filter.limit, entries.count >= limit { break }
+            try body(entry(commit, milestones: milestones, change: nil))
+            count += 1
+            if let limit = filter.limit, count >= limit { break }
         }
-        return entries
     }
 
     /// One document's versions, newest first, following it by id across renames, moves and the Trash. Versions
     /// made by msx name their documents in `Msx-Document` trailers; versions made with other git tools are found
     /// by the document's path.
     /// - Parameter withChanges: also work out what each version changed (word deltas); revision lookups skip it.
-    public func log(of documentID: String, _ filter: LogFilter = LogFilter(), withChanges: Bool = true) throws -> [LogEntry] {
-        guard let headID = try head() else { return [] }
-        let milestones = try self.milestones()
+    /// - Parameter start: the version whose history is read (default: HEAD).
+    public func log(of documentID: String, _ filter: LogFilter = LogFilter(), withChanges: Bool = true, from start: GitOID? = nil) throws -> [LogEntry] {
         var entries: [LogEntry] = []
+        try log(of: documentID, filter, withChanges: withChanges, from: start) { entries.append($0) }
+        return entries
+    }
+
+    /// One document's versions as `log(of:)` finds them, each handed to `body` as soon as it is found.
+    public func log(of documentID: String, _ filter: LogFilter = LogFilter(), withChanges: Bool = true, from start: GitOID? = nil,
+                    each body: (LogEntry) throws -> Void) throws {
+        guard let headID = try start ?? head() else { return }
+        let milestones = try self.milestones()
+        var count = 0
         var fallbackPath = project.manifest.node(id: documentID)?.path
-        for id in try repository.history(from: headID) {
+        let walk = try repository.history(from: headID)
+        while let id = try walk.next() {
             let commit = try repository.commit(id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
             // Most versions name other documents: parse trailers only when this one's id is there at all.
-            let hasTrailers = commit.message.contains("\n" + DocumentTrailer.prefix)
-            let trailers = hasTrailers && commit.message.contains("\n" + DocumentTrailer.prefix + documentID)
+            let hasTrailers = ByteSearch.contains(commit.message, "\n" + DocumentTrailer.prefix)
+            let trailers = hasTrailers && ByteSearch.contains(commit.message, "\n" + DocumentTrailer.prefix + documentID)
                 ? DocumentTrailer.all(in: commit.message) : []
             let touches: Bool
             if hasTrailers {
@@ -102,10 +123,10 @@ extension ProjectHistory {
                 change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit) : nil }
                     ?? versionChange(of: documentID, in: commit, path: fallbackPath)
             }
-            entries.append(entry(commit, milestones: milestones, change: change))
-            if let limit = filter.limit, entries.count >= limit { break }
+            try body(entry(commit, milestones: milestones, change: change))
+            count += 1
+            if let limit = filter.limit, count >= limit { break }
         }
-        return entries
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
@@ -124,7 +145,7 @@ extension ProjectHistory {
             title: node.title, path: node.path, wordsAdded: trailer.wordsAdded ?? 0, wordsRemoved: trailer.wordsRemoved ?? 0,
             text: k.contains("text"), formatting: k.contains("formatting"), metadata: k.contains("metadata"),
             created: k.contains("created"), deleted: k.contains("deleted"), moved: k.contains("moved"), renamed: k.contains("renamed"),
-            unchanged: k.contains("unchanged"))
+            unchanged: k.contains("unchanged"), notes: k.contains("notes"))
     }
 
     /// A document as it was in a version: its node and model, or nil when it did not exist then.
@@ -155,11 +176,11 @@ extension ProjectHistory {
 
 /// Words added and removed between two texts, counted as a writer would: each word's count before and after
 /// (moving a sentence adds and removes nothing).
-enum WordDelta {
+package enum WordDelta {
     /// The words of a text, counted the same way.
-    static func count(_ text: String) -> Int { counts(text).values.reduce(0, +) }
+    package static func count(_ text: String) -> Int { counts(text).values.reduce(0, +) }
 
-    static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
+    package static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
         let before = counts(old), after = counts(new)
         var added = 0, removed = 0
         for (word, n) in after { added += max(0, n - (before[word] ?? 0)) }

@@ -18,27 +18,41 @@ public struct HistoryMatch: Sendable {
 }
 
 extension ProjectHistory {
+    /// The size search reads a file's pieces in: about a page, so that an edit costs the reading of a page or two.
+    static let searchPieceSize = 2048
+
     /// Every version, newest first, in which `pattern` occurs a different number of times in one of the documents it
     /// touched than in the version before (its first parent): where a phrase first appeared, and where it went.
     public func searchHistory(_ pattern: TextPattern) throws -> [HistoryMatch] {
         guard let headID = try head() else { return [] }
         var found: [HistoryMatch] = []
-        // How often the pattern occurs in each version of a file, by its blob (a version is read once, and only when
-        // its bytes may hold the pattern).
+        // How often the pattern occurs in each version of a file, by its blob; and in each piece of a file (see
+        // `MarkdownDocument.pieces`), by its bytes: a new version of a file is read only in the pieces it changed, and
+        // a piece only when its bytes may hold the pattern.
         var counts: [GitOID: Int] = [:]
+        var pieceCounts: [Data: Int] = [:]
         func occurrences(_ documentID: String, at commit: GitOID) throws -> (node: BinderNode, count: Int)? {
             guard let node = try binder(at: commit)?.node(id: documentID), node.kind == .document,
                   let blob = try repository.entry(at: gitPath(node.path), in: commit) else { return nil }
             if let count = counts[blob] { return (node, count) }
             let bytes = try repository.blob(blob)
-            let count = pattern.mayOccur(in: bytes)
-                ? pattern.count(in: MarkdownDocument(try FileIO.decodeUTF8(bytes, displayPath: "\(node.path) at \(commit.short)"),
-                                                     sourceMap: false).blocks.map(\.text))
-                : 0
+            var count = 0
+            if pattern.mayOccur(in: bytes) {
+                _ = try FileIO.decodeUTF8(bytes, displayPath: "\(node.path) at \(commit.short)")
+                for piece in MarkdownDocument.pieces(of: [UInt8](bytes), size: Self.searchPieceSize) {
+                    let key = Data(piece)
+                    if let known = pieceCounts[key] { count += known; continue }
+                    let found = pattern.mayOccur(in: piece)
+                        ? pattern.count(in: MarkdownDocument(bytes: Array(piece), sourceMap: false).blocks.map(\.text)) : 0
+                    pieceCounts[key] = found
+                    count += found
+                }
+            }
             counts[blob] = count
             return (node, count)
         }
-        for id in try repository.history(from: headID) {
+        let walk = try repository.history(from: headID)
+        while let id = try walk.next() {
             let commit = try repository.commit(id)
             for documentID in try documentsTouched(by: commit) {
                 let after = try occurrences(documentID, at: id)

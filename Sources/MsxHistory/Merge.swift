@@ -44,10 +44,11 @@ extension ProjectHistory {
         let conflictMarkers = markers ? ConflictMarkers(ours: "this project", theirs: label) : nil
         var result = files.ours
         var conflicts: [MergeState.Conflict] = []
+        var notedConflicts = binder.conflicts
         var claimed = Set([gitPath(Manifest.fileName)])
         for manifest in [baseManifest, ourManifest, theirManifest, binder.manifest] {
             for entry in manifest.entries where entry.node.kind == .document {
-                claimed.formUnion([entry.node.path, entry.node.sidecarPath].compactMap { $0 }.map(gitPath))
+                claimed.formUnion(entry.node.files.map(gitPath))
             }
         }
         for path in claimed { result[path] = nil }
@@ -55,6 +56,14 @@ extension ProjectHistory {
         var bases: [BaseText] = []  // the texts merged sidecars are anchored to, for `.msx/base/`
         for entry in binder.manifest.entries where entry.node.kind == .document {
             let sides = [baseManifest, ourManifest, theirManifest].map { $0.node(id: entry.node.id) }
+            if let target = entry.node.notesPath {
+                let notes = (blob(sides[0], \.notesPath, files.base), blob(sides[1], \.notesPath, files.ours), blob(sides[2], \.notesPath, files.theirs))
+                let merged = try mergeNotes(notes, oursHas: sides[1] != nil, theirsHas: sides[2] != nil, label: label)
+                result[gitPath(target)] = merged.blob
+                if merged.conflicted {
+                    notedConflicts.append("'\(entry.node.title)': its notes changed on both sides in the same places; both are kept there between <<<<<<< and >>>>>>>")
+                }
+            }
             let markdown = (blob(sides[0], \.path, files.base), blob(sides[1], \.path, files.ours), blob(sides[2], \.path, files.theirs))
             let sidecar = (blob(sides[0], \.sidecarPath, files.base), blob(sides[1], \.sidecarPath, files.ours),
                            blob(sides[2], \.sidecarPath, files.theirs))
@@ -105,12 +114,30 @@ extension ProjectHistory {
         guard let branch = try repository.currentBranch() else { throw MsxError.noHistory }
         guard !conflicts.isEmpty else {
             try advance(to: version, branch: branch, reason: "msx merge", bases: bases)
-            return .merged(MergeResult(version: version, conflicts: binder.conflicts, kept: binder.kept))
+            return .merged(MergeResult(version: version, conflicts: notedConflicts, kept: binder.kept))
         }
-        let state = MergeState(ours: ours, theirs: theirs, merged: version, label: label, binderConflicts: binder.conflicts,
+        let state = MergeState(ours: ours, theirs: theirs, merged: version, label: label, binderConflicts: notedConflicts,
                                kept: binder.kept, conflicts: conflicts)
         _ = try moveFiles(to: version, bases: bases) { transaction in transaction.write(Data(state.json.utf8), to: MergeState.file) }
         return .conflicted(state)
+    }
+
+    /// A document's notes merged: the side that changed them, or word by word when both did, where both sides'
+    /// words are kept between conflict markers when they changed the same words (notes never stop a merge).
+    private func mergeNotes(_ notes: (GitOID?, GitOID?, GitOID?), oursHas: Bool, theirsHas: Bool,
+                            label: String) throws -> (blob: GitOID?, conflicted: Bool) {
+        let (base, ours, theirs) = notes
+        // A side without the document (deleted there, kept since the other changed it) changed nothing of its notes.
+        if !oursHas { return (theirs, false) }
+        if !theirsHas || theirs == base || theirs == ours { return (ours, false) }
+        if ours == base { return (theirs, false) }
+        func text(_ blob: GitOID?) throws -> DocumentMerge.Version {
+            DocumentMerge.Version(markdown: try blob.map { String(decoding: try repository.blob($0), as: UTF8.self) } ?? "", sidecar: nil)
+        }
+        let merged = DocumentMerge.merge(base: try text(base), ours: try text(ours), theirs: try text(theirs),
+                                         markers: ConflictMarkers(ours: "this project", theirs: label))
+        let blob = merged.markdown.isEmpty ? nil : try repository.writeBlob(Data(merged.markdown.utf8))
+        return (blob, !merged.conflicts.isEmpty)
     }
 
     /// A document's Markdown and sidecar in one version, from their blobs (a missing file is empty, or no sidecar).

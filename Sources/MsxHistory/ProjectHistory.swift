@@ -49,6 +49,11 @@ public struct ProjectHistory {
         try repository.files(in: version, under: gitPath(folder) + "/").keys.map { String($0.dropFirst(prefix.count)) }
     }
 
+    /// The project's files in `commit`, by repository path, with their blob ids (listed once per command).
+    package func versionFiles(_ commit: GitOID) throws -> [String: GitOID] {
+        try cache.files(commit) { try repository.files(in: commit, under: prefix) }
+    }
+
     /// The commit HEAD points to, or nil before the first snapshot.
     public func head() throws -> GitOID? { try repository.head() }
 
@@ -68,6 +73,9 @@ public struct ProjectHistory {
     private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
         guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
         return try cache.manifest(blobID) {
+            // Usually the version's manifest is the file the project was opened with, already parsed.
+            let opened = project.openedManifest
+            if try cache.openedManifestBlob({ try repository.hash(Data(opened.text.utf8)) }) == blobID { return opened.manifest }
             let file = "\(Manifest.fileName) at \(commit.short)"
             return try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
         }
@@ -97,6 +105,12 @@ public struct ProjectHistory {
         }
         return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: sidecar,
                             base: { sidecar?.base.flatMap(project.bases.paragraphs) })
+    }
+
+    /// A document's notes as they were at `commit` (nil when it had none then).
+    public func notes(of node: BinderNode, at commit: GitOID) throws -> String? {
+        guard let path = node.notesPath, let data = try repository.file(at: gitPath(path), in: commit) else { return nil }
+        return try FileIO.decodeUTF8(data, displayPath: "\(path) at \(commit.short)")
     }
 
     /// The tags pointing at each commit, by commit, with the names writers typed.

@@ -37,6 +37,8 @@ public enum RestoreEvent: Sendable, Equatable {
     /// The words changed by so many added and removed.
     case text(wordsAdded: Int, wordsRemoved: Int)
     case formattingRestored
+    /// The document's notes took the version's (none, when it had none then).
+    case notesRestored
     /// Formatting that could not be placed on the restored text (its words are not there), so it was left out.
     case formattingNotPlaced(FormattingLoss)
     /// A document created after the version went to the Trash.
@@ -58,6 +60,7 @@ extension ProjectHistory {
         var manifest = project.manifest
         var transaction = project.transaction()
         var events: [RestoreEvent] = []
+        let notesToday = try project.manifest.node(id: documentID).flatMap { try project.notes(of: $0) }
         let today = try project.manifest.node(id: documentID).flatMap { current in
             FileIO.exists(try project.url(current.path)) ? try project.loadDocument(current) : nil
         }
@@ -78,8 +81,12 @@ extension ProjectHistory {
             node.relocate(under: parent.path, slug: Slug.unique(node.slug, taken: slugs))
             if let existing, existing.path != node.path {
                 transaction.move(existing.path, to: node.path)
-                if let from = existing.sidecarPath, let to = node.sidecarPath, FileIO.exists(try project.url(from)) {
-                    transaction.move(from, to: to)
+                if mode == .whole {
+                    // The version's own sidecar and notes are written at the new place; those it did not have go
+                    // (today's are in the safety version).
+                    for companion in existing.companionPaths where FileIO.exists(try project.url(companion)) { transaction.delete(companion) }
+                } else {
+                    try project.stageCompanionMoves(from: existing, to: node, into: &transaction)
                 }
             }
             manifest.insert(node, into: parent.id)
@@ -123,6 +130,9 @@ extension ProjectHistory {
         let (added, removed) = WordDelta.between(today?.text ?? "", restored.text)
         if today?.paragraphTexts != restored.paragraphTexts { events.append(.text(wordsAdded: added, wordsRemoved: removed)) }
         if today?.formattingSignature != restored.formattingSignature { events.append(.formattingRestored) }
+        if mode == .whole, try notes(of: old.node, at: version) != notesToday {
+            events.append(.notesRestored)
+        }
         if mode == .whole {
             // The version's own bytes, sidecar and all: restoring is not rewriting.
             try stageFiles(of: old.node, at: version, as: node, into: &transaction)
@@ -138,18 +148,19 @@ extension ProjectHistory {
                              events: events)
     }
 
-    /// Stages `versionNode`'s Markdown and sidecar exactly as they were at `version` as the files of `node` (a sidecar
-    /// it did not have is removed).
+    /// Stages `versionNode`'s Markdown, sidecar and notes exactly as they were at `version` as the files of `node`
+    /// (a sidecar or notes it did not have are removed).
     private func stageFiles(of versionNode: BinderNode, at version: GitOID, as node: BinderNode, into transaction: inout FileTransaction) throws {
         guard let markdown = try repository.file(at: gitPath(versionNode.path), in: version) else {
             throw MsxError(.notAtRevision, "the document did not exist at version \(version.short)")
         }
         transaction.write(markdown, to: node.path)
-        guard let sidecarPath = node.sidecarPath else { return }
-        if let sidecar = try versionNode.sidecarPath.flatMap({ try repository.file(at: gitPath($0), in: version) }) {
-            transaction.write(sidecar, to: sidecarPath)
-        } else if FileIO.exists(try project.url(sidecarPath)) {
-            transaction.delete(sidecarPath)
+        for (then, now) in zip(versionNode.companionPaths, node.companionPaths) {
+            if let data = try repository.file(at: gitPath(then), in: version) {
+                transaction.write(data, to: now)
+            } else if FileIO.exists(try project.url(now)) {
+                transaction.delete(now)
+            }
         }
     }
 
@@ -165,7 +176,7 @@ extension ProjectHistory {
         var transaction = project.transaction()
         var events: [RestoreEvent] = [.restoredProject(version: version)]
         let then = Set(manifest.entries.map(\.node.id))
-        let keptPaths = Set(manifest.entries.flatMap { [$0.node.path, $0.node.sidecarPath].compactMap { $0 } })
+        let keptPaths = Set(manifest.entries.flatMap { $0.node.files })
         // Documents created since: into the Trash, files and all.
         if let trash = manifest.roleFolder("trash") {
             for entry in project.manifest.entries where entry.node.kind == .document && !then.contains(entry.node.id) {
@@ -175,9 +186,7 @@ extension ProjectHistory {
                 node.trashedFrom = entry.parentID
                 if node.path != entry.node.path {
                     transaction.move(entry.node.path, to: node.path)
-                    if let from = entry.node.sidecarPath, let to = node.sidecarPath, FileIO.exists(try project.url(from)) {
-                        transaction.move(from, to: to)
-                    }
+                    try project.stageCompanionMoves(from: entry.node, to: node, into: &transaction)
                 }
                 manifest.insert(node, into: trash.id)
                 events.append(.movedToTrash(node))
@@ -185,20 +194,13 @@ extension ProjectHistory {
         }
         // Files of documents that moved since: today's copy is in the safety version; the old place is rewritten.
         for entry in project.manifest.entries where entry.node.kind == .document && then.contains(entry.node.id) {
-            for path in [entry.node.path, entry.node.sidecarPath].compactMap({ $0 }) where !keptPaths.contains(path) {
+            for path in entry.node.files where !keptPaths.contains(path) {
                 if FileIO.exists(try project.url(path)) { transaction.delete(path) }
             }
         }
         for entry in manifest.entries where entry.node.kind == .document && then.contains(entry.node.id) {
-            let node = entry.node
-            if let data = try repository.file(at: gitPath(node.path), in: version) { transaction.write(data, to: node.path) }
-            if let sidecar = node.sidecarPath {
-                if let data = try repository.file(at: gitPath(sidecar), in: version) {
-                    transaction.write(data, to: sidecar)
-                } else if FileIO.exists(try project.url(sidecar)) {
-                    transaction.delete(sidecar)
-                }
-            }
+            guard try repository.entry(at: gitPath(entry.node.path), in: version) != nil else { continue }
+            try stageFiles(of: entry.node, at: version, as: entry.node, into: &transaction)
         }
         events.append(.nodesAsTheyWere(then.count))
         if !dryRun {

@@ -42,11 +42,19 @@ extension ProjectHistory {
     /// `~N` alone: the document's Nth snapshot before its last, or the project's without a document.
     private func countedVersion(_ n: Int, spec: String, documentID: String?, headID: GitOID) throws -> GitOID {
         let versions = try documentID.map { try log(of: $0, LogFilter(limit: n + 1), withChanges: false).map(\.version) }
-            ?? repository.history(from: headID)
+            ?? firstVersions(n + 1, from: headID)
         guard n < versions.count else {
             throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s")")
         }
         return versions[n]
+    }
+
+    /// The first `count` versions of the project's history from `start`, newest first.
+    private func firstVersions(_ count: Int, from start: GitOID) throws -> [GitOID] {
+        let walk = try repository.history(from: start)
+        var result: [GitOID] = []
+        while result.count < count, let id = try walk.next() { result.append(id) }
+        return result
     }
 
     /// One step of git's revision syntax from `id`.
@@ -71,7 +79,10 @@ extension ProjectHistory {
             }
             return parents[n - 1]
         case .onOrBefore(let day):
-            for version in try repository.history(from: id) where try repository.commit(version).time < day.end { return version }
+            let walk = try repository.history(from: id)
+            while let version = try walk.next() {
+                if try repository.commit(version).time < day.end { return version }
+            }
             throw MsxError(.unknownRevision, "the project has no version from \(day.text) or before")
         }
     }
@@ -118,7 +129,8 @@ extension ProjectHistory {
             return try project.references(from: workingDirectory).document(reference).id
         } catch let error as MsxError where error.code == .unknownReference {
             guard let headID = try head() else { throw error }
-            for version in try repository.history(from: headID) {
+            let walk = try repository.history(from: headID)
+            while let version = try walk.next() {
                 guard let manifest = try manifest(at: version) else { continue }
                 if let node = try? ReferenceResolver(manifest: manifest, workingPath: nil).document(reference) { return node.id }
             }

@@ -110,7 +110,7 @@ extension ProjectHistory {
         let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
         if let headID = try head() {
-            let files = try repository.files(in: headID, under: prefix)
+            let files = try versionFiles(headID)
             try repository.syncIndex(toHead: files, under: prefix)
         }
         let changes = try self.changes()
@@ -149,17 +149,18 @@ extension ProjectHistory {
             changesToTree.append(.init(path: gitPath(relative), blob: nil))
             touched.append(gitPath(relative))
         }
-        let livePaths = Set(project.manifest.entries.flatMap { [$0.node.path, $0.node.sidecarPath].compactMap { $0 } })
-        for change in included where !change.isDeleted {
-            try put(change.node.path)
-            if let sidecar = change.node.sidecarPath {
-                if FileIO.exists(try project.url(sidecar)) { try put(sidecar) } else { try remove(sidecar) }
+        let livePaths = Set(project.manifest.entries.flatMap { $0.node.files })
+        for change in included where !change.isDeleted || project.manifest.node(id: change.node.id) != nil {
+            // A document whose Markdown was deleted by hand keeps its node, and its notes are still words to keep.
+            if FileIO.exists(try project.url(change.node.path)) { try put(change.node.path) }
+            for companion in change.node.companionPaths {
+                if FileIO.exists(try project.url(companion)) { try put(companion) } else { try remove(companion) }
             }
         }
         for change in included {
             guard let old = change.snapshotNode, change.isDeleted || old.path != change.node.path else { continue }
             // A document deleted by hand keeps its node, and so its paths: only the files that are gone go.
-            for path in [old.path, old.sidecarPath].compactMap({ $0 }) {
+            for path in old.files {
                 let gone = try !FileIO.exists(project.url(path))
                 if !livePaths.contains(path) || (change.isDeleted && gone) { try remove(path) }
             }
@@ -185,7 +186,7 @@ extension ProjectHistory {
             let merged = try repository.files(in: merge.merged, under: prefix)
             var claimed = Set(changesToTree.map(\.path))
             for entry in project.manifest.entries where entry.node.kind == .document {
-                for relative in [entry.node.path, entry.node.sidecarPath].compactMap({ $0 }) where !claimed.contains(gitPath(relative)) {
+                for relative in entry.node.files where !claimed.contains(gitPath(relative)) {
                     let url = try project.url(relative)
                     guard FileIO.exists(url) else { continue }
                     if try repository.hash(FileIO.readData(url, displayPath: relative)) != merged[gitPath(relative)] { try put(relative) }

@@ -115,6 +115,31 @@ extension WritingStats {
         return totals
     }
 
+    /// The words added and removed under each folder of `manifest` (a folder sums the documents anywhere below it,
+    /// by today's binder), in binder order; folders without any are left out.
+    public func folders(of manifest: Manifest) -> [(folder: BinderNode, added: Int, removed: Int)] {
+        let entries = manifest.entries
+        let parents = Dictionary(entries.map { ($0.node.id, $0.parentID) }, uniquingKeysWith: { first, _ in first })
+        var sums: [String: (added: Int, removed: Int)] = [:]
+        for (id, delta) in documents {
+            var folder = parents[id] ?? nil
+            while let current = folder {
+                let sum = sums[current] ?? (0, 0)
+                sums[current] = (sum.added + delta.added, sum.removed + delta.removed)
+                folder = parents[current] ?? nil
+            }
+        }
+        return entries.compactMap { entry in
+            guard entry.node.kind == .folder, let sum = sums[entry.node.id], sum.added > 0 || sum.removed > 0 else { return nil }
+            return (entry.node, sum.added, sum.removed)
+        }
+    }
+
+    /// The words of today's session: the net words written today (versions and today's files), none below zero.
+    public func session(today: String) -> Int {
+        max(0, days(today: today).last { $0.day == today }?.net ?? 0)
+    }
+
     /// Days in a row with words added, ending today, or yesterday when today has none yet.
     public func streak(today: String) -> Int {
         let written = Set(days(today: today).filter { $0.added > 0 }.map(\.day))

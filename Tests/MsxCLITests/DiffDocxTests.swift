@@ -95,8 +95,10 @@ final class DiffDocxTests: MsxTestCase {
         try expect(0, "snapshot", "-m", "after", in: root)
         let docx = scratch.appendingPathComponent("changes.docx")
         try expect(0, "diff", "--from", "HEAD~1", "--to", "HEAD", "--docx", docx.path, in: root)
-        XCTAssertEqual(try libreOffice(docx, accepting: true), try texts(["Storm"], at: "HEAD", in: root))
-        XCTAssertEqual(try libreOffice(docx, accepting: false), try texts(["Storm"], at: "HEAD~1", in: root))
+        let acceptedByLibreOffice = try libreOffice(docx, accepting: true)
+        let rejectedByLibreOffice = try libreOffice(docx, accepting: false)
+        XCTAssertEqual(acceptedByLibreOffice, try texts(["Storm"], at: "HEAD", in: root))
+        XCTAssertEqual(rejectedByLibreOffice, try texts(["Storm"], at: "HEAD~1", in: root))
 
         // msx's reader: the newer version's formatting with the changes taken, the older's with them undone.
         try expect(0, "import", docx.path, "--into", "Research", in: root)
@@ -127,8 +129,9 @@ final class DiffDocxTests: MsxTestCase {
         let words = { (lines: [String]) in
             lines.map { $0.replacingOccurrences(of: "^\\s*[\u{2022}\u{25E6}\u{25AA}]\\s*", with: "", options: .regularExpression) }
         }
-        XCTAssertEqual(words(try libreOffice(docx, accepting: true)), try texts(["Storm"], at: "HEAD", in: root))
-        XCTAssertEqual(words(try libreOffice(docx, accepting: false)), try texts(["Storm"], at: "HEAD~1", in: root))
+        let accepted = try libreOffice(docx, accepting: true), rejected = try libreOffice(docx, accepting: false)
+        XCTAssertEqual(words(accepted), try texts(["Storm"], at: "HEAD", in: root))
+        XCTAssertEqual(words(rejected), try texts(["Storm"], at: "HEAD~1", in: root))
         // msx's own reader, undoing the changes, gives back the heading as a heading.
         try expect(0, "import", docx.path, "--changes", "reject", "--into", "Research", in: root)
         XCTAssertTrue(try read("contents/research/inserted.md", in: root).contains("# The Storm"))
@@ -179,8 +182,9 @@ final class DiffDocxTests: MsxTestCase {
         XCTAssertEqual(names("moveFrom"), names("moveTo"), xml)
         XCTAssertFalse(xml.contains("<w:del "), "a move is not a deletion: \(xml)")
         XCTAssertTrue(xml.contains("<w:ins "), "the word added to the moved paragraph: \(xml)")
-        XCTAssertEqual(try libreOffice(docx, accepting: true), try texts(["Storm"], at: "HEAD", in: root))
-        XCTAssertEqual(try libreOffice(docx, accepting: false), try texts(["Storm"], at: "HEAD~1", in: root))
+        let accepted = try libreOffice(docx, accepting: true), rejected = try libreOffice(docx, accepting: false)
+        XCTAssertEqual(accepted, try texts(["Storm"], at: "HEAD", in: root))
+        XCTAssertEqual(rejected, try texts(["Storm"], at: "HEAD~1", in: root))
         // msx's own reader takes or undoes the moves too.
         try expect(0, "import", docx.path, "--into", "Research", in: root)
         try expect(0, "import", docx.path, "--into", "Research", "--changes", "reject", in: root)

@@ -92,4 +92,20 @@ final class InitTemplatesTests: MsxTestCase {
         try expect(0, "check", in: root)
         XCTAssertEqual(try node(titled: "Extra Scene", in: root).path, "contents/draft/extra-scene.md")
     }
+
+    /// A template's formatting follows the first edit made in another editor inside a formatted phrase: its
+    /// sidecars are saved with the text they are anchored to.
+    func testATemplatesFormattingFollowsTheFirstOutsideEdit() throws {
+        let root = try makeProject("novel", name: "novel")
+        let scene = "contents/draft/part-one/chapter-1/scene-1.md"
+        let text = try read(scene, in: root)
+        XCTAssertTrue(text.contains("the kettle argued with the stove"))
+        try write(text.replacingOccurrences(of: "the kettle argued with the stove", with: "the old kettle argued loudly with the stove"),
+                  to: scene, in: root)
+        let check = try expect(0, "check", "--json", in: root).json()
+        XCTAssertEqual((check["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }, ["stale-sidecar"], "\(check)")
+        let shown = try expect(0, "show", scene, "--as", "json", in: root).stdout
+        XCTAssertTrue(shown.contains("the old kettle argued loudly with the stove"), shown)
+        XCTAssertTrue(shown.contains("underline"), "the underline is still there")
+    }
 }

@@ -4,6 +4,19 @@ import Foundation
 /// folders with their index), for the import tests: no Scrivener runs here.
 enum ScrivenerFixture {
     /// An RTF text as Scrivener 3 writes one (Cocoa RTF, Palatino, a first-line indent).
+    /// The moment a snapshot file's name gives ("2024-01-10-08-15-00+0100.rtf"), in seconds since 1970.
+    static func utc(_ fileName: String) -> Int? {
+        let match = fileName.firstMatch(of: #/^(\d{4})-(\d\d)-(\d\d)-(\d\d)-(\d\d)-(\d\d)([+-])(\d\d)(\d\d)/#)
+        guard let m = match, let year = Int(m.1), let month = Int(m.2), let day = Int(m.3), let hour = Int(m.4), let minute = Int(m.5),
+              let second = Int(m.6), let offsetHours = Int(m.8), let offsetMinutes = Int(m.9) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        else { return nil }
+        let offset = (offsetHours * 60 + offsetMinutes) * 60 * (m.7 == "-" ? -1 : 1)
+        return Int(date.timeIntervalSince1970) - offset
+    }
+
     static func rtf(_ paragraphs: [String]) -> String {
         "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\cocoatextscaling0\\cocoaplatform0{\\fonttbl\\f0\\fnil\\fcharset0 Palatino-Roman;}\n"
             + "{\\colortbl;\\red255\\green255\\blue255;}\n\\pard\\tx360\\fi360\\sl264\\slmult1\\pardirnatural\\partightenfactor0\n\n\\f0\\fs26 \\cf0 "
@@ -12,10 +25,11 @@ enum ScrivenerFixture {
 
     /// A Scrivener 3 project, `Lighthouse.scriv`, in `folder`:
     /// - Manuscript (the draft, renamed) > Part One (folder) > Arrival (text: label Scene, status First Draft,
-    ///   keywords storm and night, target 1500, a synopsis, notes, three snapshots, the last two alike) and
+    ///   keywords storm and night, target 1500, a synopsis, notes, custom metadata (POV text, Fact-checked check
+    ///   box, Due date), three snapshots, the last two alike) and
     ///   Departure (text, left out of compile, a snapshot whose index entry is missing);
-    /// - Research > Map (a PNG picture) and Keeper (text);
-    /// - Characters (a top-level folder) > Mara (text);
+    /// - Research > Map (a PNG picture) and Keeper (text with an inline annotation and an inline footnote);
+    /// - Characters (a top-level folder, with notes but no text) > Mara (text linking to Arrival and to Part One);
     /// - Trash > Old opening (text).
     /// Returns the project folder.
     static func scrivener3(in folder: URL, png: Data) throws -> URL {
@@ -34,7 +48,10 @@ enum ScrivenerFixture {
         let included = "<IncludeInCompile>Yes</IncludeInCompile>"
         let binder = item(ids.draft, "DraftFolder", "Manuscript", metadata: included, children:
             item(ids.part, "Folder", "Part One", metadata: included, children:
-                item(ids.arrival, "Text", "Arrival", metadata: "<LabelID>1</LabelID><StatusID>2</StatusID>" + included,
+                item(ids.arrival, "Text", "Arrival", metadata: "<LabelID>1</LabelID><StatusID>2</StatusID>" + included
+                        + "<CustomMetaData><MetaDataItem><FieldID>pov</FieldID><Value>Mara</Value></MetaDataItem>"
+                        + "<MetaDataItem><FieldID>checked</FieldID><Value>Yes</Value></MetaDataItem>"
+                        + "<MetaDataItem><FieldID>due</FieldID><Value>2024-04-01 00:00:00 +0000</Value></MetaDataItem></CustomMetaData>",
                      extra: "<TextSettings><Target Type=\"Words\" Notify=\"No\">1500</Target></TextSettings>"
                         + "<Keywords><KeywordID>7</KeywordID><KeywordID>8</KeywordID></Keywords>")
                 + item(ids.departure, "Text", "Departure", metadata: "<LabelID>1</LabelID>")))
@@ -46,10 +63,11 @@ enum ScrivenerFixture {
             <?xml version="1.0" encoding="UTF-8"?>
             <ScrivenerProject Identifier="5B3C1D4E-0000-0000-0000-00000000AAAA" Version="2.0" Creator="SCRMAC-3.3.6-17336" Device="Ada's Mac" Author="Ada Writer" Modified="2024-03-01 18:30:00 +0000" ModID="00000000-0000-0000-0000-00000000BBBB">
             <Binder>\(binder)</Binder>
-            <Collections/>
+            <Collections><Collection ID="C1" Type="Binder"><Title>Binder</Title></Collection><Collection ID="C2" Type="Arbitrary" Color="0.5 0.5 1.0"><Title>To revise</Title><BinderItems><BinderItem UUID="\(ids.arrival)"/></BinderItems></Collection></Collections>
             <Keywords><Keyword ID="7"><Title>storm</Title><Color>0.200000 0.400000 0.800000</Color></Keyword><Keyword ID="8"><Title>night</Title><Color>0.100000 0.100000 0.100000</Color></Keyword></Keywords>
             <LabelSettings><Title>Label</Title><DefaultLabelID>-1</DefaultLabelID><Labels><Label ID="-1">No Label</Label><Label ID="1" Color="0.993500 0.701213 0.732586">Scene</Label><Label ID="2" Color="0.5 0.5 1.0">Idea</Label></Labels></LabelSettings>
             <StatusSettings><Title>Status</Title><DefaultStatusID>-1</DefaultStatusID><StatusItems><Status ID="-1">No Status</Status><Status ID="1">To Do</Status><Status ID="2">First Draft</Status><Status ID="3">Final</Status></StatusItems></StatusSettings>
+            <CustomMetaDataSettings><MetaDataField Type="Text" ID="pov" Wraps="No" Align="Left"><Title>POV</Title></MetaDataField><MetaDataField Type="Checkbox" ID="checked" Default="No"><Title>Fact-checked</Title></MetaDataField><MetaDataField Type="Date" ID="due"><Title>Due</Title></MetaDataField></CustomMetaDataSettings>
             <ProjectTargets Notify="No"><DraftTarget Type="Words" CountIncludedOnly="Yes" Deadline="2025-03-01 00:00:00 +0000" IgnoreDeadline="No">90000</DraftTarget><SessionTarget Type="Words" CountDraftOnly="Yes" ResetType="Time" ResetTime="00:00">1000</SessionTarget></ProjectTargets>
             </ScrivenerProject>
             """
@@ -73,12 +91,19 @@ enum ScrivenerFixture {
             <Comment ID="C0000000-0000-0000-0000-0000000000F1" Color="0.8 0.8 0.8" Footnote="Yes"><![CDATA[\(rtf(["The lamp room is at the top of the tower."]))]]></Comment>
             </Comments>
             """.write(to: data(ids.arrival).appendingPathComponent("content.comments"), atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Styles/>".write(to: data(ids.arrival).appendingPathComponent("content.styles"), atomically: true, encoding: .utf8)
         try "Mara sees the boat.".write(to: data(ids.arrival).appendingPathComponent("synopsis.txt"), atomically: true, encoding: .utf8)
         try rtf(["Check the tide tables."]).write(to: data(ids.arrival).appendingPathComponent("notes.rtf"), atomically: true, encoding: .utf8)
         try rtf(["They left before the storm."]).write(to: data(ids.departure).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
         try png.write(to: data(ids.map).appendingPathComponent("content.png"))
-        try rtf(["The keeper kept a log."]).write(to: data(ids.keeper).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
-        try rtf(["Mara, the keeper's daughter."]).write(to: data(ids.mara).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        // An inline annotation and an inline footnote, held as text between Scrivener's markers (braces and
+        // backslashes escaped in the RTF).
+        try rtf(["The keeper kept a log \\{\\\\Scrv_annot \\\\color=\\{\\\\R=0.99\\\\G=0.70\\\\B=0.73\\} \\\\text=Which year?\\\\end_Scrv_annot\\}.",
+                 "He wrote daily\\{\\\\Scrv_fn=Except on Sundays.\\\\end_Scrv_fn\\} and never missed."]).write(to: data(ids.keeper).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["The family tree is in the parish register."]).write(to: data(ids.characters).appendingPathComponent("notes.rtf"), atomically: true, encoding: .utf8)
+        // Links to another document and to a folder, as Scrivener links its items.
+        let itemLink = { (id: String, text: String) in "{\\field{\\*\\fldinst{HYPERLINK \"scrivlnk://\(id)\"}}{\\fldrslt \(text)}}" }
+        try rtf(["Mara, the keeper's daughter.", "She saw the " + itemLink(ids.arrival, "boat arrive") + " in " + itemLink(ids.part, "Part One") + "."]).write(to: data(ids.mara).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
         try rtf(["An opening we cut."]).write(to: data(ids.old).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
 
         // Arrival's snapshots: the first draft, then the same text twice (taken on purpose), the last after midnight

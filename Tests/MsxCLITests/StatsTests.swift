@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// Issue 15, item 2: `msx stats` counts the words written per day from the versions, and equals a brute-force
@@ -39,6 +42,7 @@ final class StatsTests: MsxTestCase {
         try expect(0, "init", root.path, "--from", source.path, in: scratch)
         // Brute force: every version of the main line, every document it or its parent holds.
         var expected: [String: (Int, Int)] = [:]
+        var perDocument: [String: (Int, Int)] = [:]
         let commits = try git(["rev-list", "--first-parent", "HEAD"], in: root).split(separator: "\n").map(String.init)
         for commit in commits {
             let day = try git(["log", "-1", "--format=%ad", "--date=format:%Y-%m-%d", commit], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -57,6 +61,8 @@ final class StatsTests: MsxTestCase {
                 }
                 let (added, removed) = delta(text(parent), text(commit))
                 sum = (sum.0 + added, sum.1 + removed)
+                let mine = perDocument[id] ?? (0, 0)
+                perDocument[id] = (mine.0 + added, mine.1 + removed)
             }
             expected[day] = sum
         }
@@ -71,6 +77,29 @@ final class StatsTests: MsxTestCase {
         }
         XCTAssertEqual(days.map { $0["period"] as? String }.prefix(4), ["2024-01-10", "2024-01-20", "2024-02-02", "2024-02-03"])
         XCTAssertEqual((stats["months"] as? [[String: Any]])?.first?["period"] as? String, "2024-01")
+        // Each folder sums the documents anywhere below it in today's binder.
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("manuscript.json"))) as? [String: Any])
+        var wantedFolders: [String: (Int, Int)] = [:]
+        func documents(under node: [String: Any]) -> [String] {
+            (node["children"] as? [[String: Any]] ?? []).flatMap { child in
+                child["kind"] as? String == "document" ? [child["id"] as? String ?? ""] : documents(under: child)
+            }
+        }
+        func visit(_ nodes: [[String: Any]]) {
+            for node in nodes where node["kind"] as? String == "folder" {
+                let sum = documents(under: node).reduce((0, 0)) { total, id in (total.0 + (perDocument[id]?.0 ?? 0), total.1 + (perDocument[id]?.1 ?? 0)) }
+                if sum != (0, 0) { wantedFolders[node["id"] as? String ?? ""] = sum }
+                visit(node["children"] as? [[String: Any]] ?? [])
+            }
+        }
+        visit(manifest["binder"] as? [[String: Any]] ?? [])
+        let folders = stats["folders"] as? [[String: Any]] ?? []
+        XCTAssertEqual(folders.count, wantedFolders.count, "\(folders)")
+        for folder in folders {
+            let wanted = try XCTUnwrap(wantedFolders[folder["id"] as? String ?? ""], "\(folder)")
+            XCTAssertEqual(folder["added"] as? Int, wanted.0, "\(folder)")
+            XCTAssertEqual(folder["removed"] as? Int, wanted.1, "\(folder)")
+        }
     }
 
     func testPaceStreakAndWordsNotYetSnapshotted() throws {
@@ -80,6 +109,15 @@ final class StatsTests: MsxTestCase {
         let stats = try expect(0, "stats", "--json", in: root).json()
         XCTAssertEqual((stats["unsnapshotted"] as? [String: Int])?["added"], 5)
         XCTAssertEqual(stats["streak"] as? Int, 1, "words written today, even before a snapshot")
+        // Today's session against its target: the net words of today (the first snapshot's heading, then five more).
+        try expect(0, "target", "--session", "40", in: root)
+        let today = (stats["days"] as? [[String: Any]])?.last?["net"] as? Int
+        XCTAssertEqual(today, 7)
+        XCTAssertEqual((try expect(0, "stats", "--json", in: root).json()["session"] as? [String: Int]), ["target": 40, "today": 7])
+        XCTAssertTrue(try expect(0, "stats", in: root).stdout.contains("Today: 7 of 40 words (17%)."))
+        try expect(0, "target", "--session", "5", in: root)
+        XCTAssertTrue(try expect(0, "stats", in: root).stdout.contains("Today: 7 of 5 words (100%), session target reached."))
+        try expect(0, "target", "--session", "0", in: root)
         // A target and a deadline give the words a day to finish.
         let manifestURL = root.appendingPathComponent("manuscript.json")
         var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
@@ -134,6 +172,15 @@ final class StatsTests: MsxTestCase {
         XCTAssertEqual(points.count, days.count)
         XCTAssertTrue(dom.contains("class=\"target\"") && dom.contains("target 90,000"), dom)
         XCTAssertTrue(dom.contains("words in the draft; target 90,000 by 2025-03-01"), dom)
+        // The same charts as one SVG picture: well-formed, and drawn the same.
+        let picture = scratch.appendingPathComponent("progress.svg")
+        try expect(0, "stats", "--svg", picture.path, in: root)
+        XCTAssertTrue(XMLParser(data: try Data(contentsOf: picture)).parse(), "the SVG is well-formed XML")
+        let svg = try Chromium.dom(of: picture, in: scratch)
+        let svgBars = svg.matches(of: #/<rect class="added" data-day="([0-9-]+)" data-words="(\d+)"/#).map { (String($0.1), Int($0.2) ?? -1) }
+        XCTAssertEqual(svgBars.map(\.0), bars.map(\.0), svg)
+        XCTAssertEqual(svgBars.map(\.1), bars.map(\.1))
+        XCTAssertTrue(svg.contains("class=\"target\""), svg)
     }
 
     /// A target number no Int holds is no target (not a crash); a snapshot that only reorders is not "unchanged".

@@ -24,6 +24,19 @@ final class MarkdownChunkingTests: SeededTestCase {
         }
     }
 
+    /// A generated document with `insertions` of the constructs most likely to upset a cut put anywhere in it.
+    private func randomDocument(_ random: inout SeededGenerator, paragraphs: ClosedRange<Int>, insertions: ClosedRange<Int>) -> String {
+        var generator = DocumentGenerator(random: SeededGenerator(seed: random.next()))
+        var text = generator.markdown(paragraphs: Int.random(in: paragraphs, using: &random))
+        for _ in 0..<Int.random(in: insertions, using: &random) {
+            let scalars = Array(text.unicodeScalars)
+            let at = Int.random(in: 0...scalars.count, using: &random)
+            text = String(String.UnicodeScalarView(scalars[..<at])) + pieces.randomElement(using: &random)!
+                + String(String.UnicodeScalarView(scalars[at...]))
+        }
+        return text
+    }
+
     func testTheCorpusReadsTheSameInPieces() throws {
         let files = try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil).filter { $0.pathExtension == "md" }
         var all: [String] = []
@@ -44,14 +57,7 @@ final class MarkdownChunkingTests: SeededTestCase {
         var random = seededGenerator(2026)
         var cutSomewhere = 0
         for iteration in 0..<scaled(150) {
-            var generator = DocumentGenerator(random: SeededGenerator(seed: random.next()))
-            var text = generator.markdown(paragraphs: Int.random(in: 5...60, using: &random))
-            for _ in 0..<Int.random(in: 0...10, using: &random) {
-                let scalars = Array(text.unicodeScalars)
-                let at = Int.random(in: 0...scalars.count, using: &random)
-                text = String(String.UnicodeScalarView(scalars[..<at])) + pieces.randomElement(using: &random)!
-                    + String(String.UnicodeScalarView(scalars[at...]))
-            }
+            let text = randomDocument(&random, paragraphs: 5...60, insertions: 0...10)
             let bytes = Array(text.utf8)
             let size = [1, 16, 200].randomElement(using: &random)!
             if MarkdownChunks.ranges(bytes, from: 0, lineStarts: MarkdownDocument.lineStarts(of: bytes), size: size).count > 1 {
@@ -60,5 +66,19 @@ final class MarkdownChunkingTests: SeededTestCase {
             assertSameBlocks(text, size: size, "iteration \(iteration), pieces of \(size) bytes")
         }
         XCTAssertGreaterThan(cutSomewhere, scaled(150) / 2, "too few documents were cut at all")
+    }
+
+    /// `search --history` reads a file's pieces each on its own (`MarkdownDocument.pieces`), front matter with the
+    /// first: their paragraphs' texts, one after the other, are the whole file's.
+    func testPiecesReadAloneGiveTheWholeFilesTexts() {
+        var random = seededGenerator()
+        for iteration in 0..<scaled(100) {
+            var text = randomDocument(&random, paragraphs: 5...40, insertions: 0...6)
+            if Bool.random(using: &random) { text = "---\ntitle: x\n---\n" + text }
+            let bytes = Array(text.utf8)
+            let size = [1, 64, 2048].randomElement(using: &random)!
+            let read = MarkdownDocument.pieces(of: bytes, size: size).flatMap { MarkdownDocument(bytes: Array($0), sourceMap: false).blocks.map(\.text) }
+            XCTAssertEqual(read, MarkdownDocument(bytes: bytes, sourceMap: false).blocks.map(\.text), "iteration \(iteration), pieces of \(size) bytes")
+        }
     }
 }

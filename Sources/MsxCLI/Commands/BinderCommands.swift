@@ -53,6 +53,7 @@ struct Move: MsxCommand {
 
 struct Rename: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rename",
         abstract: "Give a document or folder a new title (its file is renamed, its id stays).",
         discussion: ManualText.discussion("", examples: [
             .init("msx rename \"The Storm\" \"Lights Out\"",
@@ -84,6 +85,7 @@ struct Rename: MsxCommand {
 
 struct Trash: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "trash",
         abstract: "Move a document or folder to the Trash, or empty the Trash.",
         discussion: ManualText.discussion(
             "Trashed items keep their ids and can come back with `msx untrash`. --empty deletes them for good.",
@@ -134,6 +136,7 @@ struct Trash: MsxCommand {
 
 struct Untrash: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "untrash",
         abstract: "Bring a document or folder back from the Trash to where it was.",
         discussion: ManualText.discussion("", examples: [
             .init("msx untrash \"Lights Out\"",

@@ -3,6 +3,7 @@ import MsxKit
 
 struct Check: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check the binder against the files; --repair fixes what is safe.",
         discussion: ManualText.discussion(
             """

@@ -4,6 +4,7 @@ import MsxKit
 
 struct Comment: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "comment",
         abstract: "Put a note on words of a document, or resolve one.",
         discussion: ManualText.discussion(
             """
@@ -69,6 +70,7 @@ struct Comment: MsxCommand {
 
 struct Comments: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "comments",
         abstract: "List the comments on the words of documents.",
         discussion: ManualText.discussion(
             "Open comments of every document (or of REF), each with its id, the words it is on, its author and date; --all shows resolved ones too.",

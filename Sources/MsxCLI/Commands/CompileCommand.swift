@@ -4,6 +4,7 @@ import MsxKit
 
 struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compile",
         abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx), EPUB or plain text.",
         discussion: ManualText.discussion(
             """

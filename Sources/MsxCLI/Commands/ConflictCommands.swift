@@ -4,6 +4,7 @@ import MsxKit
 
 struct Conflicts: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "conflicts",
         abstract: "List the conflicts of the merge in progress, each side word by word.",
         discussion: ManualText.discussion(
             """
@@ -52,6 +53,7 @@ struct Conflicts: MsxCommand {
 
 struct Resolve: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "resolve",
         abstract: "Settle conflicts of the merge in progress: keep this side's words, the other's, or both.",
         discussion: ManualText.discussion(
             """

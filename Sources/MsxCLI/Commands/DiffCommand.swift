@@ -6,6 +6,7 @@ extension DiffUnit: ExpressibleByArgument {}
 
 struct Diff: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Show what changed in the words and in the formatting.",
         discussion: ManualText.discussion(
             """
@@ -217,7 +218,9 @@ struct Diff: MsxCommand {
         guard !lines.isEmpty || (!c.binder.isEmpty && !textOnly && !formattingOnly) else { return false }
         let place = c.path == c.title ? "" : "  \(c.path)"
         console.line(console.paint("\(c.title)", "1") + console.paint("\(place)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
-        for difference in c.binder { console.line("  binder: \(DiffDescription.binder(difference))") }
+        for difference in c.binder {
+            if case .notes = difference { console.line("  \(DiffDescription.binder(difference))") } else { console.line("  binder: \(DiffDescription.binder(difference))") }
+        }
         for line in lines { console.line("  " + line) }
         console.line()
         return true

@@ -4,6 +4,7 @@ import MsxKit
 
 struct Branch: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "branch",
         abstract: "List the alternate drafts, or start one.",
         discussion: ManualText.discussion(
             """
@@ -55,6 +56,7 @@ struct Branch: MsxCommand {
 
 struct Switch: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "switch",
         abstract: "Go to another draft: its files replace this one's.",
         discussion: ManualText.discussion(
             """
@@ -85,6 +87,7 @@ struct Switch: MsxCommand {
 
 struct Merge: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "merge",
         abstract: "Bring another draft's versions into this one; finish or abandon a merge that stopped at conflicts.",
         discussion: ManualText.discussion(
             """

@@ -4,6 +4,7 @@ import MsxKit
 
 struct Edit: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Open a document in $VISUAL or $EDITOR, then re-anchor and save its formatting.",
         discussion: ManualText.discussion("", examples: [
             .init("msx edit \"The Storm\"",

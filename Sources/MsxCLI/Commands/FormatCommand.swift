@@ -3,6 +3,7 @@ import MsxKit
 
 struct Format: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "format",
         abstract: "Apply formatting to words or paragraphs of a document.",
         discussion: ManualText.discussion(
             """

@@ -46,14 +46,19 @@ enum DateArgument {
         throw MsxError(.invalidDate, "'\(text)' is not a date like 2026-11-01")
     }
 
+    /// "2026-11-02 18:40" in the writer's time zone (the C library's calendar: no formatter is built per line).
     static func display(_ seconds: Int64) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        var time = time_t(seconds), parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return iso(seconds) }
+        return String(format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min))
     }
 
+    /// "2026-11-02T18:40:00Z".
     static func iso(_ seconds: Int64) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        var time = time_t(seconds), parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return String(seconds) }
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 }

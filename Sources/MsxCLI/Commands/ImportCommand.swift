@@ -4,6 +4,7 @@ import MsxKit
 
 struct Import: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Bring Markdown, plain-text, RTF and Word files, folders or Scrivener projects into the project.",
         discussion: ManualText.discussion(
             """

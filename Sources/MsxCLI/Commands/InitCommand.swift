@@ -4,6 +4,7 @@ import MsxKit
 
 struct Init: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create a project from a template, or from a Scrivener project with its history.",
         discussion: ManualText.discussion(
             """
@@ -105,6 +106,7 @@ struct Init: MsxCommand {
 
 struct Templates: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "templates",
         abstract: "List the templates `msx init` can use.",
         discussion: ManualText.discussion(
             """

@@ -3,6 +3,7 @@ import MsxKit
 
 struct Log: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "List versions of the project, or of one document.",
         discussion: ManualText.discussion(
             "A document's history follows it by id across renames, moves and the Trash.",
@@ -32,27 +33,44 @@ struct Log: MsxCommand {
             let filter = LogFilter(limit: limit, since: try since.map { try DateArgument.seconds($0, endOfDay: false) },
                                    until: try until.map { try DateArgument.seconds($0, endOfDay: true) })
             let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) }
-            let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
             if console.json {
+                let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
                 console.report(["document": .optional(documentID), "versions": .array(entries.map(Self.json))])
                 return
             }
-            for entry in entries {
-                var line = "\(console.paint(entry.version.short, "33")) \(DateArgument.display(entry.time))  \(entry.author)  \(entry.subject)"
-                if !entry.milestones.isEmpty { line += "  " + console.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
-                console.line(line)
-                if let change = entry.change {
-                    let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil]
-                        .compactMap { $0 }.joined(separator: ", ")
-                    let binder = [change.renamed ? "renamed" : nil, change.moved ? "moved" : nil].compactMap { $0 }.joined(separator: ", ")
-                    let all = [kinds, binder].filter { !$0.isEmpty }.joined(separator: "; ")
-                    let what = change.created ? "created" : change.deleted ? "deleted" : change.unchanged ? "unchanged (recorded on purpose)"
-                        : all.isEmpty ? "markup only" : all
-                    console.line("        \(console.paint("+\(change.wordsAdded)", "32")) / \(console.paint("-\(change.wordsRemoved)", "31")) words; \(what)")
+            // Versions go out as they are found (off a terminal), a kilobyte at a time: `msx log |
+            // head` reads little more than what it shows.
+            var shown = 0
+            var failure: Error?
+            console.stream(chunk: 1024) { sink in
+                let print = { (entry: LogEntry) in
+                    shown += 1
+                    sink(Self.lines(entry, console).map(console.formatted).joined())
+                }
+                do {
+                    if let documentID { try history.log(of: documentID, filter, each: print) } else { try history.log(filter, each: print) }
+                } catch {
+                    failure = error
                 }
             }
-            if entries.isEmpty { console.line("No versions.") }
+            if let failure { throw failure }
+            if shown == 0 { console.line("No versions.") }
         }
+    }
+
+    /// A version as `log` shows it: its id, date, author and subject (and milestones), then what it changed in the
+    /// document, when it is a document's log.
+    private static func lines(_ entry: LogEntry, _ console: Console) -> [String] {
+        var line = "\(console.paint(entry.version.short, "33")) \(DateArgument.display(entry.time))  \(entry.author)  \(entry.subject)"
+        if !entry.milestones.isEmpty { line += "  " + console.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
+        guard let change = entry.change else { return [line] }
+        let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil,
+                     change.notes ? "notes" : nil].compactMap { $0 }.joined(separator: ", ")
+        let binder = [change.renamed ? "renamed" : nil, change.moved ? "moved" : nil].compactMap { $0 }.joined(separator: ", ")
+        let all = [kinds, binder].filter { !$0.isEmpty }.joined(separator: "; ")
+        let what = change.created ? "created" : change.deleted ? "deleted" : change.unchanged ? "unchanged (recorded on purpose)"
+            : all.isEmpty ? "markup only" : all
+        return [line, "        \(console.paint("+\(change.wordsAdded)", "32")) / \(console.paint("-\(change.wordsRemoved)", "31")) words; \(what)"]
     }
 
     static func json(_ entry: LogEntry) -> JSONValue {
@@ -66,7 +84,7 @@ struct Log: MsxCommand {
                 "title": .string(c.title), "path": .string(c.path), "wordsAdded": .int(c.wordsAdded),
                 "wordsRemoved": .int(c.wordsRemoved), "text": .bool(c.text), "formatting": .bool(c.formatting),
                 "metadata": .bool(c.metadata), "created": .bool(c.created), "deleted": .bool(c.deleted),
-                "moved": .bool(c.moved), "renamed": .bool(c.renamed), "unchanged": .bool(c.unchanged),
+                "moved": .bool(c.moved), "renamed": .bool(c.renamed), "unchanged": .bool(c.unchanged), "notes": .bool(c.notes),
             ]
         }
         return .object(o)

@@ -3,6 +3,7 @@ import MsxKit
 
 struct Meta: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "meta",
         abstract: "Show or set a document's or folder's metadata.",
         discussion: ManualText.discussion(
             "Without options, shows the metadata. An empty value clears --synopsis, --label and --status; --target 0 clears the target.",

@@ -4,6 +4,7 @@ import MsxKit
 
 struct New: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Add a document or folder, or a whole outline.",
         discussion: ManualText.discussion(
             """

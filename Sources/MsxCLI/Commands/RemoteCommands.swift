@@ -4,6 +4,7 @@ import MsxKit
 
 struct Remote: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "remote",
         abstract: "List, add or remove the remotes a project syncs with.",
         discussion: ManualText.discussion(
             """
@@ -85,6 +86,7 @@ struct RemoteRemove: MsxCommand {
 
 struct Clone: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "clone",
         abstract: "Copy a project, with its whole history, from a remote.",
         discussion: ManualText.discussion(
             "The copy remembers the remote as origin, so msx sync in it needs no more.",

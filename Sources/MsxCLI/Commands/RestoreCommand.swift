@@ -3,6 +3,7 @@ import MsxKit
 
 struct Restore: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "restore",
         abstract: "Bring back a document, or the whole project, as it was at a version.",
         discussion: ManualText.discussion(
             """
@@ -91,6 +92,7 @@ struct Restore: MsxCommand {
             mood.change("\(BinderWording.name(of: field)): \(now ?? "(none)") -> \(then ?? "(none)")")
         case .text(let added, let removed): mood.change("text: +\(added) / -\(removed) words")
         case .formattingRestored: mood == .done ? "formatting restored" : "would restore formatting"
+        case .notesRestored: mood == .done ? "notes restored" : "would restore the notes"
         case .formattingNotPlaced(let loss): FormattingLossWording.notRestored(loss)
         case .movedToTrash(let node): "'\(node.title)' did not exist then: \(mood.verb("moved", "move")) to the Trash"
         case .nodesAsTheyWere(let count): "\(count) binder nodes \(mood == .done ? "as they were" : "would be as they were")"

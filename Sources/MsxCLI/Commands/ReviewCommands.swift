@@ -4,6 +4,7 @@ import MsxKit
 
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "review",
         abstract: "Bring an editor's copy of a compiled Word file back as a draft.",
         discussion: ManualText.discussion(
             """

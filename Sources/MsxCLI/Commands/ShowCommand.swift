@@ -3,6 +3,7 @@ import MsxKit
 
 struct Show: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Print a document as text, Markdown, HTML or the JSON model.",
         discussion: ManualText.discussion(
             "Read-only: a sidecar made stale by an outside edit is re-anchored in memory, never written.",
@@ -13,6 +14,7 @@ struct Show: MsxCommand {
                       "The version before its last snapshot."),
                 .init("msx show \"The Storm\" --at \"first draft\"",
                       "As it was at a milestone (the same as \"The Storm@first draft\")."),
+                .init("msx show \"The Storm@~3\" --notes", "Its notes as they were three versions ago."),
             ]))
 
     enum Form: String, ExpressibleByArgument, CaseIterable { case text, markdown, html, json }
@@ -26,13 +28,18 @@ struct Show: MsxCommand {
     @Option(name: .customLong("as"), help: "text, markdown, html or json.")
     var form: Form = .text
 
+    @Flag(help: "Show the document's notes (NAME.notes.md) instead of its text.")
+    var notes = false
+
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let named = try DocumentAtRevision(reference, at: at, in: try console.openProject(), from: console.workingDirectory)
+            let project = try console.openProject()
+            let named = try DocumentAtRevision(reference, at: at, in: project, from: console.workingDirectory, readingText: !notes)
             let (node, document, sheet) = (named.node, named.document, named.styleSheet)
             let form = console.json ? .json : self.form
+            if notes { return try showNotes(of: named, in: project, as: form, console: console) }
             let warnings = document.lostFormatting.map(FormattingLossWording.line)
             if form != .json { for warning in warnings { console.note("warning: \(warning)") } }
             // Text and JSON are written a paragraph at a time: a long document is never held as a whole model.
@@ -49,6 +56,23 @@ struct Show: MsxCommand {
             case .html: console.text(HTMLPage.render(document.resolved(with: sheet), title: node.title, annotations: document.annotations))
             case .json: console.stream { DocumentJSON.write(document, sheet: sheet, node: node, warnings: warnings, to: $0) }
             }
+        }
+    }
+
+    /// The notes of the document named, today's or the version's: their Markdown (also for text), a page, or
+    /// `{"id", "title", "path", "version", "notes"}` (`notes` null when it has none).
+    private func showNotes(of named: DocumentAtRevision, in project: Project, as form: Form, console: Console) throws {
+        let node = named.node
+        let notes = try named.version.map { try ProjectHistory.existing(project).notes(of: node, at: $0) } ?? project.notes(of: node)
+        switch form {
+        case .json:
+            console.report(["id": .string(node.id), "title": .string(node.title), "path": .optional(node.notesPath),
+                            "version": .optional(named.version?.description), "notes": .optional(notes)])
+        case .text, .markdown:
+            if let notes { console.text(notes) } else { console.note("'\(node.title)' has no notes") }
+        case .html:
+            let document = RichDocument(markdown: MarkdownDocument(notes ?? "", sourceMap: false), sidecar: nil)
+            console.text(HTMLPage.render(document.resolved(with: named.styleSheet), title: "Notes: \(node.title)"))
         }
     }
 }

@@ -3,6 +3,7 @@ import MsxKit
 
 struct Snapshot: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snapshot",
         abstract: "Record the current state of documents as a new version.",
         discussion: ManualText.discussion(
             """

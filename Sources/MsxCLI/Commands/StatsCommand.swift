@@ -17,6 +17,7 @@ struct Stats: MsxCommand {
                 .init("msx stats", "The draft's words, the pace to the deadline, the streak and the last two weeks."),
                 .init("msx stats --days 60 --json", "Every figure for scripts."),
                 .init("msx stats --html progress.html", "Charts: the words over time with the target, and the words per day."),
+                .init("msx stats --svg progress.svg", "The same charts as one SVG picture."),
             ]))
 
     @Option(help: ArgumentHelp("Show the last N days that have words (default 14).", valueName: "n"))
@@ -24,6 +25,9 @@ struct Stats: MsxCommand {
 
     @Option(help: ArgumentHelp("Also write a page of charts to FILE (the words over time with the target, the words per day).", valueName: "file"))
     var html: String?
+
+    @Option(help: ArgumentHelp("Also write the same charts to FILE as one SVG picture.", valueName: "file"))
+    var svg: String?
 
     @OptionGroup var global: GlobalOptions
 
@@ -38,19 +42,16 @@ struct Stats: MsxCommand {
             let stats = try history.writingStats()
             let today = Self.today()
             let draftWords = try project.countedTree().first { $0.node.role == "draft" }?.words ?? 0
-            let (target, deadline, _) = project.target
+            let (target, deadline, sessionTarget) = project.target
+            let session = stats.session(today: today)
+            let folders = stats.folders(of: project.manifest)
             let pace = target.flatMap { target in deadline.flatMap { WritingStats.pace(words: draftWords, target: target, deadline: $0, today: today) } }
             let streak = stats.streak(today: today)
             let recent = Array(stats.days(today: today).suffix(days))
-            if let html {
-                let page = StatsPage.render(.init(title: project.manifest.title, today: today, draftWords: draftWords, target: target,
-                                                  deadline: deadline, pace: pace, streak: streak, days: stats.days(today: today)))
-                let url = URL(fileURLWithPath: html, relativeTo: console.workingDirectory).standardizedFileURL
-                guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
-                    throw MsxError(.missingFile, "\(html): the folder \(url.deletingLastPathComponent().path) does not exist")
-                }
-                try FileIO.writeAtomically(Data(page.utf8), to: url)
-            }
+            let figures = StatsPage.Figures(title: project.manifest.title, today: today, draftWords: draftWords, target: target,
+                                            deadline: deadline, pace: pace, streak: streak, days: stats.days(today: today))
+            if let html { try Self.write(StatsPage.render(figures), to: html, console) }
+            if let svg { try Self.write(StatsPage.svg(figures), to: svg, console) }
             if console.json {
                 var documents: [JSONValue] = []
                 for (id, delta) in stats.documents.sorted(by: { $0.key < $1.key }) {
@@ -61,6 +62,9 @@ struct Stats: MsxCommand {
                     "today": .string(today), "draftWords": .int(draftWords), "streak": .int(streak),
                     "target": ["words": target.map(JSONValue.int) ?? .null, "deadline": .optional(deadline), "wordsPerDay": pace.map(JSONValue.int) ?? .null],
                     "unsnapshotted": ["added": .int(stats.unsnapshotted.added), "removed": .int(stats.unsnapshotted.removed)],
+                    "session": ["target": sessionTarget.map(JSONValue.int) ?? .null, "today": .int(session)],
+                    "folders": .array(folders.map { ["id": .string($0.folder.id), "title": .string($0.folder.title),
+                                                     "added": .int($0.added), "removed": .int($0.removed)] }),
                     "days": .array(stats.days(today: today).map(Self.json)),
                     "weeks": .array(stats.totals(by: .week, today: today).map(Self.json)),
                     "months": .array(stats.totals(by: .month, today: today).map(Self.json)),
@@ -80,6 +84,11 @@ struct Stats: MsxCommand {
                 }
             }
             console.line(line + ".")
+            if let sessionTarget {
+                let percent = sessionTarget > 0 ? min(100, session * 100 / sessionTarget) : 100
+                console.line("Today: \(Self.number(session)) of \(Self.number(sessionTarget)) words (\(percent)%)"
+                    + (session >= sessionTarget ? ", session target reached." : "."))
+            }
             console.line("Streak: \(streak) day\(streak == 1 ? "" : "s") in a row with words added.")
             guard !recent.isEmpty else {
                 console.line("No words recorded yet: msx snapshot records them.")
@@ -96,7 +105,21 @@ struct Stats: MsxCommand {
                 console.line("Week \(week.day): +\(Self.number(week.added)) / -\(Self.number(week.removed)); "
                     + "month \(month.day): +\(Self.number(month.added)) / -\(Self.number(month.removed)).")
             }
+            let topLevel = folders.filter { folder in project.manifest.binder.contains { $0.id == folder.folder.id } }
+            if !topLevel.isEmpty {
+                console.line("All time, by folder: " + topLevel.map { "\($0.folder.title) +\(Self.number($0.added)) / -\(Self.number($0.removed))" }
+                    .joined(separator: "; ") + ".")
+            }
         }
+    }
+
+    /// Writes a chart file where the writer asked (relative to the working folder), in one atomic write.
+    private static func write(_ text: String, to path: String, _ console: Console) throws {
+        let url = URL(fileURLWithPath: path, relativeTo: console.workingDirectory).standardizedFileURL
+        guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
+            throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")
+        }
+        try FileIO.writeAtomically(Data(text.utf8), to: url)
     }
 
     static func json(_ day: WritingDay) -> JSONValue {

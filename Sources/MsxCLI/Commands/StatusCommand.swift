@@ -3,10 +3,11 @@ import MsxKit
 
 struct Status: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show what changed since the last snapshot.",
         discussion: ManualText.discussion(
             """
-            Per document: new, deleted, modified (text, formatting, metadata), moved, renamed, trashed; and the merge \
+            Per document: new, deleted, modified (text, formatting, metadata, notes), moved, renamed, trashed; and the merge \
             in progress, if one stopped at conflicts (its changes are listed as changes until it is recorded). Read-only.
             """,
             examples: [
@@ -64,7 +65,7 @@ struct Status: MsxCommand {
             "id": .string(change.node.id), "title": .string(change.node.title), "path": .string(change.node.path),
             "previousPath": .optional(change.snapshotNode?.path), "previousTitle": .optional(change.snapshotNode?.title),
             "new": .bool(change.isNew), "deleted": .bool(change.isDeleted), "text": .bool(change.text),
-            "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "moved": .bool(change.moved),
+            "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "notes": .bool(change.notes), "moved": .bool(change.moved),
             "renamed": .bool(change.renamed), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
             "reordered": .bool(change.reordered),
             "summary": .string(ChangeWording.summary(change)),

@@ -14,6 +14,7 @@ struct MergeOptions: ParsableArguments {
 
 struct Pull: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pull",
         abstract: "Bring in the versions a remote has and this project does not.",
         discussion: ManualText.discussion(
             """
@@ -44,6 +45,7 @@ struct Pull: MsxCommand {
 
 struct Push: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "push",
         abstract: "Send this project's versions and milestones to a remote.",
         discussion: ManualText.discussion(
             "Refused when the remote has versions this project does not: pull first (msx sync does both).",
@@ -63,6 +65,7 @@ struct Push: MsxCommand {
 
 struct Sync: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Snapshot (when asked), pull, then push: the everyday command between machines.",
         discussion: ManualText.discussion(
             """

@@ -3,6 +3,7 @@ import MsxKit
 
 struct Tag: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tag",
         abstract: "Mark a version as a milestone (\"first draft\"), or delete one.",
         discussion: ManualText.discussion(
             "Names may contain spaces: they are stored as valid git tag names and shown as typed.",
@@ -54,6 +55,7 @@ struct Tag: MsxCommand {
 
 struct Tags: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tags",
         abstract: "List milestones.",
         discussion: ManualText.discussion("", examples: [
             .init("msx tags",

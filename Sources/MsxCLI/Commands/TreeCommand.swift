@@ -3,6 +3,7 @@ import MsxKit
 
 struct Tree: MsxCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tree",
         abstract: "Show the binder with word counts, status and label.",
         discussion: ManualText.discussion(
             "Words are counted one way everywhere: split at white space, each CJK character a word.",

@@ -146,6 +146,7 @@ public enum DiffDescription {
         case .keywords(let before, let after): "keywords \(before.joined(separator: ", ")) -> \(after.joined(separator: ", "))"
         case .includedInCompile(let included): included ? "included in compile" : "excluded from compile"
         case .customKeys: "custom keys changed"
+        case .notes(let added, let removed): "notes changed (+\(added) -\(removed) words)"
         }
     }
 

@@ -7,7 +7,8 @@ enum ChangeWording {
         if change.isNew { return "new" }
         if change.isDeleted { return "deleted" }
         var parts: [String] = []
-        let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil]
+        let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil,
+                     change.notes ? "notes" : nil]
             .compactMap { $0 }
         if !kinds.isEmpty { parts.append("modified (\(kinds.joined(separator: ", ")))") }
         if change.renamed, let old = change.snapshotNode { parts.append("renamed from '\(old.title)'") }

@@ -17,6 +17,31 @@ enum StatsPage {
     }
 
     private static let width = 760.0, height = 240.0, margin = 40.0
+    private static let style = """
+        .axis { stroke: #999; stroke-width: 1; } .total { fill: none; stroke: #1565C0; stroke-width: 2; }
+        .target { stroke: #C62828; stroke-width: 1.5; stroke-dasharray: 6 4; } .added { fill: #2E7D32; } .removed { fill: #C62828; }
+        text { font-size: 11px; fill: #555; font-family: sans-serif; }
+        """
+
+    /// The two charts alone, one above the other, as a standalone SVG file (`msx stats --svg`), titled.
+    static func svg(_ f: Figures) -> String {
+        let heading = { (y: Double, text: String) in
+            "<text x=\"\(margin)\" y=\"\(format(y))\" style=\"font-size: 15px; fill: #222\">\(escape(text))</text>"
+        }
+        let total = 2 * (height + 30)
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(total))" viewBox="0 0 \(Int(width)) \(Int(total))">
+            <title>\(escape(f.title)): words written</title>
+            <style>\(style)</style>
+            \(heading(20, "\(f.title): words over time"))
+            <g transform="translate(0,30)">\(totals(f))</g>
+            \(heading(height + 50, "Words per day"))
+            <g transform="translate(0,\(Int(height + 60)))">\(bars(f.days))</g>
+            </svg>
+
+            """
+    }
 
     static func render(_ f: Figures) -> String {
         var summary = "\(Stats.number(f.draftWords)) words in the draft"
@@ -30,9 +55,7 @@ enum StatsPage {
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(f.title)): words written</title>
             <style>
             body { font-family: Georgia, serif; max-width: 820px; margin: 2em auto; color: #222; }
-            .axis { stroke: #999; stroke-width: 1; } .total { fill: none; stroke: #1565C0; stroke-width: 2; }
-            .target { stroke: #C62828; stroke-width: 1.5; stroke-dasharray: 6 4; } .added { fill: #2E7D32; } .removed { fill: #C62828; }
-            text { font-size: 11px; fill: #555; font-family: sans-serif; }
+            \(style)
             </style></head><body>
             <h1>\(escape(f.title))</h1>
             <p class="summary">\(escape(summary))</p>

@@ -62,15 +62,19 @@ struct ScrivenerComments {
         return document
     }
 
-    /// Puts `^[note]` at UTF-16 offset `offset` of `paragraph`, as a footnote formatted like the text it follows.
-    private static func insert(_ note: String, at offset: Int, like attributes: Attributes, into paragraph: inout ImportedParagraph) {
+    /// Puts `^[note]` at UTF-16 offset `offset` of `paragraph`, as a footnote formatted like the text it follows (a
+    /// run over `offset` is cut in two around it).
+    static func insert(_ note: String, at offset: Int, like attributes: Attributes, into paragraph: inout ImportedParagraph) {
         let units = Array(paragraph.text.utf16)
         let added = "^[" + note.replacingOccurrences(of: "\n", with: " ") + "]"
         let length = added.utf16.count
         paragraph.text = String(decoding: units[..<offset], as: UTF16.self) + added + String(decoding: units[offset...], as: UTF16.self)
-        for index in paragraph.runs.indices where paragraph.runs[index].range.lowerBound >= offset {
-            let range = paragraph.runs[index].range
-            paragraph.runs[index].range = (range.lowerBound + length)..<(range.upperBound + length)
+        paragraph.runs = paragraph.runs.flatMap { run -> [ImportedRun] in
+            let range = run.range
+            if range.upperBound <= offset { return [run] }
+            if range.lowerBound >= offset { return [ImportedRun(range: (range.lowerBound + length)..<(range.upperBound + length), attributes: run.attributes)] }
+            return [ImportedRun(range: range.lowerBound..<offset, attributes: run.attributes),
+                    ImportedRun(range: (offset + length)..<(range.upperBound + length), attributes: run.attributes)]
         }
         var footnote = attributes
         footnote[.footnote] = true

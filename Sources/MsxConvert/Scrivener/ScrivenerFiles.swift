@@ -33,6 +33,11 @@ public struct ScrivenerFiles: Sendable {
         existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.comments" : "Files/Docs/\(item.id).comments")
     }
 
+    /// The item's paragraph and character styles by name (Scrivener 3's `content.styles`), when it uses any.
+    public func styles(of item: ScrivenerProject.Item) -> URL? {
+        project.generation == .scrivener3 ? existing("Files/Data/\(item.id)/content.styles") : nil
+    }
+
     /// The item's notes (RTF), when it has them.
     public func notes(of item: ScrivenerProject.Item) -> URL? {
         existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/notes.rtf" : "Files/Docs/\(item.id)_notes.rtf")

@@ -22,11 +22,10 @@ public struct ScrivenerImportOutcome: Sendable {
 public struct ScrivenerImporter {
     let scrivener: ScrivenerProject
     let files: ScrivenerFiles
-    /// Each document's notes, as documents of the Notes folder ("Arrival (notes)"), until msx keeps notes with
-    /// their document.
-    private var notes: [OutlineItem] = []
     /// The project's styles (a document's formatting is stated over them).
     private var sheet: StyleSheet?
+    /// The path each Scrivener item became, by its id upper-cased (for links between documents).
+    private var linkTargets: [String: String] = [:]
     private(set) var outcome = ScrivenerImportOutcome()
 
     public init(_ scrivener: ScrivenerProject) {
@@ -54,39 +53,39 @@ public struct ScrivenerImporter {
         }
         if let folder = root("research") { placed.append((research, folder)) }
         if let folder = root("trash") { placed.append((trash, folder)) }
-        let notesFolder = root("notes")
         var snapshotted: [(node: BinderNode, item: ScrivenerProject.Item)] = []
+        var created: [BinderNode] = []
         for (items, folder) in placed where !items.isEmpty {
             let outline = items.flatMap { self.outline($0) }
             var editor = BinderEditor(project: project)
             let change = try editor.create(outline.map(\.item), in: folder)
             project = try Project(root: project.root, forWriting: true)
             // The created nodes come in outline order; each text item's node is the first of its title there.
-            let sources = outline.flatMap(\.sources)
-            for (node, source) in zip(change.nodes.filter { $0.kind == .document }, sources) where source.map({ !files.snapshots(of: $0).isEmpty }) ?? false {
-                snapshotted.append((node, source!))
+            let documents = change.nodes.filter { $0.kind == .document }
+            created += documents
+            for (node, source) in zip(documents, outline.flatMap(\.sources)) {
+                guard let source else { continue }
+                linkTargets[source.id.uppercased()] = node.path
+                if !files.snapshots(of: source).isEmpty { snapshotted.append((node, source)) }
             }
         }
-        if let notesFolder, !notes.isEmpty {
-            var editor = BinderEditor(project: project)
-            _ = try editor.create(notes, in: notesFolder)
-            project = try Project(root: project.root, forWriting: true)
-        }
+        try resolveLinks(in: created, of: &project)
         let reopened = try ProjectHistory.existing(project)
         try recordSnapshots(snapshotted, in: reopened, author: author)
+        reportWhatHasNoPlace()
         return outcome
     }
 
     /// The project's binder as items to import into a folder, its texts without history (`msx import
     /// Book.scriv`): a folder of the project's title holding its draft and its other top-level folders (not its
-    /// trash), and a Notes folder of the documents' notes.
+    /// trash).
     mutating func importedOutline(sheet: StyleSheet) -> (item: OutlineItem, problems: [String]) {
         self.sheet = sheet
         var children: [OutlineItem] = []
         for item in scrivener.items where item.kind != .trashFolder {
             children += outline(item).map(\.item)
         }
-        if !notes.isEmpty { children.append(OutlineItem(BinderEditor.NewNode(title: "Notes", kind: .folder), children: notes)) }
+        reportWhatHasNoPlace()
         return (OutlineItem(BinderEditor.NewNode(title: scrivener.title, kind: .folder), children: children), outcome.problems)
     }
 
@@ -131,10 +130,19 @@ public struct ScrivenerImporter {
             var node = BinderEditor.NewNode(title: item.title, kind: .folder, synopsis: files.synopsis(of: item),
                                             label: item.label, status: item.status)
             node.keywords = item.keywords
+            node.custom = item.custom
             node.includeInCompile = item.includeInCompile
-            // A folder's own text, when it has some, is its first document.
-            let text = files.text(of: item).flatMap { _ in document(item, title: item.title) }
-            let own = text.map { [(item: OutlineItem($0), sources: [Optional(item)])] } ?? []
+            // A folder's own text, when it has some, is its first document, with the folder's notes; msx folders
+            // have no notes, so the notes of a folder without text are a document of their own, never compiled.
+            var own: [(item: OutlineItem, sources: [ScrivenerProject.Item?])] = []
+            if files.text(of: item) != nil, let text = document(item, title: item.title) {
+                own = [(OutlineItem(text), [item])]
+            } else if files.notes(of: item) != nil, var notesOnly = document(item, title: "\(item.title) (notes)") {
+                (notesOnly.markdown, notesOnly.notes, notesOnly.includeInCompile) = (notesOnly.notes ?? "", nil, false)
+                (notesOnly.synopsis, notesOnly.keywords, notesOnly.target, notesOnly.custom) = (nil, [], nil, [:])
+                outcome.problems.append("\(item.title): a folder keeps no notes in msx; its notes are the document '\(item.title) (notes)' in it, never compiled")
+                own = [(OutlineItem(notesOnly), [nil])]
+            }
             return [(OutlineItem(node, children: (own + children).map(\.item)), (own + children).flatMap(\.sources))]
         case .text:
             guard let node = document(item, title: item.title) else { return [] }
@@ -160,8 +168,9 @@ public struct ScrivenerImporter {
                                             label: item.label, status: item.status)
             node.files = [name: data]
             node.keywords = item.keywords
+            node.custom = item.custom
             node.includeInCompile = item.includeInCompile
-            return [(OutlineItem(node), [nil])]
+            return [(OutlineItem(node), [item])]
         }
     }
 
@@ -170,6 +179,7 @@ public struct ScrivenerImporter {
     private mutating func document(_ item: ScrivenerProject.Item, title: String) -> BinderEditor.NewNode? {
         var node = BinderEditor.NewNode(title: title, synopsis: files.synopsis(of: item), label: item.label, status: item.status)
         node.keywords = item.keywords
+        node.custom = item.custom
         node.target = item.target
         node.includeInCompile = item.includeInCompile
         if let url = files.text(of: item) {
@@ -183,12 +193,13 @@ public struct ScrivenerImporter {
         if let url = files.notes(of: item) {
             do {
                 let composed = try compose(url)
-                var note = BinderEditor.NewNode(title: "\(title) (notes)", markdown: composed.document.markdown.sourceText,
-                                                sidecar: composed.document.sidecar)
-                note.files = composed.pictures
-                note.includeInCompile = false
-                notes.append(OutlineItem(note))
-                outcome.problems.append("\(item.title): its notes are the document '\(title) (notes)' in a Notes folder (msx keeps no notes with a document yet)")
+                node.notes = composed.document.markdown.sourceText
+                node.files.merge(composed.pictures) { kept, _ in kept }
+                // The notes' font and indents are the editor's, not the writer's words: only formatting that marks
+                // some words (underline, a colour) is worth a word when it is left out.
+                if composed.document.sidecar.paragraphs.contains(where: { !$0.runs.isEmpty }) {
+                    outcome.problems.append("\(item.title): its notes keep what Markdown holds (emphasis, headings, lists, links); the rest of their formatting (underline, colours, ...) was left out")
+                }
             } catch {
                 outcome.problems.append("\(item.title): its notes (\(url.lastPathComponent)) could not be read: \((error as? MsxError)?.message ?? "\(error)")")
             }
@@ -197,13 +208,43 @@ public struct ScrivenerImporter {
     }
 
     /// An RTF file as msx's document, with the pictures it shows; `item`'s comments and footnotes where its text
-    /// links to them.
+    /// links to them, and its inline annotations and footnotes.
     private func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws -> (document: RichDocument, pictures: [String: Data]) {
         let read = try RTFReader.read([UInt8](try FileIO.readData(url, displayPath: url.path)))
-        let imported = ScrivenerComments(item.flatMap(files.comments)).applied(to: read, author: scrivener.author ?? "", date: "")
+        let author = scrivener.author ?? ""
+        let imported = ScrivenerInlineNotes.applied(
+            to: ScrivenerComments(item.flatMap(files.comments)).applied(to: read, author: author, date: ""), author: author)
         guard let sheet else { throw MsxError(.unexpected, "the project's styles were not read before its documents") }
         let composed = try ImportComposer(sheet: sheet).compose(imported)
         return (composed.document, imported.pictures(shownIn: imported.paragraphs))
+    }
+
+    /// Tells the writer what msx has no place for: Scrivener's style names (the formatting came with the text) and
+    /// collections.
+    private mutating func reportWhatHasNoPlace() {
+        func items(_ list: [ScrivenerProject.Item]) -> [ScrivenerProject.Item] { list.flatMap { [$0] + items($0.children) } }
+        let styled = items(scrivener.items).filter { files.styles(of: $0) != nil }.count
+        if styled > 0 {
+            outcome.problems.append("\(styled) text\(styled == 1 ? " uses" : "s use") Scrivener's styles: the formatting came with the text, the style names did not")
+        }
+        if !scrivener.collections.isEmpty {
+            outcome.problems.append("collections did not come across (msx has none; keywords can stand in): " + scrivener.collections.joined(separator: ", "))
+        }
+    }
+
+    /// Makes the links between Scrivener documents in `documents` links to the msx documents they became; a link
+    /// to an item that became none (a folder, say) stays as it was, and the writer is told.
+    private mutating func resolveLinks(in documents: [BinderNode], of project: inout Project) throws {
+        var unresolved = 0
+        for node in documents {
+            let document = try project.loadDocument(node, sourceMap: false)
+            let resolved = ScrivenerLinks.resolved(document, at: node.path, targets: linkTargets)
+            unresolved += resolved.unresolved
+            if resolved.document.markdown.sourceText != document.markdown.sourceText { try project.replace(node, with: resolved.document) }
+        }
+        if unresolved > 0 {
+            outcome.problems.append("\(unresolved) link\(unresolved == 1 ? "" : "s") to Scrivener items that are no document here (folders) stay scrivlnk:// links")
+        }
     }
 
     // MARK: History
@@ -223,7 +264,8 @@ public struct ScrivenerImporter {
                 outcome.problems.append("\(node.title): the snapshot '\(snapshot.title)' of \(snapshot.date.date) could not be read")
                 continue
             }
-            try project.replace(node, with: composed.document, files: composed.pictures)
+            try project.replace(node, with: ScrivenerLinks.resolved(composed.document, at: node.path, targets: linkTargets).document,
+                                files: composed.pictures)
             _ = try ProjectHistory.existing(project).snapshot(
                 [node], message: snapshot.title, author: author,
                 time: VersionTime(date: snapshot.date.date, offsetMinutes: snapshot.date.offsetMinutes), recordingUnchanged: true)

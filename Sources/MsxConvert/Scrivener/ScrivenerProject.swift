@@ -29,6 +29,8 @@ public struct ScrivenerProject: Sendable {
         public var target: Int?
         /// The extension of a file item's content (`pdf`, `jpg`).
         public var fileExtension: String?
+        /// Custom metadata by the field's title: a check box as "Yes" or "No", a date as its day, text as it is.
+        public var custom: [String: JSONValue] = [:]
         public var children: [Item] = []
     }
 
@@ -49,6 +51,8 @@ public struct ScrivenerProject: Sendable {
     public var draftTarget: (words: Int?, deadline: String?)?
     /// The writing session's word target, when set.
     public var sessionTarget: Int?
+    /// The writer's collections by title (not the binder, not search results), which msx has no place for.
+    public var collections: [String] = []
 
     /// Reads the project at `url` (the `.scriv` folder).
     /// - Throws: `not-scrivener` when it holds no binder file Scrivener writes, or the binder cannot be read.
@@ -81,8 +85,15 @@ public struct ScrivenerProject: Sendable {
             }
         }
         collectKeywords(root.child("Keywords"))
+        var fields: [String: (title: String, type: String)] = [:]
+        for field in root.child("CustomMetaDataSettings")?.children("MetaDataField") ?? [] {
+            guard let id = field.attribute("ID") else { continue }
+            let title = field.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            fields[id] = (title.isEmpty ? id : title, field.attribute("Type") ?? "Text")
+        }
         let context = ItemContext(labels: Dictionary(labels.map { ($0.id, $0.name) }) { first, _ in first },
-                                  statuses: Dictionary(statuses.map { ($0.id, $0.name) }) { first, _ in first }, keywords: keywordNames)
+                                  statuses: Dictionary(statuses.map { ($0.id, $0.name) }) { first, _ in first }, keywords: keywordNames,
+                                  fields: fields)
         var project = ScrivenerProject(generation: generation, url: url, title: (binderName as NSString).deletingPathExtension,
                                        items: binder.children("BinderItem").map { context.item($0) })
         if binderName == "binder.scrivproj" { project.title = (url.lastPathComponent as NSString).deletingPathExtension }
@@ -95,6 +106,11 @@ public struct ScrivenerProject: Sendable {
         project.statuses = statuses.filter { $0.id != "-1" }.map(\.name)
         project.keywordColors = keywordColors
         project.author = root.attribute("Author").flatMap { $0.isEmpty ? nil : $0 }
+        project.collections = (root.child("Collections")?.children("Collection") ?? []).compactMap { collection in
+            let title = collection.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let type = collection.attribute("Type") ?? ""
+            return title.isEmpty || ["Binder", "SearchResults", "Search"].contains(type) || ["Binder", "Search Results"].contains(title) ? nil : title
+        }
         if let targets = root.child("ProjectTargets") {
             if let draft = targets.child("DraftTarget"), draft.attribute("Type") ?? "Words" == "Words" {
                 let words = Int(draft.textContent.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
@@ -136,11 +152,28 @@ public struct ScrivenerProject: Sendable {
         return "#" + parts.prefix(3).map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
     }
 
-    /// What items refer to by id: label, status and keyword names.
+    /// What items refer to by id: label, status and keyword names, and custom metadata fields (title and type).
     private struct ItemContext {
         var labels: [String: String]
         var statuses: [String: String]
         var keywords: [String: String]
+        var fields: [String: (title: String, type: String)]
+
+        /// An item's custom metadata (`<CustomMetaData><MetaDataItem><FieldID>…<Value>…`), by field title.
+        func custom(_ metadata: XMLNode?) -> [String: JSONValue] {
+            var values: [String: JSONValue] = [:]
+            for entry in metadata?.child("CustomMetaData")?.children("MetaDataItem") ?? [] {
+                guard let id = entry.child("FieldID")?.textContent.trimmingCharacters(in: .whitespaces), !id.isEmpty else { continue }
+                let value = entry.child("Value")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let field = fields[id] ?? (id, "Text")
+                switch field.type {
+                case "Checkbox": values[field.title] = .string(value == "Yes" ? "Yes" : "No")
+                case "Date": values[field.title] = .string(ScrivenerDate.isoDay(value) ?? value)
+                default: if !value.isEmpty { values[field.title] = .string(value) }
+                }
+            }
+            return values
+        }
 
         func item(_ node: XMLNode) -> Item {
             let id = node.attribute("UUID") ?? node.attribute("ID") ?? ""
@@ -160,6 +193,7 @@ public struct ScrivenerProject: Sendable {
             item.status = metadata?.child("StatusID").flatMap { statuses[$0.textContent.trimmingCharacters(in: .whitespaces)] }
             item.includeFlag = metadata?.child("IncludeInCompile").map { $0.textContent.trimmingCharacters(in: .whitespaces) == "Yes" }
             item.fileExtension = metadata?.child("FileExtension")?.textContent.trimmingCharacters(in: .whitespaces)
+            item.custom = custom(metadata)
             let ids = (node.child("Keywords")?.children("KeywordID") ?? []) + (metadata?.child("Keywords")?.children("KeywordID") ?? [])
             item.keywords = ids.compactMap { keywords[$0.textContent.trimmingCharacters(in: .whitespaces)] }.filter { !$0.isEmpty }
             if let target = node.child("TextSettings")?.child("Target"), target.attribute("Type") ?? "Words" == "Words" {

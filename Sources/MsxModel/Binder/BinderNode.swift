@@ -38,6 +38,20 @@ public struct BinderNode: Equatable, Sendable {
         return String(path.dropLast(3)) + ".attrs.json"
     }
 
+    /// The path of a document's notes (`NAME.notes.md` next to `NAME.md`): plain Markdown that belongs to the
+    /// document (it moves, goes to the Trash, is snapshotted, restored and merged with it) and is never compiled.
+    public var notesPath: String? {
+        guard kind == .document, path.hasSuffix(".md") else { return nil }
+        return String(path.dropLast(3)) + ".notes.md"
+    }
+
+    /// The files that travel with a document's Markdown, in a fixed order: its sidecar, then its notes (either may
+    /// not exist). None for a folder.
+    public var companionPaths: [String] { [sidecarPath, notesPath].compactMap { $0 } }
+
+    /// Every file of a document: its Markdown, then its companions; a folder's path alone.
+    public var files: [String] { [path] + companionPaths }
+
     /// The last path component without `.md`.
     package var slug: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path

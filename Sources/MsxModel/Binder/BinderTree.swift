@@ -54,9 +54,16 @@ extension Manifest {
         return result
     }
 
-    /// The node with this id.
+    /// The node with this id (the first in binder order), found without listing every node.
     public func node(id: String) -> BinderNode? {
-        entries.first { $0.node.id == id }?.node
+        func find(in nodes: [BinderNode]) -> BinderNode? {
+            for node in nodes {
+                if node.id == id { return node }
+                if !node.children.isEmpty, let found = find(in: node.children) { return found }
+            }
+            return nil
+        }
+        return find(in: binder)
     }
 
     /// The top-level folder with this role (`draft`, `research`, `notes`, `trash`).

@@ -34,6 +34,18 @@ public struct MarkdownDocument: Sendable {
         self.blocks = blocks
     }
 
+    /// The file cut into pieces that cmark reads on their own into the same blocks (see `MarkdownChunks`), the first
+    /// with the front matter: what is worked out from a piece's blocks can be kept by its bytes and reused for the
+    /// next version of the file, which usually keeps every piece but the one edited.
+    /// - Parameter size: the size a piece grows to before it is cut at the next place it can be.
+    package static func pieces(of bytes: [UInt8], size: Int) -> [ArraySlice<UInt8>] {
+        let starts = lineStarts(of: bytes)
+        let body = frontMatterLength(bytes, lineStarts: starts)
+        return MarkdownChunks.ranges(bytes, from: body, lineStarts: starts, size: size).enumerated().map { index, range in
+            bytes[(index == 0 ? 0 : range.lowerBound)..<range.upperBound]
+        }
+    }
+
     /// The blocks of one piece of the file, read by cmark on its own.
     private static func blocks(of bytes: [UInt8], _ piece: Range<Int>, body: Int, lineStarts: [Int], sourceMap: Bool) -> [MarkdownBlock] {
         let parsed = CommonMarkTree.parse(Array(bytes[piece]))

@@ -24,27 +24,30 @@ public struct TextPattern: Sendable {
     /// word of it is not in the bytes once the markup that may stand inside a word (`*`, `_`, `` ` ``, `~`, `\`) is
     /// taken out. A file with character references (`&…;`), inline links or HTML (`](`, `<`) is always read.
     public func mayOccur(in markdown: Data) -> Bool {
-        guard !words.isEmpty, !markdown.contains(UInt8(ascii: "&")), !markdown.contains(UInt8(ascii: "<")) else { return true }
-        let inWord: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\")]
-        let text = markdown.filter { !inWord.contains($0) }
-        return text.withUnsafeBytes { bytes in Self.holds(bytes, Array("](".utf8)) || words.allSatisfy { Self.holds(bytes, $0) } }
+        guard !words.isEmpty else { return true }
+        return markdown.withUnsafeBytes(mayOccur)
     }
 
-    /// Whether `needle` occurs in `haystack`.
-    private static func holds(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var matched = 1
-                while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            index += 1
-        }
-        return false
+    /// The same for bytes held as such (a piece of a file).
+    public func mayOccur(in markdown: ArraySlice<UInt8>) -> Bool {
+        guard !words.isEmpty else { return true }
+        return markdown.withUnsafeBytes(mayOccur)
     }
+
+    /// One pass over the bytes: a reference or HTML answers at once; the in-word markup is dropped on the way.
+    private func mayOccur(_ raw: UnsafeRawBufferPointer) -> Bool {
+        var text = [UInt8]()
+        text.reserveCapacity(raw.count)
+        for byte in raw {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"): return true
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"): continue
+            default: text.append(byte)
+            }
+        }
+        return text.withUnsafeBytes { bytes in ByteSearch.contains(bytes, Array("](".utf8)) || words.allSatisfy { ByteSearch.contains(bytes, $0) } }
+    }
+
 
     /// Where the pattern matches in `text`, as UTF-16 ranges (empty matches left out).
     public func matches(in text: String) -> [Range<Int>] {

@@ -60,6 +60,10 @@ public struct BinderEditor {
         public var sidecar: Sidecar?
         /// Files the document shows (an imported document's pictures), by plain file name, written beside it.
         public var files: [String: Data] = [:]
+        /// The document's notes (Markdown), written to its notes file when not empty.
+        public var notes: String?
+        /// Custom metadata (`custom` in the manifest).
+        public var custom: [String: JSONValue] = [:]
         public var keywords: [String] = []
         public var target: Int?
         public var includeInCompile = true
@@ -122,6 +126,7 @@ public struct BinderEditor {
             node.keywords = item.node.keywords
             node.target = item.node.target
             node.includeInCompile = item.node.includeInCompile
+            node.custom = item.node.custom
             registerListValues(node, in: &manifest)
             manifest.insert(node, into: parent.id)
             if kind == .document {
@@ -130,6 +135,7 @@ public struct BinderEditor {
                     transaction.write(sidecar.json, to: path)
                     if let base = sidecar.baseText { try project.bases.stage(base, into: &transaction) }
                 }
+                if let notes = item.node.notes, !notes.isEmpty, let path = node.notesPath { transaction.write(notes, to: path) }
                 for (name, data) in item.node.files.sorted(by: { $0.key < $1.key }) {
                     guard RelativePath.isPlain(name), !name.contains("/"), !name.hasSuffix(".md"), !name.hasSuffix(".attrs.json") else {
                         throw MsxError(.pathEscapesProject, "\(name): not a plain file name for a document's file")
@@ -253,7 +259,8 @@ public struct BinderEditor {
         return try move(node, into: trash, position: .end, dryRun: dryRun, why: .trashed)
     }
 
-    /// Takes a document whose file was deleted outside msx out of the binder (with its sidecar, if any is left).
+    /// Takes a document whose file was deleted outside msx out of the binder (with its sidecar, if any is left; its
+    /// notes stay, for `check` to adopt).
     /// Its snapshots keep it: `msx restore ID` brings it back.
     public mutating func removeMissing(_ node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
         guard node.kind == .document, !FileIO.exists(try project.url(node.path)) else {
@@ -261,6 +268,7 @@ public struct BinderEditor {
         }
         var manifest = project.manifest
         var transaction = project.transaction()
+        // Its notes are the writer's words: they stay, and `check` adopts them as a document of their own.
         if let sidecar = node.sidecarPath, FileIO.exists(try project.url(sidecar)) { transaction.delete(sidecar) }
         _ = manifest.remove(node.id)
         if !dryRun { try commit(transaction, manifest: manifest) }
@@ -288,8 +296,7 @@ public struct BinderEditor {
         guard let trash = manifest.roleFolder("trash") else { return BinderChange(events: [], nodes: []) }
         var transaction = project.transaction()
         for child in trash.children {
-            transaction.delete(child.path)
-            if let sidecar = child.sidecarPath { transaction.delete(sidecar) }
+            for path in child.files { transaction.delete(path) }
         }
         manifest.update(trash.id) { $0.children = [] }
         if !dryRun && !trash.children.isEmpty { try commit(transaction, manifest: manifest) }
@@ -309,15 +316,11 @@ public struct BinderEditor {
         }
     }
 
-    /// Stages the file moves for a node (and its sidecar) whose path changes.
+    /// Stages the file moves for a node (and a document's sidecar and notes) whose path changes.
     private func stageMove(of node: BinderNode, from oldPath: String, to moved: BinderNode, into transaction: inout FileTransaction) throws {
         guard oldPath != moved.path else { return }
         transaction.move(oldPath, to: moved.path)
-        if node.kind == .document, let oldSidecar = node.sidecarPath, let newSidecar = moved.sidecarPath,
-            FileIO.exists(try project.url(oldSidecar))
-        {
-            transaction.move(oldSidecar, to: newSidecar)
-        }
+        try project.stageCompanionMoves(from: node, to: moved, into: &transaction)
     }
 
     // MARK: Metadata

@@ -20,7 +20,27 @@ public struct ReferenceResolver {
     /// - Throws: a user error when nothing matches, or when several nodes do (listing them).
     public func resolve(_ reference: String, prefer preference: Preference = .live) throws -> BinderNode {
         let entries = manifest.entries
-        if let exact = entries.first(where: { $0.node.id == reference }) { return exact.node }
+        let matches = self.matches(reference, in: entries, prefer: preference)
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let suggestion = Suggestion.closest(to: reference, in: entries.map(\.node.title)).map { "; did you mean '\($0)'?" } ?? ""
+            throw MsxError(.unknownReference, "no document or folder matches '\(reference)'\(suggestion)")
+        }
+        let list = matches.map { "\($0.id) \($0.title) (\($0.path))" }.joined(separator: "; ")
+        throw MsxError(.ambiguousReference, "'\(reference)' matches \(matches.count) nodes: \(list); use an id")
+    }
+
+    /// The document `reference` names when it names exactly one, else nil (no suggestion worked out: for a text
+    /// that may or may not be a reference, such as `REF@REV` whole).
+    public func documentIfAny(_ reference: String) -> BinderNode? {
+        let matches = self.matches(reference, in: manifest.entries, prefer: .live)
+        return matches.count == 1 && matches[0].kind == .document ? matches[0] : nil
+    }
+
+    /// The nodes `reference` may name: its id exactly, else ids it begins, titles in any case and paths; several
+    /// narrowed to the preferred (live or trashed) ones when that leaves one.
+    private func matches(_ reference: String, in entries: [BinderEntry], prefer preference: Preference) -> [BinderNode] {
+        if let exact = entries.first(where: { $0.node.id == reference }) { return [exact.node] }
         var matches: [BinderNode] = []
         func add(_ node: BinderNode) { if !matches.contains(where: { $0.id == node.id }) { matches.append(node) } }
         let lowered = reference.lowercased()
@@ -35,15 +55,9 @@ public struct ReferenceResolver {
             let trashed = matches.filter { manifest.isTrashed($0.id) }
             let live = matches.filter { !manifest.isTrashed($0.id) }
             let preferred = preference == .live ? live : trashed
-            if preferred.count == 1 { return preferred[0] }
+            if preferred.count == 1 { return preferred }
         }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            let suggestion = Suggestion.closest(to: reference, in: entries.map(\.node.title)).map { "; did you mean '\($0)'?" } ?? ""
-            throw MsxError(.unknownReference, "no document or folder matches '\(reference)'\(suggestion)")
-        }
-        let list = matches.map { "\($0.id) \($0.title) (\($0.path))" }.joined(separator: "; ")
-        throw MsxError(.ambiguousReference, "'\(reference)' matches \(matches.count) nodes: \(list); use an id")
+        return matches
     }
 
     /// The node, which must be a document.

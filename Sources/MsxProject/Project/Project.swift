@@ -5,6 +5,9 @@ import MsxModel
 public struct Project: Sendable {
     public let root: URL
     public private(set) var manifest: Manifest
+    /// The manifest file as this project was opened, with its parse: a version whose manifest is the same file
+    /// (most are) needs no parse of its own.
+    package let openedManifest: (text: String, manifest: Manifest)
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
     public let recovery: Recovery?
@@ -52,6 +55,7 @@ public struct Project: Sendable {
         }
         let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
         manifest = try Manifest(json: text)
+        openedManifest = (text, manifest)
         if !forWriting { FaultInjection.point("read-manifest") }
         if forWriting, !repairing, let conflict = manifest.conflict {
             throw MsxError(.conflictingBinder, "\(Manifest.fileName): \(conflict); msx writes nothing until it is fixed"
@@ -146,6 +150,16 @@ public struct Project: Sendable {
         let folder = node.path.split(separator: "/").dropLast().joined(separator: "/")
         for (name, data) in files.sorted(by: { $0.key < $1.key }) where RelativePath.isPlain(name) && !name.contains("/") {
             transaction.write(data, to: folder + "/" + name)
+        }
+        try commit(transaction)
+    }
+
+    /// Saves each sidecar that names no base text (a template's, one another tool wrote) with one, in one transaction.
+    package mutating func giveSidecarsTheirBase() throws {
+        var transaction = transaction()
+        for node in manifest.entries.map(\.node) where node.kind == .document {
+            guard let sidecar = try loadSidecar(node), sidecar.base == nil, FileIO.exists(try paths.url(node.path)) else { continue }
+            try stage(try loadDocument(node), markdown: nil, for: node, into: &transaction)
         }
         try commit(transaction)
     }

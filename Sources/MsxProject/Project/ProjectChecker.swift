@@ -149,6 +149,8 @@ public struct ProjectChecker {
         // Findings are kept per binder entry, so the report reads in binder order though documents are read on
         // all cores.
         let entries = manifest.entries
+        // A document whose file is another's notes file (only a hand-made binder can say so).
+        let notesOwners = Dictionary(entries.compactMap { e in e.node.notesPath.map { ($0, e.node.title) } }, uniquingKeysWith: { a, _ in a })
         var findings = Array(repeating: [CheckFinding](), count: entries.count)
         func note(_ index: Int, _ detail: CheckFinding.Detail) {
             findings[index].append(CheckFinding(path: entries[index].node.path, detail: detail))
@@ -160,6 +162,7 @@ public struct ProjectChecker {
             if let other = seen[node.id] { add(.duplicateID(node.id, first: other, second: node.title)) }
             seen[node.id] = node.title
             if let other = files[node.path] { add(.sharedFile(first: other, second: node.title)) }
+            if let owner = notesOwners[node.path] { add(.sharedFile(first: owner, second: node.title)) }
             files[node.path] = node.title
             if !Identifier.isValid(node.id) { add(.unusualID(node.id)) }
             let url: URL
@@ -173,6 +176,8 @@ public struct ProjectChecker {
                 add(.missingFile(node))
                 continue
             }
+            // Its notes are read as every command reads them (a link out of the project is refused there too).
+            do { _ = try project.notes(of: node) } catch let error as MsxError { add(.unreadable(error)) }
             readable.append(index)
         }
         let reader = project
@@ -203,7 +208,7 @@ public struct ProjectChecker {
         }
         report.findings += findings.flatMap { $0 }
 
-        let known = Set(manifest.entries.map(\.node.path))
+        let known = Set(manifest.entries.flatMap(\.node.files))
         let strays = try project.strayFiles(known: known)
         for path in strays.temporary {
             report.findings.append(CheckFinding(path: path, detail: .temporaryFile))
@@ -215,7 +220,7 @@ public struct ProjectChecker {
             report.findings.removeAll { $0.code == .problem(.duplicateID) }
             try reattach(&missing, orphans: &orphans, manifest: &newManifest, transaction: &transaction, report: &report)
             report.findings.removeAll { f in f.code == .error(.missingFile) && !missing.contains { $0.path == f.path } }
-            if !orphans.isEmpty { adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
+            if !orphans.isEmpty { try adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
         }
         for path in orphans where !repair {
             report.findings.append(CheckFinding(path: path, detail: .notInBinder))
@@ -262,10 +267,10 @@ public struct ProjectChecker {
                 guard manifest.remove(node.id) != nil else { continue }
                 manifest.insert(moved, into: folder.id)
             }
-            if let oldSidecar = node.sidecarPath, let newSidecar = moved.sidecarPath,
-                FileIO.exists(try project.url(oldSidecar)), !FileIO.exists(try project.url(newSidecar))
-            {
-                transaction.move(oldSidecar, to: newSidecar)
+            // Its sidecar and notes follow, unless they were moved along by hand.
+            for (from, to) in zip(node.companionPaths, moved.companionPaths)
+            where try FileIO.exists(project.url(from)) && !FileIO.exists(project.url(to)) {
+                transaction.move(from, to: to)
             }
             orphans.removeAll { $0 == match }
             missing.removeAll { $0.id == node.id }
@@ -275,7 +280,7 @@ public struct ProjectChecker {
 
     /// Adopts stray documents: into the binder folder whose directory holds them, where they lie; the others (in a
     /// directory no folder has) into a top-level `Recovered` folder, created when needed, moving their files there.
-    private func adopt(_ orphans: [String], manifest: inout Manifest, transaction: inout FileTransaction, report: inout CheckReport) {
+    private func adopt(_ orphans: [String], manifest: inout Manifest, transaction: inout FileTransaction, report: inout CheckReport) throws {
         var taken = manifest.allIDs
         var homeless: [String] = []
         for orphan in orphans {
@@ -284,8 +289,16 @@ public struct ProjectChecker {
                 homeless.append(orphan)
                 continue
             }
-            let fileName = String(orphan.split(separator: "/").last!.dropLast(3))
-            let node = BinderNode(id: Identifier.make(avoiding: taken), kind: .document, title: Self.title(fromSlug: fileName), path: orphan)
+            var fileName = String(orphan.split(separator: "/").last!.dropLast(3))
+            var node = BinderNode(id: Identifier.make(avoiding: taken), kind: .document, title: Self.title(fromSlug: fileName), path: orphan)
+            if orphan.hasSuffix(".notes.md") {
+                // Notes whose document is gone: a document of their own, renamed so that no new document takes them
+                // for its notes.
+                fileName = Slug.unique(Slug.make(fileName), taken: Set(manifest.node(id: home.id)?.children.map(\.slug) ?? []))
+                node.title = Self.title(fromSlug: fileName)
+                node.path = home.path + "/" + fileName + ".md"
+                transaction.move(orphan, to: node.path)
+            }
             taken.insert(node.id)
             manifest.insert(node, into: home.id)
             report.repairs.append(.adopted(orphan, as: node, into: home.title))
@@ -303,7 +316,8 @@ public struct ProjectChecker {
         }
         guard let folder else { return }
         for orphan in homeless {
-            let fileName = String(orphan.split(separator: "/").last!.dropLast(3))
+            let name = String(orphan.split(separator: "/").last!.dropLast(3))
+            let fileName = orphan.hasSuffix(".notes.md") ? Slug.make(name) : name
             let slugs = Set(manifest.node(id: folder.id)?.children.map(\.slug) ?? [])
             let slug = slugs.contains(fileName) ? Slug.unique(fileName, taken: slugs) : fileName
             var node = BinderNode(id: Identifier.make(avoiding: taken), kind: .document, title: Self.title(fromSlug: fileName), path: "\(folder.path)/\(slug).md")
@@ -312,8 +326,8 @@ public struct ProjectChecker {
             manifest.insert(node, into: folder.id)
             if orphan != node.path {
                 transaction.move(orphan, to: node.path)
-                let sidecar = String(orphan.dropLast(3)) + ".attrs.json"
-                if let target = node.sidecarPath, (try? project.url(sidecar)).map(FileIO.exists) == true { transaction.move(sidecar, to: target) }
+                let found = BinderNode(id: node.id, kind: .document, title: node.title, path: orphan)
+                try project.stageCompanionMoves(from: found, to: node, into: &transaction)
             }
             report.repairs.append(.adopted(orphan, as: node, into: folder.title))
         }

@@ -125,6 +125,10 @@ public struct ProjectCreator {
             try? fm.removeItem(at: staging)
             throw error
         }
+        // A template's sidecars name no base text: saved with one, the first edit made in another editor carries
+        // their formatting through the change instead of finding it by its words alone.
+        var project = try Project(root: destination, forWriting: true)
+        try project.giveSidecarsTheirBase()
         return try Project(root: destination)
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import MsxModel
 
 extension Project {
-    /// `.md` files under `contents/` that the binder does not list.
+    /// `.md` files under `contents/` that the binder does not list (neither as a document nor as one's notes).
     public func strayDocuments() throws -> [String] {
-        try strayFiles(known: Set(manifest.entries.map(\.node.path))).documents
+        try strayFiles(known: Set(manifest.entries.flatMap(\.node.files))).documents
     }
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
@@ -17,7 +17,8 @@ extension Project {
         }.sorted()
     }
 
-    /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind.
+    /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind. The notes
+    /// of a stray document (`NAME.notes.md` beside a stray `NAME.md`) are its companion, not a document of their own.
     func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
@@ -34,6 +35,8 @@ extension Project {
         temporary += rootFiles.filter { $0.hasSuffix(".msx-tmp") }
         let privateFiles = (try? FileManager.default.contentsOfDirectory(atPath: paths.privateFolder.path)) ?? []
         temporary += privateFiles.filter { $0.hasSuffix(".msx-tmp") }.map { ".msx/" + $0 }
+        let markdown = Set(documents)
+        documents.removeAll { $0.hasSuffix(".notes.md") && markdown.contains(String($0.dropLast(9)) + ".md") }
         return (documents.sorted(), temporary.sorted())
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import MsxHistory
+import MsxModel
+import MsxProject
+
+/// Where one paragraph of a document comes from: the version that last changed its words and, apart, the version
+/// that last changed its formatting.
+public struct ParagraphBlame: Sendable {
+    /// 0-based, in the document as blamed.
+    public var index: Int
+    public var text: String
+    /// The version that last changed the paragraph's words; nil when they changed since the last snapshot.
+    public var words: LogEntry?
+    /// The version that last changed its formatting (its attributes, its style, the formatting of its words); nil
+    /// when it changed since the last snapshot.
+    public var formatting: LogEntry?
+}
+
+extension ProjectHistory {
+    /// Each paragraph of the document `documentID` at `version` (nil: today's files, after the last version) with the
+    /// versions that last changed its words and its formatting.
+    ///
+    /// The document's versions are followed by id (across renames, moves and the Trash), oldest first; between each
+    /// two, paragraphs are matched as `diff` matches them: a paragraph that is the same, or moved unchanged, keeps its
+    /// origin; an edited or new one gets the newer version for its words; one whose attributes or the formatting of
+    /// its words changed (or a new one) gets it for its formatting. A version in which the document did not exist
+    /// (deleted, then restored) is passed over: the words that come back keep their origin.
+    public func blame(documentID: String, at version: GitOID? = nil) throws -> [ParagraphBlame] {
+        let start = try version ?? head()
+        let versions = try start.map { try log(of: documentID, withChanges: false, from: $0).reversed() } ?? []
+        var previous: [ResolvedParagraph]?
+        var origins: [(words: LogEntry?, formatting: LogEntry?)] = []
+        var lastFiles: [GitOID?]?
+        func step(to paragraphs: [ResolvedParagraph], by entry: LogEntry?) {
+            guard let old = previous else {
+                origins = paragraphs.map { _ in (entry, entry) }
+                previous = paragraphs
+                return
+            }
+            let diff = DocumentDiff(old: old, new: paragraphs)
+            let reformatted = Set(diff.formatting.map(\.newParagraph) + diff.paragraphFormatting.map(\.newParagraph))
+            var next = [(words: LogEntry?, formatting: LogEntry?)](repeating: (entry, entry), count: paragraphs.count)
+            for operation in diff.operations {
+                switch operation {
+                case .equal(let o, let n):
+                    next[n] = (origins[o].words, reformatted.contains(n) ? entry : origins[o].formatting)
+                case .move(let o, let n, let edits), .modify(let o, let n, let edits):
+                    let reworded = edits.contains { $0.kind != .equal }
+                    next[n] = (reworded ? entry : origins[o].words, reformatted.contains(n) ? entry : origins[o].formatting)
+                case .insert, .delete:
+                    break
+                }
+            }
+            origins = next
+            previous = paragraphs
+        }
+        for entry in versions {
+            guard let manifest = try manifest(at: entry.version), let node = manifest.node(id: documentID), node.kind == .document
+            else { continue }
+            // A version that left the document's files as they were (a move, metadata, its notes) changes no paragraph.
+            let files = try [node.path, node.sidecarPath].map { try $0.flatMap { try repository.entry(at: gitPath($0), in: entry.version) } }
+            guard files[0] != nil else { continue }
+            if files == lastFiles { continue }
+            lastFiles = files
+            guard let document = try cachedDocument(node, at: entry.version) else { continue }
+            step(to: document.resolved(with: StyleSheet(manifest: manifest)), by: entry)
+        }
+        if version == nil, let node = project.manifest.node(id: documentID), node.kind == .document {
+            guard FileIO.exists(try project.url(node.path)) else {
+                throw MsxError(.missingFile, "\(node.path): the file of '\(node.title)' is missing (msx check --repair finds or restores it)")
+            }
+            step(to: try project.loadDocument(node, sourceMap: false).resolved(with: project.styleSheet), by: nil)
+        }
+        guard let paragraphs = previous else {
+            throw MsxError(.unknownReference, "the document \(documentID) has no text to blame")
+        }
+        return paragraphs.enumerated().map { i, paragraph in
+            ParagraphBlame(index: i, text: paragraph.text, words: origins[i].words, formatting: origins[i].formatting)
+        }
+    }
+}
