@@ -7,7 +7,8 @@
 #   msx snapshot DOC (one change)    git add -A && git commit -q -m x
 #                                    the same with git's core.fsync=all, and
 #                                    msx with MSX_BENCH_NO_FSYNC=1 (fsync's cost)
-#   msx log DOC                      git log --oneline --follow -- PATH
+#   msx tree --json                  git ls-files -s -- contents (the same files)
+#   msx log DOC                      git log --oneline -- PATH, and with --follow
 #   msx show DOC@~50 --as markdown   git show REV:PATH (REV: the 50th version
 #                                    of PATH before its last)
 #   msx search --history WORD        git log -S WORD --format=%H (WORD: "déjà",
@@ -140,7 +141,10 @@ benchmarks=(
     "git add+commit|sh -c 'git add -A && git commit -q -m x'|$prepare_change"
     "msx snapshot, no fsync|env MSX_BENCH_NO_FSYNC=1 $(q "$MSX") snapshot $(q "$changed_title") --author $(q "$author")|$prepare_change"
     "git add+commit, fsync|sh -c 'git -c core.fsync=all -c core.fsyncMethod=fsync add -A && git -c core.fsync=all -c core.fsyncMethod=fsync commit -q -m x'|$prepare_change"
+    "msx tree --json|$(q "$MSX") tree --json|$read_only"
+    "git ls-files -s|git ls-files -s -- contents|$read_only"
     "msx log|$(q "$MSX") log $(q "$hot_title")|$read_only"
+    "git log -- PATH|git log --oneline -- $(q "$hot_path")|$read_only"
     "git log --follow|git log --oneline --follow -- $(q "$hot_path")|$read_only"
     "msx show @~50|$(q "$MSX") show $(q "$hot_title@~50") --as markdown|$read_only"
     "git show REV:PATH|git show $rev:$(q "$hot_path")|$read_only"
@@ -184,6 +188,8 @@ row("msx status", "msx status", "git status --porcelain", "git status --porcelai
 row("msx snapshot", "msx snapshot '%s'" % changed, "git add+commit", "git add -A && git commit -q -m x", "sh+git")
 row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "msx snapshot, no fsync", "the same, MSX_BENCH_NO_FSYNC=1", None)
 row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "git add+commit, fsync", "git -c core.fsync=all add+commit", "sh+git")
+row("msx tree --json", "msx tree --json (the binder, word counts)", "git ls-files -s", "git ls-files -s -- contents")
+row("msx log", "msx log '%s'" % hot, "git log -- PATH", "git log --oneline -- PATH")
 row("msx log", "msx log '%s'" % hot, "git log --follow", "git log --oneline --follow -- PATH")
 row("msx show @~50", "msx show '%s@~50' --as markdown" % hot, "git show REV:PATH", "git show %s:PATH" % rev)
 row("msx search --history", "msx search --history '%s' (%s versions, as git)" % (word, found), "git log -S", "git log -S '%s'" % word)

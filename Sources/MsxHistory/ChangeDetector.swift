@@ -15,7 +15,7 @@ extension ProjectHistory {
         let manifestFile = try FileIO.readData(try project.url(Manifest.fileName), displayPath: Manifest.fileName)
         seedManifestCache(blob: try repository.hash(manifestFile), manifest: project.manifest, binder: current)
         let snapshot = try headID.flatMap { try binder(at: $0) }
-        let index = try repository.indexEntries(under: prefix)
+        let index = try repository.indexStat(under: prefix)
         let snapshotFiles = try headID.map { try versionFiles($0) } ?? [:]
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
@@ -82,25 +82,12 @@ extension ProjectHistory {
 
     /// Whether the working file at `now` (whose path and stat(2) information are `file`) differs from the snapshot's
     /// file (`snapshotID`, nil when it had none).
-    private func fileDiffers(_ now: String, _ file: (path: String, info: stat?), from snapshotID: GitOID?,
-                             index: [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)]) throws -> Bool {
+    private func fileDiffers(_ now: String, _ file: (path: String, info: stat?), from snapshotID: GitOID?, index: GitIndexStat) throws -> Bool {
         let (path, status) = file
         guard let info = status else { return snapshotID != nil }
         guard let snapshotID else { return true }
-        if let cached = index[gitPath(now)], cached.id == snapshotID, UInt32(truncatingIfNeeded: info.st_size) == cached.size,
-            Self.modificationSeconds(info) == (cached.seconds, cached.nanoseconds)
-        {
-            return false
-        }
+        if index.unchangedID(at: gitPath(now), info) == snapshotID { return false }
         return try repository.hash(try FileIO.readData(URL(fileURLWithPath: path), displayPath: now)) != snapshotID
-    }
-
-    static func modificationSeconds(_ info: stat) -> (Int32, UInt32) {
-        #if os(Linux)
-        return (Int32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
-        #else
-        return (Int32(truncatingIfNeeded: info.st_mtimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_mtimespec.tv_nsec))
-        #endif
     }
 }
 

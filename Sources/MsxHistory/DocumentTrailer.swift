@@ -14,18 +14,48 @@ struct DocumentTrailer: Equatable {
 
     /// The trailers of a commit message.
     static func all(in message: String) -> [DocumentTrailer] {
-        message.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix(prefix) else { return nil }
-            let fields = line.dropFirst(prefix.count).split(separator: " ").map(String.init)
-            guard let id = fields.first, !id.isEmpty else { return nil }
-            var trailer = DocumentTrailer(id: id)
-            if fields.count >= 3, fields[1].hasPrefix("+"), fields[2].hasPrefix("-") {
-                trailer.wordsAdded = Int(fields[1].dropFirst())
-                trailer.wordsRemoved = Int(fields[2].dropFirst())
+        trailers(in: message, stoppingAtFirst: false) { _ in true }
+    }
+
+    /// The first trailer of a commit message that names `documentID` (only that line is read).
+    static func first(naming documentID: String, in message: String) -> DocumentTrailer? {
+        trailers(in: message, stoppingAtFirst: true) { $0.elementsEqual(documentID.utf8) }.first
+    }
+
+    /// The trailers on lines of `message` (read byte by byte: messages name a thousand documents) whose id
+    /// `wanted` accepts.
+    private static func trailers(in message: String, stoppingAtFirst: Bool,
+                                 where wanted: (UnsafeBufferPointer<UInt8>.SubSequence) -> Bool) -> [DocumentTrailer] {
+        let marker = Array(prefix.utf8)
+        var message = message
+        return message.withUTF8 { bytes in
+            var result: [DocumentTrailer] = []
+            var start = 0
+            while start < bytes.count {
+                var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                defer { start = end + 1 }
+                guard bytes[start...].starts(with: marker) else { continue }
+                if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let fieldsStart = start + marker.count
+                let idEnd = bytes[fieldsStart..<end].firstIndex(of: UInt8(ascii: " ")) ?? end
+                guard idEnd > fieldsStart, wanted(bytes[fieldsStart..<idEnd]) else { continue }
+                result.append(parse(String(decoding: bytes[fieldsStart..<end], as: UTF8.self)))
+                if stoppingAtFirst { break }
             }
-            if fields.count >= 4 { trailer.kinds = Set(fields[3].split(separator: ",").map(String.init)) }
-            return trailer
+            return result
         }
+    }
+
+    /// A trailer from its fields: `ID [+ADDED -REMOVED [KIND,KIND…]]`.
+    private static func parse(_ fields: String) -> DocumentTrailer {
+        let fields = fields.split(separator: " ").map(String.init)
+        var trailer = DocumentTrailer(id: fields[0])
+        if fields.count >= 3, fields[1].hasPrefix("+"), fields[2].hasPrefix("-") {
+            trailer.wordsAdded = Int(fields[1].dropFirst())
+            trailer.wordsRemoved = Int(fields[2].dropFirst())
+        }
+        if fields.count >= 4 { trailer.kinds = Set(fields[3].split(separator: ",").map(String.init)) }
+        return trailer
     }
 
     /// The trailer line for a change being snapshotted.

@@ -29,5 +29,7 @@ public struct GitOID: Hashable, Sendable, CustomStringConvertible {
         return git_oid_cmp(&x, &y) == 0
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeBytes(of: raw.id) { hasher.combine(bytes: $0) }
+    }
 }

@@ -337,10 +337,16 @@ package final class GitRepository {
         let stale = headFiles.filter { current[$0.key]?.id != $0.value }
         let extra = current.keys.filter { headFiles[$0] == nil }
         guard !stale.isEmpty || !extra.isEmpty else { return }
+        try setIndexEntries(stale, removing: extra)
+    }
+
+    /// Gives the index entries at `ids`'s paths those blob ids with no stat data (so git and msx read the files
+    /// again), and removes the entries at `removed`.
+    func setIndexEntries(_ ids: [String: GitOID], removing removed: [String] = []) throws {
         var index: OpaquePointer?
         try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
         defer { git_index_free(index) }
-        for (path, id) in stale {
+        for (path, id) in ids {
             try path.withCString { cPath in
                 var entry = git_index_entry()
                 entry.mode = 0o100644
@@ -349,7 +355,7 @@ package final class GitRepository {
                 try LibGit2.check(git_index_add(index, &entry), "cannot update the git index for \(path)")
             }
         }
-        for path in extra { _ = git_index_remove_bypath(index, path) }
+        for path in removed { _ = git_index_remove_bypath(index, path) }
         try LibGit2.check(git_index_write(index), "cannot write the git index")
     }
 

@@ -92,22 +92,25 @@ extension ProjectHistory {
     /// One document's versions as `log(of:)` finds them, each handed to `body` as soon as it is found.
     public func log(of documentID: String, _ filter: LogFilter = LogFilter(), withChanges: Bool = true, from start: GitOID? = nil,
                     each body: (LogEntry) throws -> Void) throws {
-        guard let headID = try start ?? head() else { return }
+        let headID = try head()
+        guard let from = start ?? headID else { return }
         let milestones = try self.milestones()
         var count = 0
         var fallbackPath = project.manifest.node(id: documentID)?.path
-        let walk = try repository.history(from: headID)
-        while let id = try walk.next() {
+        // From HEAD, the version index names the versions worth reading; `since` stops at the first older version of
+        // the whole history, which only a walk sees.
+        var candidates = try from == headID && filter.since == nil
+            ? indexedCandidates(of: documentID, head: from) ?? .walk(repository.history(from: from))
+            : .walk(repository.history(from: from))
+        while let id = try candidates.next() {
             let commit = try repository.commit(id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
-            // Most versions name other documents: parse trailers only when this one's id is there at all.
             let hasTrailers = ByteSearch.contains(commit.message, "\n" + DocumentTrailer.prefix)
-            let trailers = hasTrailers && ByteSearch.contains(commit.message, "\n" + DocumentTrailer.prefix + documentID)
-                ? DocumentTrailer.all(in: commit.message) : []
+            let trailer = hasTrailers ? DocumentTrailer.first(naming: documentID, in: commit.message) : nil
             let touches: Bool
             if hasTrailers {
-                touches = trailers.contains { $0.id == documentID }
+                touches = trailer != nil
             } else {
                 let node = try binder(at: id)?.node(id: documentID)
                 if let node { fallbackPath = node.path }
@@ -119,7 +122,6 @@ extension ProjectHistory {
             guard touches else { continue }
             var change: VersionChange?
             if withChanges {
-                let trailer = trailers.first { $0.id == documentID }
                 change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit) : nil }
                     ?? versionChange(of: documentID, in: commit, path: fallbackPath)
             }
@@ -127,6 +129,16 @@ extension ProjectHistory {
             count += 1
             if let limit = filter.limit, count >= limit { break }
         }
+    }
+
+    /// The versions that can be a document's, from the version index: those whose trailers name it and those
+    /// without trailers, in `git log`'s order (a damaged line has the index built again).
+    private func indexedCandidates(of documentID: String, head: GitOID) throws -> CandidateVersions? {
+        var index = try versionIndex(head: head)
+        if index.versions(naming: documentID) == nil || index.plainVersions() == nil { index = try rebuiltVersionIndex(head: head) }
+        guard let named = index.versions(naming: documentID), let plain = index.plainVersions() else { return nil }
+        let merged = plain.isEmpty ? named : (named + plain).sorted { $0.number > $1.number }
+        return .listed(merged.map(\.id).makeIterator())
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
@@ -171,6 +183,22 @@ extension ProjectHistory {
             created: before == nil, deleted: after == nil,
             moved: before != nil && after != nil && before!.0.path != after!.0.path,
             renamed: before != nil && after != nil && before!.0.title != after!.0.title)
+    }
+}
+
+/// The versions a document's log reads, newest first: every version of the history, or those the index lists.
+private enum CandidateVersions {
+    case walk(GitHistoryWalk)
+    case listed(IndexingIterator<[GitOID]>)
+
+    mutating func next() throws -> GitOID? {
+        switch self {
+        case .walk(let walk): return try walk.next()
+        case .listed(var versions):
+            let next = versions.next()
+            self = .listed(versions)
+            return next
+        }
     }
 }
 

@@ -210,6 +210,7 @@ extension ProjectHistory {
         do {
             try repository.refreshIndex(paths: touched)
             try repository.packIfNeeded()
+            try updateVersionIndex()
         } catch let error as MsxError {
             note = .housekeepingFailed(error)
         }

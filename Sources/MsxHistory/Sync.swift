@@ -134,6 +134,8 @@ extension ProjectHistory {
         let files = try moveFiles(to: target, bases: bases)
         try repository.moveBranch(branch, to: target, reason: reason)
         try repository.syncIndex(toHead: files, under: prefix)
+        // Housekeeping: the versions are recorded, and a reader would bring the index up to date anyway.
+        try? updateVersionIndex()
     }
 
     /// Writes the project's files of version `target` over those of HEAD's version, in one journaled transaction;

@@ -50,6 +50,11 @@ struct Check: MsxCommand {
             var checker = ProjectChecker(project: try console.openProject(forWriting: writing, repairing: writing))
             var report = try checker.run(repair: repair, dryRun: dryRun)
             report.repairs.insert(contentsOf: missing, at: 0)
+            if let history = try ProjectHistory.open(checker.project) {
+                let caches = try history.checkCaches(repair: writing)
+                report.findings += caches.findings
+                report.repairs += caches.repairs
+            }
             if console.json {
                 console.report([
                     "ok": .bool(report.errorCount == 0),
@@ -116,6 +121,8 @@ struct Check: MsxCommand {
         case .restoredMissing(let node, let version): "brought back '\(node.title)' as it was at \(version)"
         case .notRestorable(let node): "'\(node.title)' has no snapshot with its file: nothing to bring back (msx check --repair --drop-missing takes it out of the binder)"
         case .removedUnusedBases(let count): "removed \(count) base text\(count == 1 ? "" : "s") no sidecar names (.msx/base)"
+        case .rebuiltCache(let path) where path.hasPrefix(".msx/"): "built \(path) again from the history"
+        case .rebuiltCache(let path): "made msx and git read \(path) again instead of trusting its size and time"
         case .droppedMissing(let node): "took '\(node.title)' (\(node.id)), whose file is gone, out of the binder (msx restore \(node.id) brings it back)"
         }
     }
@@ -139,6 +146,11 @@ struct Check: MsxCommand {
                 + " (read within them; msx check --repair saves them so)"
         case .temporaryFile: return "\(path): left over by an interrupted write"
         case .notInBinder: return "\(path): not in the binder (msx check --repair adopts it)"
+        case .staleCache where path.hasPrefix(".msx/"):
+            return "\(path): does not match the history (msx check --repair builds it again)"
+        case .staleCache:
+            return "\(path): git's index says it is unchanged by its size and time, but its content changed"
+                + " (msx check --repair makes msx and git read it again)"
         case .unreadable(let error): return error.message
         }
     }

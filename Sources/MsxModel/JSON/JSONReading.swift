@@ -1,15 +1,19 @@
 /// Typed reading of JSON objects with errors that name the file and the field.
 package struct JSONReader {
     let file: String
-    let path: String
+    /// Where the object is in the file ("nodes[3].children[0]"), worked out only for an error message: building it
+    /// for every object of a thousand-node binder cost more than reading the binder.
+    private let lazyPath: () -> String
+    var path: String { lazyPath() }
     package let object: [String: JSONValue]
 
-    package init(_ value: JSONValue, file: String, path: String = "") throws {
+    package init(_ value: JSONValue, file: String, path: @autoclosure @escaping () -> String = "") throws {
         guard case .object(let object) = value else {
+            let path = path()
             throw MsxError(.invalidJSON, "\(file): \(path.isEmpty ? "top level" : path) must be an object")
         }
         self.file = file
-        self.path = path
+        self.lazyPath = path
         self.object = object
     }
 
@@ -17,7 +21,10 @@ package struct JSONReader {
         MsxError(.invalidJSON, "\(file): \(field(key)) must be \(expected)")
     }
 
-    func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func field(_ key: String) -> String {
+        let path = path
+        return path.isEmpty ? key : "\(path).\(key)"
+    }
 
     package func string(_ key: String) throws -> String? {
         guard let value = object[key], value != .null else { return nil }
@@ -97,7 +104,7 @@ package struct JSONReader {
 
     package func child(_ key: String) throws -> JSONReader? {
         guard let value = object[key], value != .null else { return nil }
-        return try JSONReader(value, file: file, path: field(key))
+        return try JSONReader(value, file: file, path: self.field(key))
     }
 
     /// The fields not in `known`, to be written back unchanged.

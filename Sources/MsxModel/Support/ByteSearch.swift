@@ -3,18 +3,23 @@
 package enum ByteSearch {
     /// Whether `needle` occurs in `haystack`.
     package static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        needle.isEmpty || firstIndex(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` (nil when it does not, or is empty).
+    package static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
         var index = 0
         let last = haystack.count - needle.count
         while index <= last {
             if haystack[index] == first {
                 var matched = 1
                 while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
+                if matched == needle.count { return index }
             }
             index += 1
         }
-        return false
+        return nil
     }
 
     /// Whether `needle` occurs in `text`, comparing UTF-8 bytes.

@@ -16,6 +16,7 @@ public struct CheckFinding: Sendable, Equatable {
         case valueOutOfLimits = "value-out-of-limits"
         case temporaryFile = "temporary-file"
         case notInBinder = "not-in-binder"
+        case staleCache = "stale-cache"
     }
 
     /// What was found: a problem of check's own, or a file that fails as a command would (with that error's code).
@@ -56,6 +57,10 @@ public struct CheckFinding: Sendable, Equatable {
         case notInBinder
         /// A file that fails as a command would.
         case unreadable(MsxError)
+        /// A cache msx reads instead of the history or the files says what they do not: the version index (the
+        /// finding's path is the cache's), or git's index, whose size and time of the document at the finding's
+        /// path match the file while its content does not (status would take it for unchanged).
+        case staleCache
     }
 
     /// The project-relative file concerned.
@@ -69,7 +74,7 @@ public struct CheckFinding: Sendable, Equatable {
 
     public var severity: Severity {
         switch detail {
-        case .unusualID, .staleSidecar, .temporaryFile, .notInBinder: .warning
+        case .unusualID, .staleSidecar, .temporaryFile, .notInBinder, .staleCache: .warning
         case .duplicateID, .sharedFile, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
              .valuesOutOfLimits: .error
         }
@@ -87,6 +92,7 @@ public struct CheckFinding: Sendable, Equatable {
         case .valuesOutOfLimits: .problem(.valueOutOfLimits)
         case .temporaryFile: .problem(.temporaryFile)
         case .notInBinder: .problem(.notInBinder)
+        case .staleCache: .problem(.staleCache)
         case .unreadable(let error): .error(error.code)
         }
     }
@@ -97,6 +103,8 @@ public struct CheckReport: Sendable {
     public var findings: [CheckFinding] = []
     public var repairs: [CheckRepair] = []
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+
+    public init() {}
 }
 
 /// One repair `check` made, as data; front ends word it.
@@ -123,6 +131,8 @@ public enum CheckRepair: Sendable, Equatable {
     case droppedMissing(BinderNode)
     /// So many base texts (`.msx/base/`) that no sidecar names any more were removed.
     case removedUnusedBases(Int)
+    /// A stale cache (see `CheckFinding.Detail.staleCache`) was built again, or its entry for the path forgotten.
+    case rebuiltCache(String)
 }
 
 /// Checks the manifest against the files, and repairs what is safe to repair.

@@ -1,0 +1,36 @@
+import Foundation
+import MsxModel
+import MsxProject
+
+extension ProjectHistory {
+    /// `msx check`'s look at the caches msx reads instead of the history and the files: the version index
+    /// (`.msx/cache/versions`), compared with a fresh reading of the history, and git's index as a stat cache: every
+    /// project file whose size and time it vouches for is read and hashed. With `repair`, a wrong version index is
+    /// built again and an index entry vouching for content its file no longer holds loses its size and time (the
+    /// file is read from then on).
+    public func checkCaches(repair: Bool) throws -> CheckReport {
+        var report = CheckReport()
+        let versionIndex = ".msx/cache/versions"
+        if try !versionIndexIsRight(repair: repair) {
+            report.findings.append(CheckFinding(path: versionIndex, detail: .staleCache))
+            if repair { report.repairs.append(.rebuiltCache(versionIndex)) }
+        }
+        let index = try repository.indexStat(under: prefix)
+        var stale: [String: GitOID] = [:]
+        for (path, entry) in index.entries {
+            let file = repository.workdir.appendingPathComponent(path)
+            var info = stat()
+            guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, index.unchangedID(at: path, info) != nil,
+                let data = try? FileIO.readData(file, displayPath: path), try repository.hash(data) != entry.id
+            else { continue }
+            stale[path] = entry.id
+        }
+        for path in stale.keys.sorted() {
+            let relative = String(path.dropFirst(prefix.count))
+            report.findings.append(CheckFinding(path: relative, detail: .staleCache))
+            if repair { report.repairs.append(.rebuiltCache(relative)) }
+        }
+        if repair && !stale.isEmpty { try repository.setIndexEntries(stale) }
+        return report
+    }
+}

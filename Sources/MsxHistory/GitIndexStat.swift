@@ -1,0 +1,41 @@
+import Foundation
+
+/// Git's index as a stat cache: for each file under a folder, the blob id it held when its size and modification
+/// time were recorded. A file whose size and time still match holds that blob without being read, unless it was
+/// written in the same moment as the index ("racily clean", as git calls it: a later edit in that moment keeps the
+/// time), which is always read.
+package struct GitIndexStat {
+    package typealias Entry = (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)
+
+    /// By repository path.
+    package let entries: [String: Entry]
+    /// When the index file was last written; nil when there is none.
+    let written: (seconds: Int32, nanoseconds: UInt32)?
+
+    /// The blob id the index vouches for at `path` given the file's stat(2) information, or nil when it cannot.
+    package func unchangedID(at path: String, _ info: stat) -> GitOID? {
+        guard let entry = entries[path], UInt32(truncatingIfNeeded: info.st_size) == entry.size else { return nil }
+        let time = Self.modificationTime(info)
+        guard time == (entry.seconds, entry.nanoseconds), let written,
+            (entry.seconds, entry.nanoseconds) < (written.seconds, written.nanoseconds)
+        else { return nil }
+        return entry.id
+    }
+
+    static func modificationTime(_ info: stat) -> (Int32, UInt32) {
+        #if os(Linux)
+        return (Int32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+        #else
+        return (Int32(truncatingIfNeeded: info.st_mtimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_mtimespec.tv_nsec))
+        #endif
+    }
+}
+
+extension GitRepository {
+    /// The index's entries under `prefix`, as a stat cache.
+    package func indexStat(under prefix: String) throws -> GitIndexStat {
+        var info = stat()
+        let written = stat(gitFolder.appendingPathComponent("index").path, &info) == 0 ? GitIndexStat.modificationTime(info) : nil
+        return GitIndexStat(entries: try indexEntries(under: prefix), written: written.map { (seconds: $0.0, nanoseconds: $0.1) })
+    }
+}

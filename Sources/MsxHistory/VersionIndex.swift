@@ -1,0 +1,156 @@
+import Foundation
+import MsxModel
+
+/// Which versions name each document, kept in `.msx/cache/versions` so that a document's log, and `DOC@~N`, read
+/// that document's versions instead of the whole history. It is a cache: built from the history when it is
+/// missing, damaged or cannot be brought up to date, and `msx check` compares it with a fresh build.
+///
+/// Versions are numbered from the oldest (0) in the order `git log` lists them from `head`. A version made on top of
+/// the indexed head with no other parent (a snapshot, a fast-forward) is listed first from then on and takes the
+/// next number: nothing else moves, so such versions are added without reading the rest.
+///
+/// The file (format 1) is text: a header `msx-versions 1 HEAD COUNT`; a line `d ID N:OID N:OID …` per document,
+/// newest first, for the versions whose `Msx-Document` trailers name it; and a line `p N:OID …` for the versions
+/// without trailers (made with other git tools), whose documents `log` works out from their trees. Each line ends
+/// with ` #` and the FNV-1a hash of what precedes it: a damaged line is never believed.
+package struct VersionIndex: Equatable {
+    /// A version and its number in the index.
+    package struct Version: Equatable {
+        package var number: Int
+        package var id: GitOID
+    }
+
+    static let formatVersion = 1
+    /// The key of the line of versions without trailers.
+    private static let plainKey = "p"
+
+    /// The version the index describes the history of.
+    package let head: GitOID
+    /// How many versions that history holds.
+    package let count: Int
+    /// The file's bytes; a line is found, checked and read only when asked for (a log reads one of a thousand).
+    private let file: [UInt8]
+
+    private init(head: GitOID, count: Int, lines: [(key: String, line: String)]) {
+        self.head = head
+        self.count = count
+        var text = "msx-versions \(Self.formatVersion) \(head) \(count)\n"
+        for (_, line) in lines.sorted(by: { $0.key < $1.key }) { text += line + "\n" }
+        file = Array(text.utf8)
+    }
+
+    private init(head: GitOID, count: Int, file: [UInt8]) {
+        self.head = head
+        self.count = count
+        self.file = file
+    }
+
+    /// The versions whose trailers name `documentID`, newest first; nil when its line is damaged.
+    package func versions(naming documentID: String) -> [Version]? {
+        versions(in: "d " + documentID)
+    }
+
+    /// The versions made without trailers, newest first; nil when their line is damaged.
+    package func plainVersions() -> [Version]? {
+        versions(in: Self.plainKey)
+    }
+
+    private func versions(in key: String) -> [Version]? {
+        guard let line = line(key) else { return [] }
+        guard let body = Self.body(of: line) else { return nil }
+        var result: [Version] = []
+        for field in body.dropFirst(key.count).split(separator: " ") {
+            guard let colon = field.firstIndex(of: ":"), let number = Int(field[..<colon]), number >= 0, number < count,
+                let id = GitOID(hex: String(field[field.index(after: colon)...]))
+            else { return nil }
+            result.append(Version(number: number, id: id))
+        }
+        return result
+    }
+
+    /// The line whose key is `key`, found byte by byte.
+    private func line(_ key: String) -> Substring? {
+        let needle = Array("\n\(key) ".utf8)
+        return file.withUnsafeBytes { bytes -> Substring? in
+            guard let start = ByteSearch.firstIndex(of: needle, in: bytes) else { return nil }
+            let end = bytes[(start + 1)...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            return Substring(String(decoding: bytes[(start + 1)..<end], as: UTF8.self))
+        }
+    }
+
+    // MARK: Building
+
+    /// The index of the history that ends at `head`, read version by version in `git log`'s order.
+    static func build(_ repository: GitRepository, head: GitOID) throws -> VersionIndex {
+        var listed: [(id: GitOID, keys: [String])] = []
+        let walk = try repository.history(from: head)
+        while let id = try walk.next() { listed.append((id, Self.keys(of: try repository.commit(id).message))) }
+        var fields: [String: [String]] = [:]
+        for (offset, version) in listed.enumerated() {
+            for key in version.keys { fields[key, default: []].append("\(listed.count - 1 - offset):\(version.id)") }
+        }
+        return VersionIndex(head: head, count: listed.count,
+                            lines: fields.map { ($0.key, Self.line($0.key + " " + $0.value.joined(separator: " "))) })
+    }
+
+    /// The index with `commits` added (oldest first; each made on top of the one before, the first on top of
+    /// `head`, with no other parent); nil when a line they go on is damaged (the index must be built again).
+    func adding(_ commits: [GitCommit]) -> VersionIndex? {
+        var fields: [String: [String]] = [:]
+        var newHead = head
+        for (offset, commit) in commits.enumerated() {
+            precondition(commit.parents == [newHead], "only versions made on top of the indexed one are added")
+            for key in Self.keys(of: commit.message) { fields[key, default: []].insert("\(count + offset):\(commit.id)", at: 0) }
+            newHead = commit.id
+        }
+        var lines: [(key: String, line: String)] = []
+        for row in file.split(separator: UInt8(ascii: "\n")).dropFirst() {
+            let line = Substring(String(decoding: row, as: UTF8.self))
+            let words = line.split(separator: " ", maxSplits: 2)
+            let key = words.first == "d" && words.count > 1 ? "d " + words[1] : String(words.first ?? "")
+            guard let added = fields.removeValue(forKey: key) else {
+                lines.append((key, String(line)))
+                continue
+            }
+            guard let body = Self.body(of: line) else { return nil }
+            lines.append((key, Self.line(key + " " + added.joined(separator: " ") + body.dropFirst(key.count))))
+        }
+        for (key, added) in fields { lines.append((key, Self.line(key + " " + added.joined(separator: " ")))) }
+        return VersionIndex(head: newHead, count: count + commits.count, lines: lines)
+    }
+
+    /// The lines a version goes on: each document its trailers name, or the line of versions without trailers.
+    private static func keys(of message: String) -> [String] {
+        guard ByteSearch.contains(message, "\n" + DocumentTrailer.prefix) else { return [plainKey] }
+        var seen: Set<String> = []
+        return DocumentTrailer.all(in: message).compactMap { seen.insert($0.id).inserted ? "d " + $0.id : nil }
+    }
+
+    // MARK: The file
+
+    /// A line: its body, then " #" and the body's hash.
+    private static func line(_ body: String) -> String {
+        body + " #" + TextHash.fnv1a64(body)
+    }
+
+    /// A line's body, or nil when its hash does not match.
+    private static func body(of line: Substring) -> Substring? {
+        guard let mark = line.range(of: " #", options: .backwards) else { return nil }
+        let body = line[..<mark.lowerBound]
+        return TextHash.fnv1a64(String(body)) == line[mark.upperBound...] ? body : nil
+    }
+
+    /// The file's bytes (the same for the same history, however the index was made).
+    var data: Data { Data(file) }
+
+    /// Reads the file; nil when it is not an index of this format. Lines are checked when they are read.
+    static func parse(_ data: Data) -> VersionIndex? {
+        let file = [UInt8](data)
+        guard file.last == UInt8(ascii: "\n"), let firstEnd = file.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let header = String(decoding: file[..<firstEnd], as: UTF8.self).split(separator: " ")
+        guard header.count == 4, header[0] == "msx-versions", header[1] == "\(formatVersion)",
+            let head = GitOID(hex: String(header[2])), let count = Int(header[3]), count > 0
+        else { return nil }
+        return VersionIndex(head: head, count: count, file: file)
+    }
+}

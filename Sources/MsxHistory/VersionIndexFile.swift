@@ -1,0 +1,66 @@
+import Foundation
+import MsxModel
+
+/// The project's version index (`.msx/cache/versions`, see `VersionIndex`): loaded, brought up to date with the
+/// versions made since it was written (by msx or by plain git), or built again.
+extension ProjectHistory {
+    /// How many versions on top of the indexed head are read one by one before building the index again is cheaper.
+    private static let catchUpLimit = 5_000
+
+    private var versionIndexURL: URL { project.root.appendingPathComponent(".msx/cache/versions") }
+
+    /// The index of the history ending at `head`, from the file when it describes that history or one it grew from
+    /// by versions with a single parent, else built again; saved when it changed (a cache that cannot be saved is
+    /// not an error).
+    func versionIndex(head: GitOID) throws -> VersionIndex {
+        let stored = storedVersionIndex()
+        if let stored, stored.head == head { return stored }
+        guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try rebuiltVersionIndex(head: head) }
+        try? FileIO.writeAtomically(index.data, to: versionIndexURL)
+        return index
+    }
+
+    /// The index built again from the history ending at `head`, and saved (a damaged line was found).
+    func rebuiltVersionIndex(head: GitOID) throws -> VersionIndex {
+        let index = try VersionIndex.build(repository, head: head)
+        try? FileIO.writeAtomically(index.data, to: versionIndexURL)
+        return index
+    }
+
+    /// After a command made versions: brings an existing index up to date, so the next reader finds it ready.
+    /// Without an index file nothing is done (the first reader builds it).
+    func updateVersionIndex() throws {
+        guard storedVersionIndex() != nil, let head = try head() else { return }
+        _ = try versionIndex(head: head)
+    }
+
+    /// Whether the index file describes the history as a fresh reading of it does (after bringing it up to date
+    /// when it is behind). A missing or unreadable file is right: it is never believed, and the next reader builds
+    /// it. With `repair`, a wrong one is written again.
+    public func versionIndexIsRight(repair: Bool) throws -> Bool {
+        guard let head = try head(), let file = storedVersionIndex() else { return true }
+        // A file a merge left behind is stale, not wrong: the next reader builds it again.
+        guard let current = try file.head == head ? file : caughtUp(file, to: head) else { return true }
+        let fresh = try VersionIndex.build(repository, head: head)
+        let right = current == fresh
+        if !right && repair { try FileIO.writeAtomically(fresh.data, to: versionIndexURL) }
+        return right
+    }
+
+    private func storedVersionIndex() -> VersionIndex? {
+        (try? Data(contentsOf: versionIndexURL)).flatMap(VersionIndex.parse)
+    }
+
+    /// `index` with the versions between its head and `head` added, when `head` descends from it through versions
+    /// with one parent each; nil otherwise (a merge, a history rewritten or reset, a damaged line).
+    private func caughtUp(_ index: VersionIndex, to head: GitOID) throws -> VersionIndex? {
+        var newer: [GitCommit] = []
+        var id = head
+        while id != index.head {
+            guard newer.count < Self.catchUpLimit, let commit = try? repository.commit(id), commit.parents.count == 1 else { return nil }
+            newer.append(commit)
+            id = commit.parents[0]
+        }
+        return index.adding(newer.reversed())
+    }
+}

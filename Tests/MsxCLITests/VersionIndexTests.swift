@@ -1,0 +1,151 @@
+import Foundation
+import MsxTestSupport
+import XCTest
+
+/// The version index (`.msx/cache/versions`): a document's log read through it equals the log a walk of the whole
+/// history gives (`--since` before every version makes `log` walk), whatever made the versions; `check` proves it
+/// and git's index (msx's stat cache) right, and `--repair` puts them right.
+final class VersionIndexTests: HistoryTestCase {
+    private let indexPath = ".msx/cache/versions"
+
+    func testALogThroughTheIndexIsTheLogOfAWalkWhateverMadeTheVersions() throws {
+        let book = try makeBook()
+        var random = seededGenerator(20261125)
+        var draftNumber = 0
+        for round in 0..<scaled(14) {
+            let step = Int.random(in: 0..<8, using: &random)
+            let target = Bool.random(using: &random) ? Book.lampPath : Book.seaPath
+            let words = "Round \(round) step \(step): \(["rain", "wind", "tide", "salt"].randomElement(using: &random)!).\n"
+            switch step {
+            case 0, 1:  // a snapshot
+                try write(words, to: try path(of: target, in: book), in: book.root)
+                try expect(0, "snapshot", "-m", "round \(round)", in: book.root)
+            case 2:  // a commit made with git, then another on top of it by msx
+                try write(words, to: try path(of: target, in: book), in: book.root)
+                try plainCommit("plain \(round)", in: book.root)
+                try write(words + words, to: try path(of: target, in: book), in: book.root)
+                try expect(0, "snapshot", in: book.root)
+            case 3:  // a rename (the log follows the document by id)
+                try expect(0, "rename", target == Book.lampPath ? book.lamp : book.sea, "Renamed \(round)", in: book.root)
+                try expect(0, "snapshot", in: book.root)
+            case 4:  // a draft merged back: a merge version
+                draftNumber += 1
+                try mergeDraft("draft-\(draftNumber)", writingToLamp: words, toSea: words, in: book)
+            case 5:  // the last version rewritten with git (the index's head is no longer in the history)
+                try write(words, to: try path(of: target, in: book), in: book.root)
+                try git("add", "-A", ".", in: book.root)
+                try git("commit", "-q", "--amend", "-m", "amended \(round)", in: book.root)
+            case 6:  // a commit back-dated by git (clocks that disagree)
+                try write(words, to: try path(of: target, in: book), in: book.root)
+                try plainCommit("back-dated \(round)", date: "2001-01-01", in: book.root)
+            default:  // the index damaged by hand
+                if exists(indexPath, in: book.root) {
+                    var text = try read(indexPath, in: book.root)
+                    if let digit = text.lastIndex(where: { $0 == "1" }) { text.replaceSubrange(digit...digit, with: "2") }
+                    try write(text, to: indexPath, in: book.root)
+                }
+            }
+            for document in [book.lamp, book.sea] {
+                let indexed = try logVersions(book.root, document).map(Self.summary)
+                let walked = try logVersions(book.root, document, "--since", "1970-01-01").map(Self.summary)
+                XCTAssertEqual(indexed, walked, "round \(round), step \(step), \(document)")
+                if walked.count > 1, let second = try logVersions(book.root, document, "--since", "1970-01-01")[1]["version"] as? String {
+                    XCTAssertEqual(try markdown("\(document)@~1", in: book.root), try markdown("\(document)@\(second)", in: book.root))
+                }
+            }
+            XCTAssertEqual(try cacheFindings(book.root), [], "round \(round), step \(step)")
+        }
+        XCTAssertTrue(exists(indexPath, in: book.root))
+    }
+
+    func testSnapshotPullAndMergeLeaveTheIndexAtTheirVersion() throws {
+        let book = try makeBook()
+        _ = try logVersions(book.root, book.lamp)  // the first reader writes it
+        XCTAssertEqual(try indexedHead(book.root), try revision(in: book.root))
+        try write("The lamp is out.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        XCTAssertEqual(try indexedHead(book.root), try revision(in: book.root), "after a snapshot")
+        try mergeDraft("other", writingToLamp: "The lamp is lit.\n", toSea: "The sea is out.\n", in: book)
+        XCTAssertEqual(try indexedHead(book.root), try revision(in: book.root), "after a merge")
+        try write("Plain git.\n", to: Book.seaPath, in: book.root)
+        try plainCommit("plain", in: book.root)
+        XCTAssertNotEqual(try indexedHead(book.root), try revision(in: book.root))
+        XCTAssertEqual(try logVersions(book.root, book.sea).first?["version"] as? String, try revision(in: book.root),
+                       "a version made with git is found, and the index brought up to date")
+        XCTAssertEqual(try indexedHead(book.root), try revision(in: book.root))
+    }
+
+    func testCheckFindsAWrongIndexAndAStatCacheThatLiesAndRepairPutsThemRight() throws {
+        let book = try makeBook()
+        try write("The lamp is out.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        _ = try logVersions(book.root, book.lamp)
+        // A well-formed index that forgets Lamp's first version (its line's hash made to match).
+        var lines = try read(indexPath, in: book.root).split(separator: "\n").map(String.init)
+        let row = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("d \(book.lamp) ") })
+        var fields = lines[row].split(separator: " ").dropLast().map(String.init)
+        fields.removeLast()
+        let body = fields.joined(separator: " ")
+        lines[row] = body + " #" + fnv1a64(body)
+        try write(lines.joined(separator: "\n") + "\n", to: indexPath, in: book.root)
+        // Lamp changed by hand, with its size and time kept: git's index vouches for its old content.
+        let lamp = book.root.appendingPathComponent(Book.lampPath)
+        var info = stat()
+        XCTAssertEqual(stat(lamp.path, &info), 0)
+        try write("The lamp is OUT.\n", to: Book.lampPath, in: book.root)
+        var times = [info.st_atim, info.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, lamp.path, &times, 0), 0)
+        XCTAssertEqual(try statusByTitle(book.root)["Lamp"] == nil, true, "status trusts the stat cache")
+
+        XCTAssertEqual(Set(try cacheFindings(book.root)), [indexPath, Book.lampPath])
+        let repaired = try expect(0, "check", "--repair", "--json", in: book.root).json()["repairs"] as? [String] ?? []
+        XCTAssertEqual(repaired.count, 2, "\(repaired)")
+        XCTAssertEqual(try cacheFindings(book.root), [])
+        XCTAssertEqual(try statusByTitle(book.root)["Lamp"]?["text"] as? Bool, true, "status reads the file again")
+        XCTAssertEqual(try logVersions(book.root, book.lamp).count, 2)
+        XCTAssertEqual(try git("status", "--porcelain", "--", Book.lampPath, in: book.root), " M \(Book.lampPath)\n",
+                       "git reads it again too")
+    }
+
+    // MARK: Helpers
+
+    /// What a log entry says, as compared between the index and the walk.
+    private static func summary(_ entry: [String: Any]) -> String {
+        let change = entry["change"] as? [String: Any] ?? [:]
+        return "\(entry["version"] ?? "") \(entry["subject"] ?? "") \(change.keys.sorted().map { "\($0)=\(change[$0]!)" })"
+    }
+
+    /// The project-relative path of the document first created at `path` (it may have been renamed since).
+    private func path(of original: String, in book: Book) throws -> String {
+        try node(id: original == Book.lampPath ? book.lamp : book.sea, in: book.root)?.path ?? original
+    }
+
+    /// A draft that changes Lamp while main changes Sea, merged back into main: a merge version.
+    private func mergeDraft(_ draft: String, writingToLamp lamp: String, toSea sea: String, in book: Book) throws {
+        try expect(0, "branch", draft, in: book.root)
+        try expect(0, "switch", draft, in: book.root)
+        try write(lamp, to: try path(of: Book.lampPath, in: book), in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try expect(0, "switch", "main", in: book.root)
+        try write(sea, to: try path(of: Book.seaPath, in: book), in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try expect(0, "merge", draft, in: book.root)
+    }
+
+    private func indexedHead(_ root: URL) throws -> String {
+        String(try read(indexPath, in: root).split(separator: " ")[2])
+    }
+
+    /// The paths `check --json` reports as stale caches.
+    private func cacheFindings(_ root: URL) throws -> [String] {
+        let findings = try expect(0, "check", "--json", in: root).json()["findings"] as? [[String: Any]] ?? []
+        return findings.filter { $0["code"] as? String == "stale-cache" }.compactMap { $0["path"] as? String }
+    }
+
+    private func fnv1a64(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
