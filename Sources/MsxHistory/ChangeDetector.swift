@@ -100,7 +100,7 @@ private final class FolderListings {
 
     /// Whether the folder of `relative` lists its name (a folder that cannot be read lists nothing).
     func contains(_ relative: String) -> Bool {
-        guard let slash = relative.lastIndex(of: "/") else { return true }
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
         let folder = relative[..<slash]
         if names[folder] == nil {
             names[folder] = Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(String(folder)).path)) ?? [])

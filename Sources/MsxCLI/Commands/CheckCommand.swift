@@ -12,7 +12,10 @@ struct Check: MsxCommand {
             --repair saves re-anchored sidecars, re-attaches documents renamed or moved outside msx (a renamed one \
             keeps its place), and adopts stray documents into the folder they were found in (or, outside every \
             binder folder, into a Recovered folder). A document whose file was deleted outside msx is brought back \
-            from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing.
+            from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing. \
+            The caches msx reads instead of the history and the files are proved too: the version index \
+            (.msx/cache/versions) against a fresh reading of the history, and git's index against every file \
+            whose size and time it vouches for (warning stale-cache; --repair puts them right).
             """,
             examples: [
                 .init("msx check",

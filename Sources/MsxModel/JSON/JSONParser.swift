@@ -59,12 +59,15 @@ public struct JSONParser {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw fail("expected a quoted key") }
             let key = try parseString()
-            if members[key] != nil { throw fail("duplicate key \"\(key)\"") }
+            let afterKey = index
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw fail("expected ':' after key \"\(key)\"") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            if members.updateValue(try parseValue(), forKey: key) != nil {
+                index = afterKey
+                throw fail("duplicate key \"\(key)\"")
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
             if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
@@ -182,7 +185,12 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
             skipDigits()
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+        // Most numbers are small whole ones (sizes, targets): read them without a detour through text.
+        let digits = bytes[start..<index]
+        if digits.count < 16, let first = digits.first, first != UInt8(ascii: "-"), digits.allSatisfy(isDigit) {
+            return Double(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+        }
+        guard let value = Double(String(decoding: digits, as: UTF8.self)), value.isFinite else {
             throw fail("number out of range")
         }
         return value

@@ -109,7 +109,7 @@ package struct JSONReader {
 
     /// The fields not in `known`, to be written back unchanged.
     func unknown(except known: Set<String>) -> [String: JSONValue] {
-        object.filter { !known.contains($0.key) }
+        object.keys.allSatisfy(known.contains) ? [:] : object.filter { !known.contains($0.key) }
     }
 
     /// Refuses files written by a newer msx.

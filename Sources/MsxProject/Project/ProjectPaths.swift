@@ -57,7 +57,7 @@ package struct ProjectPaths: Sendable {
     /// Whether none of the folders on the way to `relative` is a symbolic link (remembered once seen).
     private func foldersHaveNoSymbolicLink(_ relative: String) -> Bool {
         // Most files are in a folder already seen whole: one look-up, no splitting.
-        guard let slash = relative.lastIndex(of: "/") else { return true }
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
         let whole = rootPath + "/" + relative[..<slash]
         if plainFolders.contains(whole) { return true }
         var folder = rootPath
