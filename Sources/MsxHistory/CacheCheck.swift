@@ -11,7 +11,8 @@ extension ProjectHistory {
     public func checkCaches(repair: Bool) throws -> CheckReport {
         var report = CheckReport()
         let versionIndex = ".msx/cache/versions"
-        if try !versionIndexIsRight(repair: repair) {
+        // A shallow history has no versions to compare the index with (and no command reads one).
+        if !repository.isShallow, try !versionIndexIsRight(repair: repair) {
             report.findings.append(CheckFinding(path: versionIndex, detail: .staleCache))
             if repair { report.repairs.append(.rebuiltCache(versionIndex)) }
         }
@@ -21,7 +22,7 @@ extension ProjectHistory {
             let file = repository.workdir.appendingPathComponent(path)
             var info = stat()
             guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, index.unchangedID(at: path, info) != nil,
-                let data = try? FileIO.readData(file, displayPath: path), try repository.hash(data) != entry.id
+                try repository.hashWorkFile(path) != entry.id
             else { continue }
             stale[path] = entry.id
         }

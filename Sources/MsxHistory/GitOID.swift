@@ -13,6 +13,15 @@ public struct GitOID: Hashable, Sendable, CustomStringConvertible {
         raw = oid
     }
 
+    /// Parses 40 hex digits given as bytes.
+    package init?(hexBytes: UnsafeRawBufferPointer) {
+        var oid = git_oid()
+        guard hexBytes.count == 40, let base = hexBytes.baseAddress,
+            git_oid_fromstrn(&oid, base.assumingMemoryBound(to: CChar.self), 40) == 0
+        else { return nil }
+        raw = oid
+    }
+
     /// The 40-digit hex form.
     public var description: String {
         var buffer = [CChar](repeating: 0, count: 41)

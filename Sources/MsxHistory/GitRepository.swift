@@ -188,6 +188,15 @@ package final class GitRepository {
         return GitOID(oid)
     }
 
+    /// The blob id git would give the work-tree file at `path` (repository-relative), through its filters
+    /// (`text=auto`, `eol`, LFS): the id git's index records for it.
+    func hashWorkFile(_ path: String) throws -> GitOID {
+        var oid = git_oid()
+        try LibGit2.check(git_repository_hashfile(&oid, handle, workdir.appendingPathComponent(path).path, GIT_OBJECT_BLOB, path),
+                          "cannot hash \(path)")
+        return GitOID(oid)
+    }
+
     /// Resolves a revision expression (id, id prefix, ref, tag) to the commit it names, or nil when nothing matches.
     func resolve(_ spec: String) throws -> GitOID? {
         var object: OpaquePointer?
@@ -341,15 +350,16 @@ package final class GitRepository {
     }
 
     /// Gives the index entries at `ids`'s paths those blob ids with no stat data (so git and msx read the files
-    /// again), and removes the entries at `removed`.
+    /// again; an entry keeps its mode, a new one is a plain file), and removes the entries at `removed`.
     func setIndexEntries(_ ids: [String: GitOID], removing removed: [String] = []) throws {
         var index: OpaquePointer?
         try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
         defer { git_index_free(index) }
         for (path, id) in ids {
+            let mode = git_index_get_bypath(index, path, 0)?.pointee.mode ?? 0o100644
             try path.withCString { cPath in
                 var entry = git_index_entry()
-                entry.mode = 0o100644
+                entry.mode = mode
                 entry.id = id.raw
                 entry.path = cPath
                 try LibGit2.check(git_index_add(index, &entry), "cannot update the git index for \(path)")

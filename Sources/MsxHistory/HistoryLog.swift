@@ -132,10 +132,14 @@ extension ProjectHistory {
     }
 
     /// The versions that can be a document's, from the version index: those whose trailers name it and those
-    /// without trailers, in `git log`'s order (a damaged line has the index built again).
+    /// without trailers, in `git log`'s order (a damaged line has the index built again); nil when there is no index
+    /// to be had (a read-only project): then the history is walked.
     private func indexedCandidates(of documentID: String, head: GitOID) throws -> CandidateVersions? {
-        var index = try versionIndex(head: head)
-        if index.versions(naming: documentID) == nil || index.plainVersions() == nil { index = try rebuiltVersionIndex(head: head) }
+        guard var index = try versionIndex(head: head) else { return nil }
+        if index.versions(naming: documentID) == nil || index.plainVersions() == nil {
+            guard let rebuilt = try rebuiltVersionIndex(head: head) else { return nil }
+            index = rebuilt
+        }
         guard let named = index.versions(naming: documentID), let plain = index.plainVersions() else { return nil }
         let merged = plain.isEmpty ? named : (named + plain).sorted { $0.number > $1.number }
         return .listed(merged.map(\.id).makeIterator())

@@ -55,27 +55,43 @@ package struct VersionIndex: Equatable {
         versions(in: Self.plainKey)
     }
 
+    /// The versions on the line whose key is `key`, read byte by byte (a document of a long history has thousands).
     private func versions(in key: String) -> [Version]? {
-        guard let line = line(key) else { return [] }
-        guard let body = Self.body(of: line) else { return nil }
-        var result: [Version] = []
-        for field in body.dropFirst(key.count).split(separator: " ") {
-            guard let colon = field.firstIndex(of: ":"), let number = Int(field[..<colon]), number >= 0, number < count,
-                let id = GitOID(hex: String(field[field.index(after: colon)...]))
+        file.withUnsafeBufferPointer { bytes -> [Version]? in
+            guard let found = ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: UnsafeRawBufferPointer(bytes)) else { return [] }
+            let start = found + 1
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            // The body, then " #" and its hash in 16 hex digits.
+            let bodyEnd = end - 18
+            guard bodyEnd > start, bytes[bodyEnd] == UInt8(ascii: " "), bytes[bodyEnd + 1] == UInt8(ascii: "#"),
+                TextHash.hex(TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[start..<bodyEnd])))
+                    .utf8.elementsEqual(bytes[(bodyEnd + 2)..<end])
             else { return nil }
-            result.append(Version(number: number, id: id))
+            var result: [Version] = []
+            var index = start + key.utf8.count
+            while index < bodyEnd {
+                // " N:OID"
+                guard bytes[index] == UInt8(ascii: " ") else { return nil }
+                index += 1
+                var number = 0
+                let digits = index
+                while index < bodyEnd, bytes[index] != UInt8(ascii: ":") {
+                    guard let digit = Self.digit(bytes[index]), number < Int.max / 10 - 9 else { return nil }
+                    number = number * 10 + digit
+                    index += 1
+                }
+                guard index > digits, index + 41 <= bodyEnd, number < count,
+                    let id = GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 41)])))
+                else { return nil }
+                result.append(Version(number: number, id: id))
+                index += 41
+            }
+            return result
         }
-        return result
     }
 
-    /// The line whose key is `key`, found byte by byte.
-    private func line(_ key: String) -> Substring? {
-        let needle = Array("\n\(key) ".utf8)
-        return file.withUnsafeBytes { bytes -> Substring? in
-            guard let start = ByteSearch.firstIndex(of: needle, in: bytes) else { return nil }
-            let end = bytes[(start + 1)...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            return Substring(String(decoding: bytes[(start + 1)..<end], as: UTF8.self))
-        }
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
     // MARK: Building

@@ -5,14 +5,14 @@ import MsxModel
 /// versions made since it was written (by msx or by plain git), or built again.
 extension ProjectHistory {
     /// How many versions on top of the indexed head are read one by one before building the index again is cheaper.
-    private static let catchUpLimit = 5_000
+    private static let catchUpLimit = 200
 
     private var versionIndexURL: URL { project.root.appendingPathComponent(".msx/cache/versions") }
 
     /// The index of the history ending at `head`, from the file when it describes that history or one it grew from
-    /// by versions with a single parent, else built again; saved when it changed (a cache that cannot be saved is
-    /// not an error).
-    func versionIndex(head: GitOID) throws -> VersionIndex {
+    /// by versions with a single parent, else built again and saved; nil when it would have to be built but could
+    /// not be kept (a read-only project), where reading the history as far as needed costs less.
+    func versionIndex(head: GitOID) throws -> VersionIndex? {
         let stored = storedVersionIndex()
         if let stored, stored.head == head { return stored }
         guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try rebuiltVersionIndex(head: head) }
@@ -20,8 +20,12 @@ extension ProjectHistory {
         return index
     }
 
-    /// The index built again from the history ending at `head`, and saved (a damaged line was found).
-    func rebuiltVersionIndex(head: GitOID) throws -> VersionIndex {
+    /// The index built again from the history ending at `head`, and saved (it was missing, stale or damaged); nil
+    /// when it could not be saved.
+    func rebuiltVersionIndex(head: GitOID) throws -> VersionIndex? {
+        let folder = versionIndexURL.deletingLastPathComponent()
+        try? FileIO.createFolder(folder)
+        guard access(folder.path, W_OK) == 0 else { return nil }
         let index = try VersionIndex.build(repository, head: head)
         try? FileIO.writeAtomically(index.data, to: versionIndexURL)
         return index

@@ -107,6 +107,20 @@ final class VersionIndexTests: HistoryTestCase {
                        "git reads it again too")
     }
 
+    /// Git's index records the filtered content of a file (CRLF made LF by `text=auto`): a healthy file like that
+    /// is no stale cache.
+    func testAFileGitFiltersIsNoStaleCache() throws {
+        let book = try makeBook(snapshot: false)
+        try write("* text=auto\n", to: ".gitattributes", in: book.root)
+        try write("The lamp burned.\r\n\r\nNell watched.\r\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        try git("add", "-A", ".", in: book.root)
+        XCTAssertEqual(try git("ls-files", "--eol", "--", Book.lampPath, in: book.root).contains("i/lf"), true)
+        usleep(20_000)  // the index is written after the file: its entry is not racily clean
+        try git("update-index", "--refresh", in: book.root)
+        XCTAssertEqual(try cacheFindings(book.root), [])
+    }
+
     // MARK: Helpers
 
     /// What a log entry says, as compared between the index and the walk.

@@ -54,9 +54,14 @@ struct Check: MsxCommand {
             var report = try checker.run(repair: repair, dryRun: dryRun)
             report.repairs.insert(contentsOf: missing, at: 0)
             if let history = try ProjectHistory.open(checker.project) {
-                let caches = try history.checkCaches(repair: writing)
-                report.findings += caches.findings
-                report.repairs += caches.repairs
+                do {
+                    let caches = try history.checkCaches(repair: writing)
+                    report.findings += caches.findings
+                    report.repairs += caches.repairs
+                } catch let error as MsxError {
+                    // A history that cannot be read is a finding of its own; the project's are still reported.
+                    report.findings.append(CheckFinding(path: ".git", detail: .unreadable(error)))
+                }
             }
             if console.json {
                 console.report([

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Byte-for-byte search, for hot paths where Unicode-aware string comparison would cost more than the work itself
 /// (a search's pre-test over a file, a log's look for a trailer in every commit message).
 package enum ByteSearch {
@@ -6,20 +12,20 @@ package enum ByteSearch {
         needle.isEmpty || firstIndex(of: needle, in: haystack) != nil
     }
 
-    /// Where `needle` first occurs in `haystack` (nil when it does not, or is empty).
+    /// Where `needle` first occurs in `haystack` (nil when it does not, or is empty). The C library's memchr(3) finds
+    /// each candidate first byte.
     package static func firstIndex(of needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Int? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var matched = 1
-                while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return index }
+        guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBytes { needle -> Int? in
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last, let hit = memchr(base + index, Int32(first), last - index + 1) {
+                index = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return index }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 
     /// Whether `needle` occurs in `text`, comparing UTF-8 bytes.

@@ -13,13 +13,13 @@ public enum TextHash {
     }
 
     /// A hash as 16 lowercase hex digits.
-    static func hex(_ hash: UInt64) -> String {
+    package static func hex(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// FNV-1a 64 of some UTF-8 bytes.
-    static func fnv1a64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    package static func fnv1a64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
