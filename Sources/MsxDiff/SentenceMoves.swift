@@ -71,7 +71,7 @@ extension DocumentDiff {
             while upper > lower, units[upper - 1] == 0x20 || units[upper - 1] == 0x09 || units[upper - 1] == 0x2028 { upper -= 1 }
             guard lower < upper else { return nil }
             let range = (base + token.range.lowerBound + lower)..<(base + token.range.lowerBound + upper)
-            return (range, String(decoding: units[lower..<upper], as: UTF16.self))
+            return (range, UTF16Text.string(units[lower..<upper]))
         }
     }
 }

@@ -140,7 +140,7 @@ struct StretchRealignment {
     private static func edits(_ old: String, _ oldRange: Range<Int>, _ new: String, _ newRange: Range<Int>,
                               by unit: DiffUnit) -> [DocumentDiff.TextEdit] {
         let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
-        let piece = WordDiff.edits(String(decoding: oldUnits[oldRange], as: UTF16.self), String(decoding: newUnits[newRange], as: UTF16.self), by: unit)
+        let piece = WordDiff.edits(UTF16Text.string(oldUnits[oldRange]), UTF16Text.string(newUnits[newRange]), by: unit)
         return piece.map { edit in
             var edit = edit
             edit.old = (edit.old.lowerBound + oldRange.lowerBound)..<(edit.old.upperBound + oldRange.lowerBound)

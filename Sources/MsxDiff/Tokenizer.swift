@@ -54,6 +54,11 @@ enum Tokenizer {
 
     /// Splits a paragraph into tokens.
     static func tokens(_ text: String) -> [Token] {
+        simpleTokens(text) ?? characterTokens(text)
+    }
+
+    /// Splits a paragraph into tokens character by character (any text).
+    static func characterTokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var current = ""
         var currentKind: Token.Kind?
@@ -87,6 +92,56 @@ enum Tokenizer {
         return tokens
     }
 
+    /// The tokens of a text whose every character is one scalar of one UTF-16 unit with no grapheme joining it to
+    /// the next (Latin letters and accents before the combining marks, general punctuation such as ’ “ — …): most
+    /// prose. Read scalar by scalar as `characterTokens` reads characters ("\r\n", one character, is white space
+    /// either way); nil for any other text.
+    static func simpleTokens(_ text: String) -> [Token]? {
+        let scalars = text.unicodeScalars
+        guard scalars.allSatisfy(isSimple) else { return nil }
+        var tokens: [Token] = []
+        var start = scalars.startIndex
+        var startOffset = 0
+        var current: Token.Kind?
+        func flush(_ end: String.Index, _ endOffset: Int) {
+            if let current, endOffset > startOffset {
+                tokens.append(Token(text: String(scalars[start..<end]), kind: current, range: startOffset..<endOffset))
+            }
+            current = nil
+            start = end
+            startOffset = endOffset
+        }
+        var offset = 0
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            let kind = scalar.isASCII ? classify(ascii: UInt8(scalar.value)) : classify(Character(scalar))
+            if kind == .punctuation && (scalar == "'" || scalar == "\u{2019}") && current == .word {
+                // "don't": the apostrophe stays in the word.
+            } else if kind == .punctuation {
+                flush(index, offset)
+                current = .punctuation
+                flush(next, offset + 1)
+            } else if kind != current {
+                flush(index, offset)
+                current = kind
+            }
+            index = next
+            offset += 1
+        }
+        flush(scalars.endIndex, offset)
+        return tokens
+    }
+
+    /// A scalar that is a character of its own whatever is next to it (CR and LF aside, white space either way).
+    private static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x300, 0x2010...0x2027, 0x2030...0x205E: true
+        default: false
+        }
+    }
+
     /// Tokens with each run of white space joined to the token before it.
     static func spacedTokens(_ text: String) -> [Token] {
         var result: [Token] = []
@@ -101,15 +156,17 @@ enum Tokenizer {
         return result
     }
 
+    private static func classify(ascii: UInt8) -> Token.Kind {
+        switch ascii {
+        case 0x20, 0x09, 0x0A, 0x0D: return .space
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
+        default: return .punctuation
+        }
+    }
+
     private static func classify(_ character: Character) -> Token.Kind {
         // Most text is ASCII: decide those from the byte, without Unicode property lookups.
-        if let ascii = character.asciiValue {
-            switch ascii {
-            case 0x20, 0x09, 0x0A, 0x0D: return .space
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
-            default: return .punctuation
-            }
-        }
+        if let ascii = character.asciiValue { return classify(ascii: ascii) }
         if character.isWhitespace { return .space }
         if character.isLetter || character.isNumber || character.unicodeScalars.first?.properties.generalCategory == .nonspacingMark {
             return .word

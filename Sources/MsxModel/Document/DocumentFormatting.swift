@@ -146,9 +146,10 @@ package enum Context {
         return slice(units, offset, end)
     }
 
+    /// The text of UTF-16 units `start..<end` (clamped to the units), a lone surrogate read as U+FFFD.
     package static func slice(_ units: [UInt16], _ start: Int, _ end: Int) -> String {
         let lower = max(0, min(start, units.count))
         let upper = max(lower, min(end, units.count))
-        return String(decoding: units[lower..<upper], as: UTF16.self)
+        return units.withUnsafeBufferPointer { UTF16Text.string(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
     }
 }

@@ -19,7 +19,7 @@ enum LostRunPlacement {
         for (p, paragraph) in document.formatting.paragraphs.enumerated() where wanted[p] != nil && p < old.count {
             for run in paragraph.runs {
                 let words = Array(old[p][run.range])
-                guard wanted[p]!.contains(String(decoding: words, as: UTF16.self)) else { continue }
+                guard wanted[p]!.contains(UTF16Text.string(words)) else { continue }
                 if occurrences(of: words, in: old).count == 1, let only = occurrences(of: words, in: new).onlyElement {
                     fill(&result, paragraph: only.paragraph, range: only.start..<only.start + words.count, with: run)
                 } else {

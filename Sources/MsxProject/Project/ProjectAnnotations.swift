@@ -60,7 +60,7 @@ extension Project {
         guard let annotation = document.annotations[id] else { throw MsxError(.unknownComment, "no comment \(id)") }
         let texts = document.paragraphTexts.map { Array($0.utf16) }
         let places = (document.annotationPlaces[id] ?? []).map { place in
-            (place.paragraph, place.range, String(decoding: texts[place.paragraph][place.range], as: UTF16.self))
+            (place.paragraph, place.range, UTF16Text.string(texts[place.paragraph][place.range]))
         }
         return PlacedAnnotation(node: node, annotation: annotation, places: places)
     }
