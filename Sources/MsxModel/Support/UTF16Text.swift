@@ -57,7 +57,24 @@ package enum UTF16Text {
 
     /// The string of `units`; a lone surrogate becomes U+FFFD, as `String(decoding:as:)` makes it.
     package static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
-        String(unsafeUninitializedCapacity: units.count * 3) { out in
+        // The exact length first: a string keeps the capacity it was made with (a diff holds a million of them).
+        var length = 0
+        var k = 0
+        while k < units.count {
+            let unit = units[k]
+            if unit < 0x80 {
+                length += 1
+            } else if unit < 0x800 {
+                length += 2
+            } else if UTF16.isLeadSurrogate(unit), k + 1 < units.count, UTF16.isTrailSurrogate(units[k + 1]) {
+                length += 4
+                k += 1
+            } else {
+                length += 3
+            }
+            k += 1
+        }
+        return String(unsafeUninitializedCapacity: length) { out in
             var o = 0
             var i = 0
             func put(_ scalar: UInt32) {
