@@ -11,8 +11,8 @@ import MsxModel
 ///
 /// The file (format 1) is text: a header `msx-versions 1 HEAD COUNT`; a line `d ID N:OID N:OID …` per document,
 /// newest first, for the versions whose `Msx-Document` trailers name it; and a line `p N:OID …` for the versions
-/// without trailers (made with other git tools), whose documents `log` works out from their trees. Each line ends
-/// with ` #` and the FNV-1a hash of what precedes it: a damaged line is never believed.
+/// without trailers (made with other git tools), whose documents `log` works out from their trees. Each line, the
+/// header too, ends with ` #` and the FNV-1a hash of what precedes it: a damaged line is never believed.
 package struct VersionIndex: Equatable {
     /// A version and its number in the index.
     package struct Version: Equatable {
@@ -34,7 +34,7 @@ package struct VersionIndex: Equatable {
     private init(head: GitOID, count: Int, lines: [(key: String, line: String)]) {
         self.head = head
         self.count = count
-        var text = "msx-versions \(Self.formatVersion) \(head) \(count)\n"
+        var text = Self.line("msx-versions \(Self.formatVersion) \(head) \(count)") + "\n"
         for (_, line) in lines.sorted(by: { $0.key < $1.key }) { text += line + "\n" }
         file = Array(text.utf8)
     }
@@ -163,7 +163,8 @@ package struct VersionIndex: Equatable {
     static func parse(_ data: Data) -> VersionIndex? {
         let file = [UInt8](data)
         guard file.last == UInt8(ascii: "\n"), let firstEnd = file.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let header = String(decoding: file[..<firstEnd], as: UTF8.self).split(separator: " ")
+        guard let body = body(of: Substring(String(decoding: file[..<firstEnd], as: UTF8.self))) else { return nil }
+        let header = body.split(separator: " ")
         guard header.count == 4, header[0] == "msx-versions", header[1] == "\(formatVersion)",
             let head = GitOID(hex: String(header[2])), let count = Int(header[3]), count > 0
         else { return nil }
