@@ -124,7 +124,7 @@ final class HistoryCrashTests: HistoryTestCase {
         try FileManager.default.createDirectory(at: lock.deletingLastPathComponent(), withIntermediateDirectories: true)
         let holder = Process()
         holder.executableURL = flock
-        holder.arguments = ["--no-fork", lock.path, "sleep", "5"]  // the holder becomes `sleep`, holding the lock
+        holder.arguments = ["--no-fork", lock.path, "sleep", "30"]  // the holder becomes `sleep`, holding the lock until killed
         try holder.run()
         var holding = true
         func release() {
