@@ -13,7 +13,10 @@ extension ProjectHistory {
     /// by versions with a single parent, else built again and saved; nil when it would have to be built but could
     /// not be kept (a read-only project), where reading the history as far as needed costs less.
     func versionIndex(head: GitOID) throws -> VersionIndex? {
-        let stored = storedVersionIndex()
+        try versionIndex(head: head, stored: storedVersionIndex())
+    }
+
+    private func versionIndex(head: GitOID, stored: VersionIndex?) throws -> VersionIndex? {
         if let stored, stored.head == head { return stored }
         guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try rebuiltVersionIndex(head: head) }
         try? FileIO.writeAtomically(index.data, to: versionIndexURL)
@@ -34,14 +37,14 @@ extension ProjectHistory {
     /// After a command made versions: brings an existing index up to date, so the next reader finds it ready.
     /// Without an index file nothing is done (the first reader builds it).
     func updateVersionIndex() throws {
-        guard storedVersionIndex() != nil, let head = try head() else { return }
-        _ = try versionIndex(head: head)
+        guard let stored = storedVersionIndex(), let head = try head() else { return }
+        _ = try versionIndex(head: head, stored: stored)
     }
 
     /// Whether the index file describes the history as a fresh reading of it does (after bringing it up to date
     /// when it is behind). A missing or unreadable file is right: it is never believed, and the next reader builds
     /// it. With `repair`, a wrong one is written again.
-    public func versionIndexIsRight(repair: Bool) throws -> Bool {
+    func versionIndexIsRight(repair: Bool) throws -> Bool {
         guard let head = try head(), let file = storedVersionIndex() else { return true }
         // A file a merge left behind is stale, not wrong: the next reader builds it again.
         guard let current = try file.head == head ? file : caughtUp(file, to: head) else { return true }

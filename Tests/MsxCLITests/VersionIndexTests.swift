@@ -1,4 +1,5 @@
 import Foundation
+import MsxKit
 import MsxTestSupport
 import XCTest
 
@@ -86,7 +87,7 @@ final class VersionIndexTests: HistoryTestCase {
         var fields = lines[row].split(separator: " ").dropLast().map(String.init)
         fields.removeLast()
         let body = fields.joined(separator: " ")
-        lines[row] = body + " #" + fnv1a64(body)
+        lines[row] = body + " #" + TextHash.fnv1a64(body)
         try write(lines.joined(separator: "\n") + "\n", to: indexPath, in: book.root)
         // Lamp changed by hand, with its size and time kept: git's index vouches for its old content.
         let lamp = book.root.appendingPathComponent(Book.lampPath)
@@ -154,12 +155,5 @@ final class VersionIndexTests: HistoryTestCase {
     private func cacheFindings(_ root: URL) throws -> [String] {
         let findings = try expect(0, "check", "--json", in: root).json()["findings"] as? [[String: Any]] ?? []
         return findings.filter { $0["code"] as? String == "stale-cache" }.compactMap { $0["path"] as? String }
-    }
-
-    private func fnv1a64(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
