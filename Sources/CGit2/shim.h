@@ -20,3 +20,7 @@ static inline int msx_git_enable_fsync(int enabled) {
 static inline int msx_git_set_search_path(git_config_level_t level, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
+
+static inline int msx_git_set_ssl_cert_file(const char *file) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, NULL);
+}

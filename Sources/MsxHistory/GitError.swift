@@ -5,7 +5,7 @@ import MsxModel
 /// libgit2 is initialised once per process, before the first call.
 enum LibGit2 {
     static let initialized: Bool = {
-        git_libgit2_init()
+        CertificateAuthorities.deferringBundle { git_libgit2_init() }
         // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced. (MSX_BENCH_NO_FSYNC=1
         // turns that off, for `make bench` alone, to measure what it costs.)
         _ = msx_git_enable_fsync(ProcessInfo.processInfo.environment["MSX_BENCH_NO_FSYNC"] == "1" ? 0 : 1)

@@ -60,7 +60,7 @@ extension GitRepository {
         session.url = try remoteURL(name)
         var options = git_fetch_options()
         git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
-        options.callbacks = session.callbacks()
+        options.callbacks = try session.callbacks()
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
         let code = withExtendedLifetime(session) { git_remote_fetch(remote, nil, &options, "msx fetch") }
         try Self.checkTransfer(code, session, "cannot fetch from '\(name)' (\(session.url))")
@@ -73,7 +73,7 @@ extension GitRepository {
         session.url = try remoteURL(name)
         var options = git_push_options()
         git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION))
-        options.callbacks = session.callbacks()
+        options.callbacks = try session.callbacks()
         let pointers = refspecs.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         var array = pointers
@@ -91,7 +91,7 @@ extension GitRepository {
         session.url = url
         var options = git_clone_options()
         git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION))
-        options.fetch_opts.callbacks = session.callbacks()
+        options.fetch_opts.callbacks = try session.callbacks()
         options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
         var repository: OpaquePointer?
         let code = withExtendedLifetime(session) { git_clone(&repository, url, destination.path, &options) }

@@ -40,8 +40,10 @@ final class TransferSession {
 
     init(_ options: TransferOptions) { self.options = options }
 
-    /// Callbacks for libgit2, with this session as their payload (keep the session alive for the transfer).
-    func callbacks() -> git_remote_callbacks {
+    /// Callbacks for libgit2, with this session as their payload (keep the session alive for the transfer); reads the
+    /// certificate authorities https trusts first, if no transfer has yet (see `CertificateAuthorities`).
+    func callbacks() throws -> git_remote_callbacks {
+        try CertificateAuthorities.prepareForTransfer(environment: environment)
         var callbacks = git_remote_callbacks()
         git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION))
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
@@ -52,7 +54,7 @@ final class TransferSession {
         }
         callbacks.certificate_check = { cert, _, host, payload in
             let session = Unmanaged<TransferSession>.fromOpaque(payload!).takeUnretainedValue()
-            guard let cert, let host else { return 1 }
+            guard let cert, let host else { return GIT_PASSTHROUGH.rawValue }
             return session.checkHostKey(cert, host: String(cString: host))
         }
         callbacks.transfer_progress = { stats, payload in
@@ -74,9 +76,10 @@ final class TransferSession {
     }
 
     /// An ssh server's host key against known_hosts (0: go on, -1: refuse); certificates of https servers are left
-    /// to libgit2's own checks (GIT_PASSTHROUGH).
+    /// to libgit2's own checks: GIT_PASSTHROUGH, which libgit2 turns into its verdict (a positive value would be taken
+    /// for "go on", whatever that verdict).
     private func checkHostKey(_ cert: UnsafeMutablePointer<git_cert>, host: String) -> Int32 {
-        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else { return 1 }
+        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else { return GIT_PASSTHROUGH.rawValue }
         let hostkey = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
         let names: [git_cert_ssh_raw_type_t: String] = [
             GIT_CERT_SSH_RAW_TYPE_RSA: "ssh-rsa", GIT_CERT_SSH_RAW_TYPE_DSS: "ssh-dss",

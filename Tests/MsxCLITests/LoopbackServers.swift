@@ -22,14 +22,18 @@ extension HistoryTestCase {
     }
 
     /// Starts `git http-backend` behind a small CGI server serving the bare repositories under `root`; returns its
-    /// port. With `auth` ("user:password") it asks for those credentials.
-    func startSmartHTTPServer(serving root: URL, auth: String? = nil) throws -> Int {
+    /// port. With `auth` ("user:password") it asks for those credentials; with `tls` it speaks https.
+    func startSmartHTTPServer(serving root: URL, auth: String? = nil, tls: TestCertificates? = nil) throws -> Int {
         let script = MsxRunner.packageRoot.appendingPathComponent("Tests/MsxCLITests/Fixtures/servers/git-http-server.py")
         let portFile = scratch.appendingPathComponent("http-port-\(UUID().uuidString)")
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         server.arguments = ["python3", script.path, root.path, portFile.path]
-        server.environment = ProcessInfo.processInfo.environment.merging(auth.map { ["BASIC_AUTH": $0] } ?? [:]) { _, new in new }
+        var environment = ProcessInfo.processInfo.environment
+        environment["BASIC_AUTH"] = auth
+        environment["TLS_CERT"] = tls?.serverCertificate.path
+        environment["TLS_KEY"] = tls?.serverKey.path
+        server.environment = environment
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -39,6 +43,28 @@ extension HistoryTestCase {
             usleep(10_000)
         }
         throw XCTSkip("the smart-HTTP test server did not start")
+    }
+
+    /// A certificate authority of the test's own, and a certificate it signed for `localhost` (files in the scratch
+    /// folder, made with the openssl tool).
+    func makeTestCertificates() throws -> TestCertificates {
+        let openssl = "/usr/bin/openssl"
+        guard FileManager.default.isExecutableFile(atPath: openssl) else { throw XCTSkip("openssl is not installed (apt-get install openssl)") }
+        let folder = scratch.appendingPathComponent("tls-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try "subjectAltName=DNS:localhost\n".write(toFile: path("server.ext"), atomically: true, encoding: .utf8)
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        for arguments in [
+            ["req", "-x509"] + key + ["-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=msx test authority"],
+            ["req"] + key + ["-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=localhost"],
+            ["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-CAcreateserial",
+             "-out", path("server.pem"), "-days", "2", "-extfile", path("server.ext")],
+        ] {
+            XCTAssertEqual(try gitFreeRun(openssl, arguments), 0, "openssl \(arguments.joined(separator: " "))")
+        }
+        return TestCertificates(authority: URL(fileURLWithPath: path("ca.pem")), serverCertificate: URL(fileURLWithPath: path("server.pem")),
+                                serverKey: URL(fileURLWithPath: path("server.key")))
     }
 
     /// An sshd of its own: host key, client key, authorized_keys and configuration in the scratch folder, listening
@@ -110,4 +136,11 @@ extension HistoryTestCase {
         process.waitUntilExit()
         return process.terminationStatus
     }
+}
+
+/// A test's own certificate authority and the server certificate it signed.
+struct TestCertificates {
+    var authority: URL
+    var serverCertificate: URL
+    var serverKey: URL
 }

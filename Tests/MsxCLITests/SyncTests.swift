@@ -88,6 +88,27 @@ final class SyncTests: HistoryTestCase {
         try assertTwoClonesSync(through: url, remote: remote, env: ["NETRC": netrc.path])
     }
 
+    /// https through libgit2 over mbedTLS, whose certificate authorities msx reads only when a transfer starts
+    /// (`CertificateAuthorities`): a server whose certificate was signed by the authority `GIT_SSL_CAINFO` names is
+    /// trusted; without it the certificate is refused and nothing is written; a file that holds no authority is named.
+    func testHTTPSTrustsTheAuthorityGitSSLCAInfoNamesAndNoOther() throws {
+        let served = scratch.appendingPathComponent("secure", isDirectory: true)
+        let (_, remote) = try publish(in: served)
+        let certificates = try makeTestCertificates()
+        let port = try startSmartHTTPServer(serving: served, tls: certificates)
+        let url = "https://localhost:\(port)/book.git"
+        let untrusted = scratch.appendingPathComponent("untrusted")
+        let refused = try expect(74, "clone", url, untrusted.path)
+        XCTAssertTrue(refused.stderr.contains("certificate"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: untrusted.path), "a refused clone leaves no folder")
+        let notAnAuthority = scratch.appendingPathComponent("not-an-authority.pem")
+        try "no certificate here\n".write(to: notAnAuthority, atomically: true, encoding: .utf8)
+        let unreadable = try expect(74, "clone", url, untrusted.path, env: ["GIT_SSL_CAINFO": notAnAuthority.path])
+        XCTAssertTrue(unreadable.stderr.contains("cannot read the certificate authorities in \(notAnAuthority.path)"), unreadable.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: untrusted.path))
+        try assertTwoClonesSync(through: url, remote: remote, env: ["GIT_SSL_CAINFO": certificates.authority.path])
+    }
+
     func testTwoClonesSyncOverSSH() throws {
         let (_, remote) = try publish()
         let (port, key) = try startSSHServer()

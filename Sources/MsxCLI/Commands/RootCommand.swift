@@ -40,6 +40,8 @@ struct Msx: ParsableCommand {
                 ("MSX_SSH_KNOWN_HOSTS", "The known_hosts file ssh servers are checked against (default: ~/.ssh/known_hosts)."),
                 ("MSX_GIT_USERNAME, MSX_GIT_PASSWORD, NETRC",
                  "https credentials when the URL has none: these, else the netrc file (default: ~/.netrc)."),
+                ("GIT_SSL_CAINFO",
+                 "A PEM file of the certificate authorities https servers are checked against, instead of the system's."),
                 ("GIT_CONFIG_GLOBAL, GIT_CONFIG_NOSYSTEM, HOME, XDG_CONFIG_HOME",
                  "Where git configuration (user.name, user.email) is read, exactly as git reads it."),
             ]),

@@ -6,11 +6,12 @@
 Serves the repositories under ROOT (GIT_PROJECT_ROOT, every one exported) on 127.0.0.1 at a free port, which it
 writes to PORTFILE once it listens; runs until killed. Request bodies sent with chunked transfer encoding (libgit2's
 pushes) are read whole before the backend sees them. When BASIC_AUTH is set ("user:password"), requests without
-those credentials get 401.
+those credentials get 401. When TLS_CERT and TLS_KEY name PEM files, it speaks https with that certificate.
 """
 import base64
 import http.server
 import os
+import ssl
 import subprocess
 import sys
 
@@ -70,6 +71,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+if os.environ.get("TLS_CERT"):
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(os.environ["TLS_CERT"], os.environ["TLS_KEY"])
+    server.socket = context.wrap_socket(server.socket, server_side=True)
 with open(PORTFILE + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))
 os.rename(PORTFILE + ".tmp", PORTFILE)

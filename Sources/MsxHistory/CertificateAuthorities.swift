@@ -1,0 +1,94 @@
+import CGit2
+import Foundation
+import MsxModel
+
+/// The certificate authorities an https transfer trusts, read when the first transfer starts instead of when libgit2
+/// starts.
+///
+/// libgit2 over mbedTLS (Debian's build) parses the system's whole CA bundle inside `git_libgit2_init`: about 4 ms
+/// and 55M instructions that every command paid, although only https transfers use it. msx defines
+/// `mbedtls_x509_crt_parse_file` itself (below), so the dynamic linker binds libgit2's call to msx's function; while
+/// libgit2 starts, that function only notes the bundle's path. `prepareForTransfer` hands the path (or the file
+/// `GIT_SSL_CAINFO` names, as git honours it) back to libgit2 through `GIT_OPT_SET_SSL_CERT_LOCATIONS`, whose call
+/// reaches mbedTLS's own function. Where libgit2 uses another TLS library, or the symbol is not bound to msx's, nothing
+/// is deferred and libgit2 reads the bundle as it always did. A transfer whose authorities were never read fails
+/// closed: mbedTLS then trusts no certificate.
+enum CertificateAuthorities {
+    /// Runs libgit2's start-up (`start`) with the bundle's parsing deferred.
+    static func deferringBundle(_ start: () -> Void) {
+        state.withLock { $0.deferring = true }
+        start()
+        state.withLock { $0.deferring = false }
+    }
+
+    /// Reads the authorities before a transfer: `GIT_SSL_CAINFO`'s file when the environment names one, else the
+    /// bundle libgit2 deferred (once per process). Nothing happens when nothing was deferred and no file is named.
+    /// - Throws: `remote-unreachable` when the named file holds no certificate mbedTLS can read.
+    static func prepareForTransfer(environment: [String: String]) throws {
+        _ = LibGit2.initialized
+        let named = environment["GIT_SSL_CAINFO"].flatMap { $0.isEmpty ? nil : $0 }
+        let file: String? = state.withLock { state in
+            let wanted = named ?? state.deferredBundle
+            guard let wanted, wanted != state.loadedFile else { return nil }
+            state.loadedFile = wanted
+            return wanted
+        }
+        guard let file else { return }
+        let code = msx_git_set_ssl_cert_file(file)
+        guard code >= 0 else {
+            state.withLock { $0.loadedFile = nil }
+            let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+            throw MsxError(.remoteUnreachable, "cannot read the certificate authorities in \(file) (\(detail))")
+        }
+    }
+
+    /// The bundle libgit2 asked to parse while it started, when that was deferred.
+    static var deferredBundle: String? { state.withLock { $0.deferredBundle } }
+
+    /// Parses `path` into `chain` with mbedTLS's own function (the next definition after msx's).
+    fileprivate static func parseNow(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+        typealias ParseFile = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+        // RTLD_NEXT is ((void *) -1) in glibc's headers, a macro Swift does not import.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_x509_crt_parse_file") else {
+            return -0x2900  // MBEDTLS_ERR_X509_FILE_IO_ERROR
+        }
+        return unsafeBitCast(symbol, to: ParseFile.self)(chain, path)
+    }
+
+    /// Called by libgit2 for every CA file: notes the path while libgit2 starts, parses it at any other time.
+    fileprivate static func parseFile(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+        let deferred = state.withLock { state -> Bool in
+            guard state.deferring, let path else { return false }
+            state.deferredBundle = String(cString: path)
+            return true
+        }
+        return deferred ? 0 : parseNow(chain, path)
+    }
+
+    private struct State {
+        var deferring = false
+        var deferredBundle: String?
+        var loadedFile: String?
+    }
+
+    private final class Guarded: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = State()
+
+        func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&state)
+        }
+    }
+
+    private static let state = Guarded()
+}
+
+/// mbedTLS's `int mbedtls_x509_crt_parse_file(mbedtls_x509_crt *chain, const char *path)`, defined by msx so that
+/// libgit2's start-up can defer reading the CA bundle (see `CertificateAuthorities`); every other call is passed to
+/// mbedTLS unchanged. Not for use by msx's own code.
+@_cdecl("mbedtls_x509_crt_parse_file")
+public func mbedtlsX509CertificateParseFile(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    CertificateAuthorities.parseFile(chain, path)
+}

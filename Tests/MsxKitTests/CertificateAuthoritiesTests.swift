@@ -1,0 +1,14 @@
+import XCTest
+@testable import MsxHistory
+
+/// libgit2 over mbedTLS (Debian's build, which msx links) no longer parses the system's CA bundle when it starts: the
+/// bundle's path is noted, and read only before the first transfer. (That https still checks certificates, against
+/// the bundle or `GIT_SSL_CAINFO`'s file, is `SyncTests.testHTTPSTrustsTheAuthorityGitSSLCAInfoNamesAndNoOther`.)
+final class CertificateAuthoritiesTests: XCTestCase {
+    func testStartingLibgit2NotesTheBundleInsteadOfParsingIt() throws {
+        _ = LibGit2.initialized
+        let bundle = try XCTUnwrap(CertificateAuthorities.deferredBundle,
+                                   "libgit2 read its CA bundle while starting (is msx's mbedtls_x509_crt_parse_file still exported?)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: bundle), bundle)
+    }
+}
