@@ -98,7 +98,7 @@ enum Tokenizer {
     /// either way); nil for any other text.
     static func simpleTokens(_ text: String) -> [Token]? {
         let scalars = text.unicodeScalars
-        guard scalars.allSatisfy(isSimple) else { return nil }
+        guard scalars.allSatisfy(\.standsAlone) else { return nil }
         var tokens: [Token] = []
         var start = scalars.startIndex
         var startOffset = 0
@@ -132,14 +132,6 @@ enum Tokenizer {
         }
         flush(scalars.endIndex, offset)
         return tokens
-    }
-
-    /// A scalar that is a character of its own whatever is next to it (CR and LF aside, white space either way).
-    private static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x300, 0x2010...0x2027, 0x2030...0x205E: true
-        default: false
-        }
     }
 
     /// Tokens with each run of white space joined to the token before it.

@@ -11,11 +11,14 @@ extension ProjectHistory {
     public func changes() throws -> [DocumentChange] {
         let current = BinderIndex(project.manifest)
         let headID = try head()
-        // Usually the manifest has not changed since the snapshot: then today's parse serves for both.
-        let manifestFile = try FileIO.readData(try project.url(Manifest.fileName), displayPath: Manifest.fileName)
-        seedManifestCache(blob: try repository.hash(manifestFile), manifest: project.manifest, binder: current)
-        let snapshot = try headID.flatMap { try binder(at: $0) }
         let index = try repository.indexStat(under: prefix)
+        // Usually the manifest has not changed since the snapshot: then today's parse serves for both. Its blob id is
+        // git's index entry when the stat cache vouches for the file, else its hash.
+        let manifestFile = try project.fileStatus(Manifest.fileName)
+        let manifestBlob = try manifestFile.info.flatMap { index.unchangedID(at: gitPath(Manifest.fileName), $0) }
+            ?? repository.hash(try FileIO.readData(URL(fileURLWithPath: manifestFile.path), displayPath: Manifest.fileName))
+        seedManifestCache(blob: manifestBlob, manifest: project.manifest, binder: current)
+        let snapshot = try headID.flatMap { try binder(at: $0) }
         let snapshotFiles = try headID.map { try versionFiles($0) } ?? [:]
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []

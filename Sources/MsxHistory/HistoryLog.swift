@@ -222,6 +222,11 @@ package enum WordDelta {
 
     /// Words with the punctuation around them trimmed ("quay." and "quay" are one word).
     private static func counts(_ text: String) -> [Substring: Int] {
+        text.unicodeScalars.allSatisfy(\.standsAlone) ? scalarCounts(text) : characterCounts(text)
+    }
+
+    /// The counts of any text, read character by character.
+    static func characterCounts(_ text: String) -> [Substring: Int] {
         var result: [Substring: Int] = [:]
         for piece in text.split(whereSeparator: { $0.isWhitespace }) {
             guard let first = piece.firstIndex(where: { $0.isLetter || $0.isNumber }),
@@ -231,4 +236,43 @@ package enum WordDelta {
         }
         return result
     }
+
+    /// `characterCounts` of a text whose every scalar stands alone (most prose), read scalar by scalar: each of its
+    /// characters is one scalar ("\r\n" aside, white space either way), so the words are the same.
+    static func scalarCounts(_ text: String) -> [Substring: Int] {
+        var result: [Substring: Int] = [:]
+        let scalars = text.unicodeScalars
+        var wordStart: String.Index?  // the piece's first letter or digit
+        var wordEnd = scalars.startIndex  // just after its last one
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            switch scalar.isASCII ? asciiKinds[Int(scalar.value)] : ScalarKind(Character(scalar)) {
+            case .space:
+                if let start = wordStart { result[text[start..<wordEnd], default: 0] += 1 }
+                wordStart = nil
+            case .letterOrDigit:
+                if wordStart == nil { wordStart = index }
+                wordEnd = next
+            case .other:
+                break
+            }
+            index = next
+        }
+        if let start = wordStart { result[text[start..<wordEnd], default: 0] += 1 }
+        return result
+    }
+
+    /// What a one-scalar character is to `characterCounts`.
+    private enum ScalarKind {
+        case space, letterOrDigit, other
+
+        init(_ character: Character) {
+            self = character.isWhitespace ? .space : character.isLetter || character.isNumber ? .letterOrDigit : .other
+        }
+    }
+
+    /// The kinds of the ASCII scalars, worked out from `Character` as `characterCounts` sees them.
+    private static let asciiKinds: [ScalarKind] = (0..<128).map { ScalarKind(Character(Unicode.Scalar(UInt8($0)))) }
 }

@@ -33,16 +33,17 @@ public struct BinderNode: Equatable, Sendable {
     public var isFolder: Bool { kind == .folder }
 
     /// The path of the sidecar of a document (`NAME.attrs.json` next to `NAME.md`).
-    public var sidecarPath: String? {
-        guard kind == .document, path.hasSuffix(".md") else { return nil }
-        return String(path.dropLast(3)) + ".attrs.json"
-    }
+    public var sidecarPath: String? { pathWithoutMarkdownExtension.map { String($0) + ".attrs.json" } }
 
     /// The path of a document's notes (`NAME.notes.md` next to `NAME.md`): plain Markdown that belongs to the
     /// document (it moves, goes to the Trash, is snapshotted, restored and merged with it) and is never compiled.
-    public var notesPath: String? {
-        guard kind == .document, path.hasSuffix(".md") else { return nil }
-        return String(path.dropLast(3)) + ".notes.md"
+    public var notesPath: String? { pathWithoutMarkdownExtension.map { String($0) + ".notes.md" } }
+
+    /// A document's path without its `.md` (compared byte by byte: these are read for every document by every
+    /// command); nil for a folder or another name.
+    private var pathWithoutMarkdownExtension: Substring? {
+        guard kind == .document, path.hasByteSuffix(".md") else { return nil }
+        return path[..<path.utf8.index(path.utf8.endIndex, offsetBy: -3)]
     }
 
     /// The files that travel with a document's Markdown, in a fixed order: its sidecar, then its notes (either may
@@ -65,8 +66,10 @@ extension BinderNode {
         "custom", "children", "trashedFrom", "trashedBefore",
     ]
 
-    init(json value: JSONValue, file: String, path fieldPath: String) throws {
-        let r = try JSONReader(value, file: file, path: fieldPath)
+    /// Reads a node (and its children) from `value`; `fieldPath` says where it is in `file` ("binder[2].children[0]"),
+    /// worked out only for an error message.
+    init(json value: JSONValue, file: String, path fieldPath: @autoclosure @escaping () -> String) throws {
+        let r = try JSONReader(value, file: file, path: fieldPath())
         let kindName = try r.requiredString("kind")
         guard let kind = Kind(rawValue: kindName) else { throw r.fail("kind", "\"folder\" or \"document\"") }
         self.init(id: try r.requiredString("id"), kind: kind, title: try r.requiredString("title"), path: try r.requiredString("path"))

@@ -2,10 +2,16 @@
 package enum RelativePath {
     /// A relative path with no `..`, `.` or empty parts, not absolute, without backslashes or NUL.
     package static func isPlain(_ relative: String) -> Bool {
+        var relative = relative
+        return relative.withUTF8(isPlain(bytes:))
+    }
+
+    /// `isPlain` over the path's bytes (read from contiguous memory: this runs for every file of every command).
+    private static func isPlain(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var partLength = 0
         var dots = 0
         var sawAny = false
-        for byte in relative.utf8 {
+        for byte in bytes {
             sawAny = true
             switch byte {
             case UInt8(ascii: "/"):

@@ -218,8 +218,7 @@ public struct ProjectChecker {
         }
         report.findings += findings.flatMap { $0 }
 
-        let known = Set(manifest.entries.flatMap(\.node.files))
-        let strays = try project.strayFiles(known: known)
+        let strays = try project.strayFiles(known: KnownMarkdown(manifest))
         for path in strays.temporary {
             report.findings.append(CheckFinding(path: path, detail: .temporaryFile))
             if repair { transaction.delete(path); report.repairs.append(.removedTemporaryFile(path)) }

@@ -54,19 +54,19 @@ package struct ProjectPaths: Sendable {
         foldersHaveNoSymbolicLink(relative) && Self.isRealEntry(rootPath + "/" + relative)
     }
 
-    /// Whether none of the folders on the way to `relative` is a symbolic link (remembered once seen).
+    /// Whether none of the folders on the way to `relative` is a symbolic link (remembered once seen, by their
+    /// paths inside the project).
     private func foldersHaveNoSymbolicLink(_ relative: String) -> Bool {
         // Most files are in a folder already seen whole: one look-up, no splitting.
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
-        let whole = rootPath + "/" + relative[..<slash]
-        if plainFolders.contains(whole) { return true }
-        var folder = rootPath
-        for part in relative.split(separator: "/").dropLast() {
-            folder += "/" + part
+        let bytes = relative.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return true }
+        if plainFolders.contains(relative[..<slash]) { return true }
+        for end in bytes.indices where bytes[end] == UInt8(ascii: "/") {
+            let folder = relative[..<end]
             if plainFolders.contains(folder) { continue }
             var info = stat()
             // A missing folder is fine (nothing leads anywhere from it) but is not remembered: it may appear later.
-            guard lstat(folder, &info) == 0 else {
+            guard lstat(rootPath + "/" + folder, &info) == 0 else {
                 if errno == ENOENT { continue }
                 return false
             }
@@ -132,9 +132,9 @@ package struct ProjectPaths: Sendable {
 
 /// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).
 final class FolderCache: @unchecked Sendable {
-    private var folders = Set<String>()
+    private var folders = Set<Substring>()
     private let lock = NSLock()
 
-    func contains(_ folder: String) -> Bool { lock.withLock { folders.contains(folder) } }
-    func insert(_ folder: String) { lock.withLock { _ = folders.insert(folder) } }
+    func contains(_ folder: Substring) -> Bool { lock.withLock { folders.contains(folder) } }
+    func insert(_ folder: Substring) { lock.withLock { _ = folders.insert(folder) } }
 }

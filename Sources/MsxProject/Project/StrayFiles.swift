@@ -4,7 +4,7 @@ import MsxModel
 extension Project {
     /// `.md` files under `contents/` that the binder does not list (neither as a document nor as one's notes).
     public func strayDocuments() throws -> [String] {
-        try strayFiles(known: Set(manifest.entries.flatMap(\.node.files))).documents
+        try strayFiles(known: KnownMarkdown(manifest)).documents
     }
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
@@ -19,14 +19,14 @@ extension Project {
 
     /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind. The notes
     /// of a stray document (`NAME.notes.md` beside a stray `NAME.md`) are its companion, not a document of their own.
-    func strayFiles(known: Set<String>) throws -> (documents: [String], temporary: [String]) {
+    func strayFiles(known: KnownMarkdown) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
         for entry in DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path) {
             let path = "contents/" + entry.path
-            if path.hasSuffix(".msx-tmp") {
+            if path.hasByteSuffix(".msx-tmp") {
                 temporary.append(path)
-            } else if path.hasSuffix(".md") && !known.contains(path) && entry.isRegularFile {
+            } else if path.hasByteSuffix(".md") && !known.contains(path) && entry.isRegularFile {
                 // A symbolic link is never adopted: it may lead outside the project.
                 documents.append(path)
             }
@@ -38,5 +38,26 @@ extension Project {
         let markdown = Set(documents)
         documents.removeAll { $0.hasSuffix(".notes.md") && markdown.contains(String($0.dropLast(9)) + ".md") }
         return (documents.sorted(), temporary.sorted())
+    }
+}
+
+/// The Markdown files a binder lists: its nodes' paths and its documents' notes (a document's other companion, its
+/// sidecar, is not Markdown). Built from the paths alone, without each node's list of files.
+struct KnownMarkdown {
+    private var paths: Set<String> = []
+    private var documents: Set<String> = []
+
+    init(_ manifest: Manifest) {
+        for entry in manifest.entries {
+            paths.insert(entry.node.path)
+            if entry.node.kind == .document { documents.insert(entry.node.path) }
+        }
+    }
+
+    /// Whether `path` is a node's, or the notes of a document (`NAME.notes.md` beside `NAME.md`).
+    func contains(_ path: String) -> Bool {
+        if paths.contains(path) { return true }
+        guard path.hasByteSuffix(".notes.md") else { return false }
+        return documents.contains(String(path.utf8.dropLast(9))! + ".md")
     }
 }
