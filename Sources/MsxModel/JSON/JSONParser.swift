@@ -55,6 +55,8 @@ public struct JSONParser {
         var members: [String: JSONValue] = [:]
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+        // Room for a binder node's or a formatting run's fields at once, instead of growing four times on the way.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw fail("expected a quoted key") }

@@ -233,10 +233,36 @@ struct InlineMapper {
     /// Finds each scalar of a literal in the source, allowing backslash escapes, entities, and (in code spans)
     /// line endings read as spaces.
     private mutating func matchLiteral(_ literal: String, within limit: Int?, codeSpan: Bool = false) {
+        if matchVerbatim(literal, within: limit ?? source.count, codeSpan: codeSpan) { return }
         for scalar in literal.unicodeScalars {
             let range = failed ? cursor..<cursor : locate(scalar, limit: limit ?? source.count, codeSpan: codeSpan)
             emit(scalar, range)
         }
+    }
+
+    /// `matchLiteral`'s common case, in one go: the literal stands in the source byte for byte (no escape, entity or
+    /// line end between its characters) and holds no `&` outside a code span (an entity could start there and stand
+    /// for it). Then each scalar is found where its bytes are, as the scalar-by-scalar search would find it.
+    private mutating func matchVerbatim(_ literal: String, within limit: Int, codeSpan: Bool) -> Bool {
+        guard !failed, entityTail == nil else { return false }
+        let bytes = literal.utf8
+        let end = cursor + bytes.count
+        guard end <= limit, codeSpan || !bytes.contains(UInt8(ascii: "&")), source[cursor..<end].elementsEqual(bytes) else {
+            return false
+        }
+        if emitting {
+            text += literal
+            var offset = cursor
+            for scalar in literal.unicodeScalars {
+                let range = offset..<offset + UTF8.width(scalar)
+                let units = UTF16.width(scalar)
+                for _ in 0..<units { ranges.append(range) }
+                length += units
+                offset = range.upperBound
+            }
+        }
+        cursor = end
+        return true
     }
 
     private mutating func locate(_ scalar: Unicode.Scalar, limit: Int, codeSpan: Bool) -> Range<Int> {
