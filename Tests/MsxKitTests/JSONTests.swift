@@ -1,3 +1,4 @@
+import Foundation
 import MsxTestSupport
 import XCTest
 @testable import MsxConvert
@@ -101,5 +102,64 @@ final class JSONTests: SeededTestCase {
             for _ in 0..<Int.random(in: 0..<4, using: &g) { o["k\(Int.random(in: 0..<9, using: &g))é"] = randomValue(depth: depth + 1, &g) }
             return .object(o)
         }
+    }
+}
+
+/// The canonical writer against a plain model of the form docs/format.md gives (keys by code point, two-space
+/// indent, `": "`, escapes), on random values: nested, with long arrays (written on several cores), keys from
+/// every plane and strings with every control character.
+final class JSONWriterModelTests: SeededTestCase {
+    func testTheWriterWritesWhatTheModelWrites() {
+        var random = seededGenerator(20261128)
+        let strings = ["", "a", "b", "Z", "é", "z", "\u{E000}", "𝔸", "\u{FFFF}", "line\nbreak", "tab\t", "q\"uote", "back\\slash",
+                       "\u{01}\u{1F}\u{7F}", "\u{08}\u{0C}\r", "déjà vu", "🌊"]
+        func value(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &random) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &random))
+            case 2: return .number([0, 13, -36, 1.5, 0.1 + 0.2, 1e300][Int.random(in: 0..<6, using: &random)])
+            case 3: return .string(strings.randomElement(using: &random)!)
+            case 4, 5:
+                let count = Int.random(in: 0..<20, using: &random) == 0 ? 300 : Int.random(in: 0..<4, using: &random)
+                return .array((0..<count).map { _ in value(depth + 1) })
+            default:
+                var members: [String: JSONValue] = [:]
+                for _ in 0..<Int.random(in: 0..<6, using: &random) { members[strings.randomElement(using: &random)!] = value(depth + 1) }
+                return .object(members)
+            }
+        }
+        for round in 0..<scaled(300) {
+            let v = value(0)
+            XCTAssertEqual(JSONWriter.string(v), Self.model(v, indent: 0) + "\n", "round \(round)")
+            XCTAssertEqual(JSONWriter.string(v, pretty: false), Self.model(v, indent: nil), "round \(round)")
+        }
+    }
+
+    private static func model(_ value: JSONValue, indent: Int?) -> String {
+        func newline(_ level: Int?) -> String { level.map { "\n" + String(repeating: "  ", count: $0) } ?? "" }
+        let inner = indent.map { $0 + 1 }
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return JSONWriter.format(n)
+        case .string(let s): return quoted(s)
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[" + items.map { newline(inner) + model($0, indent: inner) }.joined(separator: ",") + newline(indent) + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            let keys = members.keys.sorted { Array($0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.unicodeScalars.map(\.value)) }
+            return "{" + keys.map { newline(inner) + quoted($0) + (indent == nil ? ":" : ": ") + model(members[$0]!, indent: inner) }
+                .joined(separator: ",") + newline(indent) + "}"
+        }
+    }
+
+    private static func quoted(_ s: String) -> String {
+        let named: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\u{08}": "\\b", "\u{0C}": "\\f"]
+        return "\"" + s.unicodeScalars.map { scalar in
+            if let escape = named[scalar] { return escape }
+            if scalar.value < 0x20 { return String(format: "\\u%04x", scalar.value) }
+            return String(scalar)
+        }.joined() + "\""
     }
 }

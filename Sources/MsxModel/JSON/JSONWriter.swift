@@ -4,29 +4,31 @@ public enum JSONWriter {
     /// Serializes `value` in msx's canonical form.
     /// - Parameter pretty: indented (files, `--json`) or compact on one line.
     public static func string(_ value: JSONValue, pretty: Bool = true) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(value, into: &out, indent: pretty ? 0 : nil)
-        if pretty { out += "\n" }
-        return out
+        if pretty { out.append(0x0A) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `value` as it is written nested `indent` levels deep in a pretty document (no trailing newline): for a writer
     /// that puts a long document together a piece at a time.
     package static func fragment(_ value: JSONValue, indent: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(value, into: &out, indent: indent)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, into out: inout String, indent: Int?) {
+    // Written as UTF-8 bytes, turned into a String once: appending to a String piece by piece cost more than
+    // everything else `tree --json` does.
+    private static func write(_ value: JSONValue, into out: inout [UInt8], indent: Int?) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += format(n)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: format(n).utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
-            out += "["
+            guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             let inner = indent.map { $0 + 1 }
             // Long arrays near the top (a sidecar's paragraphs, a diff's operations) are written on all cores, a
             // batch at a time so that only one batch is held twice.
@@ -35,39 +37,51 @@ public enum JSONWriter {
                 let range = start..<min(items.count, start + batch)
                 let written = batch < items.count
                     ? Array(items[range]).concurrentMap { item in
-                        var piece = ""
+                        var piece: [UInt8] = []
                         write(item, into: &piece, indent: inner)
                         return piece
                     }
                     : nil
                 for i in range {
-                    if i > 0 { out += "," }
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
                     newline(&out, inner)
-                    if let written { out += written[i - start] } else { write(items[i], into: &out, indent: inner) }
+                    if let written { out.append(contentsOf: written[i - start]) } else { write(items[i], into: &out, indent: inner) }
                 }
             }
             newline(&out, indent)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += "{"
-            let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-            for (i, key) in keys.enumerated() {
-                if i > 0 { out += "," }
-                newline(&out, indent.map { $0 + 1 })
+            guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
+            let inner = indent.map { $0 + 1 }
+            for (i, key) in members.keys.sorted(by: codePointOrder).enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, inner)
                 writeString(key, into: &out)
-                out += indent == nil ? ":" : ": "
-                write(members[key]!, into: &out, indent: indent.map { $0 + 1 })
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(UInt8(ascii: " ")) }
+                write(members[key]!, into: &out, indent: inner)
             }
             newline(&out, indent)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ out: inout String, _ indent: Int?) {
+    /// Whether `a` comes before `b` by code point: UTF-8's byte order is code point order.
+    private static func codePointOrder(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for i in 0..<min(x.count, y.count) where x[i] != y[i] { return x[i] < y[i] }
+                return x.count < y.count
+            }
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
-        out += "\n"
-        out += String(repeating: "  ", count: indent)
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// Integral values print without a fraction; others in Swift's shortest round-trip form.
@@ -79,32 +93,31 @@ public enum JSONWriter {
         return "\(n)"
     }
 
-    private static func writeString(_ s: String, into out: inout String) {
-        out += "\""
+    private static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Most strings need no escape: copy them whole.
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out += s
-            out += "\""
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
             return
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
