@@ -8,7 +8,7 @@ import MsxModel
 /// libgit2 over mbedTLS (Debian's build) parses the system's whole CA bundle inside `git_libgit2_init`: about 4 ms
 /// and 55M instructions that every command paid, although only https transfers use it. msx defines
 /// `mbedtls_x509_crt_parse_file` itself (below), so the dynamic linker binds libgit2's call to msx's function; while
-/// libgit2 starts, that function only notes the bundle's path. `prepareForTransfer` hands the path (or the file
+/// libgit2 starts, that function only notes the bundle's path. `trusting(for:environment:_:)` hands the path (or the file
 /// `GIT_SSL_CAINFO` names, as git honours it) back to libgit2 through `GIT_OPT_SET_SSL_CERT_LOCATIONS`, whose call
 /// reaches mbedTLS's own function. Where libgit2 uses another TLS library, or the symbol is not bound to msx's, nothing
 /// is deferred and libgit2 reads the bundle as it always did. A transfer whose authorities were never read fails
@@ -21,25 +21,30 @@ enum CertificateAuthorities {
         state.withLock { $0.deferring = false }
     }
 
-    /// Reads the authorities before a transfer: `GIT_SSL_CAINFO`'s file when the environment names one, else the
-    /// bundle libgit2 deferred (once per process). Nothing happens when nothing was deferred and no file is named.
-    /// - Throws: `remote-unreachable` when the named file holds no certificate mbedTLS can read.
-    static func prepareForTransfer(environment: [String: String]) throws {
+    /// Runs an https (or http: it may be redirected to https) transfer to `url` with the authorities it trusts
+    /// read first: `GIT_SSL_CAINFO`'s file when the environment names one (read again for each transfer, so an edited
+    /// file counts), else the bundle libgit2 deferred (read once per process). Transfers over ssh or to a local
+    /// folder run as they are: certificates are none of their business. https transfers of one process run one at
+    /// a time, so that one never changes the authorities under another's handshake. Where nothing was deferred
+    /// (another TLS library), the named file is added to those libgit2 already trusts.
+    /// - Throws: `remote-unreachable` when the named file holds no certificate the TLS library can read.
+    static func trusting<Result>(for url: String, environment: [String: String], _ transfer: () throws -> Result) throws -> Result {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        guard scheme == "https" || scheme == "http" else { return try transfer() }
         _ = LibGit2.initialized
+        transfers.lock()
+        defer { transfers.unlock() }
         let named = environment["GIT_SSL_CAINFO"].flatMap { $0.isEmpty ? nil : $0 }
-        let file: String? = state.withLock { state in
-            let wanted = named ?? state.deferredBundle
-            guard let wanted, wanted != state.loadedFile else { return nil }
-            state.loadedFile = wanted
-            return wanted
+        let deferred = state.withLock { $0.deferredBundle }
+        if let file = named ?? (loadedFile == deferred ? nil : deferred) {
+            let code = msx_git_set_ssl_cert_file(file)
+            guard code >= 0 else {
+                let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+                throw MsxError(.remoteUnreachable, "cannot read the certificate authorities in \(file) (\(detail))")
+            }
+            loadedFile = file
         }
-        guard let file else { return }
-        let code = msx_git_set_ssl_cert_file(file)
-        guard code >= 0 else {
-            state.withLock { $0.loadedFile = nil }
-            let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
-            throw MsxError(.remoteUnreachable, "cannot read the certificate authorities in \(file) (\(detail))")
-        }
+        return try transfer()
     }
 
     /// The bundle libgit2 asked to parse while it started, when that was deferred.
@@ -68,7 +73,6 @@ enum CertificateAuthorities {
     private struct State {
         var deferring = false
         var deferredBundle: String?
-        var loadedFile: String?
     }
 
     private final class Guarded: @unchecked Sendable {
@@ -83,6 +87,10 @@ enum CertificateAuthorities {
     }
 
     private static let state = Guarded()
+    /// Held for the whole of an https transfer (not `state`'s lock, which libgit2's call into `parseFile` takes).
+    private static let transfers = NSLock()
+    /// The file libgit2's authorities were last read from (guarded by `transfers`).
+    nonisolated(unsafe) private static var loadedFile: String?
 }
 
 /// mbedTLS's `int mbedtls_x509_crt_parse_file(mbedtls_x509_crt *chain, const char *path)`, defined by msx so that

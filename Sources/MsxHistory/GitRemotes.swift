@@ -60,9 +60,11 @@ extension GitRepository {
         session.url = try remoteURL(name)
         var options = git_fetch_options()
         git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION))
-        options.callbacks = try session.callbacks()
+        options.callbacks = session.callbacks()
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
-        let code = withExtendedLifetime(session) { git_remote_fetch(remote, nil, &options, "msx fetch") }
+        let code = try CertificateAuthorities.trusting(for: session.url, environment: session.environment) {
+            withExtendedLifetime(session) { git_remote_fetch(remote, nil, &options, "msx fetch") }
+        }
         try Self.checkTransfer(code, session, "cannot fetch from '\(name)' (\(session.url))")
     }
 
@@ -73,13 +75,15 @@ extension GitRepository {
         session.url = try remoteURL(name)
         var options = git_push_options()
         git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION))
-        options.callbacks = try session.callbacks()
+        options.callbacks = session.callbacks()
         let pointers = refspecs.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         var array = pointers
-        let code = array.withUnsafeMutableBufferPointer { buffer in
-            var specs = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-            return withExtendedLifetime(session) { git_remote_push(remote, &specs, &options) }
+        let code = try CertificateAuthorities.trusting(for: session.url, environment: session.environment) {
+            array.withUnsafeMutableBufferPointer { buffer in
+                var specs = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+                return withExtendedLifetime(session) { git_remote_push(remote, &specs, &options) }
+            }
         }
         if code == GIT_ENONFASTFORWARD.rawValue { session.rejected.append(("", "non-fast-forward")) ; return }
         try Self.checkTransfer(code, session, "cannot push to '\(name)' (\(session.url))")
@@ -91,10 +95,12 @@ extension GitRepository {
         session.url = url
         var options = git_clone_options()
         git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION))
-        options.fetch_opts.callbacks = try session.callbacks()
+        options.fetch_opts.callbacks = session.callbacks()
         options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL
         var repository: OpaquePointer?
-        let code = withExtendedLifetime(session) { git_clone(&repository, url, destination.path, &options) }
+        let code = try CertificateAuthorities.trusting(for: url, environment: session.environment) {
+            withExtendedLifetime(session) { git_clone(&repository, url, destination.path, &options) }
+        }
         try checkTransfer(code, session, "cannot clone \(url)")
         git_repository_free(repository)
         guard let opened = try discover(containing: destination) else {

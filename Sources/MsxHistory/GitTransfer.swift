@@ -40,10 +40,8 @@ final class TransferSession {
 
     init(_ options: TransferOptions) { self.options = options }
 
-    /// Callbacks for libgit2, with this session as their payload (keep the session alive for the transfer); reads the
-    /// certificate authorities https trusts first, if no transfer has yet (see `CertificateAuthorities`).
-    func callbacks() throws -> git_remote_callbacks {
-        try CertificateAuthorities.prepareForTransfer(environment: environment)
+    /// Callbacks for libgit2, with this session as their payload (keep the session alive for the transfer).
+    func callbacks() -> git_remote_callbacks {
         var callbacks = git_remote_callbacks()
         git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION))
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()

@@ -124,6 +124,27 @@ final class BadInputTests: MsxTestCase {
         try expect(1, "check", in: root)
     }
 
+    /// A folder and a link whose names Swift's strings call equal (`é`, and `e` with a combining accent) are two
+    /// entries to the file system: the link is refused though the real folder was seen first.
+    func testALinkNamedLikeARealFolderIsRefused() throws {
+        let root = try makeProject()
+        let alpha = try addDocument("Alpha", "Alpha words.\n", to: root)
+        let beta = try addDocument("Beta", "Beta words.\n", to: root)
+        let draft = root.appendingPathComponent(alpha.path).deletingLastPathComponent()
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        XCTAssertEqual(mkdir(draft.path + "/" + composed, 0o755), 0)
+        XCTAssertEqual(rename(root.path + "/" + alpha.path, draft.path + "/" + composed + "/alpha.md"), 0)
+        let outside = scratch.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("Secret words outside.\n".utf8).write(to: outside.appendingPathComponent("beta.md"))
+        XCTAssertEqual(symlink(outside.path, draft.path + "/" + decomposed), 0)
+        try FileManager.default.removeItem(at: root.appendingPathComponent(beta.path))
+        let folder = String(alpha.path.split(separator: "/").dropLast().joined(separator: "/"))
+        try edit("manuscript.json", in: root, replacing: alpha.path, with: folder + "/" + composed + "/alpha.md")
+        try edit("manuscript.json", in: root, replacing: beta.path, with: folder + "/" + decomposed + "/beta.md")
+        try assertAllFail([["tree"], ["show", "Beta"]], in: root, status: 3, naming: ["beta.md"])
+    }
+
     func testSymlinkedFolderOutsideTheProjectIsRefused() throws {
         let root = try makeProject()
         let outside = scratch.appendingPathComponent("elsewhere")

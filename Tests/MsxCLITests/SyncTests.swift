@@ -90,7 +90,8 @@ final class SyncTests: HistoryTestCase {
 
     /// https through libgit2 over mbedTLS, whose certificate authorities msx reads only when a transfer starts
     /// (`CertificateAuthorities`): a server whose certificate was signed by the authority `GIT_SSL_CAINFO` names is
-    /// trusted; without it the certificate is refused and nothing is written; a file that holds no authority is named.
+    /// trusted; without it the certificate is refused and nothing is written; a file that holds no authority is named
+    /// (and ignored by a transfer that is not over http).
     func testHTTPSTrustsTheAuthorityGitSSLCAInfoNamesAndNoOther() throws {
         let served = scratch.appendingPathComponent("secure", isDirectory: true)
         let (_, remote) = try publish(in: served)
@@ -106,6 +107,8 @@ final class SyncTests: HistoryTestCase {
         let unreadable = try expect(74, "clone", url, untrusted.path, env: ["GIT_SSL_CAINFO": notAnAuthority.path])
         XCTAssertTrue(unreadable.stderr.contains("cannot read the certificate authorities in \(notAnAuthority.path)"), unreadable.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: untrusted.path))
+        // Certificates are none of a local (or ssh) transfer's business.
+        try expect(0, "clone", remote.path, scratch.appendingPathComponent("local").path, env: ["GIT_SSL_CAINFO": notAnAuthority.path])
         try assertTwoClonesSync(through: url, remote: remote, env: ["GIT_SSL_CAINFO": certificates.authority.path])
     }
 

@@ -2,7 +2,7 @@ import XCTest
 @testable import MsxHistory
 
 /// libgit2 over mbedTLS (Debian's build, which msx links) no longer parses the system's CA bundle when it starts: the
-/// bundle's path is noted, and read only before the first transfer. (That https still checks certificates, against
+/// bundle's path is noted, and read only before the first https transfer. (That https still checks certificates, against
 /// the bundle or `GIT_SSL_CAINFO`'s file, is `SyncTests.testHTTPSTrustsTheAuthorityGitSSLCAInfoNamesAndNoOther`.)
 final class CertificateAuthoritiesTests: XCTestCase {
     func testStartingLibgit2NotesTheBundleInsteadOfParsingIt() throws {

@@ -4,10 +4,9 @@ extension String {
     package func hasByteSuffix(_ suffix: StaticString) -> Bool {
         var text = self
         return text.withUTF8 { bytes in
-            let count = suffix.utf8CodeUnitCount
-            guard bytes.count >= count else { return false }
-            return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[(bytes.count - count)...])
-                .elementsEqual(UnsafeRawBufferPointer(start: suffix.utf8Start, count: count))
+            suffix.withUTF8Buffer { wanted in
+                bytes.count >= wanted.count && UnsafeBufferPointer(rebasing: bytes[(bytes.count - wanted.count)...]).elementsEqual(wanted)
+            }
         }
     }
 }

@@ -132,9 +132,22 @@ package struct ProjectPaths: Sendable {
 
 /// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).
 final class FolderCache: @unchecked Sendable {
-    private var folders = Set<Substring>()
+    private var folders = Set<FolderName>()
     private let lock = NSLock()
 
-    func contains(_ folder: Substring) -> Bool { lock.withLock { folders.contains(folder) } }
-    func insert(_ folder: Substring) { lock.withLock { _ = folders.insert(folder) } }
+    func contains(_ folder: Substring) -> Bool { lock.withLock { folders.contains(FolderName(path: folder)) } }
+    func insert(_ folder: Substring) { lock.withLock { _ = folders.insert(FolderName(path: folder)) } }
+
+    /// A folder's path compared byte by byte, as the file system compares names: `é` and `e` with a combining
+    /// accent are two folders (one may be a link where the other is not), though Swift's strings call them equal.
+    private struct FolderName: Hashable {
+        var path: Substring
+
+        static func == (a: FolderName, b: FolderName) -> Bool { a.path.utf8.elementsEqual(b.path.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            var path = path
+            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
 }

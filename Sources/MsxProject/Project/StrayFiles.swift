@@ -11,7 +11,7 @@ extension Project {
     package func companionFiles() throws -> [String] {
         DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path).compactMap { entry in
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-            guard entry.isRegularFile, !name.hasSuffix(".md"), !name.hasSuffix(".attrs.json"), !name.hasSuffix(".msx-tmp")
+            guard entry.isRegularFile, !name.hasByteSuffix(".md"), !name.hasByteSuffix(".attrs.json"), !name.hasByteSuffix(".msx-tmp")
             else { return nil }
             return "contents/" + entry.path
         }.sorted()
@@ -32,11 +32,11 @@ extension Project {
             }
         }
         let rootFiles = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        temporary += rootFiles.filter { $0.hasSuffix(".msx-tmp") }
+        temporary += rootFiles.filter { $0.hasByteSuffix(".msx-tmp") }
         let privateFiles = (try? FileManager.default.contentsOfDirectory(atPath: paths.privateFolder.path)) ?? []
-        temporary += privateFiles.filter { $0.hasSuffix(".msx-tmp") }.map { ".msx/" + $0 }
+        temporary += privateFiles.filter { $0.hasByteSuffix(".msx-tmp") }.map { ".msx/" + $0 }
         let markdown = Set(documents)
-        documents.removeAll { $0.hasSuffix(".notes.md") && markdown.contains(String($0.dropLast(9)) + ".md") }
+        documents.removeAll { $0.hasByteSuffix(".notes.md") && markdown.contains(String($0.utf8.dropLast(9))! + ".md") }
         return (documents.sorted(), temporary.sorted())
     }
 }
