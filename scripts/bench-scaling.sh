@@ -53,10 +53,10 @@ rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.stri
 scales = sorted({int(r[0]) for r in rows})
 commands = ["msx show", "git show", "msx log | head", "git log | head"]
 median = {(int(r[0]), r[1]): float(r[2]) for r in rows}
-print("%-16s" % "median ms" + "".join("%12s" % ("%d versions" % s) for s in scales) + "%14s" % "grew")
+print("%-16s" % "median ms" + "".join("%16s" % ("%d versions" % s) for s in scales) + "%14s" % "grew")
 for c in commands:
     grew = median[(scales[-1], c)] / median[(scales[0], c)]
-    print("%-16s" % c + "".join("%12.1f" % median[(s, c)] for s in scales) + "%13.2fx" % grew)
+    print("%-16s" % c + "".join("%16.1f" % median[(s, c)] for s in scales) + "%13.2fx" % grew)
 for m, g in (("msx show", "git show"), ("msx log | head", "git log | head")):
     a = median[(scales[-1], m)] / median[(scales[0], m)]
     b = median[(scales[-1], g)] / median[(scales[0], g)]

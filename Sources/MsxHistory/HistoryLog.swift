@@ -135,12 +135,14 @@ extension ProjectHistory {
     /// without trailers, in `git log`'s order (a damaged line has the index built again); nil when there is no index
     /// to be had (a read-only project): then the history is walked.
     private func indexedCandidates(of documentID: String, head: GitOID) throws -> CandidateVersions? {
-        guard var index = try versionIndex(head: head) else { return nil }
-        if index.versions(naming: documentID) == nil || index.plainVersions() == nil {
+        guard let index = try versionIndex(head: head) else { return nil }
+        // Each line is read once: a document of a long history is named by thousands of versions.
+        var named = index.versions(naming: documentID), plain = index.plainVersions()
+        if named == nil || plain == nil {
             guard let rebuilt = try rebuiltVersionIndex(head: head) else { return nil }
-            index = rebuilt
+            (named, plain) = (rebuilt.versions(naming: documentID), rebuilt.plainVersions())
         }
-        guard let named = index.versions(naming: documentID), let plain = index.plainVersions() else { return nil }
+        guard let named, let plain else { return nil }
         let merged = plain.isEmpty ? named : (named + plain).sorted { $0.number > $1.number }
         return .listed(merged.map(\.id).makeIterator())
     }
