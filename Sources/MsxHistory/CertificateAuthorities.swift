@@ -39,8 +39,7 @@ enum CertificateAuthorities {
         if let file = named ?? (loadedFile == deferred ? nil : deferred) {
             let code = msx_git_set_ssl_cert_file(file)
             guard code >= 0 else {
-                let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
-                throw MsxError(.remoteUnreachable, "cannot read the certificate authorities in \(file) (\(detail))")
+                throw MsxError(.remoteUnreachable, "cannot read the certificate authorities in \(file) (\(LibGit2.lastErrorDetail(code)))")
             }
             loadedFile = file
         }

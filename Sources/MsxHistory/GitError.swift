@@ -19,9 +19,14 @@ enum LibGit2 {
         throw error(code, what())
     }
 
+    /// libgit2's own explanation of the last failure ("error CODE" when it gave none).
+    static func lastErrorDetail(_ code: Int32) -> String {
+        git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+    }
+
     static func error(_ code: Int32, _ what: String) -> MsxError {
         let last = git_error_last()
-        let detail = last.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+        let detail = lastErrorDetail(code)
         switch code {
         case GIT_ENOTFOUND.rawValue where last?.pointee.klass == Int32(GIT_ERROR_ODB.rawValue):
             // An object the history refers to is not in the repository: the history is damaged or incomplete.

@@ -115,7 +115,7 @@ extension GitRepository {
         guard code < 0 else { return }
         if let refusal = session.refusedHostKey { throw MsxError(.hostKeyRefused, "\(what): \(refusal)") }
         let last = git_error_last()
-        let detail = last.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+        let detail = LibGit2.lastErrorDetail(code)
         if session.exhaustedCredentials || code == GIT_EAUTH.rawValue || detail.lowercased().contains("authentication") {
             throw MsxError(.authenticationFailed, "\(what): the credentials were refused (\(detail)); see ENVIRONMENT in msx(1)")
         }
