@@ -14,9 +14,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
+        // libgit2 is linked by MsxHistory (below), not through pkg-config, so that Linux builds take its static archive.
         .systemLibrary(
             name: "CGit2",
-            pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .systemLibrary(
@@ -32,7 +32,8 @@ let package = Package(
         // The core, in layers that depend on each other one way: model <- project <- history <- diff <- convert.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
-        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib"]),
+        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib"],
+                linkerSettings: libgit2Linking),
         .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
         .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel", "ZIPFoundation"]),
         // One import for front ends: re-exports the layers above.
@@ -53,3 +54,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// How libgit2 is linked.
+///
+/// On Linux, from the static archives Debian's libgit2-dev brings with its dependencies (mbedTLS, libssh2 over
+/// OpenSSL's libcrypto, http-parser, PCRE2): as shared libraries they and what they load cost every command about
+/// 4 ms of dynamic linking before main, a third of `msx --version`. GSSAPI (libgit2's Negotiate authentication) has no
+/// static archive and stays shared. `--wrap` sends libgit2's calls of `mbedtls_x509_crt_parse_file` to msx's
+/// (`CertificateAuthorities`), which defers reading the CA bundle until an https transfer needs it.
+/// On macOS, Homebrew's shared libgit2.
+var libgit2Linking: [LinkerSetting] {
+    let archives = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8"]
+    let linux = ["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file"] + archives.map { "-l:lib\($0).a" }
+        + ["-l:libgssapi_krb5.so.2", "-lz", "-lrt", "-ldl", "-lpthread"]
+    return [.unsafeFlags(linux, .when(platforms: [.linux])), .linkedLibrary("git2", .when(platforms: [.macOS]))]
+}

@@ -18,7 +18,8 @@
 #                                    lines where msx counts words; goal: msx
 #                                    under a second)
 #   msx --version                    a Swift hello-world that loads Foundation
-#                                    (bench/hello, built with swiftc -O)
+#                                    (bench/hello, built with swiftc -O and
+#                                    linked statically as make release links msx)
 #
 # Each pair gets two ratios: whole process (msx median / git median), and work
 # only, with each tool's start-up (`msx --version`, `git --version`, timed in
@@ -69,8 +70,12 @@ project="$work/bench"
 # ---------------------------------------------------------------------------
 mkdir -p "$repo/bench/out"
 hello="$repo/bench/out/hello"
-echo "bench-history.sh: building bench/hello with $SWIFTC -O ..."
-"$SWIFTC" -O "$repo/bench/hello/main.swift" -o "$hello"
+# Linked as `make release` links msx (the Swift runtime and Foundation statically on Linux), so that the two
+# start-ups compare the same kind of binary.
+hello_flags=(-O)
+if [ "$(uname -s)" = Linux ]; then hello_flags+=(-static-stdlib); fi
+echo "bench-history.sh: building bench/hello with $SWIFTC ${hello_flags[*]} ..."
+"$SWIFTC" "${hello_flags[@]}" "$repo/bench/hello/main.swift" -o "$hello" 2> >(grep -v "the use of .mktemp. is dangerous" >&2)
 
 echo "bench-history.sh: generating project in $project ..."
 echo "bench-history.sh: $(python3 "$repo/scripts/bench_project.py" generate "$project")"
@@ -183,7 +188,7 @@ def row(name, label, ref, ref_label, ref_startup="git"):
         work = "%.1fx" % (mine / theirs) if theirs >= 0.1 else "n/a (git work < 0.1 ms)"
     rows.append((label, "%.1f" % m, ref_label, "%.1f" % r, "%.2fx" % (m / r), work))
 
-row("msx --version", "msx --version (start-up)", "hello", "Swift hello-world + Foundation", ref_startup=None)
+row("msx --version", "msx --version (start-up)", "hello", "Swift hello-world + Foundation, static", ref_startup=None)
 row("msx status", "msx status", "git status --porcelain", "git status --porcelain")
 row("msx snapshot", "msx snapshot '%s'" % changed, "git add+commit", "git add -A && git commit -q -m x", "sh+git")
 row("msx snapshot", "msx snapshot '%s' (fsync)" % changed, "msx snapshot, no fsync", "the same, MSX_BENCH_NO_FSYNC=1", None)

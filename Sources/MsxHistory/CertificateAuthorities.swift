@@ -6,13 +6,13 @@ import MsxModel
 /// starts.
 ///
 /// libgit2 over mbedTLS (Debian's build) parses the system's whole CA bundle inside `git_libgit2_init`: about 4 ms
-/// and 55M instructions that every command paid, although only https transfers use it. msx defines
-/// `mbedtls_x509_crt_parse_file` itself (below), so the dynamic linker binds libgit2's call to msx's function; while
+/// and 55M instructions that every command paid, although only https transfers use it. On Linux msx links libgit2
+/// with `--wrap=mbedtls_x509_crt_parse_file` (Package.swift), so libgit2's calls reach msx's function (below); while
 /// libgit2 starts, that function only notes the bundle's path. `trusting(for:environment:_:)` hands the path (or the file
 /// `GIT_SSL_CAINFO` names, as git honours it) back to libgit2 through `GIT_OPT_SET_SSL_CERT_LOCATIONS`, whose call
-/// reaches mbedTLS's own function. Where libgit2 uses another TLS library, or the symbol is not bound to msx's, nothing
-/// is deferred and libgit2 reads the bundle as it always did. A transfer whose authorities were never read fails
-/// closed: mbedTLS then trusts no certificate.
+/// msx's function passes to mbedTLS's own. Where libgit2 uses another TLS library or is not linked that way (macOS),
+/// nothing is deferred and libgit2 reads the bundle as it always did. A transfer whose authorities were never read
+/// fails closed: mbedTLS then trusts no certificate.
 enum CertificateAuthorities {
     /// Runs libgit2's start-up (`start`) with the bundle's parsing deferred.
     static func deferringBundle(_ start: () -> Void) {
@@ -49,25 +49,17 @@ enum CertificateAuthorities {
     /// The bundle libgit2 asked to parse while it started, when that was deferred.
     static var deferredBundle: String? { state.withLock { $0.deferredBundle } }
 
-    /// Parses `path` into `chain` with mbedTLS's own function (the next definition after msx's).
-    fileprivate static func parseNow(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
-        typealias ParseFile = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
-        // RTLD_NEXT is ((void *) -1) in glibc's headers, a macro Swift does not import.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_x509_crt_parse_file") else {
-            return -0x2900  // MBEDTLS_ERR_X509_FILE_IO_ERROR
-        }
-        return unsafeBitCast(symbol, to: ParseFile.self)(chain, path)
-    }
-
-    /// Called by libgit2 for every CA file: notes the path while libgit2 starts, parses it at any other time.
-    fileprivate static func parseFile(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    #if os(Linux)
+    /// Called by libgit2 for every CA file: notes the path while libgit2 starts, has mbedTLS parse it at any other time.
+    fileprivate static func parseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
         let deferred = state.withLock { state -> Bool in
             guard state.deferring, let path else { return false }
             state.deferredBundle = String(cString: path)
             return true
         }
-        return deferred ? 0 : parseNow(chain, path)
+        return deferred ? 0 : __real_mbedtls_x509_crt_parse_file(chain, path)
     }
+    #endif
 
     private struct State {
         var deferring = false
@@ -92,10 +84,12 @@ enum CertificateAuthorities {
     nonisolated(unsafe) private static var loadedFile: String?
 }
 
-/// mbedTLS's `int mbedtls_x509_crt_parse_file(mbedtls_x509_crt *chain, const char *path)`, defined by msx so that
-/// libgit2's start-up can defer reading the CA bundle (see `CertificateAuthorities`); every other call is passed to
-/// mbedTLS unchanged. Not for use by msx's own code.
-@_cdecl("mbedtls_x509_crt_parse_file")
-public func mbedtlsX509CertificateParseFile(_ chain: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+#if os(Linux)
+/// What libgit2 calls for mbedTLS's `int mbedtls_x509_crt_parse_file(mbedtls_x509_crt *chain, const char *path)`, as
+/// msx links it (`--wrap`), so that libgit2's start-up can defer reading the CA bundle (see `CertificateAuthorities`);
+/// every other call is passed to mbedTLS unchanged. Not for use by msx's own code.
+@_cdecl("__wrap_mbedtls_x509_crt_parse_file")
+public func mbedtlsX509CertificateParseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     CertificateAuthorities.parseFile(chain, path)
 }
+#endif

@@ -129,10 +129,15 @@ extension ProjectHistory {
             return try project.references(from: workingDirectory).document(reference).id
         } catch let error as MsxError where error.code == .unknownReference {
             guard let headID = try head() else { throw error }
+            // Each binder is asked once, however many versions share it, and without working out a suggestion: a
+            // typo in a 2,000-version history took seconds.
+            var asked = Set<GitOID>()
             let walk = try repository.history(from: headID)
             while let version = try walk.next() {
-                guard let manifest = try manifest(at: version) else { continue }
-                if let node = try? ReferenceResolver(manifest: manifest, workingPath: nil).document(reference) { return node.id }
+                guard let blob = try repository.entry(at: gitPath(Manifest.fileName), in: version), asked.insert(blob).inserted,
+                      let manifest = try manifest(at: version)
+                else { continue }
+                if let node = ReferenceResolver(manifest: manifest, workingPath: nil).documentIfAny(reference) { return node.id }
             }
             throw error
         }

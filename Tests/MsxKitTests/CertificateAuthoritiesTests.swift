@@ -8,7 +8,7 @@ final class CertificateAuthoritiesTests: XCTestCase {
     func testStartingLibgit2NotesTheBundleInsteadOfParsingIt() throws {
         _ = LibGit2.initialized
         let bundle = try XCTUnwrap(CertificateAuthorities.deferredBundle,
-                                   "libgit2 read its CA bundle while starting (is msx's mbedtls_x509_crt_parse_file still exported?)")
+                                   "libgit2 read its CA bundle while starting (is libgit2 still linked with --wrap=mbedtls_x509_crt_parse_file?)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: bundle), bundle)
     }
 }

@@ -34,8 +34,10 @@ public struct Manifest: Equatable, Sendable {
     public var target: [String: JSONValue]
     /// Compile settings (page size, margins, author surname and contact, scene separator), kept as written.
     public var compile: [String: JSONValue]
-    public var binder: [BinderNode]
+    public var binder: [BinderNode] { didSet { listing = BinderListing() } }
     var extra: [String: JSONValue] = [:]
+    /// `entries`, listed once per binder.
+    var listing = BinderListing()
 
     /// Reference defaults: Palatino 13 pt, line height multiple 1.2, first-line indent 36 pt (0.5 in).
     public static let referenceDefaults: Attributes = [
