@@ -51,11 +51,18 @@ final class TreeReferenceTests: MsxTestCase {
         let root = try makeProject()
         try addDocument("Grow", "one two three\n", to: root)
         XCTAssertEqual(try treeNodes(root).first { $0.title == "Grow" }?.words, 3)
-        let cache = ".msx/cache/counts.json"
-        let damaged = try read(cache, in: root).replacingOccurrences(of: "\"words\": 3", with: "\"words\": 9")
-        XCTAssertNotEqual(damaged, try read(cache, in: root), "the cache should hold the count")
+        let cache = ".msx/cache/counts"
+        // SIZE SECONDS NANOSECONDS WORDS HASH PATH: the count of the document's line, 3, becomes 9.
+        let lines = try read(cache, in: root).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 6, fields[5].hasSuffix("grow.md") { fields[3] = fields[3] == "3" ? "9" : "?" }
+            return fields.joined(separator: "\t")
+        }
+        let damaged = lines.joined(separator: "\n")
+        XCTAssertTrue(damaged.contains("\t9\t"), "the cache should hold the count: \(damaged)")
         try write(damaged, to: cache, in: root)
         XCTAssertEqual(try treeNodes(root).first { $0.title == "Grow" }?.words, 3)
+        XCTAssertFalse(try read(cache, in: root).contains("\t9\t"), "the damaged cache should have been written again")
     }
 
     /// A project with two documents titled "Scene" and one "Storm Night".
