@@ -6,12 +6,13 @@ import MsxModel
 /// starts.
 ///
 /// libgit2 over mbedTLS (Debian's build) parses the system's whole CA bundle inside `git_libgit2_init`: about 4 ms
-/// and 55M instructions that every command paid, although only https transfers use it. On Linux msx links libgit2
-/// with `--wrap=mbedtls_x509_crt_parse_file` (Package.swift), so libgit2's calls reach msx's function (below); while
+/// and 55M instructions that every command paid, although only https transfers use it. Where msx links libgit2's
+/// static archive it does so with `--wrap=mbedtls_x509_crt_parse_file` (Package.swift, `MSX_DEFERS_CA_BUNDLE`), so
+/// libgit2's calls reach msx's function (below); while
 /// libgit2 starts, that function only notes the bundle's path. `trusting(for:environment:_:)` hands the path (or the file
 /// `GIT_SSL_CAINFO` names, as git honours it) back to libgit2 through `GIT_OPT_SET_SSL_CERT_LOCATIONS`, whose call
-/// msx's function passes to mbedTLS's own. Where libgit2 uses another TLS library or is not linked that way (macOS),
-/// nothing is deferred and libgit2 reads the bundle as it always did. A transfer whose authorities were never read
+/// msx's function passes to mbedTLS's own. Where libgit2 uses another TLS library or is not linked that way (a shared
+/// libgit2), nothing is deferred and libgit2 reads the bundle as it always did. A transfer whose authorities were never read
 /// fails closed: mbedTLS then trusts no certificate.
 enum CertificateAuthorities {
     /// Runs libgit2's start-up (`start`) with the bundle's parsing deferred.
@@ -46,10 +47,19 @@ enum CertificateAuthorities {
         return try transfer()
     }
 
+    /// Whether this build defers the bundle (libgit2 linked from its static archive with `--wrap`).
+    static var defersBundle: Bool {
+        #if MSX_DEFERS_CA_BUNDLE
+        true
+        #else
+        false
+        #endif
+    }
+
     /// The bundle libgit2 asked to parse while it started, when that was deferred.
     static var deferredBundle: String? { state.withLock { $0.deferredBundle } }
 
-    #if os(Linux)
+    #if MSX_DEFERS_CA_BUNDLE
     /// Called by libgit2 for every CA file: notes the path while libgit2 starts, has mbedTLS parse it at any other time.
     fileprivate static func parseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
         let deferred = state.withLock { state -> Bool in
@@ -84,7 +94,7 @@ enum CertificateAuthorities {
     nonisolated(unsafe) private static var loadedFile: String?
 }
 
-#if os(Linux)
+#if MSX_DEFERS_CA_BUNDLE
 /// What libgit2 calls for mbedTLS's `int mbedtls_x509_crt_parse_file(mbedtls_x509_crt *chain, const char *path)`, as
 /// msx links it (`--wrap`), so that libgit2's start-up can defer reading the CA bundle (see `CertificateAuthorities`);
 /// every other call is passed to mbedTLS unchanged. Not for use by msx's own code.
