@@ -136,15 +136,10 @@ extension ProjectHistory {
     /// to be had (a read-only project): then the history is walked.
     private func indexedCandidates(of documentID: String, head: GitOID) throws -> CandidateVersions? {
         guard let index = try versionIndex(head: head) else { return nil }
-        // Each line is read once: a document of a long history is named by thousands of versions.
-        var named = index.versions(naming: documentID), plain = index.plainVersions()
-        if named == nil || plain == nil {
-            guard let rebuilt = try rebuiltVersionIndex(head: head) else { return nil }
-            (named, plain) = (rebuilt.versions(naming: documentID), rebuilt.plainVersions())
-        }
-        guard let named, let plain else { return nil }
-        let merged = plain.isEmpty ? named : (named + plain).sorted { $0.number > $1.number }
-        return .listed(merged.map(\.id).makeIterator())
+        // Versions are read from the index as they are listed: a document of a long history is named by thousands.
+        guard let candidates = try index.candidates(for: documentID) ?? rebuiltVersionIndex(head: head)?.candidates(for: documentID)
+        else { return nil }
+        return .listed(candidates)
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
@@ -195,7 +190,7 @@ extension ProjectHistory {
 /// The versions a document's log reads, newest first: every version of the history, or those the index lists.
 private enum CandidateVersions {
     case walk(GitHistoryWalk)
-    case listed(IndexingIterator<[GitOID]>)
+    case listed(VersionIndex.Candidates)
 
     mutating func next() throws -> GitOID? {
         switch self {

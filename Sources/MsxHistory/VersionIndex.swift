@@ -45,20 +45,21 @@ package struct VersionIndex: Equatable {
         self.file = file
     }
 
-    /// The versions whose trailers name `documentID`, newest first; nil when its line is damaged.
-    package func versions(naming documentID: String) -> [Version]? {
-        versions(in: "d " + documentID)
+    /// The versions that can be `documentID`'s, newest first: those whose trailers name it and those without trailers
+    /// (made with other git tools), read from the two lines as they are asked for; nil when either line is damaged.
+    package func candidates(for documentID: String) -> Candidates? {
+        guard let named = line("d " + documentID), let plain = line(Self.plainKey) else { return nil }
+        return Candidates(named: named, plain: plain)
     }
 
-    /// The versions made without trailers, newest first; nil when their line is damaged.
-    package func plainVersions() -> [Version]? {
-        versions(in: Self.plainKey)
-    }
-
-    /// The versions on the line whose key is `key`, read byte by byte (a document of a long history has thousands).
-    private func versions(in key: String) -> [Version]? {
-        file.withUnsafeBufferPointer { bytes -> [Version]? in
-            guard let found = ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: UnsafeRawBufferPointer(bytes)) else { return [] }
+    /// The line whose key is `key` once its hash is checked (empty when there is none), or nil when it is damaged.
+    /// Its versions are decoded only as they are read: a document of a long history has thousands, and `DOC@~10` or
+    /// `log | head` reads the first few.
+    private func line(_ key: String) -> Line? {
+        file.withUnsafeBufferPointer { bytes -> Line? in
+            guard let found = ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: UnsafeRawBufferPointer(bytes)) else {
+                return Line(file: file, from: 0, to: 0, count: count)
+            }
             let start = found + 1
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             // The body, then " #" and its hash in 16 hex digits.
@@ -67,30 +68,73 @@ package struct VersionIndex: Equatable {
                 TextHash.hex(TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[start..<bodyEnd])))
                     .utf8.elementsEqual(bytes[(bodyEnd + 2)..<end])
             else { return nil }
-            var result: [Version] = []
-            var index = start + key.utf8.count
-            while index < bodyEnd {
-                // " N:OID"
-                guard bytes[index] == UInt8(ascii: " ") else { return nil }
-                index += 1
-                var number = 0
-                let digits = index
-                while index < bodyEnd, bytes[index] != UInt8(ascii: ":") {
-                    guard let digit = Self.digit(bytes[index]), number < Int.max / 10 - 9 else { return nil }
-                    number = number * 10 + digit
-                    index += 1
-                }
-                guard index > digits, index + 41 <= bodyEnd, number < count,
-                    let id = GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 41)])))
-                else { return nil }
-                result.append(Version(number: number, id: id))
-                index += 41
-            }
-            return result
+            return Line(file: file, from: start + key.utf8.count, to: bodyEnd, count: count)
         }
     }
 
-    private static func digit(_ byte: UInt8) -> Int? {
+    /// The versions of one line, newest first (` N:OID` each), decoded one at a time. A line whose hash matched
+    /// holds what msx wrote; should an entry not read all the same, the line ends there.
+    struct Line: IteratorProtocol {
+        private let file: [UInt8]
+        private var index: Int
+        private let end: Int
+        /// The index's count of versions: every number is below it.
+        private let count: Int
+
+        init(file: [UInt8], from start: Int, to end: Int, count: Int) {
+            (self.file, self.index, self.end, self.count) = (file, start, end, count)
+        }
+
+        mutating func next() -> Version? {
+            guard index < end else { return nil }
+            let (end, count) = (end, count)
+            let decoded = file.withUnsafeBufferPointer { bytes -> (Version, Int)? in
+                var i = index
+                guard bytes[i] == UInt8(ascii: " ") else { return nil }
+                i += 1
+                var number = 0
+                let digits = i
+                while i < end, bytes[i] != UInt8(ascii: ":") {
+                    guard let digit = VersionIndex.digit(bytes[i]), number < Int.max / 10 - 9 else { return nil }
+                    number = number * 10 + digit
+                    i += 1
+                }
+                guard i > digits, i + 41 <= end, number < count,
+                    let id = GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(i + 41)])))
+                else { return nil }
+                return (Version(number: number, id: id), i + 41)
+            }
+            guard let (version, after) = decoded else {
+                index = end
+                return nil
+            }
+            index = after
+            return version
+        }
+    }
+
+    /// A document's candidate versions: its line and the plain line merged, newest (highest number) first.
+    package struct Candidates: IteratorProtocol {
+        private var named: Line, plain: Line
+        private var nextNamed: Version?, nextPlain: Version?
+
+        init(named: Line, plain: Line) {
+            (self.named, self.plain) = (named, plain)
+            (nextNamed, nextPlain) = (self.named.next(), self.plain.next())
+        }
+
+        package mutating func next() -> GitOID? {
+            if let n = nextNamed, nextPlain.map({ n.number > $0.number }) ?? true {
+                nextNamed = named.next()
+                return n.id
+            }
+            guard let p = nextPlain else { return nil }
+            nextPlain = plain.next()
+            return p.id
+        }
+    }
+
+    fileprivate static func digit(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
@@ -160,8 +204,7 @@ package struct VersionIndex: Equatable {
     var data: Data { Data(file) }
 
     /// Reads the file; nil when it is not an index of this format. Lines are checked when they are read.
-    static func parse(_ data: Data) -> VersionIndex? {
-        let file = [UInt8](data)
+    static func parse(_ file: [UInt8]) -> VersionIndex? {
         guard file.last == UInt8(ascii: "\n"), let firstEnd = file.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         guard let body = body(of: Substring(String(decoding: file[..<firstEnd], as: UTF8.self))) else { return nil }
         let header = body.split(separator: " ")

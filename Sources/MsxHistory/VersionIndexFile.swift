@@ -55,7 +55,7 @@ extension ProjectHistory {
     }
 
     private func storedVersionIndex() -> VersionIndex? {
-        (try? Data(contentsOf: versionIndexURL)).flatMap(VersionIndex.parse)
+        FileIO.cacheBytes(at: versionIndexURL).flatMap(VersionIndex.parse)
     }
 
     /// `index` with the versions between its head and `head` added, when `head` descends from it through versions

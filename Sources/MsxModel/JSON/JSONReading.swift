@@ -26,19 +26,26 @@ package struct JSONReader {
         return path.isEmpty ? key : "\(path).\(key)"
     }
 
-    package func string(_ key: String) throws -> String? {
-        guard let value = object[key], value != .null else { return nil }
+    package func string(_ key: String) throws -> String? { try string(key, object[key]) }
+
+    /// `value`, the field `key`'s (read by the caller, for readers that walk an object's fields once), as a string.
+    package func string(_ key: String, _ value: JSONValue?) throws -> String? {
+        guard let value, value != .null else { return nil }
         guard case .string(let s) = value else { throw fail(key, "a string") }
         return s
     }
 
-    package func requiredString(_ key: String) throws -> String {
-        guard let s = try string(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
+    package func requiredString(_ key: String) throws -> String { try requiredString(key, object[key]) }
+
+    package func requiredString(_ key: String, _ value: JSONValue?) throws -> String {
+        guard let s = try string(key, value) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }
         return s
     }
 
-    package func int(_ key: String) throws -> Int? {
-        guard let value = object[key], value != .null else { return nil }
+    package func int(_ key: String) throws -> Int? { try int(key, object[key]) }
+
+    package func int(_ key: String, _ value: JSONValue?) throws -> Int? {
+        guard let value, value != .null else { return nil }
         guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e15 else { throw fail(key, "a whole number") }
         return Int(n)
     }
@@ -48,28 +55,36 @@ package struct JSONReader {
         return n
     }
 
-    func bool(_ key: String) throws -> Bool? {
-        guard let value = object[key], value != .null else { return nil }
+    func bool(_ key: String) throws -> Bool? { try bool(key, object[key]) }
+
+    func bool(_ key: String, _ value: JSONValue?) throws -> Bool? {
+        guard let value, value != .null else { return nil }
         guard case .bool(let b) = value else { throw fail(key, "true or false") }
         return b
     }
 
-    package func array(_ key: String) throws -> [JSONValue] {
-        guard let value = object[key], value != .null else { return [] }
+    package func array(_ key: String) throws -> [JSONValue] { try array(key, object[key]) }
+
+    package func array(_ key: String, _ value: JSONValue?) throws -> [JSONValue] {
+        guard let value, value != .null else { return [] }
         guard case .array(let items) = value else { throw fail(key, "an array") }
         return items
     }
 
-    package func strings(_ key: String) throws -> [String] {
-        try array(key).enumerated().map { i, item in
+    package func strings(_ key: String) throws -> [String] { try strings(key, object[key]) }
+
+    package func strings(_ key: String, _ value: JSONValue?) throws -> [String] {
+        try array(key, value).enumerated().map { i, item in
             guard case .string(let s) = item else { throw fail("\(key)[\(i)]", "a string") }
             return s
         }
     }
 
     /// The object at `key` (empty when absent or null).
-    func object(_ key: String) throws -> [String: JSONValue] {
-        guard let value = object[key], value != .null else { return [:] }
+    func object(_ key: String) throws -> [String: JSONValue] { try object(key, object[key]) }
+
+    func object(_ key: String, _ value: JSONValue?) throws -> [String: JSONValue] {
+        guard let value, value != .null else { return [:] }
         guard case .object(let o) = value else { throw fail(key, "an object") }
         return o
     }

@@ -44,6 +44,31 @@ public enum FileIO {
         }
     }
 
+    /// A cache file's bytes, read straight into an array (no copy through `Data`: a history's version index is a
+    /// megabyte); nil when it is missing, not a regular file (a FIFO is never waited on) or cannot be read, since a
+    /// cache is only a cache.
+    public static func cacheBytes(at url: URL) -> [UInt8]? {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        guard size > 0 else { return [] }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let n = read(descriptor, buffer.baseAddress! + count, size - count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failed = true }
+                if n <= 0 { break }
+                count += n
+            }
+        }
+        return failed ? nil : bytes
+    }
+
     /// Decodes UTF-8 strictly.
     public static func decodeUTF8(_ data: Data, displayPath: String) throws -> String {
         if let text = String(validating: data, as: UTF8.self) { return text }

@@ -33,7 +33,7 @@ struct WordCountCache {
         url = paths.privateFolder.appendingPathComponent("cache/counts")
         formerURL = paths.privateFolder.appendingPathComponent("cache/counts.json")
         // A cache written under another counting rule (another format version) is recounted.
-        if let data = try? Data(contentsOf: url), let entries = Self.parse([UInt8](data)) { self.entries = entries }
+        if let bytes = FileIO.cacheBytes(at: url), let entries = Self.parse(bytes) { self.entries = entries }
     }
 
     /// The word count of the document at `path`, reading it only when the cache is out of date; nil when the file
