@@ -49,12 +49,14 @@ for r in data["results"]:
     print("%s\t%s\t%.2f" % (sys.argv[2], r["command"], 1000 * r["median"]))
 PY
     if command -v valgrind >/dev/null 2>&1; then
-        for pair in "msx show|$(q "$MSX") show 'Doc 1@~10' --as markdown" "git show|git show $rev:$path" \
-            "msx log | head|$(q "$MSX") log 'Doc 1' | head -20" "git log | head|git log --oneline -- $(q "$path") | head -20"; do
-            name=${pair%%|*}
+        names=("msx show" "git show" "msx log | head" "git log | head")
+        lines=("$(q "$MSX") show 'Doc 1@~10' --as markdown" "git show $rev:$path"
+            "$(q "$MSX") log 'Doc 1' | head -20" "git log --oneline -- $(q "$path") | head -20")
+        for i in 0 1 2 3; do
+            name=${names[$i]}
             rm -f "$work"/callgrind.*
             (cd "$root" && valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$work/callgrind.%p" \
-                sh -c "${pair#*|}" >/dev/null 2>&1)
+                sh -c "${lines[$i]}" >/dev/null 2>&1)
             total=$(cat "$work"/callgrind.* | awk '/^totals:/ { sum += $2 } END { print sum }')
             printf '%s\t%s\t%s\n' "$n" "$name" "$total" >>"$work/instructions.tsv"
         done
