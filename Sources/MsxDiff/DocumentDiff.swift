@@ -210,7 +210,7 @@ public struct DocumentDiff: Sendable {
         } ?? [(0..<old.text.utf16.count, 0..<new.text.utf16.count)]
         // An unchanged paragraph whose runs are the same has nothing to report: most paragraphs stop here.
         if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
-        let newUnits = Array(new.text.utf16)
+        let newUnits = UTF16Text.units(new.text)
         let firstNew = formatting.count
         var open: [AttributeKey: FormatChange] = [:]
         func close(_ key: AttributeKey) {

@@ -102,10 +102,11 @@ enum ParagraphMatcher {
 
 }
 
-/// Each paragraph's words, counted once (pairing compares a paragraph with many others).
+/// Each paragraph's words, listed once (pairing compares a paragraph with many others): sorted, repeats kept, so
+/// that two paragraphs' shared words are counted in one pass over both lists, with no table of words per paragraph.
 final class WordBags {
     private let old: [String], new: [String]
-    private var oldBags: [Int: [String: Int]] = [:], newBags: [Int: [String: Int]] = [:]
+    private var oldBags: [Int: [String]] = [:], newBags: [Int: [String]] = [:]
 
     init(old: [String], new: [String]) {
         self.old = old
@@ -115,31 +116,41 @@ final class WordBags {
     /// The share of words two paragraphs have in common (Dice coefficient over word multisets).
     func similarity(old o: Int, new n: Int) -> Double {
         let a = bag(&oldBags, o, old), b = bag(&newBags, n, new)
-        let total = a.values.reduce(0, +) + b.values.reduce(0, +)
+        let total = a.count + b.count
         guard total > 0 else { return 1 }
         var common = 0
-        for (word, count) in a { common += min(count, b[word] ?? 0) }
+        var (i, j) = (0, 0)
+        while i < a.count, j < b.count {
+            if a[i] == b[j] {
+                common += 1
+                i += 1
+                j += 1
+            } else if a[i] < b[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
         return Double(2 * common) / Double(total)
     }
 
-    /// Counts the words of the paragraphs that will be compared, on all cores.
+    /// Lists the words of the paragraphs that will be compared, on all cores.
     func prefill(old oldIndices: [Int], new newIndices: [Int]) {
         let (old, new) = (self.old, self.new)
         for (index, bag) in zip(oldIndices, oldIndices.concurrentMap { Self.words(old[$0]) }) { oldBags[index] = bag }
         for (index, bag) in zip(newIndices, newIndices.concurrentMap { Self.words(new[$0]) }) { newBags[index] = bag }
     }
 
-    private func bag(_ cache: inout [Int: [String: Int]], _ i: Int, _ texts: [String]) -> [String: Int] {
+    private func bag(_ cache: inout [Int: [String]], _ i: Int, _ texts: [String]) -> [String] {
         if let bag = cache[i] { return bag }
         let bag = Self.words(texts[i])
         cache[i] = bag
         return bag
     }
 
-    private static func words(_ text: String) -> [String: Int] {
-        var bag: [String: Int] = [:]
-        for token in Tokenizer.tokens(text) where token.kind == .word { bag[token.text, default: 0] += 1 }
-        return bag
+    /// The words of a paragraph in String order (which agrees with String equality, as a dictionary's keys do).
+    private static func words(_ text: String) -> [String] {
+        Tokenizer.tokens(text).compactMap { $0.kind == .word ? $0.text : nil }.sorted()
     }
 }
 
@@ -149,7 +160,7 @@ struct UnitsKey: Hashable {
     private let hash: Int
 
     init(_ text: String) {
-        units = Array(text.utf16)
+        units = UTF16Text.units(text)
         var hasher = Hasher()
         units.withUnsafeBytes { hasher.combine(bytes: $0) }
         hash = hasher.finalize()

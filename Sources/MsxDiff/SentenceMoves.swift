@@ -65,7 +65,7 @@ extension DocumentDiff {
     /// The whole sentences in a stretch of text (white space trimmed), with their ranges offset by `base`.
     private static func sentences(of text: String, at base: Int) -> [(Range<Int>, String)] {
         Tokenizer.pieces(text, by: .sentence).compactMap { token in
-            let units = Array(token.text.utf16)
+            let units = UTF16Text.units(token.text)
             var lower = 0, upper = units.count
             while lower < upper, units[lower] == 0x20 || units[lower] == 0x09 || units[lower] == 0x2028 { lower += 1 }
             while upper > lower, units[upper - 1] == 0x20 || units[upper - 1] == 0x09 || units[upper - 1] == 0x2028 { upper -= 1 }

@@ -24,13 +24,15 @@ struct StretchRealignment {
     /// Realigns old paragraphs `oldIndexes` and new paragraphs `newIndexes` (each in document order), or nil when
     /// no old and new paragraph share enough words to be pieces of one another.
     init?(old oldIndexes: [Int], new newIndexes: [Int], _ old: [String], _ new: [String], by unit: DiffUnit) {
-        // Joined token sequences; an empty key stands for a paragraph break (no token's key is empty).
-        func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [[UInt16]], tokens: [(paragraph: Int, token: Token)?]) {
-            var keys: [[UInt16]] = [], tokens: [(paragraph: Int, token: Token)?] = []
+        // Joined token sequences; the empty key stands for a paragraph break (no token's key is empty).
+        var ids = WordIDs()
+        func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [Int], tokens: [(paragraph: Int, token: Token)?]) {
+            var keys: [Int] = [], tokens: [(paragraph: Int, token: Token)?] = []
             for (position, index) in indexes.enumerated() {
-                if position > 0 { keys.append([]); tokens.append(nil) }
+                if position > 0 { keys.append(ids.id([])); tokens.append(nil) }
+                let units = UTF16Text.units(texts[index])
                 for token in Tokenizer.pieces(texts[index], by: unit) {
-                    keys.append(WordDiff.key(token))
+                    keys.append(ids.id(WordDiff.key(token, in: units)))
                     tokens.append((position, token))
                 }
             }
@@ -40,7 +42,7 @@ struct StretchRealignment {
         var oldPlaced: [Placed] = [], newPlaced: [Placed] = []
         var shared: [PairKey: Int] = [:]
         var (oldParagraph, newParagraph) = (0, 0)
-        for step in MyersDiff.diff(a.keys, b.keys) {
+        for step in MyersDiff.diff(ids: a.keys, b.keys) {
             switch step {
             case .equal(let o, let n):
                 for (i, j) in zip(o, n) {
@@ -139,7 +141,7 @@ struct StretchRealignment {
     /// The word edits from one old piece to one new piece, in the coordinates of their whole paragraphs.
     private static func edits(_ old: String, _ oldRange: Range<Int>, _ new: String, _ newRange: Range<Int>,
                               by unit: DiffUnit) -> [DocumentDiff.TextEdit] {
-        let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
+        let oldUnits = UTF16Text.units(old), newUnits = UTF16Text.units(new)
         let piece = WordDiff.edits(UTF16Text.string(oldUnits[oldRange]), UTF16Text.string(newUnits[newRange]), by: unit)
         return piece.map { edit in
             var edit = edit

@@ -94,44 +94,72 @@ enum Tokenizer {
 
     /// The tokens of a text whose every character is one scalar of one UTF-16 unit with no grapheme joining it to
     /// the next (Latin letters and accents before the combining marks, general punctuation such as ’ “ — …): most
-    /// prose. Read scalar by scalar as `characterTokens` reads characters ("\r\n", one character, is white space
-    /// either way); nil for any other text.
+    /// prose. Read scalar by scalar from the UTF-8 bytes, as `characterTokens` reads characters ("\r\n", one
+    /// character, is white space either way); nil for any other text.
     static func simpleTokens(_ text: String) -> [Token]? {
-        let scalars = text.unicodeScalars
-        guard scalars.allSatisfy(\.standsAlone) else { return nil }
-        var tokens: [Token] = []
-        var start = scalars.startIndex
-        var startOffset = 0
-        var current: Token.Kind?
-        func flush(_ end: String.Index, _ endOffset: Int) {
-            if let current, endOffset > startOffset {
-                tokens.append(Token(text: String(scalars[start..<end]), kind: current, range: startOffset..<endOffset))
+        var text = text
+        return text.withUTF8 { bytes -> [Token]? in
+            var tokens: [Token] = []
+            var start = 0, startOffset = 0
+            var current: Token.Kind?
+            func flush(_ end: Int, _ endOffset: Int) {
+                if let current, endOffset > startOffset {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    tokens.append(Token(text: text, kind: current, range: startOffset..<endOffset))
+                }
+                current = nil
+                start = end
+                startOffset = endOffset
             }
-            current = nil
-            start = end
-            startOffset = endOffset
-        }
-        var offset = 0
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            let kind = scalar.isASCII ? classify(ascii: UInt8(scalar.value)) : classify(Character(scalar))
-            if kind == .punctuation && (scalar == "'" || scalar == "\u{2019}") && current == .word {
-                // "don't": the apostrophe stays in the word.
-            } else if kind == .punctuation {
-                flush(index, offset)
-                current = .punctuation
-                flush(next, offset + 1)
-            } else if kind != current {
-                flush(index, offset)
-                current = kind
+            var index = 0, offset = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                let kind: Token.Kind, scalar: UInt32, width: Int
+                if lead < 0x80 {
+                    (scalar, width) = (UInt32(lead), 1)
+                    kind = classify(ascii: lead)
+                } else {
+                    // Valid UTF-8 (a String's); a standalone scalar takes two or three bytes.
+                    guard lead < 0xF0 else { return nil }
+                    let second = UInt32(bytes[index + 1] & 0x3F)
+                    if lead < 0xE0 {
+                        (scalar, width) = ((UInt32(lead) & 0x1F) << 6 | second, 2)
+                    } else {
+                        (scalar, width) = ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+                    }
+                    guard let known = standaloneKind(scalar) else { return nil }
+                    kind = known
+                }
+                let next = index + width
+                if kind == .punctuation && (scalar == 0x27 || scalar == 0x2019) && current == .word {
+                    // "don't": the apostrophe stays in the word.
+                } else if kind == .punctuation {
+                    flush(index, offset)
+                    current = .punctuation
+                    flush(next, offset + 1)
+                } else if kind != current {
+                    flush(index, offset)
+                    current = kind
+                }
+                index = next
+                offset += 1
             }
-            index = next
-            offset += 1
+            flush(bytes.count, offset)
+            return tokens
         }
-        flush(scalars.endIndex, offset)
-        return tokens
+    }
+
+    /// The kind of a scalar beyond ASCII that stands alone, nil for any other; worked out once for all of them.
+    private static func standaloneKind(_ scalar: UInt32) -> Token.Kind? {
+        let index = scalar < 0x300 ? Int(scalar) : Int(scalar) - 0x2010 + 0x300
+        guard index >= 0, index < standaloneKinds.count else { return nil }
+        return standaloneKinds[index]
+    }
+
+    /// `classify` of U+0000 to U+02FF, then of U+2010 to U+205E; nil where a scalar does not stand alone.
+    private static let standaloneKinds: [Token.Kind?] = (Array(0..<0x300) + Array(0x2010...0x205E)).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)), scalar.standsAlone else { return nil }
+        return classify(Character(scalar))
     }
 
     /// Tokens with each run of white space joined to the token before it.

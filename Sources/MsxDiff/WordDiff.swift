@@ -2,30 +2,62 @@ import MsxModel
 
 /// Word-level differences inside one paragraph, cleaned up to read like a human edit.
 enum WordDiff {
-    /// What a token is matched on: its word; the space after it is compared separately, so "together" at a
-    /// sentence's end still matches "together " before added words.
-    static func key(_ token: Token) -> [UInt16] {
-        var units = Array(token.text.utf16)
-        while let last = units.last, last == 0x20 || last == 0x09, units.count > 1 { units.removeLast() }
-        return units
+    /// What a token is matched on: its word, in the units of the text it is in; the space after it is compared
+    /// separately, so "together" at a sentence's end still matches "together " before added words.
+    static func key(_ token: Token, in units: [UInt16]) -> ArraySlice<UInt16> {
+        var end = token.range.upperBound
+        while end > token.range.lowerBound + 1, units[end - 1] == 0x20 || units[end - 1] == 0x09 { end -= 1 }
+        return units[token.range.lowerBound..<end]
     }
 
     static func edits(_ old: String, _ new: String, by unit: DiffUnit = .word) -> [DocumentDiff.TextEdit] {
+        let oldUnits = UTF16Text.units(old), newUnits = UTF16Text.units(new)
+        if unit == .word, let ends = SharedEnds(oldUnits, newUnits),
+            let edits = edits(oldUnits, newUnits, within: ends, by: unit) {
+            return edits
+        }
+        return edits(oldUnits, newUnits, within: SharedEnds(none: oldUnits, newUnits), by: unit)!
+    }
+
+    /// The edits between two paragraphs' UTF-16 units, comparing only the tokens between the ends they share (the
+    /// ends are equal text). Nil when the shortcut could align tokens otherwise than a comparison of the whole
+    /// texts: when every token of one middle matches the start of the other's, the whole comparison would go on
+    /// into the shared end.
+    static func edits(_ oldUnits: [UInt16], _ newUnits: [UInt16], within ends: SharedEnds, by unit: DiffUnit) -> [DocumentDiff.TextEdit]? {
         // White space rides with the word before it, so spaces never pull a word-level alignment apart
         // ("year whenever anchor after" -> "year coat whenever after" is +coat -anchor, not four words).
-        let a = Tokenizer.pieces(old, by: unit), b = Tokenizer.pieces(new, by: unit)
+        func middle(_ units: [UInt16], _ end: Int) -> [Token] {
+            let tokens = Tokenizer.pieces(Context.slice(units, ends.prefix, end), by: unit)
+            guard ends.prefix > 0 else { return tokens }
+            return tokens.map { token in
+                var token = token
+                token.range = (token.range.lowerBound + ends.prefix)..<(token.range.upperBound + ends.prefix)
+                return token
+            }
+        }
+        let a = middle(oldUnits, ends.oldEnd), b = middle(newUnits, ends.newEnd)
+        let oldKeys = a.map { key($0, in: oldUnits) }, newKeys = b.map { key($0, in: newUnits) }
+        if ends.trims {
+            var shared = 0
+            while shared < oldKeys.count, shared < newKeys.count, oldKeys[shared] == newKeys[shared] { shared += 1 }
+            guard (shared == oldKeys.count) == (shared == newKeys.count) else { return nil }
+        }
         var edits: [DocumentDiff.TextEdit] = []
-        let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
+        if ends.prefix > 0 {
+            edits.append(.init(kind: .equal, old: 0..<ends.prefix, new: 0..<ends.prefix, text: Context.slice(oldUnits, 0, ends.prefix)))
+        }
         func span(_ tokens: [Token], _ range: Range<Int>, end: Int) -> Range<Int> {
             guard !range.isEmpty else { return (range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end)..<(range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end) }
             return tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
         }
-        for step in MyersDiff.diff(a.map(key), b.map(key)) {
+        var ids = WordIDs()
+        let oldIDs = oldKeys.map { ids.id($0) }, newIDs = newKeys.map { ids.id($0) }
+        for step in MyersDiff.diff(ids: oldIDs, newIDs) {
             switch step {
             case .equal(let o, let n):
                 for (i, j) in zip(o, n) {
                     let (x, y) = (a[i].range, b[j].range)
-                    let word = key(a[i]).count
+                    let word = oldKeys[i].count
                     edits.append(.init(kind: .equal, old: x.lowerBound..<(x.lowerBound + word), new: y.lowerBound..<(y.lowerBound + word),
                                        text: Context.slice(oldUnits, x.lowerBound, x.lowerBound + word)))
                     let oldSpace = (x.lowerBound + word)..<x.upperBound, newSpace = (y.lowerBound + word)..<y.upperBound
@@ -43,16 +75,75 @@ enum WordDiff {
                     }
                 }
             case .delete(let o, let at):
-                let r = span(a, o, end: oldUnits.count)
-                let place = span(b, at..<at, end: newUnits.count)
+                let r = span(a, o, end: ends.oldEnd)
+                let place = span(b, at..<at, end: ends.newEnd)
                 edits.append(.init(kind: .delete, old: r, new: place, text: Context.slice(oldUnits, r.lowerBound, r.upperBound)))
             case .insert(let n, let at):
-                let r = span(b, n, end: newUnits.count)
-                let place = span(a, at..<at, end: oldUnits.count)
+                let r = span(b, n, end: ends.newEnd)
+                let place = span(a, at..<at, end: ends.oldEnd)
                 edits.append(.init(kind: .insert, old: place, new: r, text: Context.slice(newUnits, r.lowerBound, r.upperBound)))
             }
         }
+        if ends.oldEnd < oldUnits.count {
+            edits.append(.init(kind: .equal, old: ends.oldEnd..<oldUnits.count, new: ends.newEnd..<newUnits.count,
+                               text: Context.slice(oldUnits, ends.oldEnd, oldUnits.count)))
+        }
         return aligned(cleanUp(edits, oldUnits, newUnits), oldUnits, newUnits)
+    }
+
+    /// The text two versions of a paragraph begin with and the text they end with, each cut where a word starts
+    /// after white space (an ASCII letter or digit after a space, tab or line break): there both tokenizers start a
+    /// token and nothing before the cut changes the tokens after it, so the middle's tokens are the whole text's.
+    /// Each end stops one word short of the longest it could be, so a word inserted or deleted next to it still has
+    /// a different word beside it in the middles.
+    struct SharedEnds {
+        /// UTF-16 units both texts begin with.
+        var prefix: Int
+        /// Where the end both texts share starts in each (their length when they share none).
+        var oldEnd: Int
+        var newEnd: Int
+
+        /// Whether any shared text is left out of the comparison.
+        var trims: Bool { prefix > 0 || oldEnd < oldLength }
+        private var oldLength: Int
+
+        /// Nothing shared: the whole texts are compared.
+        init(none old: [UInt16], _ new: [UInt16]) {
+            (prefix, oldEnd, newEnd, oldLength) = (0, old.count, new.count, old.count)
+        }
+
+        /// The shared ends of two texts; nil when they share none worth leaving out.
+        init?(_ old: [UInt16], _ new: [UInt16]) {
+            var common = 0
+            while common < old.count, common < new.count, old[common] == new[common] { common += 1 }
+            prefix = Self.secondCut(in: stride(from: common, to: 0, by: -1)) { Self.isCut(old, $0) && Self.isCut(new, $0) } ?? 0
+            var shared = 0
+            while shared < old.count - prefix, shared < new.count - prefix, old[old.count - 1 - shared] == new[new.count - 1 - shared] {
+                shared += 1
+            }
+            let suffix = Self.secondCut(in: stride(from: shared, to: 0, by: -1)) {
+                Self.isCut(old, old.count - $0) && Self.isCut(new, new.count - $0)
+            } ?? 0
+            (oldEnd, newEnd, oldLength) = (old.count - suffix, new.count - suffix, old.count)
+            guard trims else { return nil }
+        }
+
+        /// The second place, in the order given, where a cut is allowed.
+        private static func secondCut(in places: StrideTo<Int>, _ allowed: (Int) -> Bool) -> Int? {
+            var found = 0
+            for place in places where allowed(place) {
+                found += 1
+                if found == 2 { return place }
+            }
+            return nil
+        }
+
+        private static func isCut(_ units: [UInt16], _ i: Int) -> Bool {
+            guard i > 0, i < units.count else { return false }
+            let before = units[i - 1], at = units[i]
+            let afterSpace = before == 0x20 || before == 0x09 || before == 0x0A || before == 0x0D
+            return afterSpace && ((0x30...0x39).contains(at) || (0x41...0x5A).contains(at) || (0x61...0x7A).contains(at))
+        }
     }
 
     /// Slides a lone insertion or deletion along the text it repeats to where it reads best, as a writer would

@@ -27,7 +27,8 @@ final class CorpusTests: XCTestCase {
         for file in files {
             let text = try FileIO.readText(file, displayPath: file.lastPathComponent)
             let document = richDocument(text)
-            let model = JSONWriter.string(DocumentJSON.value(document.resolved(with: styles), node: nil, warnings: document.lostFormatting.map(FormattingLossWording.line)))
+            var model = ""
+            DocumentJSON.write(document, sheet: styles, node: nil, warnings: document.lostFormatting.map(FormattingLossWording.line)) { model += $0 }
             let expectedURL = expected.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".json")
             Fixture.assertMatches(model, expectedURL, "\(file.lastPathComponent)'s model")
         }

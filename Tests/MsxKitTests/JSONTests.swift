@@ -90,6 +90,30 @@ final class JSONTests: SeededTestCase {
         }
     }
 
+    /// An object written with one array member an element at a time is the text the writer gives for it whole: at
+    /// any depth, with the array empty or not, whatever its key and the other members.
+    func testAnArrayStreamedAnElementAtATimeIsWrittenAsWhole() {
+        var generator = seededGenerator(20261127)
+        for round in 0..<scaled(300) {
+            let key = ["paragraphs", "k3é", "a\nb", "documents"].randomElement(using: &generator)!
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0..<5, using: &generator) {
+                members["k\(Int.random(in: 0..<9, using: &generator))é"] = randomValue(depth: 1, &generator)
+            }
+            members[key] = nil
+            let elements = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in randomValue(depth: 1, &generator) }
+            let indent = Int.random(in: 0..<3, using: &generator)
+            var streamed = ""
+            var stream = JSONArrayStream(members, streaming: key, indent: indent) { streamed += $0 }
+            for element in elements { stream.append(element) { streamed += $0 } }
+            stream.finish { streamed += $0 }
+            var whole = members
+            whole[key] = .array(elements)
+            let expected = indent == 0 ? JSONWriter.string(.object(whole)) : JSONWriter.fragment(.object(whole), indent: indent)
+            XCTAssertEqual(streamed, expected, "round \(round), key \(key.debugDescription), indent \(indent)")
+        }
+    }
+
     private func randomValue(depth: Int, _ g: inout SeededGenerator) -> JSONValue {
         switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &g) {
         case 0: return .null

@@ -107,9 +107,18 @@ struct Diff: MsxCommand {
             if (exitCode || quiet || files.count == 2) && !comparisons.isEmpty { console.exitStatus = 1 }
             if quiet { return }
             if console.json {
-                var report: [String: JSONValue] = ["documents": .array(comparisons.map(Self.json))]
-                if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
-                console.report(report)
+                // A document at a time, a paragraph at a time: a long manuscript's report is never held whole.
+                console.stream { sink in
+                    var report: [String: JSONValue] = [:]
+                    if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
+                    var documents = JSONArrayStream(JSONEnvelope.members(report), streaming: "documents", to: sink)
+                    for c in comparisons {
+                        documents.startElement(to: sink)
+                        DiffJSON.write(c.diff, old: c.oldTexts, new: c.newTexts, newParagraphs: c.newParagraphs,
+                                       fields: Self.fields(c), indent: documents.depth, to: sink)
+                    }
+                    documents.finish(to: sink)
+                }
             } else if html {
                 console.text(DiffHTML.render(comparisons, heading: heading))
                 return
@@ -234,13 +243,12 @@ struct Diff: MsxCommand {
             + (c.binder.isEmpty ? "" : "; " + c.binder.map(DiffDescription.binder).joined(separator: ", "))
     }
 
-    static func json(_ c: DocumentComparison) -> JSONValue {
-        var o = DiffJSON.value(c.diff, old: c.oldTexts, new: c.newTexts, newParagraphs: c.newParagraphs).objectValue ?? [:]
-        o["id"] = .optional(c.id)
-        o["title"] = .string(c.title)
-        o["path"] = .string(c.path)
-        o["binder"] = .array(c.binder.map { .string(DiffDescription.binder($0)) })
-        o["description"] = .array(DiffDescription.formatting(c.diff, newTexts: c.newTexts).map(JSONValue.string))
-        return .object(o)
+    /// A document's members of `diff --json` besides its differences.
+    static func fields(_ c: DocumentComparison) -> [String: JSONValue] {
+        [
+            "id": .optional(c.id), "title": .string(c.title), "path": .string(c.path),
+            "binder": .array(c.binder.map { .string(DiffDescription.binder($0)) }),
+            "description": .array(DiffDescription.formatting(c.diff, newTexts: c.newTexts).map(JSONValue.string)),
+        ]
     }
 }

@@ -2,14 +2,24 @@ import MsxKit
 
 /// The `msx diff --json` form of a document's differences (schema in docs/diff.md).
 public enum DiffJSON {
+    /// Writes a document's differences nested `indent` levels deep, with `fields` (the document's name, path...)
+    /// among them, the paragraphs' operations one at a time: `sink` receives the JSON text in pieces, and a long
+    /// document's differences are never held whole as JSON.
     /// - Parameters: old and new paragraph texts, so inserted, deleted and equal paragraphs carry their text and
     ///   the operations alone rebuild the new text from the old.
     /// - Parameter newParagraphs: when given, inserted paragraphs and inserted words carry their formatting
     ///   (`attributes`, `runs`), so the operations rebuild every attribute of the new version too.
-    public static func value(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = []) -> JSONValue {
+    public static func write(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = [],
+                             fields: [String: JSONValue] = [:], indent: Int = 0, to sink: (String) -> Void) {
+        var paragraphs = JSONArrayStream(fields.merging(summary(diff)) { $1 }, streaming: "paragraphs", indent: indent, to: sink)
+        for op in diff.operations { paragraphs.append(operation(op, old, new, newParagraphs), to: sink) }
+        paragraphs.finish(to: sink)
+    }
+
+    /// Every member of a document's differences but its paragraphs' operations.
+    private static func summary(_ diff: DocumentDiff) -> [String: JSONValue] {
         [
             "wordsAdded": .int(diff.wordsAdded), "wordsRemoved": .int(diff.wordsRemoved), "wordsMoved": .int(diff.wordsMoved),
-            "paragraphs": .array(diff.operations.map { operation($0, old, new, newParagraphs) }),
             "structure": .array(diff.structure.map { c in
                 ["kind": .string(c.kind.rawValue), "oldParagraphs": .array(c.oldParagraphs.map { .int($0) }),
                  "newParagraphs": .array(c.newParagraphs.map { .int($0) })]

@@ -39,6 +39,12 @@ package enum MyersDiff {
         return merge(steps)
     }
 
+    /// `diff` of two sequences of ids (words numbered, `WordIDs`): made concrete here, where the generic body is, since
+    /// a caller in another module runs the generic body, comparing through `Equatable`'s witness (a third of a diff).
+    package static func diff(ids a: [Int], _ b: [Int]) -> [EditStep] {
+        diff(a, b)
+    }
+
     /// Most trace entries kept (about 128 MB): beyond, two sequences this different are given as one replacement.
     static let traceBudget = 16_000_000
 

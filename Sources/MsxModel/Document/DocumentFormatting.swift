@@ -115,7 +115,7 @@ public struct DocumentFormatting: Equatable, Sendable {
     }
 
     private static func sidecarParagraph(_ formatting: ParagraphFormatting, index: Int, text: String) -> Sidecar.Paragraph {
-        let units = Array(text.utf16)
+        let units = UTF16Text.units(text)
         let runs = formatting.runs.map { run in
             Sidecar.Run(
                 start: run.range.lowerBound, end: run.range.upperBound,

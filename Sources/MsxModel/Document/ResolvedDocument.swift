@@ -16,7 +16,7 @@ extension ResolvedParagraph {
     /// Where the paragraph's images are (the offset of each U+FFFC standing for one) and what they show.
     public var imagePaths: [Int: String] {
         var paths: [Int: String] = [:]
-        let units = Array(text.utf16)
+        let units = UTF16Text.units(text)
         for run in runs {
             guard case .string(let path)? = run.attributes[.image] else { continue }
             for i in run.range where i < units.count && units[i] == 0xFFFC { paths[i] = path }
@@ -106,7 +106,7 @@ extension RichDocument {
         }
         var resolved = ResolvedParagraph(
             index: index, kind: block.kind, text: block.text, attributes: paragraph,
-            runs: Self.runs(of: block, sidecar: own, base: base.character), listDepth: block.list?.depth)
+            runs: Self.runs(of: block, sidecar: own, base: base.character, bases: &bases), listDepth: block.list?.depth)
         if let start = block.list?.start, start != 1 { resolved.listStart = start }
         resolved.listIdentity = block.list?.identity
         resolved.continuesListItem = block.list.map { !$0.isFirstParagraph } ?? false
@@ -124,8 +124,9 @@ extension RichDocument {
     }
 
     /// Cuts a paragraph into maximal runs of equal resolved character attributes.
-    static func runs(of block: MarkdownBlock, sidecar: ParagraphFormatting, base: Attributes) -> [ResolvedRun] {
-        let units = Array(block.text.utf16)
+    static func runs(of block: MarkdownBlock, sidecar: ParagraphFormatting, base: ResolvedBases.Character,
+                     bases: inout ResolvedBases) -> [ResolvedRun] {
+        let units = UTF16Text.units(block.text)
         guard !units.isEmpty else { return [] }
         var bounds = Set([0, units.count])
         for span in block.spans { bounds.insert(span.range.lowerBound); bounds.insert(span.range.upperBound) }
@@ -133,18 +134,8 @@ extension RichDocument {
         let points = bounds.filter { $0 >= 0 && $0 <= units.count }.sorted()
         var result: [ResolvedRun] = []
         for (start, end) in zip(points, points.dropFirst()) where start < end {
-            var attributes = base
-            for span in block.spans where span.range.lowerBound <= start && end <= span.range.upperBound {
-                switch span.attribute {
-                case .bold: attributes[.bold] = true
-                case .italic: attributes[.italic] = true
-                case .strikethrough: attributes[.strikethrough] = true
-                case .code: attributes[.code] = true
-                case .link(let url): attributes[.link] = .string(url)
-                case .image(let url): attributes[.image] = .string(url)
-                case .footnote: attributes[.footnote] = true
-                }
-            }
+            let marks = block.spans.filter { $0.range.lowerBound <= start && end <= $0.range.upperBound }.map(\.attribute)
+            var attributes = bases.attributes(of: base, marked: marks)
             if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {
                 for (key, value) in run.attributes { attributes[key] = value }
             }
@@ -176,13 +167,48 @@ struct ResolvedBases {
         var code: Bool
     }
 
+    /// The character attributes of a kind of block, and which kind it is (for `attributes(of:marked:)`).
+    struct Character {
+        var attributes: Attributes
+        fileprivate var kind: Int
+    }
+
+    /// A kind of block's character attributes with Markdown's marks on them (in the order the spans come).
+    private struct Marked: Hashable {
+        var kind: Int
+        var marks: [InlineAttribute]
+    }
+
     let sheet: StyleSheet
-    private var known: [Kind: (paragraph: Attributes, character: Attributes)] = [:]
+    private var known: [Kind: (paragraph: Attributes, character: Character)] = [:]
+    private var marked: [Marked: Attributes] = [:]
 
     init(sheet: StyleSheet) { self.sheet = sheet }
 
+    /// The character attributes of a run of a block with `base` as its kind's, under Markdown's `marks`: one
+    /// dictionary for all runs so marked (copy on write), as for the bases.
+    mutating func attributes(of base: Character, marked marks: [InlineAttribute]) -> Attributes {
+        guard !marks.isEmpty else { return base.attributes }
+        let key = Marked(kind: base.kind, marks: marks)
+        if let found = marked[key] { return found }
+        var attributes = base.attributes
+        for mark in marks {
+            switch mark {
+            case .bold: attributes[.bold] = true
+            case .italic: attributes[.italic] = true
+            case .strikethrough: attributes[.strikethrough] = true
+            case .code: attributes[.code] = true
+            case .link(let url): attributes[.link] = .string(url)
+            case .image(let url): attributes[.image] = .string(url)
+            case .footnote: attributes[.footnote] = true
+            }
+        }
+        marked[key] = attributes
+        return attributes
+    }
+
     /// Paragraph and character attributes of a block of this kind with this style.
-    mutating func attributes(for block: MarkdownBlock, styleName: String) -> (paragraph: Attributes, character: Attributes) {
+    mutating func attributes(for block: MarkdownBlock, styleName: String) -> (paragraph: Attributes, character: Character) {
         var level: Int?
         if case .heading(let n, _) = block.kind { level = n }
         let kind = Kind(style: styleName, ordered: block.list?.ordered, checked: block.list?.taskChecked, headingLevel: level,
@@ -203,7 +229,8 @@ struct ResolvedBases {
             .overlaid(with: sheet.defaults.only(AttributeKey.character))
             .overlaid(with: style.only(AttributeKey.character))
         if kind.code { character[.code] = true }
-        known[kind] = (paragraph, character)
-        return (paragraph, character)
+        let base = (paragraph: paragraph, character: Character(attributes: character, kind: known.count))
+        known[kind] = base
+        return base
     }
 }

@@ -6,9 +6,14 @@ public enum JSONEnvelope {
 
     /// `fields` with `schemaVersion` added.
     public static func wrap(_ fields: [String: JSONValue]) -> JSONValue {
+        .object(members(fields))
+    }
+
+    /// The members of `wrap(fields)`.
+    public static func members(_ fields: [String: JSONValue]) -> [String: JSONValue] {
         var object = fields
         object["schemaVersion"] = .int(schemaVersion)
-        return .object(object)
+        return object
     }
 
     /// The report of a failure: `{"error": {"code", "message", "exitCode"}, "schemaVersion"}`.

@@ -50,6 +50,41 @@ extension String {
 /// Text from UTF-16 units, transcoded to UTF-8 in one pass: the standard library's `String(decoding:as: UTF16.self)`
 /// goes through a general transcoder a scalar at a time, which made slicing runs and paragraphs a sixth of a diff.
 package enum UTF16Text {
+    /// The UTF-16 code units of `text`, transcoded from its UTF-8 in one pass: `Array(text.utf16)` walks a string
+    /// with any non-ASCII character in it a scalar at a time through string indices, which made it a tenth of a diff.
+    package static func units(_ text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { bytes in
+            // Every scalar is one unit but those of four UTF-8 bytes, which are two; continuation bytes count none.
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+            return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
+                var i = 0, o = 0
+                while i < bytes.count {
+                    let lead = UInt32(bytes[i])
+                    func continuation(_ k: Int) -> UInt32 { UInt32(bytes[i + k] & 0x3F) }
+                    switch lead {
+                    case ..<0x80:
+                        out[o] = UInt16(lead)
+                        (i, o) = (i + 1, o + 1)
+                    case ..<0xE0:
+                        out[o] = UInt16((lead & 0x1F) << 6 | continuation(1))
+                        (i, o) = (i + 2, o + 1)
+                    case ..<0xF0:
+                        out[o] = UInt16((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2))
+                        (i, o) = (i + 3, o + 1)
+                    default:
+                        let beyond = ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3)) - 0x10000
+                        out[o] = UInt16(0xD800 + beyond >> 10)
+                        out[o + 1] = UInt16(0xDC00 + beyond & 0x3FF)
+                        (i, o) = (i + 4, o + 2)
+                    }
+                }
+                initialized = o
+            }
+        }
+    }
+
     /// The string of `units` (an array or a slice of one); a lone surrogate becomes U+FFFD.
     package static func string<Units: Collection<UInt16>>(_ units: Units) -> String {
         units.withContiguousStorageIfAvailable(string) ?? Array(units).withUnsafeBufferPointer(string)

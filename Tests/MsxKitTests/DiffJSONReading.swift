@@ -1,0 +1,18 @@
+import MsxTestSupport
+@testable import MsxCLI
+@testable import MsxDiff
+@testable import MsxModel
+
+extension DiffJSON {
+    /// What `write` streams for a document's differences, read back as one value (as a script reads
+    /// `msx diff --json`).
+    static func value(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = []) -> JSONValue {
+        var text = ""
+        write(diff, old: old, new: new, newParagraphs: newParagraphs) { text += $0 }
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            preconditionFailure("diff JSON that does not read back: \(error.description)")
+        }
+    }
+}
