@@ -162,7 +162,9 @@ public struct DocumentDiff: Sendable {
                 Self.sentenceMoves(operations, structure, old: old, new: new).reduce(0) { $0 + 2 * WordCount.count($1.text) }
             }
             // (A split or join that explains the stretch as well as moved sentences do is what happened.)
-            guard let realigned = StretchRealignment(old: olds.sorted(), new: news.sorted(), old, new, by: unit) else {
+            var known: [Int: (new: Int, edits: [TextEdit])] = [:]
+            for case .modify(let o, let n, let edits) in stretch { known[o] = (n, edits) }
+            guard let realigned = StretchRealignment(old: olds.sorted(), new: news.sorted(), old, new, known: known, by: unit) else {
                 result += stretch
                 return
             }

@@ -22,8 +22,10 @@ struct StretchRealignment {
     }
 
     /// Realigns old paragraphs `oldIndexes` and new paragraphs `newIndexes` (each in document order), or nil when
-    /// no old and new paragraph share enough words to be pieces of one another.
-    init?(old oldIndexes: [Int], new newIndexes: [Int], _ old: [String], _ new: [String], by unit: DiffUnit) {
+    /// no old and new paragraph share enough words to be pieces of one another. `known` holds the edits already
+    /// worked out between whole paragraphs, by old paragraph: a piece that is the whole of both takes them.
+    init?(old oldIndexes: [Int], new newIndexes: [Int], _ old: [String], _ new: [String],
+          known: [Int: (new: Int, edits: [DocumentDiff.TextEdit])], by unit: DiffUnit) {
         // Joined token sequences; the empty key stands for a paragraph break (no token's key is empty).
         var ids = WordIDs()
         func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [Int], tokens: [(paragraph: Int, token: Token)?]) {
@@ -68,8 +70,9 @@ struct StretchRealignment {
         let oldWords = oldIndexes.map { WordCount.count(old[$0]) }, newWords = newIndexes.map { WordCount.count(new[$0]) }
         let pairs = Set(shared.filter { key, count in count >= min(2, min(oldWords[key.old], newWords[key.new])) }.keys)
         guard !pairs.isEmpty else { return nil }
-        let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldIndexes.map { old[$0].utf16.count }, pairs: pairs, side: \.old)
-        let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newIndexes.map { new[$0].utf16.count }, pairs: pairs, side: \.new)
+        let oldLengths = oldIndexes.map { old[$0].utf16.count }, newLengths = newIndexes.map { new[$0].utf16.count }
+        let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldLengths, pairs: pairs, side: \.old)
+        let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newLengths, pairs: pairs, side: \.new)
         // Operations in the new text's order; a deleted old paragraph where the old order puts it.
         var deleted = oldIndexes.indices.filter { oldPieces[$0].isEmpty }
         for position in newIndexes.indices {
@@ -86,12 +89,18 @@ struct StretchRealignment {
                     deleted.removeFirst()
                 }
                 let oldRange = oldPieces[pair.old].first { $0.pair == pair }!.range
-                let edits = Self.edits(old[oldIndexes[pair.old]], oldRange, new[n], newRange, by: unit)
+                let o = oldIndexes[pair.old]
+                let edits: [DocumentDiff.TextEdit]
+                if let whole = known[o], whole.new == n, oldRange == 0..<oldLengths[pair.old], newRange == 0..<newLengths[position] {
+                    edits = whole.edits
+                } else {
+                    edits = Self.edits(old[o], oldRange, new[n], newRange, by: unit)
+                }
                 for edit in edits {
                     if edit.kind == .insert { wordsAdded += WordCount.count(edit.text) }
                     if edit.kind == .delete { wordsRemoved += WordCount.count(edit.text) }
                 }
-                operations.append(.modify(old: oldIndexes[pair.old], new: n, edits: edits))
+                operations.append(.modify(old: o, new: n, edits: edits))
             }
         }
         for first in deleted {
@@ -120,20 +129,19 @@ struct StretchRealignment {
         var partners = [[PairKey]](repeating: [], count: count)
         for pair in pairs { partners[pair[keyPath: side]].append(pair) }
         for i in partners.indices { partners[i].sort { $0[keyPath: other] < $1[keyPath: other] } }
-        var starts: [PairKey: Int] = [:]
-        for token in placed {
-            let mine = partners[token.paragraph]
-            guard !mine.isEmpty else { continue }
+        // Where each paragraph's piece for each of its partners starts (by the partner's place in `partners`).
+        var starts = partners.map { [Int?](repeating: nil, count: $0.count) }
+        for token in placed where !partners[token.paragraph].isEmpty {
             // The partner it was met beside, else the last one before it, else the first.
-            let pair = mine.last { $0[keyPath: other] <= token.beside } ?? mine[0]
-            starts[pair] = min(starts[pair] ?? token.range.lowerBound, token.range.lowerBound)
+            let k = partners[token.paragraph].lastIndex { $0[keyPath: other] <= token.beside } ?? 0
+            starts[token.paragraph][k] = min(starts[token.paragraph][k] ?? token.range.lowerBound, token.range.lowerBound)
         }
         return partners.enumerated().map { paragraph, mine in
-            let ordered = mine.filter { starts[$0] != nil }.sorted { starts[$0]! < starts[$1]! }
-            return ordered.enumerated().map { k, pair in
-                let lower = k == 0 ? 0 : starts[pair]!
-                let upper = k + 1 < ordered.count ? starts[ordered[k + 1]]! : lengths[paragraph]
-                return (pair, lower..<upper)
+            let ordered = mine.indices.compactMap { k in starts[paragraph][k].map { (pair: mine[k], start: $0) } }.sorted { $0.start < $1.start }
+            return ordered.enumerated().map { k, piece in
+                let lower = k == 0 ? 0 : piece.start
+                let upper = k + 1 < ordered.count ? ordered[k + 1].start : lengths[paragraph]
+                return (piece.pair, lower..<upper)
             }
         }
     }
