@@ -134,56 +134,65 @@ public struct DocumentDiff: Sendable {
     /// that finds fewer changed words, its operations are replaced by the realigned ones, and the splits and joins
     /// it found are named.
     private mutating func realignChangedStretches(_ old: [String], _ new: [String], by unit: DiffUnit) {
-        var result: [ParagraphOperation] = []
+        // The stretches, each with the operation that ends it (an equal or moved paragraph; none for the last).
+        var stretches: [(operations: [ParagraphOperation], end: ParagraphOperation?)] = []
         var stretch: [ParagraphOperation] = []
-        func close() {
-            defer { stretch = [] }
-            let single = stretch.count == 1
-            guard !single, !stretch.isEmpty else { result += stretch; return }
-            var olds: [Int] = [], news: [Int] = []
-            var apart = 0
-            for operation in stretch {
-                switch operation {
-                case .modify(let o, let n, let edits):
-                    olds.append(o)
-                    news.append(n)
-                    apart += edits.reduce(0) { $0 + ($1.kind == .equal ? 0 : WordCount.count($1.text)) }
-                case .insert(let n):
-                    news.append(n)
-                    apart += WordCount.count(new[n])
-                case .delete(let o):
-                    olds.append(o)
-                    apart += WordCount.count(old[o])
-                case .equal, .move: break
-                }
-            }
-            // Words in sentences moved within the stretch are not changed words, either way it is read.
-            func moved(_ operations: [ParagraphOperation], _ structure: [StructureChange]) -> Int {
-                Self.sentenceMoves(operations, structure, old: old, new: new).reduce(0) { $0 + 2 * WordCount.count($1.text) }
-            }
-            // (A split or join that explains the stretch as well as moved sentences do is what happened.)
-            var known: [Int: (new: Int, edits: [TextEdit])] = [:]
-            for case .modify(let o, let n, let edits) in stretch { known[o] = (n, edits) }
-            guard let realigned = StretchRealignment(old: olds.sorted(), new: news.sorted(), old, new, known: known, by: unit) else {
-                result += stretch
-                return
-            }
-            let (together, separately) = (realigned.wordsAdded + realigned.wordsRemoved - moved(realigned.operations, realigned.structure),
-                                          apart - moved(stretch, []))
-            guard together < separately || (together == separately && !realigned.structure.isEmpty) else { result += stretch; return }
-            result += realigned.operations
-            structure += realigned.structure
-        }
         for operation in operations {
             switch operation {
             case .modify, .insert, .delete: stretch.append(operation)
             case .equal, .move:
-                close()
-                result.append(operation)
+                stretches.append((stretch, operation))
+                stretch = []
             }
         }
-        close()
+        stretches.append((stretch, nil))
+        // Each stretch is read on its own, so all of them on all cores.
+        let readings = stretches.map(\.operations).concurrentMap { Self.realigned($0, old, new, by: unit) }
+        var result: [ParagraphOperation] = []
+        for (stretch, reading) in zip(stretches, readings) {
+            result += reading?.operations ?? stretch.operations
+            structure += reading?.structure ?? []
+            if let end = stretch.end { result.append(end) }
+        }
         operations = result
+    }
+
+    /// A stretch's operations read again as one text, with the splits and joins found, when that finds fewer
+    /// changed words (or as few, explained by a split or join); nil when the stretch stays as it is.
+    private static func realigned(_ stretch: [ParagraphOperation], _ old: [String], _ new: [String],
+                                  by unit: DiffUnit) -> (operations: [ParagraphOperation], structure: [StructureChange])? {
+        guard stretch.count > 1 else { return nil }
+        var olds: [Int] = [], news: [Int] = []
+        var apart = 0
+        for operation in stretch {
+            switch operation {
+            case .modify(let o, let n, let edits):
+                olds.append(o)
+                news.append(n)
+                apart += edits.reduce(0) { $0 + ($1.kind == .equal ? 0 : WordCount.count($1.text)) }
+            case .insert(let n):
+                news.append(n)
+                apart += WordCount.count(new[n])
+            case .delete(let o):
+                olds.append(o)
+                apart += WordCount.count(old[o])
+            case .equal, .move: break
+            }
+        }
+        // Words in sentences moved within the stretch are not changed words, either way it is read.
+        func moved(_ operations: [ParagraphOperation], _ structure: [StructureChange]) -> Int {
+            sentenceMoves(operations, structure, old: old, new: new).reduce(0) { $0 + 2 * WordCount.count($1.text) }
+        }
+        var known: [Int: (new: Int, edits: [TextEdit])] = [:]
+        for case .modify(let o, let n, let edits) in stretch { known[o] = (n, edits) }
+        guard let realigned = StretchRealignment(old: olds.sorted(), new: news.sorted(), old, new, known: known, by: unit) else {
+            return nil
+        }
+        let (together, separately) = (realigned.wordsAdded + realigned.wordsRemoved - moved(realigned.operations, realigned.structure),
+                                      apart - moved(stretch, []))
+        // (A split or join that explains the stretch as well as moved sentences do is what happened.)
+        guard together < separately || (together == separately && !realigned.structure.isEmpty) else { return nil }
+        return (realigned.operations, realigned.structure)
     }
 
     // MARK: Formatting
