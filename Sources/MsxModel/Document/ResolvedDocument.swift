@@ -133,16 +133,25 @@ extension RichDocument {
         for run in sidecar.runs { bounds.insert(run.range.lowerBound); bounds.insert(run.range.upperBound) }
         let points = bounds.filter { $0 >= 0 && $0 <= units.count }.sorted()
         var result: [ResolvedRun] = []
+        var lastTable: Int?
         for (start, end) in zip(points, points.dropFirst()) where start < end {
             let marks = block.spans.filter { $0.range.lowerBound <= start && end <= $0.range.upperBound }.map(\.attribute)
-            var attributes = bases.attributes(of: base, marked: marks)
+            var (attributes, table): (Attributes, Int?) = bases.attributes(of: base, marked: marks)
             if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {
                 for (key, value) in run.attributes { attributes[key] = value }
+                table = nil
             }
-            if let last = result.last, last.attributes == attributes {
-                result[result.count - 1].range = last.range.lowerBound..<end
+            // Two runs from the tables are alike when they are from one table; a sidecar's attributes are compared.
+            let alike = result.last.map { last in
+                if let lastTable, let table { return lastTable == table }
+                return last.attributes == attributes
+            } ?? false
+            if alike {
+                result[result.count - 1].range = result[result.count - 1].range.lowerBound..<end
+                lastTable = lastTable ?? table
             } else {
                 result.append(ResolvedRun(range: start..<end, text: "", attributes: attributes))
+                lastTable = table
             }
         }
         for i in result.indices {
@@ -167,30 +176,33 @@ struct ResolvedBases {
         var code: Bool
     }
 
-    /// The character attributes of a kind of block, and which kind it is (for `attributes(of:marked:)`).
+    /// The character attributes of a kind of block, and the table they are from (for `attributes(of:marked:)`).
     struct Character {
         var attributes: Attributes
-        fileprivate var kind: Int
+        fileprivate var table: Int
     }
 
-    /// A kind of block's character attributes with Markdown's marks on them (in the order the spans come).
+    /// A table's character attributes with Markdown's marks on them (in the order the spans come).
     private struct Marked: Hashable {
-        var kind: Int
+        var table: Int
         var marks: [InlineAttribute]
     }
 
     let sheet: StyleSheet
     private var known: [Kind: (paragraph: Attributes, character: Character)] = [:]
-    private var marked: [Marked: Attributes] = [:]
+    /// Every distinct set of character attributes given out, once: runs share them (copy on write), and two runs
+    /// from the tables are alike exactly when they are from one table.
+    private var tables: [Attributes] = []
+    private var marked: [Marked: Int] = [:]
 
     init(sheet: StyleSheet) { self.sheet = sheet }
 
-    /// The character attributes of a run of a block with `base` as its kind's, under Markdown's `marks`: one
-    /// dictionary for all runs so marked (copy on write), as for the bases.
-    mutating func attributes(of base: Character, marked marks: [InlineAttribute]) -> Attributes {
-        guard !marks.isEmpty else { return base.attributes }
-        let key = Marked(kind: base.kind, marks: marks)
-        if let found = marked[key] { return found }
+    /// The character attributes of a run of a block with `base` as its kind's, under Markdown's `marks`, and the
+    /// table they are from.
+    mutating func attributes(of base: Character, marked marks: [InlineAttribute]) -> (attributes: Attributes, table: Int) {
+        guard !marks.isEmpty else { return (base.attributes, base.table) }
+        let key = Marked(table: base.table, marks: marks)
+        if let found = marked[key] { return (tables[found], found) }
         var attributes = base.attributes
         for mark in marks {
             switch mark {
@@ -203,8 +215,16 @@ struct ResolvedBases {
             case .footnote: attributes[.footnote] = true
             }
         }
-        marked[key] = attributes
-        return attributes
+        let found = table(attributes)
+        marked[key] = found
+        return (tables[found], found)
+    }
+
+    /// The table holding `attributes`, added when none does.
+    private mutating func table(_ attributes: Attributes) -> Int {
+        if let found = tables.firstIndex(of: attributes) { return found }
+        tables.append(attributes)
+        return tables.count - 1
     }
 
     /// Paragraph and character attributes of a block of this kind with this style.
@@ -229,7 +249,8 @@ struct ResolvedBases {
             .overlaid(with: sheet.defaults.only(AttributeKey.character))
             .overlaid(with: style.only(AttributeKey.character))
         if kind.code { character[.code] = true }
-        let base = (paragraph: paragraph, character: Character(attributes: character, kind: known.count))
+        let found = table(character)
+        let base = (paragraph: paragraph, character: Character(attributes: tables[found], table: found))
         known[kind] = base
         return base
     }
