@@ -15,17 +15,8 @@ enum ParagraphMatcher {
         var pairs: [Pair] = []
         var removed: [Int] = []
         var added: [Int] = []
-        // Compared by their code units: canonically equivalent spellings (é and e + accent) are different bytes.
-        let steps = PatienceDiff.diff(old.map(UnitsKey.init), new.map(UnitsKey.init))
-        var changedOld: [Int] = [], changedNew: [Int] = []
-        for step in steps {
-            switch step {
-            case .delete(let o, _): changedOld += o
-            case .insert(let n, _): changedNew += n
-            case .equal: continue
-            }
-        }
-        bags.prefill(old: changedOld, new: changedNew)
+        // Compared by their bytes: canonically equivalent spellings (é and e + accent) are different bytes.
+        let steps = PatienceDiff.diff(old.map(TextBytesKey.init), new.map(TextBytesKey.init))
         for step in steps {
             switch step {
             case .equal(let o, let n):
@@ -41,6 +32,9 @@ enum ParagraphMatcher {
 
     /// Within one changed stretch, pairs deleted and inserted paragraphs that share most of their words, in order.
     private static func flush(_ pairs: inout [Pair], _ removed: inout [Int], _ added: inout [Int], _ bags: WordBags) {
+        // The stretch's words are listed together; those of paragraphs paired here are not needed again (moves
+        // and leftovers are looked for among the unpaired), so a long manuscript's lists are never all held.
+        bags.prefill(old: removed, new: added)
         var next = 0
         for o in removed {
             var best: (index: Int, score: Double)?
@@ -51,6 +45,7 @@ enum ParagraphMatcher {
             if let best {
                 for k in next..<best.index { pairs.append(.added(added[k])) }
                 pairs.append(.edited(o, added[best.index], moved: false))
+                bags.forget(old: o, new: added[best.index])
                 next = best.index + 1
             } else {
                 pairs.append(.removed(o))
@@ -134,11 +129,17 @@ final class WordBags {
         return Double(2 * common) / Double(total)
     }
 
-    /// Lists the words of the paragraphs that will be compared, on all cores.
+    /// Lists the words of the paragraphs that will be compared next, on all cores.
     func prefill(old oldIndices: [Int], new newIndices: [Int]) {
         let (old, new) = (self.old, self.new)
         for (index, bag) in zip(oldIndices, oldIndices.concurrentMap { Self.words(old[$0]) }) { oldBags[index] = bag }
         for (index, bag) in zip(newIndices, newIndices.concurrentMap { Self.words(new[$0]) }) { newBags[index] = bag }
+    }
+
+    /// Forgets the words of two paragraphs paired with each other.
+    func forget(old o: Int, new n: Int) {
+        oldBags[o] = nil
+        newBags[n] = nil
     }
 
     private func bag(_ cache: inout [Int: [String]], _ i: Int, _ texts: [String]) -> [String] {
@@ -154,18 +155,20 @@ final class WordBags {
     }
 }
 
-/// A paragraph's UTF-16 code units as a dictionary key, hashed once (alignment looks each key up several times).
-struct UnitsKey: Hashable {
-    let units: [UInt16]
+/// A paragraph's text as a dictionary key, compared by its bytes and hashed once (alignment looks each key up
+/// several times). The text is shared, not copied: a long manuscript's paragraphs are not held twice.
+struct TextBytesKey: Hashable {
+    let text: String
     private let hash: Int
 
     init(_ text: String) {
-        units = UTF16Text.units(text)
+        self.text = text
         var hasher = Hasher()
-        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+        var bytes = text
+        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hash = hasher.finalize()
     }
 
-    static func == (a: UnitsKey, b: UnitsKey) -> Bool { a.hash == b.hash && a.units == b.units }
+    static func == (a: TextBytesKey, b: TextBytesKey) -> Bool { a.hash == b.hash && a.text.utf8.elementsEqual(b.text.utf8) }
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

@@ -264,7 +264,8 @@ private struct BlockBuilder {
             var mapper = InlineMapper(source: source, start: job.start)
             if job.isTableRow { mapper.mapTableRow(cells: job.node.children) } else { mapper.map(job.node.children) }
             let notes = InlineNotes.spans(in: mapper.text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
-            return MappedInline(text: mapper.text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
+            // Built by appending, the text has room to spare (up to as much again): a long document keeps it trimmed.
+            return MappedInline(text: mapper.text.compacted, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
                                 delimiters: mapper.delimiters, end: mapper.position)
         }
         let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
