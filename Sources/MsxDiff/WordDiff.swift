@@ -92,8 +92,9 @@ enum WordDiff {
     }
 
     /// The text two versions of a paragraph begin with and the text they end with, each cut where a word starts
-    /// after white space (an ASCII letter or digit after a space, tab or line break): there both tokenizers start a
-    /// token and nothing before the cut changes the tokens after it, so the middle's tokens are the whole text's.
+    /// after white space (an ASCII letter or digit after a space, tab or line break, the space not joined to a
+    /// Prepend scalar before it): there both tokenizers start a token and nothing before the cut changes the tokens
+    /// after it, so the middle's tokens are the whole text's.
     /// Each end stops one word short of the longest it could be, so a word inserted or deleted next to it still has
     /// a different word beside it in the middles.
     struct SharedEnds {
@@ -142,7 +143,10 @@ enum WordDiff {
             guard i > 0, i < units.count else { return false }
             let before = units[i - 1], at = units[i]
             let afterSpace = before == 0x20 || before == 0x09 || before == 0x0A || before == 0x0D
-            return afterSpace && ((0x30...0x39).contains(at) || (0x41...0x5A).contains(at) || (0x61...0x7A).contains(at))
+            // A space is one character with a Prepend scalar before it (U+0D4E and others, all from U+0600 on):
+            // there a word token runs on across the space.
+            let spaceStandsAlone = before != 0x20 || i < 2 || units[i - 2] < 0x600
+            return afterSpace && spaceStandsAlone && ((0x30...0x39).contains(at) || (0x41...0x5A).contains(at) || (0x61...0x7A).contains(at))
         }
     }
 

@@ -47,6 +47,16 @@ final class MarkdownModelTests: XCTestCase {
         XCTAssertEqual(doc.text, doc.blocks.map(\.text).joined(separator: "\n"))
     }
 
+    /// Runs marked alike share their attributes, but an address keeps its own bytes: "café" written precomposed in
+    /// one link and with a combining accent in the next are two files on Linux, though Swift calls them equal.
+    func testRunsKeepTheBytesOfTheirOwnAddresses() throws {
+        let styles = StyleSheet(manifest: try Manifest(json: "{\"formatVersion\": 1, \"id\": \"p\", \"binder\": []}"))
+        let paragraphs = richDocument("[one](caf\u{E9}.md) and *so*\n\n[two](cafe\u{301}.md) and *so*\n").resolved(with: styles)
+        let links = paragraphs.map { $0.runs.compactMap { $0.attributes[.link]?.stringValue } }
+        XCTAssertEqual(links.map { $0.map { Array($0.utf8) } }, [[Array("caf\u{E9}.md".utf8)], [Array("cafe\u{301}.md".utf8)]])
+        XCTAssertEqual(paragraphs.map { $0.runs.map(\.text) }, [["one", " and ", "so"], ["two", " and ", "so"]])
+    }
+
     func testInlineSpansUseUTF16Offsets() {
         let doc = MarkdownDocument("🌊 **storm** and [a *b*](u)\n")
         let spans = doc.blocks[0].spans

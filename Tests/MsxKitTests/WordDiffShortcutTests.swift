@@ -9,9 +9,10 @@ final class WordDiffShortcutTests: SeededTestCase {
     func testTheSharedEndsShortcutGivesTheWholeComparisonsEdits() {
         var random = seededGenerator(20261127)
         // Mostly plain words and single spaces, as prose is (the shortcut cuts only where a plain word follows white
-        // space), with the rest of what a tokenizer meets in between.
+        // space), with the rest of what a tokenizer meets in between: a Prepend scalar (U+0D4E) joins the space after
+        // it into its character.
         let words = ["the", "sea", "sea.", "a", "Nell", "42", "very", "the", "sea", "a", "very", "rose", "don't", "“quoted”",
-                     "déjà", "—", "…", "x'", "'s", "👍🏽", "("]
+                     "déjà", "—", "…", "x'", "'s", "👍🏽", "(", "a\u{0D4E}", "\u{0600}"]
         let spaces = [" ", " ", " ", " ", " ", " ", " ", " ", "  ", "\n", "\t", "", "\r\n"]
         // A word with the white space after it: an edit keeps the spacing around it.
         func spaced() -> String { words.randomElement(using: &random)! + spaces.randomElement(using: &random)! }

@@ -124,7 +124,7 @@ extension RichDocument {
     }
 
     /// Cuts a paragraph into maximal runs of equal resolved character attributes.
-    static func runs(of block: MarkdownBlock, sidecar: ParagraphFormatting, base: ResolvedBases.Character,
+    static func runs(of block: MarkdownBlock, sidecar: ParagraphFormatting, base: ResolvedBases.CharacterBase,
                      bases: inout ResolvedBases) -> [ResolvedRun] {
         let units = UTF16Text.units(block.text)
         guard !units.isEmpty else { return [] }
@@ -136,14 +136,14 @@ extension RichDocument {
         var lastTable: Int?
         for (start, end) in zip(points, points.dropFirst()) where start < end {
             let marks = block.spans.filter { $0.range.lowerBound <= start && end <= $0.range.upperBound }.map(\.attribute)
-            var (attributes, table): (Attributes, Int?) = bases.attributes(of: base, marked: marks)
+            var (attributes, table) = bases.attributes(of: base, marked: marks)
             if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {
                 for (key, value) in run.attributes { attributes[key] = value }
                 table = nil
             }
-            // Two runs from the tables are alike when they are from one table; a sidecar's attributes are compared.
+            // Two runs from the tables are compared once per pair of tables; a sidecar's attributes each time.
             let alike = result.last.map { last in
-                if let lastTable, let table { return lastTable == table }
+                if let lastTable, let table { return bases.alike(lastTable, table) }
                 return last.attributes == attributes
             } ?? false
             if alike {
@@ -177,7 +177,7 @@ struct ResolvedBases {
     }
 
     /// The character attributes of a kind of block, and the table they are from (for `attributes(of:marked:)`).
-    struct Character {
+    struct CharacterBase {
         var attributes: Attributes
         fileprivate var table: Int
     }
@@ -188,47 +188,69 @@ struct ResolvedBases {
         var marks: [InlineAttribute]
     }
 
+    /// Two tables, for remembering whether their attributes are equal.
+    private struct TablePair: Hashable {
+        var first: Int
+        var second: Int
+    }
+
     let sheet: StyleSheet
-    private var known: [Kind: (paragraph: Attributes, character: Character)] = [:]
-    /// Every distinct set of character attributes given out, once: runs share them (copy on write), and two runs
-    /// from the tables are alike exactly when they are from one table.
+    private var known: [Kind: (paragraph: Attributes, character: CharacterBase)] = [:]
+    /// The character attributes of each kind of block and each way Markdown marks them, once: the runs so marked
+    /// share them (copy on write).
     private var tables: [Attributes] = []
     private var marked: [Marked: Int] = [:]
+    private var equalTables: [TablePair: Bool] = [:]
 
     init(sheet: StyleSheet) { self.sheet = sheet }
 
     /// The character attributes of a run of a block with `base` as its kind's, under Markdown's `marks`, and the
-    /// table they are from.
-    mutating func attributes(of base: Character, marked marks: [InlineAttribute]) -> (attributes: Attributes, table: Int) {
+    /// table they are from. Marks with a text (a link's or an image's address) are not kept in a table: an address
+    /// keeps its own bytes, where two canonically equivalent ones would find one table.
+    mutating func attributes(of base: CharacterBase, marked marks: [InlineAttribute]) -> (attributes: Attributes, table: Int?) {
         guard !marks.isEmpty else { return (base.attributes, base.table) }
         let key = Marked(table: base.table, marks: marks)
         if let found = marked[key] { return (tables[found], found) }
         var attributes = base.attributes
+        var kept = true
         for mark in marks {
             switch mark {
             case .bold: attributes[.bold] = true
             case .italic: attributes[.italic] = true
             case .strikethrough: attributes[.strikethrough] = true
             case .code: attributes[.code] = true
-            case .link(let url): attributes[.link] = .string(url)
-            case .image(let url): attributes[.image] = .string(url)
+            case .link(let url):
+                attributes[.link] = .string(url)
+                kept = false
+            case .image(let url):
+                attributes[.image] = .string(url)
+                kept = false
             case .footnote: attributes[.footnote] = true
             }
         }
-        let found = table(attributes)
-        marked[key] = found
-        return (tables[found], found)
+        guard kept else { return (attributes, nil) }
+        let table = add(attributes)
+        marked[key] = table
+        return (attributes, table)
     }
 
-    /// The table holding `attributes`, added when none does.
-    private mutating func table(_ attributes: Attributes) -> Int {
-        if let found = tables.firstIndex(of: attributes) { return found }
+    /// Whether two tables hold equal attributes, worked out once for each pair.
+    mutating func alike(_ a: Int, _ b: Int) -> Bool {
+        guard a != b else { return true }
+        let pair = TablePair(first: min(a, b), second: max(a, b))
+        if let known = equalTables[pair] { return known }
+        let equal = tables[a] == tables[b]
+        equalTables[pair] = equal
+        return equal
+    }
+
+    private mutating func add(_ attributes: Attributes) -> Int {
         tables.append(attributes)
         return tables.count - 1
     }
 
     /// Paragraph and character attributes of a block of this kind with this style.
-    mutating func attributes(for block: MarkdownBlock, styleName: String) -> (paragraph: Attributes, character: Character) {
+    mutating func attributes(for block: MarkdownBlock, styleName: String) -> (paragraph: Attributes, character: CharacterBase) {
         var level: Int?
         if case .heading(let n, _) = block.kind { level = n }
         let kind = Kind(style: styleName, ordered: block.list?.ordered, checked: block.list?.taskChecked, headingLevel: level,
@@ -249,8 +271,7 @@ struct ResolvedBases {
             .overlaid(with: sheet.defaults.only(AttributeKey.character))
             .overlaid(with: style.only(AttributeKey.character))
         if kind.code { character[.code] = true }
-        let found = table(character)
-        let base = (paragraph: paragraph, character: Character(attributes: tables[found], table: found))
+        let base = (paragraph: paragraph, character: CharacterBase(attributes: character, table: add(character)))
         known[kind] = base
         return base
     }

@@ -20,7 +20,7 @@ package struct JSONArrayStream {
         let opening = "\n" + padding + JSONWriter.fragment(.string(key), indent: 0) + ": ["
         // Each key is written once, at its own indentation, and a line break inside a string is escaped: the
         // member's line is found once, and nowhere else.
-        guard let member = text.range(of: opening + "]") else { preconditionFailure("\(key) is a member of the object written") }
+        guard let member = text.range(of: opening + "]", options: .literal) else { preconditionFailure("\(key) is a member of the object written") }
         sink(String(text[..<member.lowerBound]) + opening)
         let rest = text[member.upperBound...]
         closing = "\n" + padding + "]" + rest
