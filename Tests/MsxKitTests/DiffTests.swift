@@ -131,7 +131,7 @@ final class DiffTests: SeededTestCase {
             let oldTexts = MarkdownDocument(old).blocks.map(\.text), newTexts = MarkdownDocument(new).blocks.map(\.text)
             let d = diff(old, new)
             let json = DiffJSON.value(d, old: oldTexts, new: newTexts)
-            var rebuilt = [String?](repeating: nil, count: newTexts.count)
+            var rebuilt: [Int: String] = [:]
             for op in json["paragraphs"]?.arrayValue ?? [] {
                 guard let index = op["newParagraph"]?.numberValue.map(Int.init) else { continue }
                 switch op["op"]?.stringValue {
@@ -147,10 +147,11 @@ final class DiffTests: SeededTestCase {
                         default: break
                         }
                     }
-                    rebuilt[index] = String(decoding: text, as: UTF16.self)
+                    // A joined new paragraph is built by consecutive pieces, each going on where the last stopped.
+                    rebuilt[index, default: ""] += String(decoding: text, as: UTF16.self)
                 }
             }
-            XCTAssertEqual(rebuilt.map { $0 ?? "<missing>" }, newTexts, "iteration \(iteration)")
+            XCTAssertEqual(newTexts.indices.map { rebuilt[$0] ?? "<missing>" }, newTexts, "iteration \(iteration)")
         }
     }
 }
