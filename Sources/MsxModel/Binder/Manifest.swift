@@ -53,7 +53,10 @@ public struct Manifest: Equatable, Sendable {
 extension Manifest {
     /// Reads manifest text; every problem names `file` and the field.
     public init(json text: String, file: String = Manifest.fileName) throws {
-        let r = try JSONReader(try JSONReader.parse(text, file: file), file: file)
+        // The binder, most of a manifest, is read straight into nodes. Whatever that reader does not take, a problem
+        // included, is read again the general way, whose errors name the file and the field.
+        let read = try? JSONParser.parse(text) { parser throws(JSONParser.SyntaxError) in try parser.readManifest() }
+        let r = try JSONReader(try read.map { .object($0.members) } ?? JSONReader.parse(text, file: file), file: file)
         try r.checkFormatVersion(supported: Self.formatVersion)
         id = try r.requiredString("id")
         title = try r.string("title") ?? ""
@@ -74,7 +77,7 @@ extension Manifest {
         keywordColors = try r.colors("keywordColors")
         target = try r.object("target")
         compile = try r.object("compile")
-        binder = try r.array("binder").enumerated().map { i, node in
+        binder = try read?.binder ?? r.array("binder").enumerated().map { i, node in
             try BinderNode(json: node, file: file, path: "binder[\(i)]")
         }
         extra = r.unknown(except: Self.knownKeys)

@@ -8,28 +8,39 @@ public struct JSONParser {
         public var description: String { "line \(line), column \(column): \(reason)" }
     }
 
-    private let bytes: [UInt8]
+    /// The text's UTF-8, valid while `parse` runs (the parser never outlives it).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 512
 
     /// Parses a complete JSON text.
     public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        return try parser.parseDocument()
+        try parse(text) { parser throws(SyntaxError) in try parser.parseValue() }
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
-
-    private mutating func parseDocument() throws(SyntaxError) -> JSONValue {
-        skipWhitespace()
-        let value = try parseValue()
-        skipWhitespace()
-        if index < bytes.count { throw fail("unexpected text after the end of the JSON value") }
-        return value
+    /// Parses a complete JSON text with `read` reading its top-level value (a typed reader that builds its own model
+    /// as it goes, with `readObject`, `readArray` and the value parsers), then checks that nothing follows.
+    static func parse<T>(_ text: String, with read: (inout JSONParser) throws(SyntaxError) -> T) throws(SyntaxError) -> T {
+        var text = text
+        // The string's own bytes, read in place: no copy, and no bounds check on every byte.
+        let result = text.withUTF8 { bytes in
+            Result { () throws(SyntaxError) -> T in
+                var parser = JSONParser(bytes: bytes)
+                parser.skipWhitespace()
+                let value = try read(&parser)
+                parser.skipWhitespace()
+                if parser.index < bytes.count { throw parser.fail("unexpected text after the end of the JSON value") }
+                return value
+            }
+        }
+        return try result.get()
     }
 
-    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The next value, whatever it is.
+    mutating func parseValue() throws(SyntaxError) -> JSONValue {
         guard index < bytes.count else { throw fail("unexpected end of file") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -37,10 +48,21 @@ public struct JSONParser {
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "n"): try parseNull(); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
         }
+    }
+
+    /// Whether the next value starts as `byte` does (`{`, `[`, `"`, `n`...).
+    func next(is byte: UInt8) -> Bool { peek(byte) }
+
+    mutating func parseNull() throws(SyntaxError) { try expectWord("null") }
+
+    mutating func parseBool() throws(SyntaxError) -> Bool {
+        if peek(UInt8(ascii: "t")) { try expectWord("true"); return true }
+        try expectWord("false")
+        return false
     }
 
     private mutating func enter() throws(SyntaxError) {
@@ -49,14 +71,27 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        // Room for a binder node's or a formatting run's fields at once, instead of growing four times on the way.
+        members.reserveCapacity(8)
+        try readObject { parser, key throws(SyntaxError) in members.updateValue(try parser.parseValue(), forKey: key) == nil }
+        return .object(members)
+    }
+
+    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+        var items: [JSONValue] = []
+        try readArray { parser throws(SyntaxError) in items.append(try parser.parseValue()) }
+        return .array(items)
+    }
+
+    /// Reads an object (the parser is at its `{`) member by member: `member` gets each key with the parser at the
+    /// value, reads the value, and returns false when the key came before (a duplicate, refused).
+    mutating func readObject(_ member: (inout JSONParser, String) throws(SyntaxError) -> Bool) throws(SyntaxError) {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
-        // Room for a binder node's or a formatting run's fields at once, instead of growing four times on the way.
-        members.reserveCapacity(8)
+        if peek(UInt8(ascii: "}")) { index += 1; return }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw fail("expected a quoted key") }
@@ -66,43 +101,48 @@ public struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw fail("expected ':' after key \"\(key)\"") }
             index += 1
             skipWhitespace()
-            if members.updateValue(try parseValue(), forKey: key) != nil {
+            guard try member(&self, key) else {
                 index = afterKey
                 throw fail("duplicate key \"\(key)\"")
             }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+            if peek(UInt8(ascii: "}")) { index += 1; return }
             throw fail("expected ',' or '}' in object")
         }
     }
 
-    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+    /// Reads an array (the parser is at its `[`) item by item: `item` reads each one.
+    mutating func readArray(_ item: (inout JSONParser) throws(SyntaxError) -> Void) throws(SyntaxError) {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
+        if peek(UInt8(ascii: "]")) { index += 1; return }
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            try item(&self)
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
+            if peek(UInt8(ascii: "]")) { index += 1; return }
             throw fail("expected ',' or ']' in array")
         }
     }
 
-    private mutating func parseString() throws(SyntaxError) -> String {
+    mutating func parseString() throws(SyntaxError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flush(_ bytes: ArraySlice<UInt8>, into scalars: inout String.UnicodeScalarView) {
+        func flush(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, into scalars: inout String.UnicodeScalarView) {
             scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
         }
         while index < bytes.count {
             let byte = bytes[index]
+            // Most bytes are plain: step over them without looking further.
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
                 // Most strings hold no escape: decode them in one go.
@@ -111,28 +151,24 @@ public struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 { throw fail("control character in string") }
-            if byte == UInt8(ascii: "\\") {
-                flush(bytes[runStart..<index], into: &scalars)
-                index += 1
-                guard index < bytes.count else { break }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
-                default: throw fail("invalid escape in string")
-                }
-                runStart = index
-                continue
-            }
+            flush(bytes[runStart..<index], into: &scalars)
             index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+            default: throw fail("invalid escape in string")
+            }
+            runStart = index
         }
         throw fail("unterminated string")
     }
@@ -171,7 +207,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(SyntaxError) -> Double {
+    mutating func parseNumber() throws(SyntaxError) -> Double {
         let start = index
         if peek(UInt8(ascii: "-")) { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
@@ -218,7 +254,7 @@ public struct JSONParser {
         }
     }
 
-    private func fail(_ reason: String) -> SyntaxError {
+    func fail(_ reason: String) -> SyntaxError {
         var line = 1
         var column = 1
         for byte in bytes[..<min(index, bytes.count)] {

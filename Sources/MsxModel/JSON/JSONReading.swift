@@ -46,9 +46,12 @@ package struct JSONReader {
 
     package func int(_ key: String, _ value: JSONValue?) throws -> Int? {
         guard let value, value != .null else { return nil }
-        guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e15 else { throw fail(key, "a whole number") }
-        return Int(n)
+        guard case .number(let n) = value, let whole = Self.wholeNumber(n) else { throw fail(key, "a whole number") }
+        return whole
     }
+
+    /// `n` as a whole number, when it is one msx takes: integral and under 10^15 in size.
+    static func wholeNumber(_ n: Double) -> Int? { n == n.rounded() && abs(n) < 1e15 ? Int(n) : nil }
 
     package func requiredInt(_ key: String) throws -> Int {
         guard let n = try int(key) else { throw MsxError(.invalidJSON, "\(file): \(field(key)) is missing") }

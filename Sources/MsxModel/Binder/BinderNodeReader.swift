@@ -1,0 +1,138 @@
+/// Reads binder nodes straight from a manifest's bytes, without a `JSONValue` and a dictionary for every node: the
+/// fast path of `Manifest(json:file:)`, which every command takes (the binder of a long series is most of the
+/// manifest).
+///
+/// It accepts only what the general reader, `BinderNode(json:file:path:)`, reads to the same node. On anything else
+/// (a field of the wrong type, a missing one, a document with children) it stops with a syntax error, and the
+/// manifest is read again the general way, whose error names the field; so a problem is reported alike on both
+/// paths. `BinderNodeReaderTests` checks the two against each other on valid and damaged manifests.
+extension JSONParser {
+    /// The manifest's top-level members, the binder read into nodes and every other member as a value.
+    mutating func readManifest() throws(SyntaxError) -> (members: [String: JSONValue], binder: [BinderNode]) {
+        guard next(is: UInt8(ascii: "{")) else { throw fail("the manifest is not an object") }
+        var members: [String: JSONValue] = [:]
+        var binder: [BinderNode]?
+        try readObject { parser, key throws(SyntaxError) in
+            guard key == "binder" else { return members.updateValue(try parser.parseValue(), forKey: key) == nil }
+            guard binder == nil else { return false }
+            binder = try parser.readBinderNodes()
+            return true
+        }
+        return (members, binder ?? [])
+    }
+
+    /// An array of nodes (null: none).
+    private mutating func readBinderNodes() throws(SyntaxError) -> [BinderNode] {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return [] }
+        guard next(is: UInt8(ascii: "[")) else { throw fail("binder nodes are not an array") }
+        var nodes: [BinderNode] = []
+        try readArray { parser throws(SyntaxError) in nodes.append(try parser.readBinderNode()) }
+        return nodes
+    }
+
+    private mutating func readBinderNode() throws(SyntaxError) -> BinderNode {
+        guard next(is: UInt8(ascii: "{")) else { throw fail("a binder node is not an object") }
+        var node = BinderNode(id: "", kind: .folder, title: "", path: "")
+        var id, kind, title, path: String?
+        var seen: UInt16 = 0
+        try readObject { parser, key throws(SyntaxError) in
+            guard let field = KnownField(key: key) else {
+                return node.extra.updateValue(try parser.parseValue(), forKey: key) == nil
+            }
+            guard seen & field.bit == 0 else { return false }
+            seen |= field.bit
+            switch field {
+            case .id: id = try parser.readOptionalString()
+            case .kind: kind = try parser.readOptionalString()
+            case .title: title = try parser.readOptionalString()
+            case .path: path = try parser.readOptionalString()
+            case .role: node.role = try parser.readOptionalString()
+            case .synopsis: node.synopsis = try parser.readOptionalString()
+            case .label: node.label = try parser.readOptionalString()
+            case .status: node.status = try parser.readOptionalString()
+            case .trashedFrom: node.trashedFrom = try parser.readOptionalString()
+            case .trashedBefore: node.trashedBefore = try parser.readOptionalString()
+            case .keywords: node.keywords = try parser.readStrings()
+            case .includeInCompile: node.includeInCompile = try parser.readOptionalBool() ?? true
+            case .target: node.target = try parser.readOptionalWholeNumber()
+            case .custom:
+                switch try parser.parseValue() {
+                case .null: node.custom = [:]
+                case .object(let custom): node.custom = custom
+                default: throw parser.fail("custom is not an object")
+                }
+            case .children: node.children = try parser.readBinderNodes()
+            }
+            return true
+        }
+        guard let id, let title, let path, let kind = kind.flatMap(BinderNode.Kind.init(rawValue:)) else {
+            throw fail("a binder node lacks its id, kind, title or path")
+        }
+        if kind == .document && !node.children.isEmpty { throw fail("a document has children") }
+        (node.id, node.kind, node.title, node.path) = (id, kind, title, path)
+        return node
+    }
+
+    /// The fields `BinderNode` reads; any other is kept as it is (`extra`).
+    private enum KnownField: Int {
+        case id, kind, title, path, role, synopsis, label, status, keywords, includeInCompile, target, custom, children
+        case trashedFrom, trashedBefore
+
+        /// The field named `key` (a switch over the names: far cheaper than a `String` raw value's lookup).
+        init?(key: String) {
+            switch key {
+            case "id": self = .id
+            case "kind": self = .kind
+            case "title": self = .title
+            case "path": self = .path
+            case "role": self = .role
+            case "synopsis": self = .synopsis
+            case "label": self = .label
+            case "status": self = .status
+            case "keywords": self = .keywords
+            case "includeInCompile": self = .includeInCompile
+            case "target": self = .target
+            case "custom": self = .custom
+            case "children": self = .children
+            case "trashedFrom": self = .trashedFrom
+            case "trashedBefore": self = .trashedBefore
+            default: return nil
+            }
+        }
+
+        /// The field's bit in a set of fields seen.
+        var bit: UInt16 { 1 << rawValue }
+    }
+
+    /// A string, or nil for null.
+    private mutating func readOptionalString() throws(SyntaxError) -> String? {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
+        guard next(is: UInt8(ascii: "\"")) else { throw fail("expected a string") }
+        return try parseString()
+    }
+
+    /// true or false, or nil for null.
+    private mutating func readOptionalBool() throws(SyntaxError) -> Bool? {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
+        return try parseBool()
+    }
+
+    /// An array of strings (null: none).
+    private mutating func readStrings() throws(SyntaxError) -> [String] {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return [] }
+        guard next(is: UInt8(ascii: "[")) else { throw fail("expected an array of strings") }
+        var strings: [String] = []
+        try readArray { parser throws(SyntaxError) in
+            guard parser.next(is: UInt8(ascii: "\"")) else { throw parser.fail("expected a string") }
+            strings.append(try parser.parseString())
+        }
+        return strings
+    }
+
+    /// A whole number as `JSONReader.int` takes it, or nil for null.
+    private mutating func readOptionalWholeNumber() throws(SyntaxError) -> Int? {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
+        guard let whole = JSONReader.wholeNumber(try parseNumber()) else { throw fail("expected a whole number") }
+        return whole
+    }
+}
