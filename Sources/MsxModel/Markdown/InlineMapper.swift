@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Walks cmark's inline tree of one block and finds each text character's bytes in the source, with msx's own
 /// scanner. cmark's inline positions are unreliable (0.29), but its tree is right: reading the source forward in
 /// tree order, every delimiter and text character must appear in sequence.
@@ -245,20 +251,34 @@ struct InlineMapper {
     /// for it). Then each scalar is found where its bytes are, as the scalar-by-scalar search would find it.
     private mutating func matchVerbatim(_ literal: String, within limit: Int, codeSpan: Bool) -> Bool {
         guard !failed, entityTail == nil else { return false }
-        let bytes = literal.utf8
-        let end = cursor + bytes.count
-        guard end <= limit, codeSpan || !bytes.contains(UInt8(ascii: "&")), source[cursor..<end].elementsEqual(bytes) else {
-            return false
+        let start = cursor
+        let end = start + literal.utf8.count
+        guard end <= limit, start < end else { return start == end && end <= limit }
+        // Compared and searched as bytes (memcmp, memchr): this runs for every text node of every document read.
+        var literal = literal
+        let verbatim = literal.withUTF8 { bytes in
+            source.withUnsafeBufferPointer { source in
+                memcmp(source.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+                    && (codeSpan || memchr(bytes.baseAddress!, Int32(UInt8(ascii: "&")), bytes.count) == nil)
+            }
         }
+        guard verbatim else { return false }
         if emitting {
             text += literal
-            var offset = cursor
-            for scalar in literal.unicodeScalars {
-                let range = offset..<offset + UTF8.width(scalar)
-                let units = UTF16.width(scalar)
-                for _ in 0..<units { ranges.append(range) }
-                length += units
-                offset = range.upperBound
+            // Only ASCII has as many UTF-16 units as UTF-8 bytes: then each unit is its own byte.
+            if literal.utf16.count == end - start {
+                ranges.reserveCapacity(ranges.count + (end - start))
+                for offset in start..<end { ranges.append(offset..<offset + 1) }
+                length += end - start
+            } else {
+                var offset = start
+                for scalar in literal.unicodeScalars {
+                    let range = offset..<offset + UTF8.width(scalar)
+                    let units = UTF16.width(scalar)
+                    for _ in 0..<units { ranges.append(range) }
+                    length += units
+                    offset = range.upperBound
+                }
             }
         }
         cursor = end
