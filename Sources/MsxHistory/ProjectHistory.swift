@@ -73,13 +73,11 @@ public struct ProjectHistory {
     private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
         guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
         return try cache.manifest(blobID) {
-            let bytes = try repository.blob(blobID)
-            // Usually the version's manifest is the file the project was opened with, already parsed. Comparing the
-            // bytes costs a thirtieth of hashing the file to compare ids.
+            // Usually the version's manifest is the file the project was opened with, already parsed.
             let opened = project.openedManifest
-            if bytes == Data(opened.text.utf8) { return opened.manifest }
+            if try cache.openedManifestBlob({ try repository.hash(Data(opened.text.utf8)) }) == blobID { return opened.manifest }
             let file = "\(Manifest.fileName) at \(commit.short)"
-            return try Manifest(json: try FileIO.decodeUTF8(bytes, displayPath: file), file: file)
+            return try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
         }
     }
 

@@ -19,6 +19,8 @@ final class VersionCache: @unchecked Sendable {
     private var manifests: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
     private var documents: [DocumentKey: RichDocument] = [:]
     private var trees: [GitOID: [String: GitOID]] = [:]
+    /// The blob id of the manifest file the project was opened with, once worked out.
+    private var openedManifestBlob: GitOID?
 
     /// The project's files in commit `id` (by repository path), listed by `list` the first time.
     func files(_ id: GitOID, list: () throws -> [String: GitOID]) rethrows -> [String: GitOID] {
@@ -26,6 +28,14 @@ final class VersionCache: @unchecked Sendable {
         let files = try list()
         lock.withLock { trees[id] = files }
         return files
+    }
+
+    /// The blob id of the opened manifest file, `hash` computing it the first time.
+    func openedManifestBlob(_ hash: () throws -> GitOID) rethrows -> GitOID {
+        if let known = lock.withLock({ openedManifestBlob }) { return known }
+        let id = try hash()
+        lock.withLock { openedManifestBlob = id }
+        return id
     }
 
     /// The manifest in blob `id`, parsed by `read` the first time.
