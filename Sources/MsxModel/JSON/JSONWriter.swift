@@ -54,13 +54,14 @@ public enum JSONWriter {
             guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             let inner = indent.map { $0 + 1 }
-            for (i, key) in members.keys.sorted(by: codePointOrder).enumerated() {
+            // Sorted as (key, value) pairs: no second lookup of each key.
+            for (i, member) in members.sorted(by: { codePointOrder($0.key, $1.key) }).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, inner)
-                writeString(key, into: &out)
+                writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if indent != nil { out.append(UInt8(ascii: " ")) }
-                write(members[key]!, into: &out, indent: inner)
+                write(member.value, into: &out, indent: inner)
             }
             newline(&out, indent)
             out.append(UInt8(ascii: "}"))
@@ -95,9 +96,14 @@ public enum JSONWriter {
 
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copy them whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out.append(contentsOf: s.utf8)
+        // Most strings need no escape: copy them whole, looking at their bytes in place.
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
             out.append(UInt8(ascii: "\""))
             return
         }
