@@ -75,7 +75,7 @@ public struct ProjectHistory {
         return try cache.manifest(blobID) {
             // Usually the version's manifest is the file the project was opened with, already parsed.
             let opened = project.openedManifest
-            if try cache.openedManifestBlob({ try repository.hash(Data(opened.text.utf8)) }) == blobID { return opened.manifest }
+            if try cache.openedManifestBlob(blobOfOpenedManifest) == blobID { return opened.manifest }
             let file = "\(Manifest.fileName) at \(commit.short)"
             return try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
         }

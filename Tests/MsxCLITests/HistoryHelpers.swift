@@ -206,6 +206,12 @@ class HistoryTestCase: MsxTestCase {
         return result.json(file: file, line: line)["versions"] as? [[String: Any]] ?? []
     }
 
+    /// The paths `check --json` reports as stale caches.
+    func staleCaches(_ root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let findings = try expect(0, "check", "--json", in: root, file: file, line: line).json()["findings"] as? [[String: Any]] ?? []
+        return findings.filter { $0["code"] as? String == "stale-cache" }.compactMap { $0["path"] as? String }
+    }
+
     /// A document's text as `show REF --as markdown` prints it (REF may carry `@REV`).
     func markdown(_ reference: String, in root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         try expect(0, "show", reference, "--as", "markdown", in: root, file: file, line: line).stdout

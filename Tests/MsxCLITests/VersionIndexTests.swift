@@ -54,7 +54,7 @@ final class VersionIndexTests: HistoryTestCase {
                     XCTAssertEqual(try markdown("\(document)@~1", in: book.root), try markdown("\(document)@\(second)", in: book.root))
                 }
             }
-            XCTAssertEqual(try cacheFindings(book.root), [], "round \(round), step \(step)")
+            XCTAssertEqual(try staleCaches(book.root), [], "round \(round), step \(step)")
         }
         XCTAssertTrue(exists(indexPath, in: book.root))
     }
@@ -98,10 +98,10 @@ final class VersionIndexTests: HistoryTestCase {
         XCTAssertEqual(utimensat(AT_FDCWD, lamp.path, &times, 0), 0)
         XCTAssertEqual(try statusByTitle(book.root)["Lamp"] == nil, true, "status trusts the stat cache")
 
-        XCTAssertEqual(Set(try cacheFindings(book.root)), [indexPath, Book.lampPath])
+        XCTAssertEqual(Set(try staleCaches(book.root)), [indexPath, Book.lampPath])
         let repaired = try expect(0, "check", "--repair", "--json", in: book.root).json()["repairs"] as? [String] ?? []
         XCTAssertEqual(repaired.count, 2, "\(repaired)")
-        XCTAssertEqual(try cacheFindings(book.root), [])
+        XCTAssertEqual(try staleCaches(book.root), [])
         XCTAssertEqual(try statusByTitle(book.root)["Lamp"]?["text"] as? Bool, true, "status reads the file again")
         XCTAssertEqual(try logVersions(book.root, book.lamp).count, 2)
         XCTAssertEqual(try git("status", "--porcelain", "--", Book.lampPath, in: book.root), " M \(Book.lampPath)\n",
@@ -119,7 +119,7 @@ final class VersionIndexTests: HistoryTestCase {
         XCTAssertEqual(try git("ls-files", "--eol", "--", Book.lampPath, in: book.root).contains("i/lf"), true)
         usleep(20_000)  // the index is written after the file: its entry is not racily clean
         try git("update-index", "--refresh", in: book.root)
-        XCTAssertEqual(try cacheFindings(book.root), [])
+        XCTAssertEqual(try staleCaches(book.root), [])
     }
 
     // MARK: Helpers
@@ -149,11 +149,5 @@ final class VersionIndexTests: HistoryTestCase {
 
     private func indexedHead(_ root: URL) throws -> String {
         String(try read(indexPath, in: root).split(separator: " ")[2])
-    }
-
-    /// The paths `check --json` reports as stale caches.
-    private func cacheFindings(_ root: URL) throws -> [String] {
-        let findings = try expect(0, "check", "--json", in: root).json()["findings"] as? [[String: Any]] ?? []
-        return findings.filter { $0["code"] as? String == "stale-cache" }.compactMap { $0["path"] as? String }
     }
 }

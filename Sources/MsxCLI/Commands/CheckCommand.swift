@@ -14,7 +14,8 @@ struct Check: MsxCommand {
             binder folder, into a Recovered folder). A document whose file was deleted outside msx is brought back \
             from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing. \
             The caches msx reads instead of the history and the files are proved too: the version index \
-            (.msx/cache/versions) against a fresh reading of the history, and git's index against every file \
+            (.msx/cache/versions) against a fresh reading of the history, the manifest's blob id (.msx/cache/manifest) \
+            against the file's hash, and git's index against every file \
             whose size and time it vouches for (warning stale-cache; --repair puts them right).
             """,
             examples: [
@@ -129,7 +130,7 @@ struct Check: MsxCommand {
         case .restoredMissing(let node, let version): "brought back '\(node.title)' as it was at \(version)"
         case .notRestorable(let node): "'\(node.title)' has no snapshot with its file: nothing to bring back (msx check --repair --drop-missing takes it out of the binder)"
         case .removedUnusedBases(let count): "removed \(count) base text\(count == 1 ? "" : "s") no sidecar names (.msx/base)"
-        case .rebuiltCache(let path) where path.hasPrefix(".msx/"): "built \(path) again from the history"
+        case .rebuiltCache(let path) where path.hasPrefix(".msx/"): "built \(path) again"
         case .rebuiltCache(let path): "made msx and git read \(path) again instead of trusting its size and time"
         case .droppedMissing(let node): "took '\(node.title)' (\(node.id)), whose file is gone, out of the binder (msx restore \(node.id) brings it back)"
         }
@@ -155,7 +156,7 @@ struct Check: MsxCommand {
         case .temporaryFile: return "\(path): left over by an interrupted write"
         case .notInBinder: return "\(path): not in the binder (msx check --repair adopts it)"
         case .staleCache where path.hasPrefix(".msx/"):
-            return "\(path): does not match the history (msx check --repair builds it again)"
+            return "\(path): does not match what it caches (msx check --repair builds it again)"
         case .staleCache:
             return "\(path): git's index says it is unchanged by its size and time, but its content changed"
                 + " (msx check --repair makes msx and git read it again)"

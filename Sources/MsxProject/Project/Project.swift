@@ -8,6 +8,8 @@ public struct Project: Sendable {
     /// The manifest file as this project was opened, with its parse: a version whose manifest is the same file
     /// (most are) needs no parse of its own.
     package let openedManifest: (text: String, manifest: Manifest)
+    /// The manifest file's stamp, taken just before it was read: a change after it gives another stamp.
+    package let openedManifestStamp: FileStamp?
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
     public let recovery: Recovery?
@@ -53,6 +55,7 @@ public struct Project: Sendable {
         } else {
             (heldLock, recovery) = try Self.lockForReading(paths, repairing: repairing)
         }
+        openedManifestStamp = FileStamp(path: paths.manifest.path)
         let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
         manifest = try Manifest(json: text)
         openedManifest = (text, manifest)

@@ -57,9 +57,10 @@ public struct CheckFinding: Sendable, Equatable {
         case notInBinder
         /// A file that fails as a command would.
         case unreadable(MsxError)
-        /// A cache msx reads instead of the history or the files says what they do not: the version index (the
-        /// finding's path is the cache's), or git's index, whose size and time of the document at the finding's
-        /// path match the file while its content does not (status would take it for unchanged).
+        /// A cache msx reads instead of the history or the files says what they do not: the version index or the
+        /// manifest's blob id (the finding's path is the cache's), or git's index, whose size and time of the
+        /// document at the finding's path match the file while its content does not (status would take it for
+        /// unchanged).
         case staleCache
     }
 

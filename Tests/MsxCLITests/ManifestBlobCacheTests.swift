@@ -1,0 +1,78 @@
+import Foundation
+import MsxKit
+import MsxTestSupport
+import XCTest
+
+/// `.msx/cache/manifest`: the manifest file's blob id under its stamp, so that reading a version need not hash the
+/// manifest. It is believed only for the stamp it names and when not racily clean; `check` proves a believed entry
+/// with git's own hash, and `--repair` removes a wrong one.
+final class ManifestBlobCacheTests: HistoryTestCase {
+    private let cachePath = ".msx/cache/manifest"
+
+    func testReadingAVersionRecordsTheBlobIdGitGivesTheManifest() throws {
+        let book = try makeBook()
+        _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+        XCTAssertEqual(try recordedID(book.root), try gitHash(Manifest.fileName, in: book.root))
+        XCTAssertEqual(try staleCaches(book.root), [])
+    }
+
+    func testAWrongBelievedEntryIsFoundByCheckAndRemovedByRepair() throws {
+        let book = try makeBook()
+        _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+        try rewriteEntry(in: book.root, id: String(repeating: "ab", count: 20), cacheTime: Date().addingTimeInterval(60))
+        XCTAssertEqual(try staleCaches(book.root), [cachePath])
+        let repairs = try expect(0, "check", "--repair", "--json", in: book.root).json()["repairs"] as? [String] ?? []
+        XCTAssertEqual(repairs.count, 1, "\(repairs)")
+        XCTAssertFalse(exists(cachePath, in: book.root))
+        XCTAssertEqual(try staleCaches(book.root), [])
+        _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+        XCTAssertEqual(try recordedID(book.root), try gitHash(Manifest.fileName, in: book.root), "recorded again, right")
+    }
+
+    /// An entry written in the same moment as the manifest (racily clean), a damaged one, and one of another stamp
+    /// are not believed: the next reader hashes the file and records its id.
+    func testAnEntryThatCannotBeBelievedIsRecordedAgain() throws {
+        let book = try makeBook()
+        _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+        let manifest = book.root.appendingPathComponent(Manifest.fileName)
+        let modified = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: manifest.path)[.modificationDate] as? Date)
+        let wrong = String(repeating: "cd", count: 20)
+        for damage in ["racy", "damaged", "another stamp"] {
+            try rewriteEntry(in: book.root, id: wrong, cacheTime: damage == "racy" ? modified : Date().addingTimeInterval(60))
+            switch damage {
+            case "damaged":
+                try write(try read(cachePath, in: book.root).replacingOccurrences(of: wrong, with: String(repeating: "ef", count: 20)),
+                          to: cachePath, in: book.root)
+            case "another stamp":
+                try write(try read(Manifest.fileName, in: book.root) + " ", to: Manifest.fileName, in: book.root)
+            default: break
+            }
+            XCTAssertEqual(try staleCaches(book.root), [], damage)
+            _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+            XCTAssertEqual(try recordedID(book.root), try gitHash(Manifest.fileName, in: book.root), damage)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The blob id the cache records.
+    private func recordedID(_ root: URL) throws -> String {
+        let lines = try read(cachePath, in: root).split(separator: "\n")
+        XCTAssertEqual(lines.first, "msx manifest blob 1")
+        return String(try XCTUnwrap(lines.dropFirst().first?.split(separator: "\t").last))
+    }
+
+    private func gitHash(_ path: String, in root: URL) throws -> String {
+        try git("hash-object", "--", path, in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The recorded entry with its blob id replaced (the checksum made to match), the file's time set to `cacheTime`.
+    private func rewriteEntry(in root: URL, id: String, cacheTime: Date) throws {
+        let lines = try read(cachePath, in: root).split(separator: "\n").map(String.init)
+        var fields = lines[1].split(separator: "\t").map(String.init)
+        fields[fields.count - 1] = id
+        let body = lines[0] + "\n" + fields.joined(separator: "\t") + "\n"
+        try write(body + "checksum\t" + TextHash.fnv1a64(body) + "\n", to: cachePath, in: root)
+        try FileManager.default.setAttributes([.modificationDate: cacheTime], ofItemAtPath: root.appendingPathComponent(cachePath).path)
+    }
+}
