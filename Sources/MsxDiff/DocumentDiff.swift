@@ -218,7 +218,7 @@ public struct DocumentDiff: Sendable {
         }
         let shared: [(old: Range<Int>, new: Range<Int>)] = edits.map { list in
             list.filter { $0.kind == .equal }.map { ($0.old, $0.new) }
-        } ?? [(0..<old.text.utf16.count, 0..<new.text.utf16.count)]
+        } ?? [(0..<UTF16Text.count(old.text), 0..<UTF16Text.count(new.text))]
         // An unchanged paragraph whose runs are the same has nothing to report: most paragraphs stop here.
         if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
         let newUnits = UTF16Text.units(new.text)

@@ -70,7 +70,7 @@ struct StretchRealignment {
         let oldWords = oldIndexes.map { WordCount.count(old[$0]) }, newWords = newIndexes.map { WordCount.count(new[$0]) }
         let pairs = Set(shared.filter { key, count in count >= min(2, min(oldWords[key.old], newWords[key.new])) }.keys)
         guard !pairs.isEmpty else { return nil }
-        let oldLengths = oldIndexes.map { old[$0].utf16.count }, newLengths = newIndexes.map { new[$0].utf16.count }
+        let oldLengths = oldIndexes.map { UTF16Text.count(old[$0]) }, newLengths = newIndexes.map { UTF16Text.count(new[$0]) }
         let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldLengths, pairs: pairs, side: \.old)
         let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newLengths, pairs: pairs, side: \.new)
         // Operations in the new text's order; a deleted old paragraph where the old order puts it.

@@ -4,7 +4,7 @@ import XCTest
 @testable import MsxModel
 
 /// `UTF16Text.string` transcodes UTF-16 units as the standard library's `String(decoding:as: UTF16.self)` does,
-/// lone surrogates included (the oracle).
+/// lone surrogates included (the oracle); `UTF16Text.units` and `count` give what `utf16` gives.
 final class UTF16TextTests: SeededTestCase {
     func testEveryRunOfUnitsReadsAsTheStandardLibraryReadsIt() {
         var random = seededGenerator(20261125)
@@ -16,6 +16,8 @@ final class UTF16TextTests: SeededTestCase {
             let made = units.withUnsafeBufferPointer(UTF16Text.string)
             XCTAssertEqual(made, String(decoding: units, as: UTF16.self), "round \(round): \(units)")
             XCTAssertEqual(Array(made.utf8), Array(String(decoding: units, as: UTF16.self).utf8))
+            XCTAssertEqual(UTF16Text.count(made), made.utf16.count, "round \(round): \(units)")
+            XCTAssertEqual(UTF16Text.units(made), Array(made.utf16), "round \(round): \(units)")
             let cut = Int.random(in: 0...units.count, using: &random)
             XCTAssertEqual(Context.slice(units, cut, units.count + 3), String(decoding: units[cut...], as: UTF16.self))
         }

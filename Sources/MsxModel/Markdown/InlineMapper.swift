@@ -266,7 +266,7 @@ struct InlineMapper {
         if emitting {
             text += literal
             // Only ASCII has as many UTF-16 units as UTF-8 bytes: then each unit is its own byte.
-            if literal.utf16.count == end - start {
+            if UTF16Text.count(literal) == end - start {
                 ranges.reserveCapacity(ranges.count + (end - start))
                 for offset in start..<end { ranges.append(offset..<offset + 1) }
                 length += end - start

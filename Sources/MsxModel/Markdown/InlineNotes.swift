@@ -7,7 +7,7 @@ enum InlineNotes {
     /// The notes of a block's `text`, each a `.footnote` span; none when the block could not be mapped to its source
     /// (`sourceRanges` nil) or lies in code.
     static func spans(in text: String, sourceRanges: [Range<Int>]?, besides spans: [InlineSpan]) -> [InlineSpan] {
-        guard let sourceRanges, text.utf8.contains(0x5E) else { return [] }
+        guard let sourceRanges, ByteSearch.contains(text, "^") else { return [] }
         let units = Array(text.utf16)
         let code = spans.filter { $0.attribute == .code }.map(\.range)
         func written(_ i: Int, _ unit: UInt16) -> Bool {
