@@ -20,13 +20,17 @@ struct InlineMapper {
     private var emitting = true
     private var length = 0
 
-    init(source: [UInt8], start: Int) {
+    /// Whether `ranges` are kept: a source map, or inline notes to find, needs them; most reads need neither.
+    private let recordsRanges: Bool
+
+    init(source: [UInt8], start: Int, recordsRanges: Bool = true) {
         self.source = source
         self.cursor = start
+        self.recordsRanges = recordsRanges
     }
 
-    /// The byte range of every UTF-16 unit, or nil when the block could not be mapped.
-    var sourceRanges: [Range<Int>]? { failed ? nil : ranges }
+    /// The byte range of every UTF-16 unit, or nil when the block could not be mapped (or they were not recorded).
+    var sourceRanges: [Range<Int>]? { failed || !recordsRanges ? nil : ranges }
     /// Where the scanner stopped: the end of the block's inline content.
     var position: Int { cursor }
 
@@ -266,17 +270,15 @@ struct InlineMapper {
         if emitting {
             text += literal
             // Only ASCII has as many UTF-16 units as UTF-8 bytes: then each unit is its own byte.
-            if UTF16Text.count(literal) == end - start {
-                ranges.reserveCapacity(ranges.count + (end - start))
+            let units = UTF16Text.count(literal)
+            length += units
+            if recordsRanges && units == end - start {
                 for offset in start..<end { ranges.append(offset..<offset + 1) }
-                length += end - start
-            } else {
+            } else if recordsRanges {
                 var offset = start
                 for scalar in literal.unicodeScalars {
                     let range = offset..<offset + UTF8.width(scalar)
-                    let units = UTF16.width(scalar)
-                    for _ in 0..<units { ranges.append(range) }
-                    length += units
+                    for _ in 0..<UTF16.width(scalar) { ranges.append(range) }
                     offset = range.upperBound
                 }
             }
@@ -361,7 +363,7 @@ struct InlineMapper {
         guard emitting else { return }
         text.unicodeScalars.append(scalar)
         let units = UTF16.width(scalar)
-        for _ in 0..<units { ranges.append(range) }
+        if recordsRanges { for _ in 0..<units { ranges.append(range) } }
         length += units
     }
 

@@ -259,9 +259,12 @@ private struct BlockBuilder {
     /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
     mutating func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
         let (source, sourceMap) = (self.source, self.sourceMap)
+        // Inline notes (`^[...]`) are found by where each character stands: without a `^` in the source there are
+        // none, and without a source map the byte range of each character is not needed.
+        let recordsRanges = sourceMap || source.withUnsafeBytes { ByteSearch.contains($0, [UInt8(ascii: "^")]) }
         let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
-            var mapper = InlineMapper(source: source, start: job.start)
+            var mapper = InlineMapper(source: source, start: job.start, recordsRanges: recordsRanges)
             if job.isTableRow { mapper.mapTableRow(cells: job.node.children) } else { mapper.map(job.node.children) }
             let notes = InlineNotes.spans(in: mapper.text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
             // Built by appending, the text has room to spare (up to as much again): a long document keeps it trimmed.
