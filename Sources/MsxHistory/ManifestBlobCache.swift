@@ -23,7 +23,8 @@ struct ManifestBlobCache {
 
     /// The blob id recorded for a file of `stamp`, when the record can be believed.
     func believedID(for stamp: FileStamp) -> GitOID? {
-        guard let written = FileStamp(path: url.path), let bytes = FileIO.cacheBytes(at: url),
+        // A few hundred bytes at most: anything larger (a file put there, a link to one) is not read.
+        guard let written = FileStamp(path: url.path), written.size <= 4096, let bytes = FileIO.cacheBytes(at: url),
             let entry = Self.parse(bytes), entry.stamp == stamp, !stamp.isRacy(recordedAt: written.modified)
         else { return nil }
         return entry.id
@@ -83,8 +84,11 @@ extension ProjectHistory {
     func manifestBlobCacheIsRight(repair: Bool) throws -> Bool {
         let cache = ManifestBlobCache(project: project)
         let file = project.root.appendingPathComponent(Manifest.fileName)
-        guard let stamp = FileStamp(path: file.path), let believed = cache.believedID(for: stamp) else { return true }
-        let right = try repository.hash(try FileIO.readData(file, displayPath: Manifest.fileName)) == believed
+        // A manifest that cannot be read is check's finding elsewhere, not the cache's.
+        guard let stamp = FileStamp(path: file.path), let believed = cache.believedID(for: stamp),
+            let bytes = try? FileIO.readData(file, displayPath: Manifest.fileName)
+        else { return true }
+        let right = try repository.hash(bytes) == believed
         if !right && repair { try FileManager.default.removeItem(at: cache.url) }
         return right
     }

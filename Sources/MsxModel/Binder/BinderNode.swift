@@ -99,25 +99,59 @@ extension BinderNode {
         var unknown: [String: JSONValue] = [:]
 
         mutating func take(_ key: String, _ value: JSONValue) {
-            switch key {
-            case "id": id = value
-            case "kind": kind = value
-            case "title": title = value
-            case "path": path = value
-            case "role": role = value
-            case "synopsis": synopsis = value
-            case "label": label = value
-            case "status": status = value
-            case "keywords": keywords = value
-            case "includeInCompile": includeInCompile = value
-            case "target": target = value
-            case "custom": custom = value
-            case "children": children = value
-            case "trashedFrom": trashedFrom = value
-            case "trashedBefore": trashedBefore = value
-            default: unknown[key] = value
+            guard let field = Field(key: key) else {
+                unknown[key] = value
+                return
+            }
+            switch field {
+            case .id: id = value
+            case .kind: kind = value
+            case .title: title = value
+            case .path: path = value
+            case .role: role = value
+            case .synopsis: synopsis = value
+            case .label: label = value
+            case .status: status = value
+            case .keywords: keywords = value
+            case .includeInCompile: includeInCompile = value
+            case .target: target = value
+            case .custom: custom = value
+            case .children: children = value
+            case .trashedFrom: trashedFrom = value
+            case .trashedBefore: trashedBefore = value
             }
         }
+    }
+
+    /// The fields of a node object msx reads; any other is kept as it is (`extra`).
+    enum Field: Int {
+        case id, kind, title, path, role, synopsis, label, status, keywords, includeInCompile, target, custom, children
+        case trashedFrom, trashedBefore
+
+        /// The field named `key` (a switch over the names: far cheaper than a `String` raw value's lookup).
+        init?(key: String) {
+            switch key {
+            case "id": self = .id
+            case "kind": self = .kind
+            case "title": self = .title
+            case "path": self = .path
+            case "role": self = .role
+            case "synopsis": self = .synopsis
+            case "label": self = .label
+            case "status": self = .status
+            case "keywords": self = .keywords
+            case "includeInCompile": self = .includeInCompile
+            case "target": self = .target
+            case "custom": self = .custom
+            case "children": self = .children
+            case "trashedFrom": self = .trashedFrom
+            case "trashedBefore": self = .trashedBefore
+            default: return nil
+            }
+        }
+
+        /// The field's bit in a set of fields seen.
+        var bit: UInt16 { 1 << rawValue }
     }
 
     var json: JSONValue {

@@ -36,7 +36,7 @@ extension JSONParser {
         var id, kind, title, path: String?
         var seen: UInt16 = 0
         try readObject { parser, key throws(SyntaxError) in
-            guard let field = KnownField(key: key) else {
+            guard let field = BinderNode.Field(key: key) else {
                 return node.extra.updateValue(try parser.parseValue(), forKey: key) == nil
             }
             guard seen & field.bit == 0 else { return false }
@@ -71,37 +71,6 @@ extension JSONParser {
         if kind == .document && !node.children.isEmpty { throw fail("a document has children") }
         (node.id, node.kind, node.title, node.path) = (id, kind, title, path)
         return node
-    }
-
-    /// The fields `BinderNode` reads; any other is kept as it is (`extra`).
-    private enum KnownField: Int {
-        case id, kind, title, path, role, synopsis, label, status, keywords, includeInCompile, target, custom, children
-        case trashedFrom, trashedBefore
-
-        /// The field named `key` (a switch over the names: far cheaper than a `String` raw value's lookup).
-        init?(key: String) {
-            switch key {
-            case "id": self = .id
-            case "kind": self = .kind
-            case "title": self = .title
-            case "path": self = .path
-            case "role": self = .role
-            case "synopsis": self = .synopsis
-            case "label": self = .label
-            case "status": self = .status
-            case "keywords": self = .keywords
-            case "includeInCompile": self = .includeInCompile
-            case "target": self = .target
-            case "custom": self = .custom
-            case "children": self = .children
-            case "trashedFrom": self = .trashedFrom
-            case "trashedBefore": self = .trashedBefore
-            default: return nil
-            }
-        }
-
-        /// The field's bit in a set of fields seen.
-        var bit: UInt16 { 1 << rawValue }
     }
 
     /// A string, or nil for null.

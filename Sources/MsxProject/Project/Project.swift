@@ -8,7 +8,8 @@ public struct Project: Sendable {
     /// The manifest file as this project was opened, with its parse: a version whose manifest is the same file
     /// (most are) needs no parse of its own.
     package let openedManifest: (text: String, manifest: Manifest)
-    /// The manifest file's stamp, taken just before it was read: a change after it gives another stamp.
+    /// The manifest file's stamp when it was read (the same just before and just after; nil when it changed
+    /// meanwhile): a later change gives another stamp.
     package let openedManifestStamp: FileStamp?
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
@@ -55,8 +56,10 @@ public struct Project: Sendable {
         } else {
             (heldLock, recovery) = try Self.lockForReading(paths, repairing: repairing)
         }
-        openedManifestStamp = FileStamp(path: paths.manifest.path)
+        // Stamped before and after the read: a file replaced or edited meanwhile has no stamp for what was read.
+        let stamp = FileStamp(path: paths.manifest.path)
         let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
+        openedManifestStamp = stamp == FileStamp(path: paths.manifest.path) ? stamp : nil
         manifest = try Manifest(json: text)
         openedManifest = (text, manifest)
         if !forWriting { FaultInjection.point("read-manifest") }
