@@ -72,9 +72,12 @@ public struct JSONParser {
 
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         var members: [String: JSONValue] = [:]
-        // Room for a binder node's or a formatting run's fields at once, instead of growing four times on the way.
-        members.reserveCapacity(8)
-        try readObject { parser, key throws(SyntaxError) in members.updateValue(try parser.parseValue(), forKey: key) == nil }
+        try readObject { parser, key throws(SyntaxError) in
+            // Room for a binder node's or a formatting run's fields at once, instead of growing four times on the
+            // way (an empty object allocates nothing).
+            if members.isEmpty { members.reserveCapacity(8) }
+            return members.updateValue(try parser.parseValue(), forKey: key) == nil
+        }
         return .object(members)
     }
 

@@ -39,14 +39,8 @@ struct WordCountCache {
     /// The word count of the document at `path`, reading it only when the cache is out of date; nil when the file
     /// is gone.
     mutating func words(of path: String, at fileURL: URL) throws -> Int? {
-        var info = stat()
-        guard stat(fileURL.path, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        #if os(Linux)
-        let (seconds, nanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
-        #else
-        let (seconds, nanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
-        #endif
+        guard let stamp = FileStamp(path: fileURL.path) else { return nil }
+        let (size, seconds, nanoseconds) = (stamp.size, stamp.modified.seconds, stamp.modified.nanoseconds)
         if let entry = entries[path], entry.size == size, entry.seconds == seconds, entry.nanoseconds == nanoseconds {
             return entry.words
         }
