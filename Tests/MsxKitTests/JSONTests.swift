@@ -26,6 +26,27 @@ final class JSONTests: SeededTestCase {
             """)
     }
 
+    /// Keys come out in code point order whatever they share: long common prefixes (the writer ranks keys by their
+    /// first eight bytes), NUL bytes, the empty key, non-ASCII and keys that are prefixes of others.
+    func testKeysAreWrittenInCodePointOrder() throws {
+        var generator = seededGenerator(20261127)
+        let pieces = ["", "\u{0}", "a", "b", "é", "🌊", "includeIn", "abcdefgh", "abcdefg", "Z", "\u{7F}"]
+        for round in 0..<scaled(300) {
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0..<14, using: &generator) {
+                let key = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                members[key] = .int(members.count)
+            }
+            let compact = JSONWriter.string(.object(members), pretty: false)
+            let written = try JSONParser.parse(compact)
+            XCTAssertEqual(written, .object(members), "round \(round)")
+            let order = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let expected = "{" + order.map { JSONWriter.string(.string($0), pretty: false) + ":" + JSONWriter.string(members[$0]!, pretty: false) }
+                .joined(separator: ",") + "}"
+            XCTAssertEqual(compact, expected, "round \(round)")
+        }
+    }
+
     func testNumbersUseShortestRoundTripForm() {
         XCTAssertEqual(JSONWriter.format(13), "13")
         XCTAssertEqual(JSONWriter.format(1.2), "1.2")

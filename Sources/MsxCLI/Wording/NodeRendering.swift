@@ -4,13 +4,19 @@ import MsxKit
 enum NodeRendering {
     /// A node's metadata as JSON (without children).
     static func json(_ node: BinderNode) -> [String: JSONValue] {
-        var o: [String: JSONValue] = [
-            "id": .string(node.id), "kind": .string(node.kind.rawValue), "title": .string(node.title),
-            "path": .string(node.path), "synopsis": .optional(node.synopsis), "label": .optional(node.label),
-            "status": .optional(node.status), "keywords": .array(node.keywords.map(JSONValue.string)),
-            "includeInCompile": .bool(node.includeInCompile), "target": node.target.map(JSONValue.int) ?? .null,
-            "custom": .object(node.custom),
-        ]
+        // Room for what a counted node adds, so that the table is not built twice.
+        var o = [String: JSONValue](minimumCapacity: 16)
+        o["id"] = .string(node.id)
+        o["kind"] = .string(node.kind.rawValue)
+        o["title"] = .string(node.title)
+        o["path"] = .string(node.path)
+        o["synopsis"] = .optional(node.synopsis)
+        o["label"] = .optional(node.label)
+        o["status"] = .optional(node.status)
+        o["keywords"] = .array(node.keywords.map(JSONValue.string))
+        o["includeInCompile"] = .bool(node.includeInCompile)
+        o["target"] = node.target.map(JSONValue.int) ?? .null
+        o["custom"] = .object(node.custom)
         if let role = node.role { o["role"] = .string(role) }
         return o
     }

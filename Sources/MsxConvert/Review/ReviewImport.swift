@@ -37,7 +37,7 @@ extension ProjectHistory {
     public func importReview(_ data: Data, name: String, changes: TrackedChanges = .accept) throws -> ReviewOutcome {
         let edited = try DocxReader.read(data, changes: changes)
         let record = CompileRecord(properties: edited.properties)
-        let recorded = try record?.version.flatMap { try? resolve($0) }
+        let recorded = record?.version.flatMap { try? resolve($0) }
         guard let base = try recorded ?? head() else { throw MsxError.noHistory }
         guard let manifest = try manifest(at: base) else { throw MsxError(.noProjectThen, "the project did not exist at \(base.short)") }
         var options = CompileOptions()

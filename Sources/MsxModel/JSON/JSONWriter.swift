@@ -54,8 +54,13 @@ public enum JSONWriter {
             guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             let inner = indent.map { $0 + 1 }
-            // Sorted as (key, value) pairs: no second lookup of each key.
-            for (i, member) in members.sorted(by: { codePointOrder($0.key, $1.key) }).enumerated() {
+            // The members are put in order by their keys' first eight bytes, as integers, and by the whole key only
+            // where those are equal: sorting the members themselves cost more than writing them.
+            let members = Array(members)
+            var order = members.indices.map { (rank: leadingBytes(members[$0].key), index: $0) }
+            order.sort { $0.rank != $1.rank ? $0.rank < $1.rank : codePointOrder(members[$0.index].key, members[$1.index].key) }
+            for (i, position) in order.enumerated() {
+                let member = members[position.index]
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, inner)
                 writeString(member.key, into: &out)
@@ -65,6 +70,17 @@ public enum JSONWriter {
             }
             newline(&out, indent)
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The first eight UTF-8 bytes of `key` as a big-endian integer, zero-padded: when two keys' integers differ,
+    /// they are in the keys' code point order.
+    private static func leadingBytes(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            var rank: UInt64 = 0
+            for i in 0..<8 { rank = rank << 8 | (i < bytes.count ? UInt64(bytes[i]) : 0) }
+            return rank
         }
     }
 
@@ -82,8 +98,15 @@ public enum JSONWriter {
     private static func newline(_ out: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
         out.append(0x0A)
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        if 2 * indent <= spaces.count {
+            out.append(contentsOf: spaces[..<(2 * indent)])
+        } else {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        }
     }
+
+    /// Indentation copied whole rather than a space at a time.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Integral values print without a fraction; others in Swift's shortest round-trip form.
     package static func format(_ n: Double) -> String {

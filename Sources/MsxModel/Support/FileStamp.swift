@@ -37,6 +37,11 @@ public struct FileStamp: Equatable, Sendable {
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The stamp in a stat(2) result already taken.
+    public init(_ info: stat) {
         #if os(Linux)
         let (modified, changed) = (info.st_mtim, info.st_ctim)
         #else

@@ -16,7 +16,7 @@ extension Project {
         var cache = WordCountCache(paths: paths)
         func count(_ node: BinderNode) throws -> CountedNode {
             if node.kind == .document {
-                let words = try cache.words(of: node.path, at: try paths.url(node.path))
+                let words = try cache.words(of: node.path, file: try paths.fileStatus(node.path))
                 return CountedNode(node: node, words: words ?? 0, children: [], isMissing: words == nil)
             }
             let children = try node.children.map(count)

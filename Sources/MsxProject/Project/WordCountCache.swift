@@ -38,13 +38,15 @@ struct WordCountCache {
 
     /// The word count of the document at `path`, reading it only when the cache is out of date; nil when the file
     /// is gone.
-    mutating func words(of path: String, at fileURL: URL) throws -> Int? {
-        guard let stamp = FileStamp(path: fileURL.path) else { return nil }
+    /// - Parameter file: the file's path on disk and its stat(2) result (nil when it does not exist).
+    mutating func words(of path: String, file: (path: String, info: stat?)) throws -> Int? {
+        guard let info = file.info else { return nil }
+        let stamp = FileStamp(info)
         let (size, seconds, nanoseconds) = (stamp.size, stamp.modified.seconds, stamp.modified.nanoseconds)
         if let entry = entries[path], entry.size == size, entry.seconds == seconds, entry.nanoseconds == nanoseconds {
             return entry.words
         }
-        let text = try FileIO.readDocument(fileURL, displayPath: path)
+        let text = try FileIO.readDocument(URL(fileURLWithPath: file.path), displayPath: path)
         let words = WordCount.count(MarkdownDocument(text).text)
         entries[path] = Entry(size: size, seconds: seconds, nanoseconds: nanoseconds, words: words, hash: TextHash.fnv1a64(text))
         dirty = true
