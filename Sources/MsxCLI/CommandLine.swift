@@ -10,8 +10,9 @@ protocol MsxCommand: ParsableCommand {
 public enum MsxCommandLine {
     /// Runs `arguments` (without the program name) in `invocation` and returns the process exit status.
     ///
-    /// `msx -C DIR ...` runs as if started in DIR, as `git -C` does (several apply in turn); the rest is
-    /// ArgumentParser's. With `--json`, usage errors come as a JSON error on standard output too.
+    /// `msx -C DIR ...` runs as if started in DIR, as `git -C` does (several apply in turn); `--version` and the
+    /// plain forms of the commands run most (`QuickArguments`) are read here, the rest by ArgumentParser. With
+    /// `--json`, usage errors come as a JSON error on standard output too.
     public static func run(_ arguments: [String], in invocation: Invocation) -> Int32 {
         var arguments = arguments
         var invocation = invocation
@@ -37,7 +38,15 @@ public enum MsxCommandLine {
             return ExitCode.validationFailure.rawValue
         }
         GitConfigurationSearch.use(invocation.environment)
+        if arguments == ["--version"] {
+            invocation.standardOutput.write(Msx.configuration.version + "\n")
+            return ExitCode.success.rawValue
+        }
         do {
+            if let command = QuickArguments.command(arguments) {
+                try command.run(in: invocation)
+                return ExitCode.success.rawValue
+            }
             var command = try Msx.parseAsRoot(arguments)
             if let command = command as? MsxCommand { try command.run(in: invocation) } else { try command.run() }
             return ExitCode.success.rawValue
