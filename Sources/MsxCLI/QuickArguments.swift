@@ -9,7 +9,12 @@
 enum QuickArguments {
     /// The command `arguments` (after `-C`) name, when they take one of the plain forms; nil otherwise.
     static func command(_ arguments: [String]) -> MsxCommand? {
-        guard let name = arguments.first, var words = Words(arguments.dropFirst()) else { return nil }
+        guard let name = arguments.first, var words = Words(arguments.dropFirst()), var command = command(name, &words) else { return nil }
+        // A form ArgumentParser would refuse is left to it, to word the error.
+        return (try? command.validate()) == nil ? nil : command
+    }
+
+    private static func command(_ name: String, _ words: inout Words) -> MsxCommand? {
         switch name {
         case "status":
             guard words.positionals.isEmpty, let global = words.global() else { return nil }
@@ -33,12 +38,12 @@ enum QuickArguments {
             return log
         case "diff":
             let files = words.take("--files")
-            guard let global = words.global() else { return nil }
+            guard files?.isEmpty != true, let global = words.global() else { return nil }
             var diff = Diff()
             (diff.references, diff.files, diff.from, diff.to, diff.by, diff.docx) = (words.positionals, files ?? [], nil, nil, .word, nil)
             (diff.stat, diff.wordDiff, diff.html, diff.textOnly, diff.formattingOnly) = (false, false, false, false, false)
             (diff.exitCode, diff.quiet, diff.global) = (false, false, global)
-            return (try? diff.validate()) == nil ? nil : diff
+            return diff
         default:
             return nil
         }

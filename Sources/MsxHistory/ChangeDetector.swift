@@ -98,6 +98,8 @@ extension ProjectHistory {
 private final class FolderListings {
     private let root: URL
     private var names: [Substring: Set<String>] = [:]
+    /// The folder asked about last and its names: a binder's documents come a folder at a time.
+    private var last: (folder: Substring, names: Set<String>)?
 
     init(root: URL) { self.root = root }
 
@@ -105,10 +107,16 @@ private final class FolderListings {
     func contains(_ relative: String) -> Bool {
         guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
         let folder = relative[..<slash]
-        if names[folder] == nil {
-            names[folder] = Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(String(folder)).path)) ?? [])
+        let listed: Set<String>
+        if let last, last.folder == folder {
+            listed = last.names
+        } else {
+            listed = names[folder]
+                ?? Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(String(folder)).path)) ?? [])
+            names[folder] = listed
+            last = (folder, listed)
         }
-        return names[folder]!.contains(String(relative[relative.index(after: slash)...]))
+        return listed.contains(String(relative[relative.index(after: slash)...]))
     }
 }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import MsxTestSupport
 import XCTest
 @testable import MsxCLI
 
 /// The plain forms `QuickArguments` reads without ArgumentParser give the very command ArgumentParser gives (every
 /// option set to the same value: a property left unset or set to another default would print differently), and
 /// every other form is left to ArgumentParser.
-final class QuickArgumentsTests: XCTestCase {
+final class QuickArgumentsTests: SeededTestCase {
     func testPlainFormsGiveTheCommandArgumentParserGives() throws {
         let forms: [[String]] = [
             ["status"], ["status", "--json"], ["status", "--no-pager", "--no-color"],
@@ -15,6 +16,9 @@ final class QuickArgumentsTests: XCTestCase {
             ["log"], ["log", "Storm"], ["log", "--json", "The Storm"],
             ["diff"], ["diff", "--json"], ["diff", "A", "B@~2", "--no-color"],
             ["diff", "--files", "A.md", "B.md", "--json"], ["diff", "--json", "--files", "A.md", "B.md"],
+            ["show", ""], ["log", ""], ["diff", "", ""], ["diff", "--files", "", "B"], ["show", "-\u{301}x"], ["show", "—json"],
+            ["show", "a=b"], ["show", "ls"], ["log", "help"], ["diff", "status", "tree"], ["diff", "HEAD~2..HEAD"],
+            ["diff", "--no-color", "--files", "A", "B", "--no-pager"], ["log", "--no-pager", "--no-color", "--json", "É"],
         ]
         for form in forms {
             let quick = try XCTUnwrap(QuickArguments.command(form), "\(form) is not read quickly")
@@ -30,8 +34,38 @@ final class QuickArgumentsTests: XCTestCase {
             ["diff", "--stat"], ["diff", "--files", "A.md"], ["diff", "--files", "A.md", "B.md", "C.md"],
             ["diff", "X", "--files", "A.md", "B.md"], ["diff", "--", "A"], ["show", "-"], ["status", "--json=true"],
             ["snapshot"], ["help", "status"], ["status", "-C", "x"], ["diff", "--files", "A", "--files", "B"],
+            ["diff", "--files"], ["diff", "--files", "--json"], ["diff", "--json", "--files"], ["diff", "A", "--files"],
+            ["diff", "--files", "--no-color", "A", "B"], ["status", "--version"], ["show", "a", "--experimental-dump-help"],
+            ["status", "--generate-completion-script", "bash"], ["show", "-5"], ["log", "-n5"], ["status", "-json"],
+            ["tree", "---json"], ["show", "--", "--json"], ["diff", "--files=A", "B"], ["help"],
         ]
         for form in forms { XCTAssertNil(QuickArguments.command(form), "\(form)") }
+    }
+
+    /// Argument lists made of commands, values and options that look alike (every list of up to three words, and
+    /// random longer ones): each one read quickly is read the same by ArgumentParser.
+    func testArgumentListsReadQuicklyAreReadAlikeByArgumentParser() throws {
+        let words = ["status", "ls", "show", "log", "diff", "A", "", "-", "--", "--json", "--no-color", "--no-pager", "--files",
+                     "help", "-h", "--version", "é", "-\u{301}x", "-n", "5"]
+        var lists: [[String]] = [[]]
+        var all: [[String]] = []
+        for _ in 0..<3 {
+            lists = lists.flatMap { list in words.map { list + [$0] } }
+            all += lists
+        }
+        var generator = seededGenerator(20261127)
+        for _ in 0..<scaled(3000) {
+            let first = ["status", "ls", "show", "log", "diff"].randomElement(using: &generator)!
+            all.append([first] + (0..<Int.random(in: 3...6, using: &generator)).map { _ in words.randomElement(using: &generator)! })
+        }
+        var quick = 0
+        for list in all {
+            guard let command = QuickArguments.command(list) else { continue }
+            quick += 1
+            let parsed = try? Msx.parseAsRoot(list)
+            XCTAssertEqual(parsed.map { String(reflecting: $0) }, String(reflecting: command), "\(list)")
+        }
+        XCTAssertGreaterThan(quick, 300)
     }
 
     func testVersionIsWhatArgumentParserPrints() throws {

@@ -33,11 +33,22 @@ public struct BinderNode: Equatable, Sendable {
     public var isFolder: Bool { kind == .folder }
 
     /// The path of the sidecar of a document (`NAME.attrs.json` next to `NAME.md`).
-    public var sidecarPath: String? { pathWithoutMarkdownExtension.map { String($0) + ".attrs.json" } }
+    public var sidecarPath: String? { companionPath(".attrs.json") }
 
     /// The path of a document's notes (`NAME.notes.md` next to `NAME.md`): plain Markdown that belongs to the
     /// document (it moves, goes to the Trash, is snapshotted, restored and merged with it) and is never compiled.
-    public var notesPath: String? { pathWithoutMarkdownExtension.map { String($0) + ".notes.md" } }
+    public var notesPath: String? { companionPath(".notes.md") }
+
+    /// The document's path with `suffix` instead of `.md`, made in one allocation (every command asks for these for
+    /// every document).
+    private func companionPath(_ suffix: String) -> String? {
+        guard let stem = pathWithoutMarkdownExtension else { return nil }
+        var path = ""
+        path.reserveCapacity(stem.utf8.count + suffix.utf8.count)
+        path += stem
+        path += suffix
+        return path
+    }
 
     /// A document's path without its `.md` (compared byte by byte: these are read for every document by every
     /// command); nil for a folder or another name.

@@ -58,9 +58,10 @@ package struct ProjectPaths: Sendable {
     /// paths inside the project).
     private func foldersHaveNoSymbolicLink(_ relative: String) -> Bool {
         // Most files are in a folder already seen whole: one look-up, no splitting.
+        var path = relative
+        guard let offset = path.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return true }
         let bytes = relative.utf8
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return true }
-        if plainFolders.contains(relative[..<slash]) { return true }
+        if plainFolders.contains(relative[..<bytes.index(bytes.startIndex, offsetBy: offset)]) { return true }
         for end in bytes.indices where bytes[end] == UInt8(ascii: "/") {
             let folder = relative[..<end]
             if plainFolders.contains(folder) { continue }
@@ -133,10 +134,28 @@ package struct ProjectPaths: Sendable {
 /// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).
 final class FolderCache: @unchecked Sendable {
     private var folders = Set<FolderName>()
+    /// The folder last found or added: a binder's documents come a folder at a time, so most look-ups are a
+    /// comparison with it rather than a hash.
+    private var last: FolderName?
     private let lock = NSLock()
 
-    func contains(_ folder: Substring) -> Bool { lock.withLock { folders.contains(FolderName(path: folder)) } }
-    func insert(_ folder: Substring) { lock.withLock { _ = folders.insert(FolderName(path: folder)) } }
+    func contains(_ folder: Substring) -> Bool {
+        let name = FolderName(path: folder)
+        return lock.withLock {
+            if name == last { return true }
+            guard folders.contains(name) else { return false }
+            last = name
+            return true
+        }
+    }
+
+    func insert(_ folder: Substring) {
+        let name = FolderName(path: folder)
+        lock.withLock {
+            folders.insert(name)
+            last = name
+        }
+    }
 
     /// A folder's path compared byte by byte, as the file system compares names: `é` and `e` with a combining
     /// accent are two folders (one may be a link where the other is not), though Swift's strings call them equal.
