@@ -151,7 +151,7 @@ final class WordBags {
 
     /// The words of a paragraph in String order (which agrees with String equality, as a dictionary's keys do).
     private static func words(_ text: String) -> [String] {
-        Tokenizer.tokens(text).compactMap { $0.kind == .word ? $0.text : nil }.sorted()
+        Tokenizer.words(text).sorted()
     }
 }
 

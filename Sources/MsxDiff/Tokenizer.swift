@@ -97,56 +97,82 @@ enum Tokenizer {
     /// prose. Read scalar by scalar from the UTF-8 bytes, as `characterTokens` reads characters ("\r\n", one
     /// character, is white space either way); nil for any other text.
     static func simpleTokens(_ text: String) -> [Token]? {
-        var text = text
-        return text.withUTF8 { bytes -> [Token]? in
+        var copy = text
+        return copy.withUTF8 { bytes -> [Token]? in
             var tokens: [Token] = []
-            var start = 0, startOffset = 0
-            var current: Token.Kind?
-            func flush(_ end: Int, _ endOffset: Int) {
-                if let current, endOffset > startOffset {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                    tokens.append(Token(text: text, kind: current, range: startOffset..<endOffset))
-                }
-                current = nil
-                start = end
-                startOffset = endOffset
+            let read = scanSimple(bytes) { kind, byteRange, units in
+                tokens.append(Token(text: string(bytes, byteRange), kind: kind, range: units))
             }
-            var index = 0, offset = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                let kind: Token.Kind, scalar: UInt32, width: Int
-                if lead < 0x80 {
-                    (scalar, width) = (UInt32(lead), 1)
-                    kind = classify(ascii: lead)
-                } else {
-                    // Valid UTF-8 (a String's); a standalone scalar takes two or three bytes.
-                    guard lead < 0xF0 else { return nil }
-                    let second = UInt32(bytes[index + 1] & 0x3F)
-                    if lead < 0xE0 {
-                        (scalar, width) = ((UInt32(lead) & 0x1F) << 6 | second, 2)
-                    } else {
-                        (scalar, width) = ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
-                    }
-                    guard let known = standaloneKind(scalar) else { return nil }
-                    kind = known
-                }
-                let next = index + width
-                if kind == .punctuation && (scalar == 0x27 || scalar == 0x2019) && current == .word {
-                    // "don't": the apostrophe stays in the word.
-                } else if kind == .punctuation {
-                    flush(index, offset)
-                    current = .punctuation
-                    flush(next, offset + 1)
-                } else if kind != current {
-                    flush(index, offset)
-                    current = kind
-                }
-                index = next
-                offset += 1
-            }
-            flush(bytes.count, offset)
-            return tokens
+            return read ? tokens : nil
         }
+    }
+
+    /// The text of a paragraph's word tokens, in order: `tokens` less its white space and punctuation, without
+    /// making a string of those (pairing paragraphs by their words reads every changed paragraph this way).
+    static func words(_ text: String) -> [String] {
+        var copy = text
+        let simple = copy.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            let read = scanSimple(bytes) { kind, byteRange, _ in
+                if kind == .word { words.append(string(bytes, byteRange)) }
+            }
+            return read ? words : nil
+        }
+        return simple ?? characterTokens(text).compactMap { $0.kind == .word ? $0.text : nil }
+    }
+
+    /// Reads a text as `simpleTokens` describes, handing each token's kind, UTF-8 byte range and UTF-16 range to
+    /// `emit`; false (after emitting some tokens, perhaps) when the text holds a scalar that does not stand alone.
+    @inline(__always)
+    private static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>,
+                                   _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) -> Bool {
+        var start = 0, startOffset = 0
+        var current: Token.Kind?
+        func flush(_ end: Int, _ endOffset: Int) {
+            if let current, endOffset > startOffset { emit(current, start..<end, startOffset..<endOffset) }
+            current = nil
+            start = end
+            startOffset = endOffset
+        }
+        var index = 0, offset = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let kind: Token.Kind, scalar: UInt32, width: Int
+            if lead < 0x80 {
+                (scalar, width) = (UInt32(lead), 1)
+                kind = classify(ascii: lead)
+            } else {
+                // Valid UTF-8 (a String's); a standalone scalar takes two or three bytes.
+                guard lead < 0xF0 else { return false }
+                let second = UInt32(bytes[index + 1] & 0x3F)
+                if lead < 0xE0 {
+                    (scalar, width) = ((UInt32(lead) & 0x1F) << 6 | second, 2)
+                } else {
+                    (scalar, width) = ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+                }
+                guard let known = standaloneKind(scalar) else { return false }
+                kind = known
+            }
+            let next = index + width
+            if kind == .punctuation && (scalar == 0x27 || scalar == 0x2019) && current == .word {
+                // "don't": the apostrophe stays in the word.
+            } else if kind == .punctuation {
+                flush(index, offset)
+                current = .punctuation
+                flush(next, offset + 1)
+            } else if kind != current {
+                flush(index, offset)
+                current = kind
+            }
+            index = next
+            offset += 1
+        }
+        flush(bytes.count, offset)
+        return true
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// The kind of a scalar beyond ASCII that stands alone, nil for any other; worked out once for all of them.
@@ -164,8 +190,25 @@ enum Tokenizer {
 
     /// Tokens with each run of white space joined to the token before it.
     static func spacedTokens(_ text: String) -> [Token] {
+        var copy = text
+        // Plain prose: each piece's text is made once, from its bytes with the white space after them.
+        let simple = copy.withUTF8 { bytes -> [Token]? in
+            var result: [Token] = []
+            var pending: (kind: Token.Kind, bytes: Range<Int>, units: Range<Int>)?
+            let read = scanSimple(bytes) { kind, byteRange, units in
+                if kind == .space, let last = pending, last.kind != .space {
+                    pending = (last.kind, last.bytes.lowerBound..<byteRange.upperBound, last.units.lowerBound..<units.upperBound)
+                    return
+                }
+                if let last = pending { result.append(Token(text: string(bytes, last.bytes), kind: last.kind, range: last.units)) }
+                pending = (kind, byteRange, units)
+            }
+            if let last = pending { result.append(Token(text: string(bytes, last.bytes), kind: last.kind, range: last.units)) }
+            return read ? result : nil
+        }
+        if let simple { return simple }
         var result: [Token] = []
-        for token in tokens(text) {
+        for token in characterTokens(text) {
             if token.kind == .space, let last = result.last, last.kind != .space {
                 result[result.count - 1].text += token.text
                 result[result.count - 1].range = last.range.lowerBound..<token.range.upperBound

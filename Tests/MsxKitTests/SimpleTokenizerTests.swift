@@ -20,4 +20,26 @@ final class SimpleTokenizerTests: SeededTestCase {
         XCTAssertNil(Tokenizer.simpleTokens("de\u{301}ja\u{300} vu"), "combining marks join characters")
         XCTAssertNil(Tokenizer.simpleTokens("中文"))
     }
+
+    /// A paragraph's words and its pieces with their white space, read straight from its bytes, are those made
+    /// from its tokens, on prose and on text read character by character.
+    func testWordsAndSpacedPiecesAreThoseOfTheTokens() {
+        var random = seededGenerator(20261127)
+        let pieces = ["word", "don't", "'", " ", "  ", "\t", "\r\n", ".", ",", "--", "42", "(", "x'", "déjà", "’", "“", "—", "…",
+                      "\u{A0}", "\u{2028}", "e\u{301}", "中文", "🌊"]
+        for round in 0..<scaled(2_000) {
+            let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let tokens = Tokenizer.tokens(text)
+            XCTAssertEqual(Tokenizer.words(text), tokens.filter { $0.kind == .word }.map(\.text), "round \(round): \(text.debugDescription)")
+            var spaced: [Token] = []
+            for token in tokens {
+                if token.kind == .space, let last = spaced.last, last.kind != .space {
+                    spaced[spaced.count - 1] = Token(text: last.text + token.text, kind: last.kind, range: last.range.lowerBound..<token.range.upperBound)
+                } else {
+                    spaced.append(token)
+                }
+            }
+            XCTAssertEqual(Tokenizer.spacedTokens(text), spaced, "round \(round): \(text.debugDescription)")
+        }
+    }
 }
