@@ -101,7 +101,12 @@ enum ParagraphMatcher {
 /// that two paragraphs' shared words are counted in one pass over both lists, with no table of words per paragraph.
 final class WordBags {
     private let old: [String], new: [String]
-    private var oldBags: [Int: [String]] = [:], newBags: [Int: [String]] = [:]
+    /// Each paragraph's words as sorted numbers, one number for each distinct word.
+    private var oldBags: [Int: [Int]] = [:], newBags: [Int: [Int]] = [:]
+    /// The number of each word met so far, by String equality (as a dictionary's keys are compared, so words
+    /// written with canonically equivalent characters are one word): two bags are then compared number by number,
+    /// where sorting and comparing the words themselves cost more than reading them.
+    private var numbers: [String: Int] = [:]
 
     init(old: [String], new: [String]) {
         self.old = old
@@ -129,11 +134,11 @@ final class WordBags {
         return Double(2 * common) / Double(total)
     }
 
-    /// Lists the words of the paragraphs that will be compared next, on all cores.
+    /// Lists the words of the paragraphs that will be compared next, on all cores (numbered on one).
     func prefill(old oldIndices: [Int], new newIndices: [Int]) {
         let (old, new) = (self.old, self.new)
-        for (index, bag) in zip(oldIndices, oldIndices.concurrentMap { Self.words(old[$0]) }) { oldBags[index] = bag }
-        for (index, bag) in zip(newIndices, newIndices.concurrentMap { Self.words(new[$0]) }) { newBags[index] = bag }
+        for (index, words) in zip(oldIndices, oldIndices.concurrentMap { Tokenizer.words(old[$0]) }) { oldBags[index] = bag(of: words) }
+        for (index, words) in zip(newIndices, newIndices.concurrentMap { Tokenizer.words(new[$0]) }) { newBags[index] = bag(of: words) }
     }
 
     /// Forgets the words of two paragraphs paired with each other.
@@ -142,16 +147,20 @@ final class WordBags {
         newBags[n] = nil
     }
 
-    private func bag(_ cache: inout [Int: [String]], _ i: Int, _ texts: [String]) -> [String] {
+    private func bag(_ cache: inout [Int: [Int]], _ i: Int, _ texts: [String]) -> [Int] {
         if let bag = cache[i] { return bag }
-        let bag = Self.words(texts[i])
+        let bag = bag(of: Tokenizer.words(texts[i]))
         cache[i] = bag
         return bag
     }
 
-    /// The words of a paragraph in String order (which agrees with String equality, as a dictionary's keys do).
-    private static func words(_ text: String) -> [String] {
-        Tokenizer.words(text).sorted()
+    /// A paragraph's words as their numbers, sorted.
+    private func bag(of words: [String]) -> [Int] {
+        words.map { word in
+            if let number = numbers[word] { return number }
+            numbers[word] = numbers.count
+            return numbers.count - 1
+        }.sorted()
     }
 }
 

@@ -71,8 +71,8 @@ struct StretchRealignment {
         let pairs = Set(shared.filter { key, count in count >= min(2, min(oldWords[key.old], newWords[key.new])) }.keys)
         guard !pairs.isEmpty else { return nil }
         let oldLengths = oldIndexes.map { UTF16Text.count(old[$0]) }, newLengths = newIndexes.map { UTF16Text.count(new[$0]) }
-        let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldLengths, pairs: pairs, side: \.old)
-        let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newLengths, pairs: pairs, side: \.new)
+        let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldLengths, pairs: pairs, side: .old)
+        let newPieces = Self.pieces(newPlaced, count: newIndexes.count, lengths: newLengths, pairs: pairs, side: .new)
         // Operations in the new text's order; a deleted old paragraph where the old order puts it.
         var deleted = oldIndexes.indices.filter { oldPieces[$0].isEmpty }
         for position in newIndexes.indices {
@@ -121,19 +121,29 @@ struct StretchRealignment {
         var new: Int
     }
 
+    /// The side of a pair a paragraph is on (a plain switch: a key path read for every token cost more than the
+    /// rest of the reading).
+    private enum Side {
+        case old, new
+
+        /// The pair's paragraph on this side.
+        func own(_ pair: PairKey) -> Int { self == .old ? pair.old : pair.new }
+        /// The pair's paragraph on the other side.
+        func partner(_ pair: PairKey) -> Int { self == .old ? pair.new : pair.old }
+    }
+
     /// For each paragraph of one side, the pairs it is a piece of and the stretch of it each takes: tokens go to the
     /// pair they were met in (or beside), and the paragraph is cut where the next pair's tokens begin.
     private static func pieces(_ placed: [Placed], count: Int, lengths: [Int], pairs: Set<PairKey>,
-                               side: KeyPath<PairKey, Int>) -> [[(pair: PairKey, range: Range<Int>)]] {
-        let other: KeyPath<PairKey, Int> = side == \PairKey.old ? \PairKey.new : \PairKey.old
+                               side: Side) -> [[(pair: PairKey, range: Range<Int>)]] {
         var partners = [[PairKey]](repeating: [], count: count)
-        for pair in pairs { partners[pair[keyPath: side]].append(pair) }
-        for i in partners.indices { partners[i].sort { $0[keyPath: other] < $1[keyPath: other] } }
+        for pair in pairs { partners[side.own(pair)].append(pair) }
+        for i in partners.indices { partners[i].sort { side.partner($0) < side.partner($1) } }
         // Where each paragraph's piece for each of its partners starts (by the partner's place in `partners`).
         var starts = partners.map { [Int?](repeating: nil, count: $0.count) }
         for token in placed where !partners[token.paragraph].isEmpty {
             // The partner it was met beside, else the last one before it, else the first.
-            let k = partners[token.paragraph].lastIndex { $0[keyPath: other] <= token.beside } ?? 0
+            let k = partners[token.paragraph].lastIndex { side.partner($0) <= token.beside } ?? 0
             starts[token.paragraph][k] = min(starts[token.paragraph][k] ?? token.range.lowerBound, token.range.lowerBound)
         }
         return partners.enumerated().map { paragraph, mine in

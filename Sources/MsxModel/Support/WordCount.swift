@@ -6,39 +6,60 @@
 public enum WordCount {
     /// Counts the words of `text`.
     public static func count(_ text: String) -> Int {
-        var words = 0
-        var inRun = false
-        var runHasLetter = false
-        var previous: UInt32 = 0
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar.value }
-            if scalar.isASCII {
-                // The common case, without a Unicode property lookup.
-                let v = scalar.value
-                if v == 0x20 || (0x09...0x0D).contains(v) || (v == 0x5B && previous == 0x5E) {
+        var text = text
+        // Read over the UTF-8 in place, ASCII a byte at a time: every report counts every document.
+        return text.withUTF8 { bytes in
+            var words = 0
+            var inRun = false
+            var runHasLetter = false
+            var previous: UInt8 = 0  // the scalar before, when ASCII (only a '^' before '[' matters)
+            var i = 0
+            while i < bytes.count {
+                let lead = bytes[i]
+                let kind: Kind
+                if lead < 0x80 {
+                    // The common case, without a Unicode property lookup.
+                    switch lead {
+                    case 0x20, 0x09...0x0D: kind = .space
+                    case 0x5B where previous == 0x5E: kind = .space
+                    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: kind = .letter
+                    default: kind = .other
+                    }
+                    previous = lead
+                    i += 1
+                } else {
+                    // Valid UTF-8 (a String's): the lead byte gives the length.
+                    let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    var value = UInt32(lead) & (0xFF >> (width + 1))
+                    for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    kind = Self.kind(Unicode.Scalar(value)!)
+                    previous = 0
+                    i += width
+                }
+                switch kind {
+                case .space, .cjk:
                     if inRun && runHasLetter { words += 1 }
                     inRun = false
                     runHasLetter = false
-                } else {
+                    if kind == .cjk { words += 1 }
+                case .letter:
                     inRun = true
-                    if (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) { runHasLetter = true }
+                    runHasLetter = true
+                case .other:
+                    inRun = true
                 }
-            } else if scalar.properties.isWhitespace {
-                if inRun && runHasLetter { words += 1 }
-                inRun = false
-                runHasLetter = false
-            } else if isCJK(scalar) {
-                if inRun && runHasLetter { words += 1 }
-                words += 1
-                inRun = false
-                runHasLetter = false
-            } else {
-                inRun = true
-                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { runHasLetter = true }
             }
+            return words + (inRun && runHasLetter ? 1 : 0)
         }
-        if inRun && runHasLetter { words += 1 }
-        return words
+    }
+
+    /// What a scalar is to a word count.
+    private enum Kind { case space, cjk, letter, other }
+
+    private static func kind(_ scalar: Unicode.Scalar) -> Kind {
+        if scalar.properties.isWhitespace { return .space }
+        if isCJK(scalar) { return .cjk }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil ? .letter : .other
     }
 
     /// Whether a scalar is written without spaces between words (Han, Hiragana, Katakana).
