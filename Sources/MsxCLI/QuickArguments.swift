@@ -1,42 +1,54 @@
-/// The plainest forms of the commands run most often (`status`, `tree`, `show REF`, `log [REF]`, `diff [REF...]`,
-/// `diff --files OLD NEW`, each with `--json`, `--no-color`, `--no-pager`), read without ArgumentParser.
+import ArgumentParser
+
+/// The plainest forms of the commands run most often, read without ArgumentParser: `status`, `tree`,
+/// `show REF [--as FORM] [--at REV]`, `log [REF] [-n N] [--since DATE] [--until DATE]`, `diff [REF...]` and
+/// `diff --files OLD NEW`, each with `--json`, `--no-color`, `--no-pager`.
 ///
 /// ArgumentParser finds a command's options by reflection, and the Swift runtime answers each of its first
 /// questions about a type by searching every conformance in the binary: about 14M instructions before any command
-/// runs, more than `show` spends reading a document. Anything else (help, other options, a flag given twice, a word
-/// starting with `-` that is not one of those above, a usage error) is left to ArgumentParser, which words the error.
-/// `QuickArgumentsTests` checks that each form read here gives the command ArgumentParser gives.
+/// runs, more than `show` spends reading a document. Anything else (help, other options, an option given twice or
+/// spelled `--name=value`, a value starting with `-`, a word starting with `-` that is none of those above, a usage
+/// error) is left to ArgumentParser, which words the error. `QuickArgumentsTests` checks that each form read here
+/// gives the command ArgumentParser gives.
 enum QuickArguments {
     /// The command `arguments` (after `-C`) name, when they take one of the plain forms; nil otherwise.
     static func command(_ arguments: [String]) -> MsxCommand? {
-        guard let name = arguments.first, var words = Words(arguments.dropFirst()), var command = command(name, &words) else { return nil }
+        guard let name = arguments.first, var command = command(name, arguments.dropFirst()) else { return nil }
         // A form ArgumentParser would refuse is left to it, to word the error.
         return (try? command.validate()) == nil ? nil : command
     }
 
-    private static func command(_ name: String, _ words: inout Words) -> MsxCommand? {
+    private static func command(_ name: String, _ arguments: ArraySlice<String>) -> MsxCommand? {
         switch name {
         case "status":
-            guard words.positionals.isEmpty, let global = words.global() else { return nil }
+            guard var words = Words(arguments), words.positionals.isEmpty, let global = words.global() else { return nil }
             var status = Status()
             status.global = global
             return status
         case "tree", "ls":
-            guard words.positionals.isEmpty, let global = words.global() else { return nil }
+            guard var words = Words(arguments), words.positionals.isEmpty, let global = words.global() else { return nil }
             var tree = Tree()
             tree.global = global
             return tree
         case "show":
-            guard words.positionals.count == 1, let global = words.global() else { return nil }
+            guard var words = Words(arguments, valued: ["--as", "--at"]), words.positionals.count == 1 else { return nil }
+            let form = words.take("--as").map { Show.Form(argument: $0[0]) } ?? .text
+            let at = words.take("--at")?[0]
+            guard let form, let global = words.global() else { return nil }
             var show = Show()
-            (show.reference, show.at, show.form, show.notes, show.global) = (words.positionals[0], nil, .text, false, global)
+            (show.reference, show.at, show.form, show.notes, show.global) = (words.positionals[0], at, form, false, global)
             return show
         case "log":
-            guard words.positionals.count <= 1, let global = words.global() else { return nil }
+            guard var words = Words(arguments, valued: ["--limit", "--since", "--until"], aliases: ["-n": "--limit"]),
+                  words.positionals.count <= 1 else { return nil }
+            let limit = words.take("--limit").map { Int(argument: $0[0]) }
+            let (since, until) = (words.take("--since")?[0], words.take("--until")?[0])
+            guard limit != .some(nil), let global = words.global() else { return nil }
             var log = Log()
-            (log.reference, log.limit, log.since, log.until, log.global) = (words.positionals.first, nil, nil, nil, global)
+            (log.reference, log.limit, log.since, log.until, log.global) = (words.positionals.first, limit ?? nil, since, until, global)
             return log
         case "diff":
+            guard var words = Words(arguments, listed: ["--files"]) else { return nil }
             let files = words.take("--files")
             guard files?.isEmpty != true, let global = words.global() else { return nil }
             var diff = Diff()
@@ -54,19 +66,28 @@ enum QuickArguments {
         var positionals: [String] = []
         private var options: [String: [String]] = [:]
 
-        /// Nil when a word is `--`, `-` or an option given twice.
-        init?<Arguments: Collection<String>>(_ arguments: Arguments) {
+        /// Nil when a word is `--` or `-`, an option is given twice, or an option that takes a value has none.
+        /// - Parameters:
+        ///   - valued: the options that take one value, the next word (one starting with `-` is not read here).
+        ///   - aliases: other spellings of options (`-n` for `--limit`).
+        ///   - listed: the options that take the words up to the next option.
+        init?(_ arguments: ArraySlice<String>, valued: Set<String> = [], aliases: [String: String] = [:], listed: Set<String> = []) {
             var current: String?
-            for word in arguments {
-                if word.hasPrefix("-") {
-                    guard word.count > 1, word != "--", options[word] == nil else { return nil }
-                    options[word] = []
-                    // Only `--files` takes values (all the words up to the next option); every other option is a flag.
-                    current = word == "--files" ? word : nil
-                } else if let current {
-                    options[current, default: []].append(word)
+            var rest = arguments[...]
+            while let word = rest.popFirst() {
+                guard word.hasPrefix("-") else {
+                    if let current { options[current, default: []].append(word) } else { positionals.append(word) }
+                    continue
+                }
+                let name = aliases[word] ?? word
+                guard word.count > 1, word != "--", options[name] == nil else { return nil }
+                if valued.contains(name) {
+                    guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                    options[name] = [value]
+                    current = nil
                 } else {
-                    positionals.append(word)
+                    options[name] = []
+                    current = listed.contains(name) ? name : nil
                 }
             }
         }

@@ -225,7 +225,7 @@ public struct DocumentDiff: Sendable {
         let firstNew = formatting.count
         var open: [AttributeKey: FormatChange] = [:]
         func close(_ key: AttributeKey) {
-            if var change = open.removeValue(forKey: key) {
+            if !open.isEmpty, var change = open.removeValue(forKey: key) {
                 change.text = Context.slice(newUnits, change.new.lowerBound, change.new.upperBound)
                 formatting.append(change)
             }
@@ -239,6 +239,13 @@ public struct DocumentDiff: Sendable {
                 let length = min((oldRun?.range.upperBound ?? oldRange.upperBound) - o, (newRun?.range.upperBound ?? newRange.upperBound) - n,
                                  newRange.upperBound - n)
                 guard length > 0 else { break }
+                // Runs formatted alike (most often both plain) change nothing: only what is open ends here.
+                if (oldRun?.attributes ?? [:]) == (newRun?.attributes ?? [:]) {
+                    for key in Self.characterAttributes { close(key) }
+                    o += length
+                    n += length
+                    continue
+                }
                 for key in Self.characterAttributes {
                     let before = oldRun?.attributes[key] ?? .null, after = newRun?.attributes[key] ?? .null
                     if before == after { close(key); continue }

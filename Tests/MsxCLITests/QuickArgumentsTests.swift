@@ -19,6 +19,8 @@ final class QuickArgumentsTests: SeededTestCase {
             ["show", ""], ["log", ""], ["diff", "", ""], ["diff", "--files", "", "B"], ["show", "-\u{301}x"], ["show", "—json"],
             ["show", "a=b"], ["show", "ls"], ["log", "help"], ["diff", "status", "tree"], ["diff", "HEAD~2..HEAD"],
             ["diff", "--no-color", "--files", "A", "B", "--no-pager"], ["log", "--no-pager", "--no-color", "--json", "É"],
+            ["show", "Chapter 7.3@~50", "--as", "markdown"], ["show", "--as", "json", "A", "--at", "HEAD~2"], ["show", "A", "--at", ""],
+            ["log", "A", "-n", "5"], ["log", "--limit", "+3", "--since", "2026-11-01", "--until", "yesterday"], ["log", "-n", "1", "A"],
         ]
         for form in forms {
             let quick = try XCTUnwrap(QuickArguments.command(form), "\(form) is not read quickly")
@@ -30,7 +32,7 @@ final class QuickArgumentsTests: SeededTestCase {
     func testEveryOtherFormIsLeftToArgumentParser() {
         let forms: [[String]] = [
             [], ["--help"], ["status", "-h"], ["status", "extra"], ["tree", "--json", "--json"], ["show"], ["show", "a", "b"],
-            ["show", "a", "--as", "json"], ["show", "a", "--notes"], ["log", "a", "b"], ["log", "-n", "5"], ["log", "--limit=5"],
+            ["show", "a", "--notes"], ["log", "a", "b"], ["log", "--limit=5"],
             ["diff", "--stat"], ["diff", "--files", "A.md"], ["diff", "--files", "A.md", "B.md", "C.md"],
             ["diff", "X", "--files", "A.md", "B.md"], ["diff", "--", "A"], ["show", "-"], ["status", "--json=true"],
             ["snapshot"], ["help", "status"], ["status", "-C", "x"], ["diff", "--files", "A", "--files", "B"],
@@ -38,6 +40,9 @@ final class QuickArgumentsTests: SeededTestCase {
             ["diff", "--files", "--no-color", "A", "B"], ["status", "--version"], ["show", "a", "--experimental-dump-help"],
             ["status", "--generate-completion-script", "bash"], ["show", "-5"], ["log", "-n5"], ["status", "-json"],
             ["tree", "---json"], ["show", "--", "--json"], ["diff", "--files=A", "B"], ["help"],
+            ["show", "A", "--as", "bogus"], ["show", "A", "--as"], ["show", "A", "--as", "--json"], ["show", "A", "--as=json"],
+            ["show", "A", "--as", "json", "--as", "text"], ["log", "-n", "0"], ["log", "-n", "x"], ["log", "-n", "-5"],
+            ["log", "-n", "1", "--limit", "2"], ["log", "--since"], ["show", "A", "--notes"], ["snapshot", "-m", "x"],
         ]
         for form in forms { XCTAssertNil(QuickArguments.command(form), "\(form)") }
     }
@@ -46,7 +51,8 @@ final class QuickArgumentsTests: SeededTestCase {
     /// random longer ones): each one read quickly is read the same by ArgumentParser.
     func testArgumentListsReadQuicklyAreReadAlikeByArgumentParser() throws {
         let words = ["status", "ls", "show", "log", "diff", "A", "", "-", "--", "--json", "--no-color", "--no-pager", "--files",
-                     "help", "-h", "--version", "é", "-\u{301}x", "-n", "5"]
+                     "help", "-h", "--version", "é", "-\u{301}x", "-n", "5", "--as", "json"]
+        let more = ["--at", "--limit", "--since", "--until", "markdown", "bogus", "0", "-5", "--as=json", "HEAD~1", "--notes"]
         var lists: [[String]] = [[]]
         var all: [[String]] = []
         for _ in 0..<3 {
@@ -54,9 +60,9 @@ final class QuickArgumentsTests: SeededTestCase {
             all += lists
         }
         var generator = seededGenerator(20261127)
-        for _ in 0..<scaled(3000) {
+        for _ in 0..<scaled(5000) {
             let first = ["status", "ls", "show", "log", "diff"].randomElement(using: &generator)!
-            all.append([first] + (0..<Int.random(in: 3...6, using: &generator)).map { _ in words.randomElement(using: &generator)! })
+            all.append([first] + (0..<Int.random(in: 3...7, using: &generator)).map { _ in (words + more).randomElement(using: &generator)! })
         }
         var quick = 0
         for list in all {

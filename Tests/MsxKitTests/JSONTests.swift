@@ -47,6 +47,21 @@ final class JSONTests: SeededTestCase {
         }
     }
 
+    /// Pretty output indents two spaces a level at any depth, beyond the writer's ready-made indentation too.
+    func testDeepNestingIsIndentedTwoSpacesALevel() throws {
+        var value: JSONValue = ["leaf": true]
+        for depth in 0..<40 { value = depth.isMultiple(of: 2) ? .array([value, 1]) : ["k": value] }
+        let lines = JSONWriter.string(value).split(separator: "\n")
+        var depth = 0
+        for line in lines {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("]") || trimmed.hasPrefix("}") { depth -= 1 }
+            XCTAssertEqual(line.count - trimmed.count, 2 * depth, String(line))
+            if trimmed.hasSuffix("[") || trimmed.hasSuffix("{") { depth += 1 }
+        }
+        XCTAssertEqual(try JSONParser.parse(JSONWriter.string(value)), value)
+    }
+
     func testNumbersUseShortestRoundTripForm() {
         XCTAssertEqual(JSONWriter.format(13), "13")
         XCTAssertEqual(JSONWriter.format(1.2), "1.2")

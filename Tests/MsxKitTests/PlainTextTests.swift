@@ -5,11 +5,11 @@ import XCTest
 final class PlainTextTests: SeededTestCase {
     /// The plain text of random paragraphs is what a model that looks at one scalar at a time gives: line separators
     /// become newlines, object replacement characters go, everything else (near misses of their bytes included)
-    /// stays as it was.
+    /// stays as it was, byte for byte.
     func testParagraphTextMatchesAScalarAtATime() {
         var generator = seededGenerator(20261127)
         let pieces = ["a", "word ", "\u{2028}", "\u{FFFC}", "—", "“", "…", "\u{2029}", "\u{FFFD}", "\u{FFFB}", "é", "e\u{301}",
-                      "🌊", "\n", "", "\u{E2}\u{80}", "漢"]
+                      "🌊", "\n", "", "\u{2027}", "\u{FFFC}\u{301}", "漢"]
         for round in 0..<scaled(500) {
             let text = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             let checklist = [nil, "checked", "unchecked"].randomElement(using: &generator)!
@@ -18,7 +18,9 @@ final class PlainTextTests: SeededTestCase {
             let blankLine = Bool.random(using: &generator)
             var written = "start"
             PlainText.append(paragraph, to: &written, blankLineBefore: blankLine)
-            XCTAssertEqual(written, "start" + model(paragraph, blankLine: blankLine), "round \(round): \(text.debugDescription)")
+            // Compared byte by byte: String equality would take canonically equivalent text for the same.
+            XCTAssertEqual(Array(written.utf8), Array(("start" + model(paragraph, blankLine: blankLine)).utf8),
+                           "round \(round): \(text.debugDescription)")
         }
     }
 
