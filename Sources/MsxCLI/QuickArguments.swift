@@ -1,8 +1,9 @@
 import ArgumentParser
 
 /// The plainest forms of the commands run most often, read without ArgumentParser: `status`, `tree`,
-/// `show REF [--as FORM] [--at REV]`, `log [REF] [-n N] [--since DATE] [--until DATE]`, `diff [REF...]` and
-/// `diff --files OLD NEW`, each with `--json`, `--no-color`, `--no-pager`.
+/// `show REF [--as FORM] [--at REV]`, `log [REF] [-n N] [--since DATE] [--until DATE]`,
+/// `snapshot [REF...] [-m MESSAGE] [--tag NAME] [--author AUTHOR]`, `diff [REF...]` and `diff --files OLD NEW`, each
+/// with `--json`, `--no-color`, `--no-pager`.
 ///
 /// ArgumentParser finds a command's options by reflection, and the Swift runtime answers each of its first
 /// questions about a type by searching every conformance in the binary: about 14M instructions before any command
@@ -47,6 +48,15 @@ enum QuickArguments {
             var log = Log()
             (log.reference, log.limit, log.since, log.until, log.global) = (words.positionals.first, limit ?? nil, since, until, global)
             return log
+        case "snapshot":
+            guard var words = Words(arguments, valued: ["--message", "--tag", "--author"], aliases: ["-m": "--message"]) else { return nil }
+            let (message, tag, author) = (words.take("--message")?[0], words.take("--tag")?[0], words.take("--author")?[0])
+            guard let global = words.global() else { return nil }
+            var (snapshot, authorOption) = (Snapshot(), AuthorOption())
+            authorOption.author = author
+            (snapshot.references, snapshot.message, snapshot.tag) = (words.positionals, message, tag)
+            (snapshot.authorOption, snapshot.global) = (authorOption, global)
+            return snapshot
         case "diff":
             guard var words = Words(arguments, listed: ["--files"]) else { return nil }
             let files = words.take("--files")

@@ -21,6 +21,8 @@ final class QuickArgumentsTests: SeededTestCase {
             ["diff", "--no-color", "--files", "A", "B", "--no-pager"], ["log", "--no-pager", "--no-color", "--json", "É"],
             ["show", "Chapter 7.3@~50", "--as", "markdown"], ["show", "--as", "json", "A", "--at", "HEAD~2"], ["show", "A", "--at", ""],
             ["log", "A", "-n", "5"], ["log", "--limit", "+3", "--since", "2026-11-01", "--until", "yesterday"], ["log", "-n", "1", "A"],
+            ["snapshot"], ["snapshot", "-m", "Storm drafted", "--tag", "first draft"], ["snapshot", "A", "B", "--author", "W <w@x.y>", "--json"],
+            ["snapshot", "--message", "x", "A"],
         ]
         for form in forms {
             let quick = try XCTUnwrap(QuickArguments.command(form), "\(form) is not read quickly")
@@ -35,14 +37,15 @@ final class QuickArgumentsTests: SeededTestCase {
             ["show", "a", "--notes"], ["log", "a", "b"], ["log", "--limit=5"],
             ["diff", "--stat"], ["diff", "--files", "A.md"], ["diff", "--files", "A.md", "B.md", "C.md"],
             ["diff", "X", "--files", "A.md", "B.md"], ["diff", "--", "A"], ["show", "-"], ["status", "--json=true"],
-            ["snapshot"], ["help", "status"], ["status", "-C", "x"], ["diff", "--files", "A", "--files", "B"],
+            ["help", "status"], ["status", "-C", "x"], ["diff", "--files", "A", "--files", "B"],
             ["diff", "--files"], ["diff", "--files", "--json"], ["diff", "--json", "--files"], ["diff", "A", "--files"],
             ["diff", "--files", "--no-color", "A", "B"], ["status", "--version"], ["show", "a", "--experimental-dump-help"],
             ["status", "--generate-completion-script", "bash"], ["show", "-5"], ["log", "-n5"], ["status", "-json"],
             ["tree", "---json"], ["show", "--", "--json"], ["diff", "--files=A", "B"], ["help"],
             ["show", "A", "--as", "bogus"], ["show", "A", "--as"], ["show", "A", "--as", "--json"], ["show", "A", "--as=json"],
             ["show", "A", "--as", "json", "--as", "text"], ["log", "-n", "0"], ["log", "-n", "x"], ["log", "-n", "-5"],
-            ["log", "-n", "1", "--limit", "2"], ["log", "--since"], ["show", "A", "--notes"], ["snapshot", "-m", "x"],
+            ["log", "-n", "1", "--limit", "2"], ["log", "--since"], ["show", "A", "--notes"], ["snapshot", "-m"],
+            ["snapshot", "-m", "x", "--message", "y"], ["snapshot", "-m", "-x"], ["snapshot", "--dry-run"], ["snapshot", "-mx"],
         ]
         for form in forms { XCTAssertNil(QuickArguments.command(form), "\(form)") }
     }
@@ -52,7 +55,8 @@ final class QuickArgumentsTests: SeededTestCase {
     func testArgumentListsReadQuicklyAreReadAlikeByArgumentParser() throws {
         let words = ["status", "ls", "show", "log", "diff", "A", "", "-", "--", "--json", "--no-color", "--no-pager", "--files",
                      "help", "-h", "--version", "é", "-\u{301}x", "-n", "5", "--as", "json"]
-        let more = ["--at", "--limit", "--since", "--until", "markdown", "bogus", "0", "-5", "--as=json", "HEAD~1", "--notes"]
+        let more = ["--at", "--limit", "--since", "--until", "markdown", "bogus", "0", "-5", "--as=json", "HEAD~1", "--notes", "-m",
+                    "--message", "--tag", "--author", "snapshot"]
         var lists: [[String]] = [[]]
         var all: [[String]] = []
         for _ in 0..<3 {
@@ -61,7 +65,7 @@ final class QuickArgumentsTests: SeededTestCase {
         }
         var generator = seededGenerator(20261127)
         for _ in 0..<scaled(5000) {
-            let first = ["status", "ls", "show", "log", "diff"].randomElement(using: &generator)!
+            let first = ["status", "ls", "show", "log", "diff", "snapshot"].randomElement(using: &generator)!
             all.append([first] + (0..<Int.random(in: 3...7, using: &generator)).map { _ in (words + more).randomElement(using: &generator)! })
         }
         var quick = 0
