@@ -61,7 +61,9 @@ package struct VersionIndex: Equatable {
                 return Line(file: file, from: 0, to: 0, count: count)
             }
             let start = found + 1
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            // A long history's line is long: its end is found with memchr(3), not a byte at a time.
+            let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start...])
+            let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: rest).map { start + $0 } ?? bytes.count
             // The body, then " #" and its hash in 16 hex digits.
             let bodyEnd = end - 18
             guard bodyEnd > start, bytes[bodyEnd] == UInt8(ascii: " "), bytes[bodyEnd + 1] == UInt8(ascii: "#"),
