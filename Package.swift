@@ -26,6 +26,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // glibc's allocator settings, for the executable (`mallopt`): no library to link.
+        .systemLibrary(name: "CSystemMalloc"),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
@@ -47,7 +49,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "msx", dependencies: ["MsxCLI"]),
+        .executableTarget(name: "msx", dependencies: ["MsxCLI", "CSystemMalloc"]),
         // Timings of library work for `make bench` (not installed).
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
         .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),

@@ -13,13 +13,22 @@ public struct DocumentDiff: Sendable {
         /// empty new range).
         public var old: Range<Int>
         public var new: Range<Int>
-        public var text: String
+        /// The text the edit is about: the old paragraph's for `equal` and `delete`, the new one's for `insert`. A
+        /// document's diff keeps these looking into the paragraphs' texts rather than copying them (the copies of the
+        /// unchanged words were a seventh of the memory of a diff of two manuscripts).
+        public var characters: Substring
+
+        /// The edit's text as a string of its own.
+        public var text: String {
+            get { String(characters) }
+            set { characters = newValue[...] }
+        }
 
         public init(kind: Kind, old: Range<Int>, new: Range<Int>, text: String) {
             self.kind = kind
             self.old = old
             self.new = new
-            self.text = text
+            self.characters = text[...]
         }
     }
 
@@ -112,9 +121,9 @@ public struct DocumentDiff: Sendable {
                 if case .move = operation { moved = true } else { moved = false }
                 for edit in edits {
                     switch edit.kind {
-                    case .insert: wordsAdded += WordCount.count(edit.text)
-                    case .delete: wordsRemoved += WordCount.count(edit.text)
-                    case .equal: if moved { wordsMoved += WordCount.count(edit.text) }
+                    case .insert: wordsAdded += WordCount.count(edit.characters)
+                    case .delete: wordsRemoved += WordCount.count(edit.characters)
+                    case .equal: if moved { wordsMoved += WordCount.count(edit.characters) }
                     }
                 }
                 // A joined paragraph takes the paragraph attributes of its first piece.

@@ -97,8 +97,8 @@ struct StretchRealignment {
                     edits = Self.edits(old[o], oldRange, new[n], newRange, by: unit)
                 }
                 for edit in edits {
-                    if edit.kind == .insert { wordsAdded += WordCount.count(edit.text) }
-                    if edit.kind == .delete { wordsRemoved += WordCount.count(edit.text) }
+                    if edit.kind == .insert { wordsAdded += WordCount.count(edit.characters) }
+                    if edit.kind == .delete { wordsRemoved += WordCount.count(edit.characters) }
                 }
                 operations.append(.modify(old: o, new: n, edits: edits))
             }

@@ -10,13 +10,21 @@ enum WordDiff {
         return units[token.range.lowerBound..<end]
     }
 
+    /// The edits between two versions of a paragraph, their characters looking into `old` and `new`.
     static func edits(_ old: String, _ new: String, by unit: DiffUnit = .word) -> [DocumentDiff.TextEdit] {
         let oldUnits = UTF16Text.units(old), newUnits = UTF16Text.units(new)
-        if unit == .word, let ends = SharedEnds(oldUnits, newUnits),
-            let edits = edits(oldUnits, newUnits, within: ends, by: unit) {
-            return edits
+        let edits: [DocumentDiff.TextEdit]
+        if unit == .word, let ends = SharedEnds(oldUnits, newUnits), let shortcut = Self.edits(oldUnits, newUnits, within: ends, by: unit) {
+            edits = shortcut
+        } else {
+            edits = Self.edits(oldUnits, newUnits, within: SharedEnds(none: oldUnits, newUnits), by: unit)!
         }
-        return edits(oldUnits, newUnits, within: SharedEnds(none: oldUnits, newUnits), by: unit)!
+        var oldSlicer = UTF16Slicer(old, units: oldUnits), newSlicer = UTF16Slicer(new, units: newUnits)
+        return edits.map { edit in
+            var edit = edit
+            edit.characters = edit.kind == .insert ? newSlicer.slice(edit.new) : oldSlicer.slice(edit.old)
+            return edit
+        }
     }
 
     /// The edits between two paragraphs' UTF-16 units, comparing only the tokens between the ends they share (the
@@ -216,7 +224,7 @@ enum WordDiff {
         while i < edits.count {
             let edit = edits[i]
             let stranded = edit.kind == .equal && i > 0 && i + 1 < edits.count && edits[i - 1].kind != .equal
-                && edits[i + 1].kind != .equal && (edit.text.allSatisfy(\.isWhitespace) || edit.text.count <= 2)
+                && edits[i + 1].kind != .equal && (edit.characters.allSatisfy(\.isWhitespace) || edit.characters.count <= 2)
             if stranded {
                 result.append(.init(kind: .delete, old: edit.old, new: edit.new.lowerBound..<edit.new.lowerBound, text: edit.text))
                 result.append(.init(kind: .insert, old: edit.old.upperBound..<edit.old.upperBound, new: edit.new, text: edit.text))

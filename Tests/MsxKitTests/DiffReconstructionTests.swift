@@ -23,6 +23,14 @@ final class DiffReconstructionTests: SeededTestCase {
             let oldParagraphs = old.resolved(with: styles), newParagraphs = new.resolved(with: styles)
             let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs)
             XCTAssertTrue([diff.wordsAdded, diff.wordsRemoved, diff.wordsMoved].allSatisfy { $0 >= 0 }, "iteration \(iteration): word counts")
+            // Each edit's text is its paragraph's at its range: the old one's, or the new one's for an insertion.
+            for case .modify(let o, let n, let edits) in diff.operations {
+                for edit in edits {
+                    let expected = edit.kind == .insert ? newParagraphs[n].text.utf16Slice(edit.new.lowerBound, edit.new.upperBound)
+                        : oldParagraphs[o].text.utf16Slice(edit.old.lowerBound, edit.old.upperBound)
+                    XCTAssertEqual(Array(edit.text.utf8), Array(expected.utf8), "iteration \(iteration): \(edit)")
+                }
+            }
             let json = DiffJSON.value(diff, old: oldParagraphs.map(\.text), new: newParagraphs.map(\.text), newParagraphs: newParagraphs)
             let rebuilt = rebuild(json, from: oldParagraphs, count: newParagraphs.count)
             for (n, paragraph) in newParagraphs.enumerated() {

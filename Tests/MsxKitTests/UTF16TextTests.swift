@@ -4,7 +4,8 @@ import XCTest
 @testable import MsxModel
 
 /// `UTF16Text.string` transcodes UTF-16 units as the standard library's `String(decoding:as: UTF16.self)` does,
-/// lone surrogates included (the oracle); `UTF16Text.units` and `count` give what `utf16` gives.
+/// lone surrogates included (the oracle); `UTF16Text.units` and `count` give what `utf16` gives; `UTF16Slicer` cuts
+/// what `Context.slice` cuts.
 final class UTF16TextTests: SeededTestCase {
     func testEveryRunOfUnitsReadsAsTheStandardLibraryReadsIt() {
         var random = seededGenerator(20261125)
@@ -20,6 +21,34 @@ final class UTF16TextTests: SeededTestCase {
             XCTAssertEqual(UTF16Text.units(made), Array(made.utf16), "round \(round): \(units)")
             let cut = Int.random(in: 0...units.count, using: &random)
             XCTAssertEqual(Context.slice(units, cut, units.count + 3), String(decoding: units[cut...], as: UTF16.self))
+        }
+    }
+
+    /// Runs cut a paragraph forwards, but the slicer must also be right going back, across surrogate pairs (a cut
+    /// inside one reads each half as U+FFFD), and past either end.
+    func testSlicerCutsWhatContextSliceCuts() {
+        var random = seededGenerator(20261127)
+        let alphabet: [String] = ["a", " ", "é", "\u{7FF}", "\u{800}", "中", "\u{FFFC}", "\u{2028}", "😀", "\u{10000}", "e\u{301}"]
+        for round in 0..<scaled(2_000) {
+            let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            let units = UTF16Text.units(text)
+            var slicer = UTF16Slicer(text, units: units)
+            var start = 0
+            for _ in 0..<6 {
+                // Mostly the next run along; sometimes anywhere, even backwards or beyond the text.
+                let range: Range<Int>
+                if Bool.random(using: &random) {
+                    let end = Int.random(in: start...units.count + 1, using: &random)
+                    range = start..<end
+                    start = min(end, units.count)
+                } else {
+                    let a = Int.random(in: -2...units.count + 2, using: &random), b = Int.random(in: -2...units.count + 2, using: &random)
+                    range = min(a, b)..<max(a, b)
+                }
+                let cut = slicer.slice(range)
+                let expected = Context.slice(units, range.lowerBound, range.upperBound)
+                XCTAssertEqual(Array(cut.utf8), Array(expected.utf8), "round \(round): \(units) cut at \(range)")
+            }
         }
     }
 }

@@ -12,6 +12,11 @@ final class WordCountTests: SeededTestCase {
         for round in 0..<scaled(3_000) {
             let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             XCTAssertEqual(WordCount.count(text), model(text), "round \(round): \(text.debugDescription)")
+            // A stretch of the text, read in place, counts as the same stretch copied out.
+            let scalars = text.unicodeScalars
+            let cuts = [Int.random(in: 0...scalars.count, using: &random), Int.random(in: 0...scalars.count, using: &random)].sorted()
+            let stretch = text[scalars.index(scalars.startIndex, offsetBy: cuts[0])..<scalars.index(scalars.startIndex, offsetBy: cuts[1])]
+            XCTAssertEqual(WordCount.count(stretch), model(String(stretch)), "round \(round): \(text.debugDescription) from \(cuts)")
         }
     }
 

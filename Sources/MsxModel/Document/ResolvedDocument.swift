@@ -1,12 +1,24 @@
 /// A stretch of a paragraph with every character attribute resolved.
 public struct ResolvedRun: Equatable, Sendable {
     public var range: Range<Int>
-    public var text: String
+    /// The run's characters. Runs cut from a paragraph look into the paragraph's text rather than copy it, so a long
+    /// document holds its text once (runs' copies were a quarter of the memory of a diff of two manuscripts).
+    public var characters: Substring
     public var attributes: Attributes
 
+    /// The run's characters as a string of their own.
+    public var text: String {
+        get { String(characters) }
+        set { characters = newValue[...] }
+    }
+
     public init(range: Range<Int>, text: String, attributes: Attributes) {
+        self.init(range: range, characters: text[...], attributes: attributes)
+    }
+
+    public init(range: Range<Int>, characters: Substring, attributes: Attributes) {
         self.range = range
-        self.text = text
+        self.characters = characters
         self.attributes = attributes
     }
 }
@@ -67,17 +79,28 @@ extension RichDocument {
 
     /// Every paragraph with attributes resolved: project defaults, then its style, then Markdown, then the sidecar.
     public func resolved(with sheet: StyleSheet) -> [ResolvedParagraph] {
+        Self.resolved(markdown.blocks, formatting, with: sheet)
+    }
+
+    /// The paragraphs of a document's blocks and formatting, resolved as `resolved(with:)` resolves them: a reader
+    /// that has let go of the rest of the document (the file's bytes) holds a long one about once, not twice.
+    package static func resolved(_ blocks: [MarkdownBlock], _ formatting: DocumentFormatting, with sheet: StyleSheet) -> [ResolvedParagraph] {
         var result: [ResolvedParagraph] = []
-        result.reserveCapacity(markdown.blocks.count)
-        forEachResolved(with: sheet) { result.append($0) }
+        result.reserveCapacity(blocks.count)
+        forEachResolved(blocks, formatting, with: sheet) { result.append($0) }
         return result
     }
 
     /// Resolves the paragraphs one at a time, in order, as `resolved(with:)` does, holding only one: for a reader
     /// that writes each out as it comes (a long document's memory is then its Markdown, not its model).
     public func forEachResolved(with sheet: StyleSheet, _ body: (ResolvedParagraph) throws -> Void) rethrows {
+        try Self.forEachResolved(markdown.blocks, formatting, with: sheet, body)
+    }
+
+    private static func forEachResolved(_ blocks: [MarkdownBlock], _ formatting: DocumentFormatting, with sheet: StyleSheet,
+                                        _ body: (ResolvedParagraph) throws -> Void) rethrows {
         var bases = ResolvedBases(sheet: sheet)
-        for (index, block) in markdown.blocks.enumerated() {
+        for (index, block) in blocks.enumerated() {
             try body(resolve(block, index: index, own: formatting.paragraphs[index], bases: &bases))
         }
     }
@@ -85,16 +108,16 @@ extension RichDocument {
     /// One paragraph, resolved as `resolved(with:)` would.
     func resolved(paragraph index: Int, with sheet: StyleSheet) -> ResolvedParagraph {
         var bases = ResolvedBases(sheet: sheet)
-        return resolve(markdown.blocks[index], index: index, own: formatting.paragraphs[index], bases: &bases)
+        return Self.resolve(markdown.blocks[index], index: index, own: formatting.paragraphs[index], bases: &bases)
     }
 
     /// One paragraph as it would resolve with `own` as its sidecar formatting.
     package func resolved(paragraph index: Int, with sheet: StyleSheet, own: ParagraphFormatting) -> ResolvedParagraph {
         var bases = ResolvedBases(sheet: sheet)
-        return resolve(markdown.blocks[index], index: index, own: own, bases: &bases)
+        return Self.resolve(markdown.blocks[index], index: index, own: own, bases: &bases)
     }
 
-    private func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, bases: inout ResolvedBases) -> ResolvedParagraph {
+    private static func resolve(_ block: MarkdownBlock, index: Int, own: ParagraphFormatting, bases: inout ResolvedBases) -> ResolvedParagraph {
         let styleName = own.attributes[.style]?.stringValue ?? Self.markdownStyle(of: block)
         let base = bases.attributes(for: block, styleName: styleName)
         var paragraph = base.paragraph
@@ -133,6 +156,7 @@ extension RichDocument {
         for run in sidecar.runs { bounds.insert(run.range.lowerBound); bounds.insert(run.range.upperBound) }
         let points = bounds.filter { $0 >= 0 && $0 <= units.count }.sorted()
         var result: [ResolvedRun] = []
+        result.reserveCapacity(points.count - 1)
         var lastTable: Int?
         for (start, end) in zip(points, points.dropFirst()) where start < end {
             let marks = block.spans.filter { $0.range.lowerBound <= start && end <= $0.range.upperBound }.map(\.attribute)
@@ -150,12 +174,13 @@ extension RichDocument {
                 result[result.count - 1].range = result[result.count - 1].range.lowerBound..<end
                 lastTable = lastTable ?? table
             } else {
-                result.append(ResolvedRun(range: start..<end, text: "", attributes: attributes))
+                result.append(ResolvedRun(range: start..<end, characters: "", attributes: attributes))
                 lastTable = table
             }
         }
+        var slicer = UTF16Slicer(block.text, units: units)
         for i in result.indices {
-            result[i].text = Context.slice(units, result[i].range.lowerBound, result[i].range.upperBound)
+            result[i].characters = slicer.slice(result[i].range)
         }
         return result
     }

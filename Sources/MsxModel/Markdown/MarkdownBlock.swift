@@ -89,6 +89,8 @@ public struct MarkdownBlock: Sendable {
     /// For each UTF-16 unit of `text`, the byte range in the file it was read from; nil when msx could not map the
     /// block's inline markup to bytes (the block's formatting then goes to the sidecar).
     package var sourceRanges: [Range<Int>]?
+    /// Where its bold, italic and strikethrough delimiters are, for editing them: kept, as `sourceRanges`, only when
+    /// the document was read with its source map.
     var delimiters: [DelimiterMarkup]
     /// Byte where the block's inline content starts (after `#`, `>`, list marker, task box).
     var contentStart: Int

@@ -269,7 +269,7 @@ private struct BlockBuilder {
             let notes = InlineNotes.spans(in: mapper.text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
             // Built by appending, the text has room to spare (up to as much again): a long document keeps it trimmed.
             return MappedInline(text: mapper.text.compacted, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
-                                delimiters: mapper.delimiters, end: mapper.position)
+                                delimiters: sourceMap ? mapper.delimiters : [], end: mapper.position)
         }
         let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
         // The blocks move out of the builder rather than being copied: a long document's blocks are held once.

@@ -171,3 +171,47 @@ package enum UTF16Text {
         }
     }
 }
+
+/// Cuts a string at UTF-16 offsets, forwards, into substrings that look into it rather than copy it. A cut between
+/// the two halves of a surrogate pair is no place in the string: a range with one is copied, each half read as
+/// U+FFFD (as `Context.slice` reads it).
+package struct UTF16Slicer {
+    private let text: String
+    private let units: [UInt16]
+    /// The last place found, as a UTF-16 offset and the UTF-8 offset of the same place.
+    private var unit = 0, byte = 0
+
+    /// - Parameter units: the string's UTF-16 units (`UTF16Text.units(text)`).
+    package init(_ text: String, units: [UInt16]) {
+        self.text = text
+        self.units = units
+    }
+
+    /// The characters between two UTF-16 offsets (clamped to the string). Cheapest when ranges come in order.
+    package mutating func slice(_ range: Range<Int>) -> Substring {
+        let lower = max(0, min(range.lowerBound, units.count)), upper = max(lower, min(range.upperBound, units.count))
+        guard let start = index(at: lower), let end = index(at: upper) else {
+            return Substring(Context.slice(units, lower, upper))
+        }
+        return text[start..<end]
+    }
+
+    /// The string index at a UTF-16 offset, or nil inside a surrogate pair.
+    private mutating func index(at offset: Int) -> String.Index? {
+        if offset < unit { (unit, byte) = (0, 0) }
+        while unit < offset {
+            let value = units[unit]
+            if value < 0x80 {
+                (unit, byte) = (unit + 1, byte + 1)
+            } else if value < 0x800 {
+                (unit, byte) = (unit + 1, byte + 2)
+            } else if UTF16.isLeadSurrogate(value) {
+                if unit + 1 == offset { return nil }
+                (unit, byte) = (unit + 2, byte + 4)
+            } else {
+                (unit, byte) = (unit + 1, byte + 3)
+            }
+        }
+        return text.utf8.index(text.utf8.startIndex, offsetBy: byte)
+    }
+}

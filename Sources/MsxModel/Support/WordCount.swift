@@ -7,50 +7,58 @@ public enum WordCount {
     /// Counts the words of `text`.
     public static func count(_ text: String) -> Int {
         var text = text
-        // Read over the UTF-8 in place, ASCII a byte at a time: every report counts every document.
-        return text.withUTF8 { bytes in
-            var words = 0
-            var inRun = false
-            var runHasLetter = false
-            var previous: UInt8 = 0  // the scalar before, when ASCII (only a '^' before '[' matters)
-            var i = 0
-            while i < bytes.count {
-                let lead = bytes[i]
-                let kind: Kind
-                if lead < 0x80 {
-                    // The common case, without a Unicode property lookup.
-                    switch lead {
-                    case 0x20, 0x09...0x0D: kind = .space
-                    case 0x5B where previous == 0x5E: kind = .space
-                    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: kind = .letter
-                    default: kind = .other
-                    }
-                    previous = lead
-                    i += 1
-                } else {
-                    // Valid UTF-8 (a String's): the lead byte gives the length.
-                    let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                    var value = UInt32(lead) & (0xFF >> (width + 1))
-                    for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-                    kind = Self.kind(Unicode.Scalar(value)!)
-                    previous = 0
-                    i += width
+        return text.withUTF8(count)
+    }
+
+    /// Counts the words of a stretch of a text, read in place.
+    public static func count(_ text: Substring) -> Int {
+        var text = text
+        return text.withUTF8(count)
+    }
+
+    /// Reads over the UTF-8 (valid: a string's), ASCII a byte at a time: every report counts every document.
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var words = 0
+        var inRun = false
+        var runHasLetter = false
+        var previous: UInt8 = 0  // the scalar before, when ASCII (only a '^' before '[' matters)
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let kind: Kind
+            if lead < 0x80 {
+                // The common case, without a Unicode property lookup.
+                switch lead {
+                case 0x20, 0x09...0x0D: kind = .space
+                case 0x5B where previous == 0x5E: kind = .space
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: kind = .letter
+                default: kind = .other
                 }
-                switch kind {
-                case .space, .cjk:
-                    if inRun && runHasLetter { words += 1 }
-                    inRun = false
-                    runHasLetter = false
-                    if kind == .cjk { words += 1 }
-                case .letter:
-                    inRun = true
-                    runHasLetter = true
-                case .other:
-                    inRun = true
-                }
+                previous = lead
+                i += 1
+            } else {
+                // Valid UTF-8 (a String's): the lead byte gives the length.
+                let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = UInt32(lead) & (0xFF >> (width + 1))
+                for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                kind = Self.kind(Unicode.Scalar(value)!)
+                previous = 0
+                i += width
             }
-            return words + (inRun && runHasLetter ? 1 : 0)
+            switch kind {
+            case .space, .cjk:
+                if inRun && runHasLetter { words += 1 }
+                inRun = false
+                runHasLetter = false
+                if kind == .cjk { words += 1 }
+            case .letter:
+                inRun = true
+                runHasLetter = true
+            case .other:
+                inRun = true
+            }
         }
+        return words + (inRun && runHasLetter ? 1 : 0)
     }
 
     /// What a scalar is to a word count.
