@@ -9,9 +9,13 @@ extension ProjectHistory {
     /// snapshot is unchanged without reading it; only files that changed are hashed, and only documents whose
     /// files changed are parsed to tell text from formatting.
     public func changes() throws -> [DocumentChange] {
+        try changes(index: try repository.indexStat(under: prefix))
+    }
+
+    /// `changes()` with git's index already read.
+    func changes(index: GitIndexStat) throws -> [DocumentChange] {
         let current = BinderIndex(project.manifest)
         let headID = try head()
-        let index = try repository.indexStat(under: prefix)
         // Usually the manifest has not changed since the snapshot: then today's parse serves for both. Its blob id is
         // git's index entry when the stat cache vouches for the file, else its hash.
         let manifestFile = try project.fileStatus(Manifest.fileName)

@@ -342,11 +342,18 @@ package final class GitRepository {
     /// update: entries HEAD has get HEAD's id (with no stat data, so git re-reads the file), entries under
     /// `prefix` that HEAD lacks are dropped. Entries outside the project are never touched.
     func syncIndex(toHead headFiles: [String: GitOID], under prefix: String) throws {
-        let current = try indexEntries(under: prefix)
+        try syncIndex(toHead: headFiles, current: try indexEntries(under: prefix))
+    }
+
+    /// `syncIndex(toHead:under:)` given the index's entries under the prefix, already read.
+    /// - Returns: whether the index was changed (its entries must then be read again).
+    @discardableResult
+    func syncIndex(toHead headFiles: [String: GitOID], current: [String: GitIndexStat.Entry]) throws -> Bool {
         let stale = headFiles.filter { current[$0.key]?.id != $0.value }
         let extra = current.keys.filter { headFiles[$0] == nil }
-        guard !stale.isEmpty || !extra.isEmpty else { return }
+        guard !stale.isEmpty || !extra.isEmpty else { return false }
         try setIndexEntries(stale, removing: extra)
+        return true
     }
 
     /// Gives the index entries at `ids`'s paths those blob ids with no stat data (so git and msx read the files

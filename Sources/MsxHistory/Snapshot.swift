@@ -109,11 +109,12 @@ extension ProjectHistory {
                 recordingUnchanged: Bool = false) throws -> SnapshotResult {
         let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
-        if let headID = try head() {
-            let files = try versionFiles(headID)
-            try repository.syncIndex(toHead: files, under: prefix)
+        // Git's index is read once for both, unless bringing it into line with HEAD changed it.
+        var index = try repository.indexStat(under: prefix)
+        if let headID = try head(), try repository.syncIndex(toHead: versionFiles(headID), current: index.entries) {
+            index = try repository.indexStat(under: prefix)
         }
-        let changes = try self.changes()
+        let changes = try self.changes(index: index)
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
         var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
         if recordingUnchanged, let headID = try head() {
@@ -167,10 +168,12 @@ extension ProjectHistory {
         }
         if documents.isEmpty {
             try put(Manifest.fileName)
-        } else {
+        } else if manifestChanged || included.contains(where: \.isDeleted) {
             let partial = try partialManifest(including: included, at: headID)
             changesToTree.append(.init(path: gitPath(Manifest.fileName), blob: try repository.writeBlob(Data(partial.json.utf8))))
         }
+        // Otherwise the manifest on disk is the last version's and no document leaves it, so the partial manifest
+        // would be that one again: the version keeps it (not written out again: a long series' is 300 KB).
         if documents.isEmpty {
             for name in [".gitignore", ".gitattributes"] where FileIO.exists(project.root.appendingPathComponent(name)) { try put(name) }
             // Pictures, .gitkeep files and other companions of the documents travel with full snapshots.

@@ -31,12 +31,17 @@ package struct VersionIndex: Equatable {
     /// The file's bytes; a line is found, checked and read only when asked for (a log reads one of a thousand).
     private let file: [UInt8]
 
-    private init(head: GitOID, count: Int, lines: [(key: String, line: String)]) {
+    /// - Parameter lines: each line's key and bytes (without its newline), in any order.
+    private init(head: GitOID, count: Int, lines: [(key: String, line: ArraySlice<UInt8>)]) {
         self.head = head
         self.count = count
-        var text = Self.line("msx-versions \(Self.formatVersion) \(head) \(count)") + "\n"
-        for (_, line) in lines.sorted(by: { $0.key < $1.key }) { text += line + "\n" }
-        file = Array(text.utf8)
+        var file = Array((Self.line("msx-versions \(Self.formatVersion) \(head) \(count)") + "\n").utf8)
+        file.reserveCapacity(lines.reduce(file.count) { $0 + $1.line.count + 1 })
+        for (_, line) in lines.sorted(by: { $0.key < $1.key }) {
+            file += line
+            file.append(UInt8(ascii: "\n"))
+        }
+        self.file = file
     }
 
     private init(head: GitOID, count: Int, file: [UInt8]) {
@@ -152,7 +157,7 @@ package struct VersionIndex: Equatable {
             for key in version.keys { fields[key, default: []].append("\(listed.count - 1 - offset):\(version.id)") }
         }
         return VersionIndex(head: head, count: listed.count,
-                            lines: fields.map { ($0.key, Self.line($0.key + " " + $0.value.joined(separator: " "))) })
+                            lines: fields.map { ($0.key, Self.lineBytes($0.key + " " + $0.value.joined(separator: " "))) })
     }
 
     /// The index with `commits` added (oldest first; each made on top of the one before, the first on top of
@@ -165,20 +170,35 @@ package struct VersionIndex: Equatable {
             for key in Self.keys(of: commit.message) { fields[key, default: []].insert("\(count + offset):\(commit.id)", at: 0) }
             newHead = commit.id
         }
-        var lines: [(key: String, line: String)] = []
+        // The lines the new versions go on are read and written again; the others (a long series has a thousand)
+        // are copied as they are.
+        var lines: [(key: String, line: ArraySlice<UInt8>)] = []
         for row in file.split(separator: UInt8(ascii: "\n")).dropFirst() {
-            let line = Substring(String(decoding: row, as: UTF8.self))
-            let words = line.split(separator: " ", maxSplits: 2)
-            let key = words.first == "d" && words.count > 1 ? "d " + words[1] : String(words.first ?? "")
+            let key = Self.key(of: row)
             guard let added = fields.removeValue(forKey: key) else {
-                lines.append((key, String(line)))
+                lines.append((key, row))
                 continue
             }
-            guard let body = Self.body(of: line) else { return nil }
-            lines.append((key, Self.line(key + " " + added.joined(separator: " ") + body.dropFirst(key.count))))
+            guard let body = Self.body(of: Substring(String(decoding: row, as: UTF8.self))) else { return nil }
+            lines.append((key, Self.lineBytes(key + " " + added.joined(separator: " ") + body.dropFirst(key.count))))
         }
-        for (key, added) in fields { lines.append((key, Self.line(key + " " + added.joined(separator: " ")))) }
+        for (key, added) in fields { lines.append((key, Self.lineBytes(key + " " + added.joined(separator: " ")))) }
         return VersionIndex(head: newHead, count: count + commits.count, lines: lines)
+    }
+
+    /// A line's key: its first word, or `d` and the second word for a document's line (words are separated by
+    /// spaces, any number of them).
+    private static func key(of row: ArraySlice<UInt8>) -> String {
+        let space = UInt8(ascii: " ")
+        func word(from start: Int) -> Range<Int> {
+            let first = row[start...].firstIndex { $0 != space } ?? row.endIndex
+            return first..<(row[first...].firstIndex(of: space) ?? row.endIndex)
+        }
+        let first = word(from: row.startIndex)
+        let firstWord = String(decoding: row[first], as: UTF8.self)
+        guard firstWord == "d" else { return firstWord }
+        let second = word(from: first.upperBound)
+        return second.isEmpty ? firstWord : "d " + String(decoding: row[second], as: UTF8.self)
     }
 
     /// The lines a version goes on: each document its trailers name, or the line of versions without trailers.
@@ -193,6 +213,11 @@ package struct VersionIndex: Equatable {
     /// A line: its body, then " #" and the body's hash.
     private static func line(_ body: String) -> String {
         body + " #" + TextHash.fnv1a64(body)
+    }
+
+    /// A line's bytes.
+    private static func lineBytes(_ body: String) -> ArraySlice<UInt8> {
+        Array(line(body).utf8)[...]
     }
 
     /// A line's body, or nil when its hash does not match.

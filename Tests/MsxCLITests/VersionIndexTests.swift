@@ -14,13 +14,19 @@ final class VersionIndexTests: HistoryTestCase {
         var random = seededGenerator(20261125)
         var draftNumber = 0
         for round in 0..<scaled(14) {
-            let step = Int.random(in: 0..<8, using: &random)
+            let step = Int.random(in: 0..<9, using: &random)
             let target = Bool.random(using: &random) ? Book.lampPath : Book.seaPath
             let words = "Round \(round) step \(step): \(["rain", "wind", "tide", "salt"].randomElement(using: &random)!).\n"
             switch step {
-            case 0, 1:  // a snapshot
+            case 0:  // a snapshot
                 try write(words, to: try path(of: target, in: book), in: book.root)
                 try expect(0, "snapshot", "-m", "round \(round)", in: book.root)
+            case 1:  // a snapshot of the one document
+                try write(words, to: try path(of: target, in: book), in: book.root)
+                try expect(0, "snapshot", target == Book.lampPath ? book.lamp : book.sea, in: book.root)
+            case 8:  // a new document, on a line of its own in the index
+                try expect(0, "new", "Scene \(round)", in: book.root)
+                try expect(0, "snapshot", "Scene \(round)", in: book.root)
             case 2:  // a commit made with git, then another on top of it by msx
                 try write(words, to: try path(of: target, in: book), in: book.root)
                 try plainCommit("plain \(round)", in: book.root)
