@@ -5,10 +5,11 @@ import MsxProject
 extension ProjectHistory {
     /// `msx check`'s look at the caches msx reads instead of the history and the files: the version index
     /// (`.msx/cache/versions`), compared with a fresh reading of the history; the manifest's blob id
-    /// (`.msx/cache/manifest`), compared with the file's hash; and git's index as a stat cache: every project file
-    /// whose size and time it vouches for is read and hashed. With `repair`, a wrong version index is built again, a
-    /// wrong manifest blob id removed (the next command records it again), and an index entry vouching for content
-    /// its file no longer holds loses its size and time (the file is read from then on).
+    /// (`.msx/cache/manifest`), compared with the file's hash; the last version's files (`.msx/cache/files`),
+    /// compared with its tree; and git's index as a stat cache: every project file whose size and time it vouches
+    /// for is read and hashed. With `repair`, a wrong version index is built again, a wrong manifest blob id or list
+    /// of files removed (the next command records it again), and an index entry vouching for content its file no
+    /// longer holds loses its size and time (the file is read from then on).
     public func checkCaches(repair: Bool) throws -> CheckReport {
         var report = CheckReport()
         let versionIndex = ".msx/cache/versions"
@@ -20,6 +21,10 @@ extension ProjectHistory {
         if try !manifestBlobCacheIsRight(repair: repair) {
             report.findings.append(CheckFinding(path: ManifestBlobCache.relativePath, detail: .staleCache))
             if repair { report.repairs.append(.rebuiltCache(ManifestBlobCache.relativePath)) }
+        }
+        if try !versionFilesCacheIsRight(repair: repair) {
+            report.findings.append(CheckFinding(path: VersionFilesCache.relativePath, detail: .staleCache))
+            if repair { report.repairs.append(.rebuiltCache(VersionFilesCache.relativePath)) }
         }
         let index = try repository.indexStat(under: prefix)
         var stale: [String: GitOID] = [:]

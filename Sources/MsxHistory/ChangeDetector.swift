@@ -13,7 +13,9 @@ extension ProjectHistory {
     }
 
     /// `changes()` with git's index already read.
-    func changes(index: GitIndexStat) throws -> [DocumentChange] {
+    /// - Parameter recording: whether the last version's files may be recorded in `.msx/cache/files` (not in a dry
+    ///   run, which writes nothing).
+    func changes(index: GitIndexStat, recording: Bool = true) throws -> [DocumentChange] {
         let current = BinderIndex(project.manifest)
         let headID = try head()
         // Usually the manifest has not changed since the snapshot: then today's parse serves for both. Its blob id is
@@ -23,7 +25,7 @@ extension ProjectHistory {
             ?? repository.hash(try FileIO.readData(URL(fileURLWithPath: manifestFile.path), displayPath: Manifest.fileName))
         seedManifestCache(blob: manifestBlob, manifest: project.manifest, binder: current)
         let snapshot = try headID.flatMap { try binder(at: $0) }
-        let snapshotFiles = try headID.map { try versionFiles($0) } ?? [:]
+        let snapshotFiles = try headID.map { try headFiles($0, recording: recording) } ?? [:]
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
         let listings = FolderListings(root: project.root)

@@ -11,15 +11,11 @@ import MsxProject
 /// entry is believed only when the file's stamp is the one recorded and the file had not been touched in the moment
 /// the entry was written (git's rule for racily clean entries); anything else, a damaged file included, is hashed
 /// again and written anew. `msx check` hashes the file to prove a believed entry right.
-struct ManifestBlobCache {
+struct ManifestBlobCache: ProjectCacheFile {
     static let relativePath = ".msx/cache/manifest"
     private static let header = "msx manifest blob 1\n"
 
     let url: URL
-
-    init(project: Project) {
-        url = project.root.appendingPathComponent(Self.relativePath)
-    }
 
     /// The blob id recorded for a file of `stamp`, when the record can be believed.
     func believedID(for stamp: FileStamp) -> GitOID? {

@@ -51,7 +51,12 @@ public struct ProjectHistory {
 
     /// The project's files in `commit`, by repository path, with their blob ids (listed once per command).
     package func versionFiles(_ commit: GitOID) throws -> [String: GitOID] {
-        try cache.files(commit) { try repository.files(in: commit, under: prefix) }
+        try versionFiles(commit) { try repository.files(in: commit, under: prefix) }
+    }
+
+    /// `versionFiles(_:)`, `list` reading them the first time in this command.
+    func versionFiles(_ commit: GitOID, list: () throws -> [String: GitOID]) rethrows -> [String: GitOID] {
+        try cache.files(commit, list: list)
     }
 
     /// The commit HEAD points to, or nil before the first snapshot.

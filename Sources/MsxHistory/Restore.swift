@@ -211,8 +211,9 @@ extension ProjectHistory {
     }
 
     /// Whether a snapshot now would record anything (a dry run's "would save the current state first").
+    /// Asked by a dry run only, which writes nothing (no cache either).
     private func hasUnsavedWork() throws -> Bool {
-        try !changes().isEmpty || manifestDiffers(at: head())
+        try !changes(index: try repository.indexStat(under: prefix), recording: false).isEmpty || manifestDiffers(at: head())
     }
 
     /// Refuses to replace a file whose bytes no version holds: each of `paths` must still be as `safety` (the

@@ -111,7 +111,7 @@ extension ProjectHistory {
         try repository.refuseDuringGitOperation()
         // Git's index is read once for both, unless bringing it into line with HEAD changed it.
         var index = try repository.indexStat(under: prefix)
-        if let headID = try head(), try repository.syncIndex(toHead: versionFiles(headID), current: index.entries) {
+        if let headID = try head(), try repository.syncIndex(toHead: headFiles(headID), current: index.entries) {
             index = try repository.indexStat(under: prefix)
         }
         let changes = try self.changes(index: index)

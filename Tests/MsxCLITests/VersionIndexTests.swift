@@ -116,6 +116,34 @@ final class VersionIndexTests: HistoryTestCase {
 
     /// Git's index records the filtered content of a file (CRLF made LF by `text=auto`): a healthy file like that
     /// is no stale cache.
+    /// `.msx/cache/files` lists the last version's files so that status does not walk its tree. One that lies (its
+    /// checksum made to match) makes status see a change that is not there: `check` finds it, `--repair` removes it,
+    /// and the next command lists the files from the tree again. A damaged one is walked past and written anew.
+    func testCheckFindsWrongFilesOfTheLastVersionAndRepairRemovesThem() throws {
+        let book = try makeBook()
+        let cachePath = ".msx/cache/files"
+        XCTAssertEqual(try statusByTitle(book.root).count, 0)
+        let lines = try read(cachePath, in: book.root).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "msx version files 1")
+        let sea = try XCTUnwrap(lines.first { $0.hasSuffix("\t" + Book.seaPath) })
+        // Lamp's recorded blob is Sea's.
+        var lying = lines.dropLast().map { $0.hasSuffix("\t" + Book.lampPath) ? String(sea.prefix(40)) + "\t" + Book.lampPath : $0 }
+        lying.append("checksum\t" + TextHash.fnv1a64(lying.joined(separator: "\n") + "\n"))
+        try write(lying.joined(separator: "\n") + "\n", to: cachePath, in: book.root)
+        XCTAssertNotNil(try statusByTitle(book.root)["Lamp"], "status believes the cache: Lamp's file is not the version's")
+
+        XCTAssertEqual(try staleCaches(book.root), [cachePath])
+        try expect(0, "check", "--repair", in: book.root)
+        XCTAssertFalse(exists(cachePath, in: book.root))
+        XCTAssertEqual(try statusByTitle(book.root).count, 0)
+        XCTAssertEqual(try read(cachePath, in: book.root), lines.joined(separator: "\n") + "\n", "written again")
+
+        try write("msx version files 1\n" + lines[1] + "\n", to: cachePath, in: book.root)
+        XCTAssertEqual(try statusByTitle(book.root).count, 0, "a damaged cache is not believed")
+        XCTAssertEqual(try read(cachePath, in: book.root), lines.joined(separator: "\n") + "\n", "and it is written again")
+        XCTAssertEqual(try staleCaches(book.root), [])
+    }
+
     func testAFileGitFiltersIsNoStaleCache() throws {
         let book = try makeBook(snapshot: false)
         try write("* text=auto\n", to: ".gitattributes", in: book.root)
