@@ -1,2 +1,4 @@
-/* glibc's allocator settings (mallopt), which Swift's Glibc module leaves out. */
+/* glibc's allocator settings (mallopt), which Swift's Glibc module leaves out; msx calls them only with glibc. */
+#if __has_include(<malloc.h>)
 #include <malloc.h>
+#endif

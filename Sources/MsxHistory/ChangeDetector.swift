@@ -13,8 +13,8 @@ extension ProjectHistory {
     }
 
     /// `changes()` with git's index already read.
-    /// - Parameter recording: whether the last version's files may be recorded in `.msx/cache/files` (not in a dry
-    ///   run, which writes nothing).
+    /// - Parameter recording: whether the last version's files may be recorded in `.msx/cache/files` (not by a dry
+    ///   run, nor by a snapshot, which moves on from that version at once).
     func changes(index: GitIndexStat, recording: Bool = true) throws -> [DocumentChange] {
         let current = BinderIndex(project.manifest)
         let headID = try head()

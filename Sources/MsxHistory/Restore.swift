@@ -211,7 +211,7 @@ extension ProjectHistory {
     }
 
     /// Whether a snapshot now would record anything (a dry run's "would save the current state first").
-    /// Asked by a dry run only, which writes nothing (no cache either).
+    /// Asked by a dry run only, which records no list of the last version's files.
     private func hasUnsavedWork() throws -> Bool {
         try !changes(index: try repository.indexStat(under: prefix), recording: false).isEmpty || manifestDiffers(at: head())
     }

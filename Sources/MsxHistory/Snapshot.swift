@@ -111,10 +111,10 @@ extension ProjectHistory {
         try repository.refuseDuringGitOperation()
         // Git's index is read once for both, unless bringing it into line with HEAD changed it.
         var index = try repository.indexStat(under: prefix)
-        if let headID = try head(), try repository.syncIndex(toHead: headFiles(headID), current: index.entries) {
+        if let headID = try head(), try repository.syncIndex(toHead: headFiles(headID, recording: false), current: index.entries) {
             index = try repository.indexStat(under: prefix)
         }
-        let changes = try self.changes(index: index)
+        let changes = try self.changes(index: index, recording: false)
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
         var included = documents.isEmpty ? changes : changes.filter { wanted.contains($0.node.id) }
         if recordingUnchanged, let headID = try head() {

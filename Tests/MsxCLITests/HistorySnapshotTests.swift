@@ -27,6 +27,26 @@ final class HistorySnapshotTests: HistoryTestCase {
         try git("log", "-1", "--format=%an <%ae>", in: root).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A partial snapshot keeps the last version's manifest byte for byte when the binder has not changed: one laid
+    /// out by hand or by another tool is not written again in msx's layout, so git sees nothing modified after it.
+    func testAPartialSnapshotKeepsAManifestLaidOutByHand() throws {
+        let book = try makeBook()
+        let lines = try read("manuscript.json", in: book.root).components(separatedBy: "\n")
+        let relaid = lines.map { line -> String in
+            let indent = line.prefix { $0 == " " }.count
+            return String(repeating: "\t", count: indent / 2) + line.dropFirst(indent)
+        }.joined(separator: "\n")
+        try write(relaid, to: "manuscript.json", in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        XCTAssertEqual(try git("show", "HEAD:manuscript.json", in: book.root), relaid)
+
+        try write("The lamp is out.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", book.lamp, in: book.root)
+        XCTAssertEqual(try trailers(in: book.root), [book.lamp])
+        XCTAssertEqual(try git("rev-parse", "HEAD:manuscript.json", in: book.root), try git("rev-parse", "HEAD~1:manuscript.json", in: book.root))
+        XCTAssertEqual(try git("status", "--porcelain", in: book.root), "")
+    }
+
     func testInitCreatesARepositoryThatIgnoresMsxFolder() throws {
         let root = try makeProject()
         XCTAssertEqual(try git("rev-parse", "--git-dir", in: root).trimmingCharacters(in: .whitespacesAndNewlines), ".git")
