@@ -30,7 +30,9 @@ struct VersionFilesCache: ProjectCacheFile {
 
     /// The cache file's bytes; nil when a path (or the folder) holds a line break.
     static func serialize(_ files: [String: GitOID], of version: GitOID, prefix: String) -> [UInt8]? {
-        guard !prefix.contains("\n"), !files.keys.contains(where: { $0.contains("\n") }) else { return nil }
+        // Bytes, not characters: "\r\n" is one character that is no "\n".
+        let breaksLine = { (text: String) in text.utf8.contains(UInt8(ascii: "\n")) }
+        guard !breaksLine(prefix), !files.keys.contains(where: breaksLine) else { return nil }
         var out = Array(header.utf8)
         out += "\(version)\t\(prefix)\n".utf8
         for (path, id) in files.sorted(by: { $0.key < $1.key }) { out += "\(id)\t\(path)\n".utf8 }
