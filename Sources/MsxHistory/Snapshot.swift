@@ -168,12 +168,14 @@ extension ProjectHistory {
         }
         if documents.isEmpty {
             try put(Manifest.fileName)
-        } else if manifestChanged || included.contains(where: \.isDeleted) {
+        } else {
+            // A partial manifest that reads as the last version's leaves the version's file as it was (not written
+            // out again in msx's layout: a long series' is 300 KB, and one laid out otherwise would show as changed).
             let partial = try partialManifest(including: included, at: headID)
-            changesToTree.append(.init(path: gitPath(Manifest.fileName), blob: try repository.writeBlob(Data(partial.json.utf8))))
+            if try headID.flatMap({ try manifest(at: $0) }) != partial {
+                changesToTree.append(.init(path: gitPath(Manifest.fileName), blob: try repository.writeBlob(Data(partial.json.utf8))))
+            }
         }
-        // Otherwise the manifest on disk is the last version's and no document leaves it, so the partial manifest
-        // would be that one again: the version keeps it (not written out again: a long series' is 300 KB).
         if documents.isEmpty {
             for name in [".gitignore", ".gitattributes"] where FileIO.exists(project.root.appendingPathComponent(name)) { try put(name) }
             // Pictures, .gitkeep files and other companions of the documents travel with full snapshots.
