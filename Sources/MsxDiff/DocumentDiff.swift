@@ -30,6 +30,12 @@ public struct DocumentDiff: Sendable {
             self.new = new
             self.characters = text[...]
         }
+
+        /// An edit placed before its characters are cut from its paragraphs (the word diff places every edit, then
+        /// cuts the characters of those it keeps).
+        init(kind: Kind, old: Range<Int>, new: Range<Int>) {
+            self.init(kind: kind, old: old, new: new, text: "")
+        }
     }
 
     /// What happened to a paragraph.

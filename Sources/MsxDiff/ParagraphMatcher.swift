@@ -107,6 +107,9 @@ final class WordBags {
     /// written with canonically equivalent characters are one word): two bags are then compared number by number,
     /// where sorting and comparing the words themselves cost more than reading them.
     private var numbers: [String: Int] = [:]
+    /// The number of each word of plain prose met so far, by its bytes (equal bytes are equal strings): its string
+    /// is made once, when its bytes are first met.
+    private var numbersByBytes = UnitRunTable<UInt8>()
 
     init(old: [String], new: [String]) {
         self.old = old
@@ -134,11 +137,10 @@ final class WordBags {
         return Double(2 * common) / Double(total)
     }
 
-    /// Lists the words of the paragraphs that will be compared next, on all cores (numbered on one).
+    /// Lists the words of the paragraphs that will be compared next.
     func prefill(old oldIndices: [Int], new newIndices: [Int]) {
-        let (old, new) = (self.old, self.new)
-        for (index, words) in zip(oldIndices, oldIndices.concurrentMap { Tokenizer.words(old[$0]) }) { oldBags[index] = bag(of: words) }
-        for (index, words) in zip(newIndices, newIndices.concurrentMap { Tokenizer.words(new[$0]) }) { newBags[index] = bag(of: words) }
+        for index in oldIndices { oldBags[index] = bag(of: old[index]) }
+        for index in newIndices { newBags[index] = bag(of: new[index]) }
     }
 
     /// Forgets the words of two paragraphs paired with each other.
@@ -149,18 +151,30 @@ final class WordBags {
 
     private func bag(_ cache: inout [Int: [Int]], _ i: Int, _ texts: [String]) -> [Int] {
         if let bag = cache[i] { return bag }
-        let bag = bag(of: Tokenizer.words(texts[i]))
+        let bag = bag(of: texts[i])
         cache[i] = bag
         return bag
     }
 
-    /// A paragraph's words as their numbers, sorted.
-    private func bag(of words: [String]) -> [Int] {
-        words.map { word in
-            if let number = numbers[word] { return number }
-            numbers[word] = numbers.count
-            return numbers.count - 1
-        }.sorted()
+    /// A paragraph's words as their numbers, sorted: plain prose read from its bytes, other text from its tokens.
+    private func bag(of text: String) -> [Int] {
+        var copy = text, bag: [Int] = []
+        let read = copy.withUTF8 { bytes in Tokenizer.simpleWords(bytes) { bag.append(number(ofBytes: $0)) } }
+        if !read { bag = Tokenizer.words(text).map(number) }
+        return bag.sorted()
+    }
+
+    private func number(ofBytes word: UnsafeBufferPointer<UInt8>) -> Int {
+        if let number = numbersByBytes.value(for: word) { return number }
+        let number = number(String(decoding: word, as: UTF8.self))
+        numbersByBytes.add(word, value: number)
+        return number
+    }
+
+    private func number(_ word: String) -> Int {
+        if let number = numbers[word] { return number }
+        numbers[word] = numbers.count
+        return numbers.count - 1
     }
 }
 

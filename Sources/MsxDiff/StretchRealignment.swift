@@ -28,12 +28,12 @@ struct StretchRealignment {
           known: [Int: (new: Int, edits: [DocumentDiff.TextEdit])], by unit: DiffUnit) {
         // Joined token sequences; the empty key stands for a paragraph break (no token's key is empty).
         var ids = WordIDs()
-        func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [Int], tokens: [(paragraph: Int, token: Token)?]) {
-            var keys: [Int] = [], tokens: [(paragraph: Int, token: Token)?] = []
+        func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [Int], tokens: [(paragraph: Int, token: TokenSpan)?]) {
+            var keys: [Int] = [], tokens: [(paragraph: Int, token: TokenSpan)?] = []
             for (position, index) in indexes.enumerated() {
                 if position > 0 { keys.append(ids.id([])); tokens.append(nil) }
                 let units = UTF16Text.units(texts[index])
-                for token in Tokenizer.pieces(texts[index], by: unit) {
+                for token in Tokenizer.spans(units, 0..<units.count, by: unit) {
                     keys.append(ids.id(WordDiff.key(token, in: units)))
                     tokens.append((position, token))
                 }

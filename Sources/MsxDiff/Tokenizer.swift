@@ -10,6 +10,13 @@ struct Token: Hashable {
     var range: Range<Int>
 }
 
+/// A token's kind and UTF-16 range, without its text: what the word diff compares (by the units of its
+/// paragraph).
+struct TokenSpan: Equatable {
+    var kind: Token.Kind
+    var range: Range<Int>
+}
+
 /// How finely a changed paragraph's text is compared.
 public enum DiffUnit: String, Sendable, CaseIterable {
     case word, sentence, paragraph, char
@@ -110,15 +117,17 @@ enum Tokenizer {
     /// The text of a paragraph's word tokens, in order: `tokens` less its white space and punctuation, without
     /// making a string of those (pairing paragraphs by their words reads every changed paragraph this way).
     static func words(_ text: String) -> [String] {
-        var copy = text
-        let simple = copy.withUTF8 { bytes -> [String]? in
-            var words: [String] = []
-            let read = scanSimple(bytes) { kind, byteRange, _ in
-                if kind == .word { words.append(string(bytes, byteRange)) }
-            }
-            return read ? words : nil
+        var copy = text, words: [String] = []
+        let read = copy.withUTF8 { simpleWords($0) { words.append(String(decoding: $0, as: UTF8.self)) } }
+        return read ? words : characterTokens(text).compactMap { $0.kind == .word ? $0.text : nil }
+    }
+
+    /// The UTF-8 bytes of each word token of plain prose (`simpleTokens`), in order; false when the text is not
+    /// plain prose, and the words handed over were then not all of them.
+    static func simpleWords(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        scanSimple(bytes) { kind, byteRange, _ in
+            if kind == .word { body(UnsafeBufferPointer(rebasing: bytes[byteRange])) }
         }
-        return simple ?? characterTokens(text).compactMap { $0.kind == .word ? $0.text : nil }
     }
 
     /// Reads a text as `simpleTokens` describes, handing each token's kind, UTF-8 byte range and UTF-16 range to
@@ -126,7 +135,36 @@ enum Tokenizer {
     @inline(__always)
     private static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>,
                                    _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) -> Bool {
-        var start = 0, startOffset = 0
+        scanSimple(from: 0, to: bytes.count, emit) { index in
+            let lead = bytes[index]
+            if lead < 0x80 { return (UInt32(lead), 1) }
+            // Valid UTF-8 (a String's); a standalone scalar takes two or three bytes.
+            guard lead < 0xF0 else { return nil }
+            let second = UInt32(bytes[index + 1] & 0x3F)
+            if lead < 0xE0 { return ((UInt32(lead) & 0x1F) << 6 | second, 2) }
+            return ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+    }
+
+    /// `scanSimple` of `units[range]`, a text's UTF-16 units (ranges in the units' indices, both times): a
+    /// standalone scalar is one unit.
+    @inline(__always)
+    private static func scanSimple(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                                   _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) -> Bool {
+        scanSimple(from: range.lowerBound, to: range.upperBound, emit) { index in
+            let unit = units[index]
+            return unit & 0xF800 == 0xD800 ? nil : (UInt32(unit), 1)
+        }
+    }
+
+    /// The reading both `scanSimple`s share, over code units `start..<end` of some encoding: `decode` gives the
+    /// scalar at a place and how many units it takes, nil for one that cannot stand alone (beyond the Basic
+    /// Multilingual Plane). UTF-16 offsets begin at `start` too (0 for a text's bytes; UTF-16 units are their own
+    /// offsets).
+    @inline(__always)
+    private static func scanSimple(from start: Int, to end: Int, _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void,
+                                   decode: (Int) -> (scalar: UInt32, width: Int)?) -> Bool {
+        var start = start, startOffset = start
         var current: Token.Kind?
         func flush(_ end: Int, _ endOffset: Int) {
             if let current, endOffset > startOffset { emit(current, start..<end, startOffset..<endOffset) }
@@ -134,22 +172,13 @@ enum Tokenizer {
             start = end
             startOffset = endOffset
         }
-        var index = 0, offset = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let kind: Token.Kind, scalar: UInt32, width: Int
-            if lead < 0x80 {
-                (scalar, width) = (UInt32(lead), 1)
-                kind = classify(ascii: lead)
+        var index = start, offset = start
+        while index < end {
+            guard let (scalar, width) = decode(index) else { return false }
+            let kind: Token.Kind
+            if scalar < 0x80 {
+                kind = classify(ascii: UInt8(scalar))
             } else {
-                // Valid UTF-8 (a String's); a standalone scalar takes two or three bytes.
-                guard lead < 0xF0 else { return false }
-                let second = UInt32(bytes[index + 1] & 0x3F)
-                if lead < 0xE0 {
-                    (scalar, width) = ((UInt32(lead) & 0x1F) << 6 | second, 2)
-                } else {
-                    (scalar, width) = ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
-                }
                 guard let known = standaloneKind(scalar) else { return false }
                 kind = known
             }
@@ -167,7 +196,7 @@ enum Tokenizer {
             index = next
             offset += 1
         }
-        flush(bytes.count, offset)
+        flush(end, offset)
         return true
     }
 
@@ -188,22 +217,56 @@ enum Tokenizer {
         return classify(Character(scalar))
     }
 
+    /// The pieces `pieces(_:by:)` cuts `units[range]` into (UTF-16 units of a paragraph), by kind and place in
+    /// `units`. Plain prose compared by words is read straight from the units: no text is made, neither of the
+    /// stretch nor of its pieces.
+    static func spans(_ units: [UInt16], _ range: Range<Int>, by unit: DiffUnit) -> [TokenSpan] {
+        if unit == .word {
+            let simple = units.withUnsafeBufferPointer { units -> [TokenSpan]? in
+                var spans: [TokenSpan] = [], joiner = SpaceJoiner()
+                let read = scanSimple(units, range) { kind, _, place in
+                    joiner.add(kind, place, place) { kind, _, place in spans.append(TokenSpan(kind: kind, range: place)) }
+                }
+                joiner.finish { kind, _, place in spans.append(TokenSpan(kind: kind, range: place)) }
+                return read ? spans : nil
+            }
+            if let simple { return simple }
+        }
+        return pieces(Context.slice(units, range.lowerBound, range.upperBound), by: unit).map { token in
+            TokenSpan(kind: token.kind, range: (token.range.lowerBound + range.lowerBound)..<(token.range.upperBound + range.lowerBound))
+        }
+    }
+
+    /// Joins each run of white space to the piece read before it, as pieces are read.
+    private struct SpaceJoiner {
+        private var pending: (kind: Token.Kind, bytes: Range<Int>, units: Range<Int>)?
+
+        mutating func add(_ kind: Token.Kind, _ bytes: Range<Int>, _ units: Range<Int>, _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) {
+            if kind == .space, let last = pending, last.kind != .space {
+                pending = (last.kind, last.bytes.lowerBound..<bytes.upperBound, last.units.lowerBound..<units.upperBound)
+                return
+            }
+            finish(emit)
+            pending = (kind, bytes, units)
+        }
+
+        mutating func finish(_ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) {
+            if let last = pending { emit(last.kind, last.bytes, last.units) }
+            pending = nil
+        }
+    }
+
     /// Tokens with each run of white space joined to the token before it.
     static func spacedTokens(_ text: String) -> [Token] {
         var copy = text
         // Plain prose: each piece's text is made once, from its bytes with the white space after them.
         let simple = copy.withUTF8 { bytes -> [Token]? in
-            var result: [Token] = []
-            var pending: (kind: Token.Kind, bytes: Range<Int>, units: Range<Int>)?
-            let read = scanSimple(bytes) { kind, byteRange, units in
-                if kind == .space, let last = pending, last.kind != .space {
-                    pending = (last.kind, last.bytes.lowerBound..<byteRange.upperBound, last.units.lowerBound..<units.upperBound)
-                    return
-                }
-                if let last = pending { result.append(Token(text: string(bytes, last.bytes), kind: last.kind, range: last.units)) }
-                pending = (kind, byteRange, units)
+            var result: [Token] = [], joiner = SpaceJoiner()
+            func emit(_ kind: Token.Kind, _ byteRange: Range<Int>, _ units: Range<Int>) {
+                result.append(Token(text: string(bytes, byteRange), kind: kind, range: units))
             }
-            if let last = pending { result.append(Token(text: string(bytes, last.bytes), kind: last.kind, range: last.units)) }
+            let read = scanSimple(bytes) { kind, byteRange, units in joiner.add(kind, byteRange, units, emit) }
+            joiner.finish(emit)
             return read ? result : nil
         }
         if let simple { return simple }

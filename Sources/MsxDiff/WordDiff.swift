@@ -4,7 +4,7 @@ import MsxModel
 enum WordDiff {
     /// What a token is matched on: its word, in the units of the text it is in; the space after it is compared
     /// separately, so "together" at a sentence's end still matches "together " before added words.
-    static func key(_ token: Token, in units: [UInt16]) -> ArraySlice<UInt16> {
+    static func key(_ token: TokenSpan, in units: [UInt16]) -> ArraySlice<UInt16> {
         var end = token.range.upperBound
         while end > token.range.lowerBound + 1, units[end - 1] == 0x20 || units[end - 1] == 0x09 { end -= 1 }
         return units[token.range.lowerBound..<end]
@@ -28,21 +28,13 @@ enum WordDiff {
     }
 
     /// The edits between two paragraphs' UTF-16 units, comparing only the tokens between the ends they share (the
-    /// ends are equal text). Nil when the shortcut could align tokens otherwise than a comparison of the whole
-    /// texts: when every token of one middle matches the start of the other's, the whole comparison would go on
-    /// into the shared end.
+    /// ends are equal text), placed but without their characters (`edits(_:_:by:)` cuts those). Nil when the
+    /// shortcut could align tokens otherwise than a comparison of the whole texts: when every token of one middle
+    /// matches the start of the other's, the whole comparison would go on into the shared end.
     static func edits(_ oldUnits: [UInt16], _ newUnits: [UInt16], within ends: SharedEnds, by unit: DiffUnit) -> [DocumentDiff.TextEdit]? {
         // White space rides with the word before it, so spaces never pull a word-level alignment apart
         // ("year whenever anchor after" -> "year coat whenever after" is +coat -anchor, not four words).
-        func middle(_ units: [UInt16], _ end: Int) -> [Token] {
-            let tokens = Tokenizer.pieces(Context.slice(units, ends.prefix, end), by: unit)
-            guard ends.prefix > 0 else { return tokens }
-            return tokens.map { token in
-                var token = token
-                token.range = (token.range.lowerBound + ends.prefix)..<(token.range.upperBound + ends.prefix)
-                return token
-            }
-        }
+        func middle(_ units: [UInt16], _ end: Int) -> [TokenSpan] { Tokenizer.spans(units, ends.prefix..<end, by: unit) }
         let a = middle(oldUnits, ends.oldEnd), b = middle(newUnits, ends.newEnd)
         let oldKeys = a.map { key($0, in: oldUnits) }, newKeys = b.map { key($0, in: newUnits) }
         if ends.trims {
@@ -52,9 +44,9 @@ enum WordDiff {
         }
         var edits: [DocumentDiff.TextEdit] = []
         if ends.prefix > 0 {
-            edits.append(.init(kind: .equal, old: 0..<ends.prefix, new: 0..<ends.prefix, text: Context.slice(oldUnits, 0, ends.prefix)))
+            edits.append(.init(kind: .equal, old: 0..<ends.prefix, new: 0..<ends.prefix))
         }
-        func span(_ tokens: [Token], _ range: Range<Int>, end: Int) -> Range<Int> {
+        func span(_ tokens: [TokenSpan], _ range: Range<Int>, end: Int) -> Range<Int> {
             guard !range.isEmpty else { return (range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end)..<(range.lowerBound < tokens.count ? tokens[range.lowerBound].range.lowerBound : end) }
             return tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
         }
@@ -66,35 +58,33 @@ enum WordDiff {
                 for (i, j) in zip(o, n) {
                     let (x, y) = (a[i].range, b[j].range)
                     let word = oldKeys[i].count
-                    edits.append(.init(kind: .equal, old: x.lowerBound..<(x.lowerBound + word), new: y.lowerBound..<(y.lowerBound + word),
-                                       text: Context.slice(oldUnits, x.lowerBound, x.lowerBound + word)))
+                    edits.append(.init(kind: .equal, old: x.lowerBound..<(x.lowerBound + word), new: y.lowerBound..<(y.lowerBound + word)))
                     let oldSpace = (x.lowerBound + word)..<x.upperBound, newSpace = (y.lowerBound + word)..<y.upperBound
                     if oldUnits[oldSpace].elementsEqual(newUnits[newSpace]) {
                         if !oldSpace.isEmpty {
-                            edits.append(.init(kind: .equal, old: oldSpace, new: newSpace, text: Context.slice(oldUnits, oldSpace.lowerBound, oldSpace.upperBound)))
+                            edits.append(.init(kind: .equal, old: oldSpace, new: newSpace))
                         }
                     } else {
                         if !oldSpace.isEmpty {
-                            edits.append(.init(kind: .delete, old: oldSpace, new: newSpace.lowerBound..<newSpace.lowerBound, text: Context.slice(oldUnits, oldSpace.lowerBound, oldSpace.upperBound)))
+                            edits.append(.init(kind: .delete, old: oldSpace, new: newSpace.lowerBound..<newSpace.lowerBound))
                         }
                         if !newSpace.isEmpty {
-                            edits.append(.init(kind: .insert, old: oldSpace.upperBound..<oldSpace.upperBound, new: newSpace, text: Context.slice(newUnits, newSpace.lowerBound, newSpace.upperBound)))
+                            edits.append(.init(kind: .insert, old: oldSpace.upperBound..<oldSpace.upperBound, new: newSpace))
                         }
                     }
                 }
             case .delete(let o, let at):
                 let r = span(a, o, end: ends.oldEnd)
                 let place = span(b, at..<at, end: ends.newEnd)
-                edits.append(.init(kind: .delete, old: r, new: place, text: Context.slice(oldUnits, r.lowerBound, r.upperBound)))
+                edits.append(.init(kind: .delete, old: r, new: place))
             case .insert(let n, let at):
                 let r = span(b, n, end: ends.newEnd)
                 let place = span(a, at..<at, end: ends.oldEnd)
-                edits.append(.init(kind: .insert, old: place, new: r, text: Context.slice(newUnits, r.lowerBound, r.upperBound)))
+                edits.append(.init(kind: .insert, old: place, new: r))
             }
         }
         if ends.oldEnd < oldUnits.count {
-            edits.append(.init(kind: .equal, old: ends.oldEnd..<oldUnits.count, new: ends.newEnd..<newUnits.count,
-                               text: Context.slice(oldUnits, ends.oldEnd, oldUnits.count)))
+            edits.append(.init(kind: .equal, old: ends.oldEnd..<oldUnits.count, new: ends.newEnd..<newUnits.count))
         }
         return aligned(cleanUp(edits, oldUnits, newUnits), oldUnits, newUnits)
     }
@@ -195,9 +185,6 @@ enum WordDiff {
                 edits[i].old = (range.lowerBound + k)..<(range.upperBound + k)
                 edits[i].new = edits[i - 1].new.upperBound..<edits[i - 1].new.upperBound
             }
-            edits[i].text = Context.slice(units, (insert ? edits[i].new : edits[i].old).lowerBound, (insert ? edits[i].new : edits[i].old).upperBound)
-            edits[i - 1].text = Context.slice(oldUnits, edits[i - 1].old.lowerBound, edits[i - 1].old.upperBound)
-            edits[i + 1].text = Context.slice(oldUnits, edits[i + 1].old.lowerBound, edits[i + 1].old.upperBound)
         }
         return edits.filter { !($0.kind == .equal && $0.old.isEmpty && $0.new.isEmpty) }
     }
@@ -223,11 +210,10 @@ enum WordDiff {
         var i = 0
         while i < edits.count {
             let edit = edits[i]
-            let stranded = edit.kind == .equal && i > 0 && i + 1 < edits.count && edits[i - 1].kind != .equal
-                && edits[i + 1].kind != .equal && (edit.characters.allSatisfy(\.isWhitespace) || edit.characters.count <= 2)
-            if stranded {
-                result.append(.init(kind: .delete, old: edit.old, new: edit.new.lowerBound..<edit.new.lowerBound, text: edit.text))
-                result.append(.init(kind: .insert, old: edit.old.upperBound..<edit.old.upperBound, new: edit.new, text: edit.text))
+            let between = edit.kind == .equal && i > 0 && i + 1 < edits.count && edits[i - 1].kind != .equal && edits[i + 1].kind != .equal
+            if between, case let text = Context.slice(oldUnits, edit.old.lowerBound, edit.old.upperBound), text.allSatisfy(\.isWhitespace) || text.count <= 2 {
+                result.append(.init(kind: .delete, old: edit.old, new: edit.new.lowerBound..<edit.new.lowerBound))
+                result.append(.init(kind: .insert, old: edit.old.upperBound..<edit.old.upperBound, new: edit.new))
             } else {
                 result.append(edit)
             }
@@ -255,16 +241,13 @@ enum WordDiff {
                 }
             }
             if deletes && oldEnd - shared > oldStart {
-                result.append(.init(kind: .delete, old: oldStart..<(oldEnd - shared), new: newStart..<newStart,
-                                    text: Context.slice(oldUnits, oldStart, oldEnd - shared)))
+                result.append(.init(kind: .delete, old: oldStart..<(oldEnd - shared), new: newStart..<newStart))
             }
             if inserts && newEnd - shared > newStart {
-                result.append(.init(kind: .insert, old: (oldEnd - shared)..<(oldEnd - shared), new: newStart..<(newEnd - shared),
-                                    text: Context.slice(newUnits, newStart, newEnd - shared)))
+                result.append(.init(kind: .insert, old: (oldEnd - shared)..<(oldEnd - shared), new: newStart..<(newEnd - shared)))
             }
             if shared > 0 {
-                result.append(.init(kind: .equal, old: (oldEnd - shared)..<oldEnd, new: (newEnd - shared)..<newEnd,
-                                    text: Context.slice(oldUnits, oldEnd - shared, oldEnd)))
+                result.append(.init(kind: .equal, old: (oldEnd - shared)..<oldEnd, new: (newEnd - shared)..<newEnd))
             }
             pending = []
         }
@@ -274,15 +257,11 @@ enum WordDiff {
             if let last = result.last, last.kind == .equal, last.old.upperBound == edit.old.lowerBound, last.new.upperBound == edit.new.lowerBound {
                 result[result.count - 1].old = last.old.lowerBound..<edit.old.upperBound
                 result[result.count - 1].new = last.new.lowerBound..<edit.new.upperBound
-                result[result.count - 1].text = ""  // filled in once below: re-slicing on every merge is quadratic
             } else {
                 result.append(edit)
             }
         }
         flush()
-        for i in result.indices where result[i].kind == .equal && result[i].text.isEmpty && !result[i].old.isEmpty {
-            result[i].text = Context.slice(oldUnits, result[i].old.lowerBound, result[i].old.upperBound)
-        }
         return result
     }
 }

@@ -39,22 +39,26 @@ struct DocumentTrailer: Equatable {
                 let fieldsStart = start + marker.count
                 let idEnd = bytes[fieldsStart..<end].firstIndex(of: UInt8(ascii: " ")) ?? end
                 guard idEnd > fieldsStart, wanted(bytes[fieldsStart..<idEnd]) else { continue }
-                result.append(parse(String(decoding: bytes[fieldsStart..<end], as: UTF8.self)))
+                result.append(parse(bytes[fieldsStart..<end]))
                 if stoppingAtFirst { break }
             }
             return result
         }
     }
 
-    /// A trailer from its fields: `ID [+ADDED -REMOVED [KIND,KIND…]]`.
-    private static func parse(_ fields: String) -> DocumentTrailer {
-        let fields = fields.split(separator: " ").map(String.init)
-        var trailer = DocumentTrailer(id: fields[0])
-        if fields.count >= 3, fields[1].hasPrefix("+"), fields[2].hasPrefix("-") {
-            trailer.wordsAdded = Int(fields[1].dropFirst())
-            trailer.wordsRemoved = Int(fields[2].dropFirst())
+    /// A trailer from its fields, `ID [+ADDED -REMOVED [KIND,KIND…]]`, read as bytes (a document's log reads one
+    /// per version; splitting a string by characters cost more than reading the version's commit).
+    private static func parse(_ fields: UnsafeBufferPointer<UInt8>.SubSequence) -> DocumentTrailer {
+        func text(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String { String(decoding: bytes, as: UTF8.self) }
+        func count(_ field: UnsafeBufferPointer<UInt8>.SubSequence, after sign: Character) -> Int? {
+            field.first == sign.asciiValue ? Int(text(field.dropFirst())) : nil
         }
-        if fields.count >= 4 { trailer.kinds = Set(fields[3].split(separator: ",").map(String.init)) }
+        let fields = fields.split(separator: UInt8(ascii: " "))
+        var trailer = DocumentTrailer(id: text(fields[0]))
+        if fields.count >= 3, let added = count(fields[1], after: "+"), let removed = count(fields[2], after: "-") {
+            (trailer.wordsAdded, trailer.wordsRemoved) = (added, removed)
+        }
+        if fields.count >= 4 { trailer.kinds = Set(fields[3].split(separator: UInt8(ascii: ",")).map(text)) }
         return trailer
     }
 

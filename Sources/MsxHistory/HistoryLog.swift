@@ -143,9 +143,8 @@ extension ProjectHistory {
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
-        let subject = commit.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-        return LogEntry(version: commit.id, time: commit.time, author: commit.authorName, email: commit.authorEmail,
-                        subject: subject, milestones: milestones[commit.id] ?? [], change: change)
+        LogEntry(version: commit.id, time: commit.time, author: commit.authorName, email: commit.authorEmail,
+                 subject: commit.message.messageSubject, milestones: milestones[commit.id] ?? [], change: change)
     }
 
     /// What a version changed in a document, as its trailer recorded it (no file is read).

@@ -58,8 +58,7 @@ extension ProjectHistory {
                 let after = try occurrences(documentID, at: id)
                 let before = try commit.parents.first.flatMap { try occurrences(documentID, at: $0) }
                 guard (before?.count ?? 0) != (after?.count ?? 0), let node = after?.node ?? before?.node else { continue }
-                let subject = commit.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-                found.append(HistoryMatch(version: id, time: commit.time, subject: subject, documentID: documentID, title: node.title,
+                found.append(HistoryMatch(version: id, time: commit.time, subject: commit.message.messageSubject, documentID: documentID, title: node.title,
                                           path: node.path, before: before?.count ?? 0, after: after?.count ?? 0))
             }
         }

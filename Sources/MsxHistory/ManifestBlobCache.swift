@@ -32,10 +32,7 @@ struct ManifestBlobCache: ProjectCacheFile {
     }
 
     static func serialize(_ stamp: FileStamp, _ id: GitOID) -> [UInt8] {
-        func time(_ t: FileStamp.Time) -> String {
-            let nanoseconds = String(t.nanoseconds)
-            return "\(t.seconds)." + String(repeating: "0", count: max(0, 9 - nanoseconds.count)) + nanoseconds
-        }
+        func time(_ t: FileStamp.Time) -> String { "\(t.seconds)." + String(t.nanoseconds, width: 9) }
         var out = Array(header.utf8)
         out += "\(stamp.size)\t\(time(stamp.modified))\t\(time(stamp.changed))\t\(stamp.inode)\t\(id)\n".utf8
         out += "checksum\t\(TextHash.fnv1a64(out))\n".utf8

@@ -40,7 +40,7 @@ public enum Milestone {
 
     /// The name a writer typed for a tag (its tag name for tags made outside msx).
     static func displayName(of tag: GitTag) -> String {
-        let firstLine = tag.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        let firstLine = tag.message.messageSubject
         return firstLine.hasPrefix(header) ? String(firstLine.dropFirst(header.count)) : tag.refName
     }
 

@@ -79,7 +79,7 @@ extension ProjectHistory {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: offsetMinutes * 60) ?? TimeZone(secondsFromGMT: 0)!
         let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(time)))
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return WritingStats.dayText(parts)
     }
 }
 
@@ -181,12 +181,17 @@ extension WritingStats {
     private static func shifted(_ day: String, by days: Int) -> String {
         guard let date = date(day), let moved = utc.date(byAdding: .day, value: days, to: date) else { return day }
         let parts = utc.dateComponents([.year, .month, .day], from: moved)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return dayText(parts)
     }
 
     private static func isoWeek(_ day: String) -> String {
         guard let date = date(day) else { return day }
         let parts = utc.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
-        return String(format: "%04d-W%02d", parts.yearForWeekOfYear ?? 0, parts.weekOfYear ?? 0)
+        return String(parts.yearForWeekOfYear ?? 0, width: 4) + "-W" + String(parts.weekOfYear ?? 0, width: 2)
+    }
+
+    /// YYYY-MM-DD.
+    package static func dayText(_ parts: DateComponents) -> String {
+        String(parts.year ?? 0, width: 4) + "-" + String(parts.month ?? 0, width: 2) + "-" + String(parts.day ?? 0, width: 2)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 @testable import MsxDiff
+@testable import MsxModel
 
 /// The tokenizer's scalar-by-scalar reading of plain prose gives the tokens its character-by-character reading
 /// gives (the oracle).
@@ -45,6 +46,27 @@ final class SimpleTokenizerTests: SeededTestCase {
             let pieces = Tokenizer.spacedTokens(text)
             XCTAssertEqual(pieces, spaced, "round \(round): \(text.debugDescription)")
             XCTAssertEqual(pieces.map { Array($0.text.utf8) }, spaced.map { Array($0.text.utf8) }, "round \(round): \(text.debugDescription)")
+        }
+    }
+
+    /// The pieces of a stretch of a paragraph's UTF-16 units, read straight from the units, are those of the
+    /// stretch's text (cut with `Context.slice`, as the diff cut it before), by every unit, on prose and on text
+    /// read character by character, cut anywhere (inside a surrogate pair too).
+    func testSpansOfUnitsAreThePiecesOfTheirText() {
+        var random = seededGenerator(20261128)
+        let pieces = ["word", "don't", "'", " ", "  ", "\t", "\r\n", ".", ",", "--", "42", "(", "x'", "déjà", "’", "“", "—", "…",
+                      "\u{A0}", "\u{2028}", "e\u{301}", "中文", "🌊", "Wait!", "\"Go.\" "]
+        for round in 0..<scaled(2_000) {
+            let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let units = Array(text.utf16)
+            let lower = Int.random(in: 0...units.count, using: &random), upper = Int.random(in: lower...units.count, using: &random)
+            for unit in DiffUnit.allCases {
+                let expected = Tokenizer.pieces(Context.slice(units, lower, upper), by: unit).map {
+                    TokenSpan(kind: $0.kind, range: ($0.range.lowerBound + lower)..<($0.range.upperBound + lower))
+                }
+                XCTAssertEqual(Tokenizer.spans(units, lower..<upper, by: unit), expected,
+                               "round \(round), \(unit), \(lower)..<\(upper): \(text.debugDescription)")
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import MsxTestSupport
 import XCTest
 @testable import MsxDiff
+@testable import MsxModel
 
 /// Comparing only what lies between the ends two versions of a paragraph share gives the edits a comparison of
 /// the whole paragraphs gives (the oracle), on prose of few distinct words, so that repeats and ties, where two
@@ -41,7 +42,12 @@ final class WordDiffShortcutTests: SeededTestCase {
                     shortcuts += 1
                 }
             }
-            XCTAssertEqual(WordDiff.edits(oldText, newText), whole, context)
+            // The placed edits have no characters yet; the paragraphs' are cut from their places.
+            let cut = WordDiff.edits(oldText, newText)
+            func places(_ edits: [DocumentDiff.TextEdit]?) -> [String]? { edits?.map { "\($0.kind) \($0.old) \($0.new)" } }
+            XCTAssertEqual(places(cut), places(whole), context)
+            XCTAssertEqual(cut.map(\.text), cut.map { Context.slice($0.kind == .insert ? newUnits : oldUnits, ($0.kind == .insert ? $0.new : $0.old).lowerBound,
+                                                                     ($0.kind == .insert ? $0.new : $0.old).upperBound) }, context)
         }
         XCTAssertGreaterThan(shortcuts, rounds / 3, "the shortcut is taken often enough to be tested")
     }

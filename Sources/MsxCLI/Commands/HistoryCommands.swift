@@ -46,19 +46,23 @@ enum DateArgument {
         throw MsxError(.invalidDate, "'\(text)' is not a date like 2026-11-01")
     }
 
-    /// "2026-11-02 18:40" in the writer's time zone (the C library's calendar: no formatter is built per line).
+    /// "2026-11-02 18:40" in the writer's time zone (the C library's calendar and no C format: no formatter is built
+    /// per line).
     static func display(_ seconds: Int64) -> String {
         var time = time_t(seconds), parts = tm()
         guard localtime_r(&time, &parts) != nil else { return iso(seconds) }
-        return String(format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                      Int(parts.tm_hour), Int(parts.tm_min))
+        return day(parts) + " " + String(parts.tm_hour, width: 2) + ":" + String(parts.tm_min, width: 2)
     }
 
     /// "2026-11-02T18:40:00Z".
     static func iso(_ seconds: Int64) -> String {
         var time = time_t(seconds), parts = tm()
         guard gmtime_r(&time, &parts) != nil else { return String(seconds) }
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        return day(parts) + "T" + [parts.tm_hour, parts.tm_min, parts.tm_sec].map { String($0, width: 2) }.joined(separator: ":") + "Z"
+    }
+
+    /// "2026-11-02".
+    private static func day(_ parts: tm) -> String {
+        String(parts.tm_year + 1900, width: 4) + "-" + String(parts.tm_mon + 1, width: 2) + "-" + String(parts.tm_mday, width: 2)
     }
 }

@@ -139,6 +139,6 @@ struct Stats: MsxCommand {
     /// Today in the writer's time zone (YYYY-MM-DD).
     static func today() -> String {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return WritingStats.dayText(parts)
     }
 }

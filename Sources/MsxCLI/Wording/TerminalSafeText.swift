@@ -37,12 +37,7 @@ enum TerminalSafeText {
         switch scalar {
         case "\u{1B}": "\\e"
         case "\r": "\\r"
-        default: scalar.value < 0x80 ? "\\x" + hex(scalar.value, digits: 2) : "\\u" + hex(scalar.value, digits: 4)
+        default: scalar.value < 0x80 ? "\\x" + String(scalar.value, radix: 16, width: 2) : "\\u" + String(scalar.value, radix: 16, width: 4)
         }
-    }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

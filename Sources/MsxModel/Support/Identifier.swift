@@ -40,8 +40,7 @@ public enum Identifier {
 
     /// A 48-bit value as 12 hex digits.
     private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 12 - digits.count) + digits
+        String(value, radix: 16, width: 12)
     }
 
     /// Whether `text` has the shape of an id.

@@ -14,8 +14,7 @@ public enum TextHash {
 
     /// A hash as 16 lowercase hex digits.
     package static func hex(_ hash: UInt64) -> String {
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        String(hash, radix: 16, width: 16)
     }
 
     /// FNV-1a 64 of some UTF-8 bytes.

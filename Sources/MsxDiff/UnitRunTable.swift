@@ -1,0 +1,67 @@
+/// A table from runs of code units (a word's UTF-8 bytes or UTF-16 units) to numbers, compared unit by unit and
+/// looked up without making a string or an array of each run: a diff looks up every word of every changed
+/// paragraph, and Swift's dictionaries of strings or slices cost more than the rest of the comparison.
+///
+/// Open addressing over one buffer that holds each distinct run once.
+struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+        var value: Int
+    }
+
+    private var units: [Unit] = []
+    private var entries: [Entry] = []
+    /// Each slot holds an index into `entries`, or -1; never more than half are taken.
+    private var slots = [Int](repeating: -1, count: 64)
+
+    /// How many distinct runs the table holds.
+    var count: Int { entries.count }
+
+    /// The value recorded for `run`, or nil.
+    func value(for run: UnsafeBufferPointer<Unit>) -> Int? {
+        let hash = Self.hash(run)
+        var slot = Self.slot(hash, in: slots.count)
+        while slots[slot] >= 0 {
+            let entry = entries[slots[slot]]
+            if entry.hash == hash && entry.count == run.count && units[entry.start..<(entry.start + entry.count)].elementsEqual(run) {
+                return entry.value
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Records `value` for `run`, which the table does not hold yet.
+    mutating func add(_ run: UnsafeBufferPointer<Unit>, value: Int) {
+        if 2 * (entries.count + 1) > slots.count { grow() }
+        let hash = Self.hash(run)
+        entries.append(Entry(hash: hash, start: units.count, count: run.count, value: value))
+        units.append(contentsOf: run)
+        place(entries.count - 1)
+    }
+
+    private mutating func grow() {
+        slots = [Int](repeating: -1, count: slots.count * 2)
+        for index in entries.indices { place(index) }
+    }
+
+    private mutating func place(_ index: Int) {
+        var slot = Self.slot(entries[index].hash, in: slots.count)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = index
+    }
+
+    /// FNV-1a over the units.
+    private static func hash(_ run: UnsafeBufferPointer<Unit>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in run { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The first slot to look in (the hash's high bits folded in: FNV's low bits alone cluster).
+    private static func slot(_ hash: UInt64, in count: Int) -> Int {
+        Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (count - 1)
+    }
+}
