@@ -32,20 +32,25 @@ extension DocumentDiff {
         var moves: [SentenceMove] = []
         var deleted: [String: [(paragraph: Int, range: Range<Int>)]] = [:]
         var inserted: [(paragraph: Int, range: Range<Int>, text: String)] = []
+        // A stretch of fewer words than a move needs holds no sentence that could be one (a sentence's words are
+        // among its stretch's): most edits are a word or two, and are not read sentence by sentence.
+        func sentences(_ text: Substring, at base: Int) -> [(Range<Int>, String)] {
+            WordCount.count(text) >= minimumWords ? Self.sentences(of: String(text), at: base) : []
+        }
         for operation in operations {
             switch operation {
             case .modify(let o, let n, let edits), .move(let o, let n, let edits):
                 guard !splitOld.contains(o), !splitNew.contains(n) else { continue }
                 for edit in edits where edit.kind == .delete {
-                    for (range, text) in Self.sentences(of: edit.text, at: edit.old.lowerBound) { deleted[text, default: []].append((o, range)) }
+                    for (range, text) in sentences(edit.characters, at: edit.old.lowerBound) { deleted[text, default: []].append((o, range)) }
                 }
                 for edit in edits where edit.kind == .insert {
-                    inserted += Self.sentences(of: edit.text, at: edit.new.lowerBound).map { (n, $0.0, $0.1) }
+                    inserted += sentences(edit.characters, at: edit.new.lowerBound).map { (n, $0.0, $0.1) }
                 }
             case .delete(let o) where !splitOld.contains(o):
-                for (range, text) in Self.sentences(of: old[o], at: 0) { deleted[text, default: []].append((o, range)) }
+                for (range, text) in sentences(old[o][...], at: 0) { deleted[text, default: []].append((o, range)) }
             case .insert(let n) where !splitNew.contains(n):
-                inserted += Self.sentences(of: new[n], at: 0).map { (n, $0.0, $0.1) }
+                inserted += sentences(new[n][...], at: 0).map { (n, $0.0, $0.1) }
             default:
                 continue
             }

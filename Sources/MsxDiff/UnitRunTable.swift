@@ -25,12 +25,19 @@ struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
         var slot = Self.slot(hash, in: slots.count)
         while slots[slot] >= 0 {
             let entry = entries[slots[slot]]
-            if entry.hash == hash && entry.count == run.count && units[entry.start..<(entry.start + entry.count)].elementsEqual(run) {
-                return entry.value
-            }
+            if entry.hash == hash && entry.count == run.count && holds(run, at: entry.start) { return entry.value }
             slot = (slot + 1) & (slots.count - 1)
         }
         return nil
+    }
+
+    /// Whether the buffer holds `run` from `start` (compared unit by unit: a slice's `elementsEqual` was a third of
+    /// the look-up).
+    private func holds(_ run: UnsafeBufferPointer<Unit>, at start: Int) -> Bool {
+        units.withUnsafeBufferPointer { units in
+            for k in 0..<run.count where units[start + k] != run[k] { return false }
+            return true
+        }
     }
 
     /// Records `value` for `run`, which the table does not hold yet.

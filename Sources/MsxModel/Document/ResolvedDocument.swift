@@ -28,10 +28,13 @@ extension ResolvedParagraph {
     /// Where the paragraph's images are (the offset of each U+FFFC standing for one) and what they show.
     public var imagePaths: [Int: String] {
         var paths: [Int: String] = [:]
-        let units = UTF16Text.units(text)
+        // The text's units are read only for a paragraph with a picture (a diff asks every paragraph).
+        var units: [UInt16]?
         for run in runs {
             guard case .string(let path)? = run.attributes[.image] else { continue }
-            for i in run.range where i < units.count && units[i] == 0xFFFC { paths[i] = path }
+            let all = units ?? UTF16Text.units(text)
+            units = all
+            for i in run.range where i < all.count && all[i] == 0xFFFC { paths[i] = path }
         }
         return paths
     }
