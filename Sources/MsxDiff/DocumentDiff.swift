@@ -231,17 +231,20 @@ public struct DocumentDiff: Sendable {
                 paragraphFormatting.append(ParagraphChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index))
             }
         }
+        // An unchanged paragraph whose runs are the same has nothing to report: most paragraphs stop here.
+        if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
         let shared: [(old: Range<Int>, new: Range<Int>)] = edits.map { list in
             list.filter { $0.kind == .equal }.map { ($0.old, $0.new) }
         } ?? [(0..<UTF16Text.count(old.text), 0..<UTF16Text.count(new.text))]
-        // An unchanged paragraph whose runs are the same has nothing to report: most paragraphs stop here.
-        if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
-        let newUnits = UTF16Text.units(new.text)
+        // The new text's units, read when the first change is closed (most edited paragraphs keep their formatting).
+        var newUnits: [UInt16]?
         let firstNew = formatting.count
         var open: [AttributeKey: FormatChange] = [:]
         func close(_ key: AttributeKey) {
             if !open.isEmpty, var change = open.removeValue(forKey: key) {
-                change.text = Context.slice(newUnits, change.new.lowerBound, change.new.upperBound)
+                let units = newUnits ?? UTF16Text.units(new.text)
+                newUnits = units
+                change.text = Context.slice(units, change.new.lowerBound, change.new.upperBound)
                 formatting.append(change)
             }
         }

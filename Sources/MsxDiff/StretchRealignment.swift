@@ -42,7 +42,13 @@ struct StretchRealignment {
         }
         let a = joined(oldIndexes, old), b = joined(newIndexes, new)
         var oldPlaced: [Placed] = [], newPlaced: [Placed] = []
+        // Words shared by each pair of paragraphs, counted in runs: consecutive shared words are mostly of one pair.
         var shared: [PairKey: Int] = [:]
+        var run: (pair: PairKey, count: Int)?
+        func endRun() {
+            if let run { shared[run.pair, default: 0] += run.count }
+            run = nil
+        }
         var (oldParagraph, newParagraph) = (0, 0)
         for step in MyersDiff.diff(ids: a.keys, b.keys) {
             switch step {
@@ -51,7 +57,9 @@ struct StretchRealignment {
                     guard let x = a.tokens[i], let y = b.tokens[j] else { oldParagraph += 1; newParagraph += 1; continue }
                     oldPlaced.append(Placed(paragraph: x.paragraph, range: x.token.range, beside: y.paragraph))
                     newPlaced.append(Placed(paragraph: y.paragraph, range: y.token.range, beside: x.paragraph))
-                    if x.token.kind == .word { shared[PairKey(old: x.paragraph, new: y.paragraph), default: 0] += 1 }
+                    guard x.token.kind == .word else { continue }
+                    let pair = PairKey(old: x.paragraph, new: y.paragraph)
+                    if run?.pair == pair { run!.count += 1 } else { endRun(); run = (pair, 1) }
                 }
             case .delete(let o, _):
                 for i in o {
@@ -65,10 +73,21 @@ struct StretchRealignment {
                 }
             }
         }
+        endRun()
         // Pieces of one another: paragraphs sharing two words (one when either has no more), as git's word diff
-        // would keep them.
-        let oldWords = oldIndexes.map { WordCount.count(old[$0]) }, newWords = newIndexes.map { WordCount.count(new[$0]) }
-        let pairs = Set(shared.filter { key, count in count >= min(2, min(oldWords[key.old], newWords[key.new])) }.keys)
+        // would keep them. Paragraphs' words are counted only where needed (a stretch can be the whole document).
+        var oldCounts = [Int?](repeating: nil, count: oldIndexes.count), newCounts = [Int?](repeating: nil, count: newIndexes.count)
+        func oldWords(_ i: Int) -> Int {
+            if let count = oldCounts[i] { return count }
+            oldCounts[i] = WordCount.count(old[oldIndexes[i]])
+            return oldCounts[i]!
+        }
+        func newWords(_ i: Int) -> Int {
+            if let count = newCounts[i] { return count }
+            newCounts[i] = WordCount.count(new[newIndexes[i]])
+            return newCounts[i]!
+        }
+        let pairs = Set(shared.filter { key, count in count >= 2 || count >= min(oldWords(key.old), newWords(key.new)) }.keys)
         guard !pairs.isEmpty else { return nil }
         let oldLengths = oldIndexes.map { UTF16Text.count(old[$0]) }, newLengths = newIndexes.map { UTF16Text.count(new[$0]) }
         let oldPieces = Self.pieces(oldPlaced, count: oldIndexes.count, lengths: oldLengths, pairs: pairs, side: .old)
@@ -79,13 +98,13 @@ struct StretchRealignment {
             let n = newIndexes[position]
             guard !newPieces[position].isEmpty else {
                 operations.append(.insert(new: n))
-                wordsAdded += newWords[position]
+                wordsAdded += newWords(position)
                 continue
             }
             for (pair, newRange) in newPieces[position] {
                 while let first = deleted.first, first < pair.old {
                     operations.append(.delete(old: oldIndexes[first]))
-                    wordsRemoved += oldWords[first]
+                    wordsRemoved += oldWords(first)
                     deleted.removeFirst()
                 }
                 let oldRange = oldPieces[pair.old].first { $0.pair == pair }!.range
@@ -105,7 +124,7 @@ struct StretchRealignment {
         }
         for first in deleted {
             operations.append(.delete(old: oldIndexes[first]))
-            wordsRemoved += oldWords[first]
+            wordsRemoved += oldWords(first)
         }
         for (position, pieces) in oldPieces.enumerated() where pieces.count > 1 {
             structure.append(.init(kind: .split, oldParagraphs: [oldIndexes[position]], newParagraphs: pieces.map { newIndexes[$0.pair.new] }.sorted()))
