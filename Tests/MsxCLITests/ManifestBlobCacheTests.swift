@@ -53,6 +53,27 @@ final class ManifestBlobCacheTests: HistoryTestCase {
         }
     }
 
+    /// A snapshot asks the cache whether the binder changed since the last version: a change made after the cache
+    /// recorded the file, by msx or by hand, is recorded, and an unchanged binder records nothing.
+    func testASnapshotSeesBinderChangesMadeAfterTheCacheRecordedTheFile() throws {
+        let book = try makeBook()
+        _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+        let head = try revision("HEAD", in: book.root)
+        XCTAssertEqual(try expect(0, "snapshot", "-m", "same", in: book.root).stdout, "Nothing changed since the last snapshot.\n")
+        XCTAssertEqual(try revision("HEAD", in: book.root), head)
+        try expect(0, "meta", book.lamp, "--synopsis", "A lamp is lit.", in: book.root)
+        try expect(0, "snapshot", "-m", "synopsis", in: book.root)
+        XCTAssertNotEqual(try revision("HEAD", in: book.root), head)
+        _ = try markdown("\(book.lamp)@HEAD", in: book.root)
+        XCTAssertEqual(try recordedID(book.root), try gitHash(Manifest.fileName, in: book.root))
+        let edited = try read(Manifest.fileName, in: book.root).replacingOccurrences(of: "A lamp is lit.", with: "A lamp goes out.")
+        try write(edited, to: Manifest.fileName, in: book.root)
+        let before = try revision("HEAD", in: book.root)
+        try expect(0, "snapshot", "-m", "by hand", in: book.root)
+        XCTAssertNotEqual(try revision("HEAD", in: book.root), before)
+        XCTAssertTrue(try git("show", "HEAD:\(Manifest.fileName)", in: book.root).contains("A lamp goes out."))
+    }
+
     // MARK: Helpers
 
     /// The blob id the cache records.
