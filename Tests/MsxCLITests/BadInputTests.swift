@@ -31,6 +31,31 @@ final class BadInputTests: MsxTestCase {
         assertSameSnapshot(before, snapshot(root), file: file, line: line)
     }
 
+    /// A command run in a folder deleted behind its back says so at once (it looked for the project in "..", "../.."
+    /// and on, for ever); given `-C` with a full path it works as anywhere.
+    func testACurrentFolderDeletedBehindMsxsBackIsAnErrorNotAHang() throws {
+        let msx = try MsxRunner.requireBinary()
+        let project = try makeProject()
+        for (arguments, status) in [(["log"], Int32(74)), (["status"], 74), (["-C", project.path, "status"], 0)] {
+            let gone = scratch.appendingPathComponent("gone-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: true)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"cd "$1" && rmdir "$1" && shift && exec timeout 60 "$@""#, "sh", gone.path, msx.path] + arguments
+            process.environment = MsxRunner.environment([:])
+            let errors = Pipe()
+            (process.standardOutput, process.standardError) = (FileHandle.nullDevice, errors)
+            try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, status, "\(arguments): \(stderr)")
+            if status != 0 {
+                XCTAssertTrue(stderr.hasPrefix("msx: ") && stderr.contains("the current folder was deleted or moved"), stderr)
+                XCTAssertEqual(stderr.split(separator: "\n").count, 1, stderr)
+            }
+        }
+    }
+
     func testMalformedManifestNamesFileLineAndColumn() throws {
         let root = try makeProject()
         try edit("manuscript.json", in: root, replacing: "\"formatVersion\": 1,", with: "\"formatVersion\": 1,,")

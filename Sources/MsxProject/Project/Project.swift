@@ -31,7 +31,7 @@ public struct Project: Sendable {
 
     /// The nearest folder at or above `directory` that holds `manuscript.json`.
     public static func locate(from directory: URL) throws -> URL {
-        var current = directory.standardizedFileURL
+        var current = try directory.requiringFullPath()
         while true {
             if FileIO.exists(current.appendingPathComponent(Manifest.fileName)) { return current }
             let parent = current.deletingLastPathComponent()

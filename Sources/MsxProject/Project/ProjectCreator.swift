@@ -80,6 +80,7 @@ public struct ProjectCreator {
     /// Every node gets a new id; `.git` and `.msx` are not copied; `{{title}}`, `{{author}}`, `{{date}}` are filled.
     @discardableResult
     public func create(at destination: URL, from template: Template, details: Details) throws -> Project {
+        let destination = try destination.requiringFullPath()
         let fm = FileManager.default
         if FileIO.exists(destination) {
             let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
