@@ -32,9 +32,8 @@ enum ParagraphMatcher {
 
     /// Within one changed stretch, pairs deleted and inserted paragraphs that share most of their words, in order.
     private static func flush(_ pairs: inout [Pair], _ removed: inout [Int], _ added: inout [Int], _ bags: WordBags) {
-        // The stretch's words are listed together; those of paragraphs paired here are not needed again (moves
-        // and leftovers are looked for among the unpaired), so a long manuscript's lists are never all held.
-        bags.prefill(old: removed, new: added)
+        // Paragraphs' words are listed as they are compared; those of paragraphs paired here are not needed again
+        // (moves and leftovers are looked for among the unpaired), so a long manuscript's lists are never all held.
         var next = 0
         for o in removed {
             var best: (index: Int, score: Double)?
@@ -137,12 +136,6 @@ final class WordBags {
         return Double(2 * common) / Double(total)
     }
 
-    /// Lists the words of the paragraphs that will be compared next.
-    func prefill(old oldIndices: [Int], new newIndices: [Int]) {
-        for index in oldIndices { oldBags[index] = bag(of: old[index]) }
-        for index in newIndices { newBags[index] = bag(of: new[index]) }
-    }
-
     /// Forgets the words of two paragraphs paired with each other.
     func forget(old o: Int, new n: Int) {
         oldBags[o] = nil
@@ -164,6 +157,8 @@ final class WordBags {
         return bag.sorted()
     }
 
+    /// The number of a word of plain prose, by its bytes; its string is made (and numbered by equality) only the
+    /// first time they are met.
     private func number(ofBytes word: UnsafeBufferPointer<UInt8>) -> Int {
         if let number = numbersByBytes.value(for: word) { return number }
         let number = number(String(decoding: word, as: UTF8.self))
@@ -171,6 +166,7 @@ final class WordBags {
         return number
     }
 
+    /// The number of a word, by String equality: the one it was given, else the next.
     private func number(_ word: String) -> Int {
         if let number = numbers[word] { return number }
         numbers[word] = numbers.count

@@ -2,7 +2,7 @@ import MsxModel
 
 /// A token of text for diffing: a word, a run of white space, a punctuation mark, or one CJK character.
 /// Grapheme clusters are never split (an emoji with its modifiers, a letter with its combining marks).
-struct Token: Hashable {
+struct Token: Equatable {
     enum Kind { case word, space, punctuation }
     var text: String
     var kind: Kind
@@ -59,11 +59,6 @@ enum Tokenizer {
         return result
     }
 
-    /// Splits a paragraph into tokens.
-    static func tokens(_ text: String) -> [Token] {
-        simpleTokens(text) ?? characterTokens(text)
-    }
-
     /// Splits a paragraph into tokens character by character (any text).
     static func characterTokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
@@ -114,7 +109,7 @@ enum Tokenizer {
         }
     }
 
-    /// The text of a paragraph's word tokens, in order: `tokens` less its white space and punctuation, without
+    /// The text of a paragraph's word tokens, in order: its tokens less white space and punctuation, without
     /// making a string of those (pairing paragraphs by their words reads every changed paragraph this way).
     static func words(_ text: String) -> [String] {
         var copy = text, words: [String] = []
@@ -241,6 +236,7 @@ enum Tokenizer {
     private struct SpaceJoiner {
         private var pending: (kind: Token.Kind, bytes: Range<Int>, units: Range<Int>)?
 
+        /// Takes the next piece read; hands the one before to `emit` unless this is white space joining it.
         mutating func add(_ kind: Token.Kind, _ bytes: Range<Int>, _ units: Range<Int>, _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) {
             if kind == .space, let last = pending, last.kind != .space {
                 pending = (last.kind, last.bytes.lowerBound..<bytes.upperBound, last.units.lowerBound..<units.upperBound)
@@ -250,6 +246,7 @@ enum Tokenizer {
             pending = (kind, bytes, units)
         }
 
+        /// Hands the piece still held to `emit`.
         mutating func finish(_ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) {
             if let last = pending { emit(last.kind, last.bytes, last.units) }
             pending = nil

@@ -46,7 +46,7 @@ public enum Milestone {
 
     /// The writer's note of a tag, without msx's header line.
     static func note(of tag: GitTag) -> String {
-        let lines = tag.message.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = tag.message.messageLines
         let body = lines.first.map { $0.hasPrefix(header) } == true ? lines.dropFirst() : lines[...]
         return body.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -32,7 +32,8 @@ final class BadInputTests: MsxTestCase {
     }
 
     /// A command run in a folder deleted behind its back says so at once (it looked for the project in "..", "../.."
-    /// and on, for ever); given `-C` with a full path it works as anywhere.
+    /// and on, for ever); given `-C` with a full path it works as anywhere. (Linux: other systems may still name a
+    /// deleted folder; there the command must only not hang.)
     func testACurrentFolderDeletedBehindMsxsBackIsAnErrorNotAHang() throws {
         let msx = try MsxRunner.requireBinary()
         let project = try makeProject()
@@ -41,18 +42,27 @@ final class BadInputTests: MsxTestCase {
             try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: true)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", #"cd "$1" && rmdir "$1" && shift && exec timeout 60 "$@""#, "sh", gone.path, msx.path] + arguments
+            process.arguments = ["-c", #"cd "$1" && rmdir "$1" && shift && exec "$@""#, "sh", gone.path, msx.path] + arguments
             process.environment = MsxRunner.environment([:])
             let errors = Pipe()
             (process.standardOutput, process.standardError) = (FileHandle.nullDevice, errors)
+            let ended = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in ended.signal() }
             try process.run()
+            if ended.wait(timeout: .now() + 60) == .timedOut {
+                process.terminate()
+                ended.wait()
+                XCTFail("\(arguments) still ran after 60 s")
+                continue
+            }
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            #if os(Linux)
             XCTAssertEqual(process.terminationStatus, status, "\(arguments): \(stderr)")
             if status != 0 {
-                XCTAssertTrue(stderr.hasPrefix("msx: ") && stderr.contains("the current folder was deleted or moved"), stderr)
+                XCTAssertTrue(stderr.hasPrefix("msx: ") && stderr.contains("the current folder was deleted"), stderr)
                 XCTAssertEqual(stderr.split(separator: "\n").count, 1, stderr)
             }
+            #endif
         }
     }
 

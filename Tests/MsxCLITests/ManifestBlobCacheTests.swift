@@ -54,7 +54,8 @@ final class ManifestBlobCacheTests: HistoryTestCase {
     }
 
     /// A snapshot asks the cache whether the binder changed since the last version: a change made after the cache
-    /// recorded the file, by msx or by hand, is recorded, and an unchanged binder records nothing.
+    /// recorded the file, by msx or by hand (the same size: the file's times and inode tell), is recorded, and an
+    /// unchanged binder records nothing.
     func testASnapshotSeesBinderChangesMadeAfterTheCacheRecordedTheFile() throws {
         let book = try makeBook()
         _ = try markdown("\(book.lamp)@HEAD", in: book.root)
@@ -66,12 +67,12 @@ final class ManifestBlobCacheTests: HistoryTestCase {
         XCTAssertNotEqual(try revision("HEAD", in: book.root), head)
         _ = try markdown("\(book.lamp)@HEAD", in: book.root)
         XCTAssertEqual(try recordedID(book.root), try gitHash(Manifest.fileName, in: book.root))
-        let edited = try read(Manifest.fileName, in: book.root).replacingOccurrences(of: "A lamp is lit.", with: "A lamp goes out.")
+        let edited = try read(Manifest.fileName, in: book.root).replacingOccurrences(of: "A lamp is lit.", with: "A lamp is out.")
         try write(edited, to: Manifest.fileName, in: book.root)
         let before = try revision("HEAD", in: book.root)
         try expect(0, "snapshot", "-m", "by hand", in: book.root)
         XCTAssertNotEqual(try revision("HEAD", in: book.root), before)
-        XCTAssertTrue(try git("show", "HEAD:\(Manifest.fileName)", in: book.root).contains("A lamp goes out."))
+        XCTAssertTrue(try git("show", "HEAD:\(Manifest.fileName)", in: book.root).contains("A lamp is out."))
     }
 
     // MARK: Helpers

@@ -16,6 +16,20 @@ final class CommitMessageTests: XCTestCase {
         XCTAssertEqual("\n\r\n".messageSubject, "")
     }
 
+    /// A milestone's name and note read the same from a tag message written with either line break.
+    func testAMilestonesNameAndNoteAreReadWithEitherLineBreak() throws {
+        let target = try XCTUnwrap(GitOID(hex: String(repeating: "ab", count: 20)))
+        for lineBreak in ["\n", "\r\n"] {
+            let message = Milestone.message(name: "First draft", note: "Sent to Anna.\nShe reads it in May.")
+                .replacingOccurrences(of: "\n", with: lineBreak)
+            let tag = GitTag(refName: "first-draft", target: target, message: message)
+            XCTAssertEqual(Milestone.displayName(of: tag), "First draft", lineBreak.debugDescription)
+            XCTAssertEqual(Milestone.note(of: tag), "Sent to Anna.\nShe reads it in May.", lineBreak.debugDescription)
+        }
+        XCTAssertEqual("a\r\n\nb\n".messageLines, ["a", "", "b", ""])
+        XCTAssertEqual("".messageLines, [""])
+    }
+
     func testTrailersAreReadWithTheirCountsAndKinds() {
         let message = "Snapshot\n\nMsx-Document: 9a3e01c4d2b7 +120 -30 text,formatting\r\nMsx-Document: 00ff +0 -7\nMsx-Document: beef\n"
         XCTAssertEqual(DocumentTrailer.all(in: message), [
@@ -53,5 +67,7 @@ final class CommitMessageTests: XCTestCase {
         XCTAssertEqual(String(12345, width: 4), "12345")
         XCTAssertEqual(String(UInt64(0xbeef), radix: 16, width: 16), "000000000000beef")
         XCTAssertEqual(String(0, width: 9), "000000000")
+        XCTAssertEqual(String(-1, width: 4), "-001", "zeros go after the sign, as %04d puts them")
+        XCTAssertEqual(String(-12345, width: 4), "-12345")
     }
 }

@@ -63,6 +63,6 @@ enum DateArgument {
 
     /// "2026-11-02".
     private static func day(_ parts: tm) -> String {
-        String(parts.tm_year + 1900, width: 4) + "-" + String(parts.tm_mon + 1, width: 2) + "-" + String(parts.tm_mday, width: 2)
+        String(Int(parts.tm_year) + 1900, width: 4) + "-" + String(Int(parts.tm_mon) + 1, width: 2) + "-" + String(parts.tm_mday, width: 2)
     }
 }

@@ -69,7 +69,7 @@ struct Snapshot: MsxCommand {
                 console.line("Nothing changed since the last snapshot.")
                 return
             }
-            console.line("\(version.short) \(result.message.split(separator: "\n").first.map(String.init) ?? "")")
+            console.line("\(version.short) \(result.message.messageSubject)")
             for change in result.documents { console.line("  \(ChangeWording.summary(change)): \(change.node.title)") }
             if let milestone { console.line("milestone '\(milestone.name)'") }
         }
