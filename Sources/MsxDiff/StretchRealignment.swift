@@ -76,17 +76,7 @@ struct StretchRealignment {
         endRun()
         // Pieces of one another: paragraphs sharing two words (one when either has no more), as git's word diff
         // would keep them. Paragraphs' words are counted only where needed (a stretch can be the whole document).
-        var oldCounts = [Int?](repeating: nil, count: oldIndexes.count), newCounts = [Int?](repeating: nil, count: newIndexes.count)
-        func oldWords(_ i: Int) -> Int {
-            if let count = oldCounts[i] { return count }
-            oldCounts[i] = WordCount.count(old[oldIndexes[i]])
-            return oldCounts[i]!
-        }
-        func newWords(_ i: Int) -> Int {
-            if let count = newCounts[i] { return count }
-            newCounts[i] = WordCount.count(new[newIndexes[i]])
-            return newCounts[i]!
-        }
+        var oldWords = WordCounts(old, oldIndexes), newWords = WordCounts(new, newIndexes)
         let pairs = Set(shared.filter { key, count in count >= 2 || count >= min(oldWords(key.old), newWords(key.new)) }.keys)
         guard !pairs.isEmpty else { return nil }
         let oldLengths = oldIndexes.map { UTF16Text.count(old[$0]) }, newLengths = newIndexes.map { UTF16Text.count(new[$0]) }
@@ -131,6 +121,24 @@ struct StretchRealignment {
         }
         for (position, pieces) in newPieces.enumerated() where pieces.count > 1 {
             structure.append(.init(kind: .join, oldParagraphs: pieces.map { oldIndexes[$0.pair.old] }.sorted(), newParagraphs: [newIndexes[position]]))
+        }
+    }
+
+    /// The word counts of one side's paragraphs in the stretch (by position), each counted the first time it is
+    /// asked for.
+    private struct WordCounts {
+        let texts: [String], indexes: [Int]
+        var counts: [Int?]
+
+        init(_ texts: [String], _ indexes: [Int]) {
+            (self.texts, self.indexes, counts) = (texts, indexes, [Int?](repeating: nil, count: indexes.count))
+        }
+
+        mutating func callAsFunction(_ position: Int) -> Int {
+            if let count = counts[position] { return count }
+            let count = WordCount.count(texts[indexes[position]])
+            counts[position] = count
+            return count
         }
     }
 
