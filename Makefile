@@ -27,6 +27,15 @@ help:
 	@echo "make completions  regenerate completions/ (bash, zsh, fish)"
 	@echo "make clean        remove build products"
 
+# Where the static archives of libxml2 (with ICU and liblzma), zlib, cmark-gfm and libstdc++ are installed, every build
+# links them instead of the shared libraries: pkg-config finds Sources/StaticLinking's files first, which put its linker
+# scripts ahead of the system's libraries (scripts/static-linking.sh). Each shared library costs every command its
+# dynamic linking before main.
+STATIC_LINKING := $(shell scripts/static-linking.sh)
+ifneq ($(STATIC_LINKING),)
+export PKG_CONFIG_PATH := $(STATIC_LINKING)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH),)
+endif
+
 deps:
 	@scripts/ensure-deps.sh
 
@@ -64,6 +73,7 @@ RELEASE_FLAGS = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx
+	@scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 
 # The binary carries its templates (scripts/generate-templates.py), so it works wherever it is installed or copied.

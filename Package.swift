@@ -15,10 +15,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
-        // Found through pkg-config unless it is linked from its static archives (`Libgit2Linking`).
+        // Found through pkg-config unless it is linked from its static archives (`StaticLinking`).
         .systemLibrary(
             name: "CGit2",
-            pkgConfig: Libgit2Linking.pkgConfig,
+            pkgConfig: StaticLinking.libgit2PkgConfig,
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .systemLibrary(
@@ -36,8 +36,10 @@ let package = Package(
         // The core, in layers that depend on each other one way: model <- project <- history <- diff <- convert.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
-        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib"],
-                swiftSettings: Libgit2Linking.swiftSettings, linkerSettings: Libgit2Linking.linkerSettings),
+        // libgit2's GSSAPI calls, loading the library when the first is made (`StaticLinking`).
+        .target(name: "CGSSAPIOnDemand", cSettings: StaticLinking.gssapiCSettings),
+        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand"],
+                swiftSettings: StaticLinking.historySwiftSettings, linkerSettings: StaticLinking.historyLinkerSettings),
         .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
         .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel", "ZIPFoundation"]),
         // One import for front ends: re-exports the layers above.
@@ -53,41 +55,56 @@ let package = Package(
         // Timings of library work for `make bench` (not installed).
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
         .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),
-        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport", "CGSSAPIOnDemand"], exclude: ["Fixtures"],
+                    swiftSettings: StaticLinking.gssapiSwiftSettings),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-/// How libgit2 is linked.
+/// How msx links libgit2.
 ///
-/// Where Debian's libgit2-dev and its dependencies put their static archives (mbedTLS, libssh2 over OpenSSL's
-/// libcrypto, http-parser, PCRE2), msx links them in: as shared libraries they and what they load cost every command
-/// about 4 ms of dynamic linking before main, a third of `msx --version`. GSSAPI (libgit2's Negotiate authentication)
-/// has no static archive and stays shared. `--wrap` sends libgit2's calls of `mbedtls_x509_crt_parse_file` to msx's
-/// (`CertificateAuthorities`, compiled in under `MSX_DEFERS_CA_BUNDLE`), which defers reading the CA bundle until an
-/// https transfer needs it. Elsewhere (other distributions, macOS): the shared libgit2 pkg-config names, as before.
-enum Libgit2Linking {
-    static let archives = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8"]
+/// Every shared library costs every command its dynamic linking before `main`. Where Debian's libgit2-dev and its
+/// dependencies put their static archives (mbedTLS, libssh2 over OpenSSL's libcrypto, http-parser, PCRE2), msx links
+/// them in: as shared libraries they and what they load cost about 4 ms, a third of `msx --version`.
+/// - `--wrap` sends libgit2's calls of `mbedtls_x509_crt_parse_file` to msx's (`CertificateAuthorities`, compiled in
+///   under `MSX_DEFERS_CA_BUNDLE`), which defers reading the CA bundle until an https transfer needs it.
+/// - GSSAPI (libgit2's Negotiate authentication) has no static archive: `CGSSAPIOnDemand` (under
+///   `MSX_GSSAPI_ON_DEMAND`) loads it when libgit2 first calls it, instead of the loader mapping it, and the four
+///   Kerberos libraries it needs, into every process.
+/// Elsewhere (other distributions, macOS), the shared libgit2 pkg-config names, as before. (The libraries other
+/// modules ask for by name, such as FoundationXML's libxml2, are linked statically by the Makefile's builds:
+/// `Sources/StaticLinking`.)
+enum StaticLinking {
+    static let libgit2Archives = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8"]
 
-    /// Whether every archive (and the shared GSSAPI library) is there.
-    static let isStatic: Bool = {
+    /// Whether every archive is there.
+    static let linksLibgit2Statically: Bool = {
         #if os(Linux)
         let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
-        let files = archives.map { "lib\($0).a" } + ["libgssapi_krb5.so.2"]
-        return folders.contains { folder in files.allSatisfy { FileManager.default.fileExists(atPath: folder + "/" + $0) } }
+        return folders.contains { folder in
+            libgit2Archives.allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/lib\($0).a") }
+        }
         #else
         return false
         #endif
     }()
 
-    static var pkgConfig: String? { isStatic ? nil : "libgit2" }
+    static var libgit2PkgConfig: String? { linksLibgit2Statically ? nil : "libgit2" }
 
-    static var swiftSettings: [SwiftSetting] { isStatic ? [.define("MSX_DEFERS_CA_BUNDLE")] : [] }
+    static var historySwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_DEFERS_CA_BUNDLE")] : [] }
 
-    static var linkerSettings: [LinkerSetting] {
-        guard isStatic else { return [.linkedLibrary("git2")] }
-        return [.unsafeFlags(["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file"] + archives.map { "-l:lib\($0).a" }
-            + ["-l:libgssapi_krb5.so.2", "-lz", "-lrt", "-ldl", "-lpthread"])]
+    /// DWARF 4 debug information, as the Swift compiler writes: Debian's valgrind (`make bench` counts instructions under
+    /// callgrind) gives up on a binary with clang's DWARF 5.
+    static var gssapiCSettings: [CSetting] {
+        [.unsafeFlags(["-gdwarf-4"])] + (linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND")] : [])
+    }
+
+    static var gssapiSwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND")] : [] }
+
+    static var historyLinkerSettings: [LinkerSetting] {
+        guard linksLibgit2Statically else { return [.linkedLibrary("git2")] }
+        return [.unsafeFlags(["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file"] + libgit2Archives.map { "-l:lib\($0).a" }
+            + ["-lz", "-lrt", "-ldl", "-lpthread"])]
     }
 }

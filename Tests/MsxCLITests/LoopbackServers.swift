@@ -22,8 +22,9 @@ extension HistoryTestCase {
     }
 
     /// Starts `git http-backend` behind a small CGI server serving the bare repositories under `root`; returns its
-    /// port. With `auth` ("user:password") it asks for those credentials; with `tls` it speaks https.
-    func startSmartHTTPServer(serving root: URL, auth: String? = nil, tls: TestCertificates? = nil) throws -> Int {
+    /// port. With `auth` ("user:password") it asks for those credentials; with `negotiate` it asks every request for
+    /// Negotiate (Kerberos) authentication instead; with `tls` it speaks https.
+    func startSmartHTTPServer(serving root: URL, auth: String? = nil, negotiate: Bool = false, tls: TestCertificates? = nil) throws -> Int {
         let script = MsxRunner.packageRoot.appendingPathComponent("Tests/MsxCLITests/Fixtures/servers/git-http-server.py")
         let portFile = scratch.appendingPathComponent("http-port-\(UUID().uuidString)")
         let server = Process()
@@ -31,6 +32,7 @@ extension HistoryTestCase {
         server.arguments = ["python3", script.path, root.path, portFile.path]
         var environment = ProcessInfo.processInfo.environment
         environment["BASIC_AUTH"] = auth
+        environment["NEGOTIATE"] = negotiate ? "1" : nil
         environment["TLS_CERT"] = tls?.serverCertificate.path
         environment["TLS_KEY"] = tls?.serverKey.path
         server.environment = environment

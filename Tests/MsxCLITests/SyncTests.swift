@@ -88,6 +88,22 @@ final class SyncTests: HistoryTestCase {
         try assertTwoClonesSync(through: url, remote: remote, env: ["NETRC": netrc.path])
     }
 
+    /// A server that asks only for Negotiate (Kerberos) authentication, which msx does not offer: the clone is refused
+    /// in one line and nothing is written. Run as the built binary, whose libgit2 reaches GSSAPI through
+    /// `CGSSAPIOnDemand`.
+    func testAServerAskingForNegotiateAuthenticationIsRefusedInOneLine() throws {
+        let served = scratch.appendingPathComponent("kerberos", isDirectory: true)
+        _ = try publish(in: served)
+        let port = try startSmartHTTPServer(serving: served, negotiate: true)
+        let target = scratch.appendingPathComponent("refused")
+        let result = try MsxRunner.spawn(["clone", "http://127.0.0.1:\(port)/book.git", target.path], in: scratch)
+        XCTAssertFalse(result.signalled, result.stderr)
+        XCTAssertEqual(result.exitCode, 1, result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("credentials were refused"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path), "a failed clone leaves no folder")
+    }
+
     /// https through libgit2 over mbedTLS, whose certificate authorities msx reads only when a transfer starts
     /// (`CertificateAuthorities`): a server whose certificate was signed by the authority `GIT_SSL_CAINFO` names is
     /// trusted; without it the certificate is refused and nothing is written; a file that holds no authority is named

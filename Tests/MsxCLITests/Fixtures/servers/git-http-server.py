@@ -6,7 +6,8 @@
 Serves the repositories under ROOT (GIT_PROJECT_ROOT, every one exported) on 127.0.0.1 at a free port, which it
 writes to PORTFILE once it listens; runs until killed. Request bodies sent with chunked transfer encoding (libgit2's
 pushes) are read whole before the backend sees them. When BASIC_AUTH is set ("user:password"), requests without
-those credentials get 401. When TLS_CERT and TLS_KEY name PEM files, it speaks https with that certificate.
+those credentials get 401. When NEGOTIATE is set, every request gets 401 asking for Negotiate (Kerberos)
+authentication, which the tests cannot give. When TLS_CERT and TLS_KEY name PEM files, it speaks https with that certificate.
 """
 import base64
 import http.server
@@ -17,6 +18,7 @@ import sys
 
 ROOT, PORTFILE = sys.argv[1], sys.argv[2]
 AUTH = os.environ.get("BASIC_AUTH")
+NEGOTIATE = os.environ.get("NEGOTIATE")
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -38,6 +40,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         return self.rfile.read(int(self.headers.get("Content-Length") or 0))
 
     def serve(self):
+        if NEGOTIATE:
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", "Negotiate")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if AUTH and self.headers.get("Authorization") != "Basic " + base64.b64encode(AUTH.encode()).decode():
             self.send_response(401)
             self.send_header("WWW-Authenticate", 'Basic realm="git"')
