@@ -73,7 +73,7 @@ RELEASE_FLAGS = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx
-	@scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
+	@if [ -n "$(STATIC_LINKING)" ]; then scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; fi
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 
 # The binary carries its templates (scripts/generate-templates.py), so it works wherever it is installed or copied.
