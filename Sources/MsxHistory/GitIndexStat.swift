@@ -33,9 +33,12 @@ package struct GitIndexStat {
 
 extension GitRepository {
     /// The index's entries under `prefix`, as a stat cache.
-    package func indexStat(under prefix: String) throws -> GitIndexStat {
+    /// - Parameter forWriting: the command goes on to write the index (through libgit2, which then reads it anyway):
+    ///   libgit2 reads it for both.
+    package func indexStat(under prefix: String, forWriting: Bool = false) throws -> GitIndexStat {
         var info = stat()
         let written = stat(gitFolder.appendingPathComponent("index").path, &info) == 0 ? GitIndexStat.modificationTime(info) : nil
-        return GitIndexStat(entries: try indexEntries(under: prefix), written: written.map { (seconds: $0.0, nanoseconds: $0.1) })
+        let entries = forWriting ? try indexEntriesThroughLibgit2(under: prefix) : try indexEntries(under: prefix)
+        return GitIndexStat(entries: entries, written: written.map { (seconds: $0.0, nanoseconds: $0.1) })
     }
 }

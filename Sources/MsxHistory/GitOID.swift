@@ -13,6 +13,14 @@ public struct GitOID: Hashable, Sendable, CustomStringConvertible {
         raw = oid
     }
 
+    /// The id whose 20 bytes `bytes` holds.
+    init(rawBytes bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count == 20, "a git object id is 20 bytes")
+        var oid = git_oid()
+        _ = git_oid_fromraw(&oid, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        raw = oid
+    }
+
     /// Parses 40 hex digits given as bytes.
     package init?(hexBytes: UnsafeRawBufferPointer) {
         var oid = git_oid()

@@ -376,8 +376,18 @@ package final class GitRepository {
         try LibGit2.check(git_index_write(index), "cannot write the git index")
     }
 
-    /// Index entries (id, size, modification time) for fast change detection, by path.
-    func indexEntries(under prefix: String) throws -> [String: (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)] {
+    /// Index entries (id, size, modification time) for fast change detection, by path: read by `GitIndexFile` where it
+    /// can, else through libgit2.
+    func indexEntries(under prefix: String) throws -> [String: GitIndexStat.Entry] {
+        if let file = try? Data(contentsOf: gitFolder.appendingPathComponent("index")),
+            let entries = file.withUnsafeBytes({ GitIndexFile.entries($0, under: prefix) }) {
+            return entries
+        }
+        return try indexEntriesThroughLibgit2(under: prefix)
+    }
+
+    /// `indexEntries(under:)` as libgit2 reads them: for the forms `GitIndexFile` leaves to it.
+    func indexEntriesThroughLibgit2(under prefix: String) throws -> [String: GitIndexStat.Entry] {
         var index: OpaquePointer?
         try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
         defer { git_index_free(index) }

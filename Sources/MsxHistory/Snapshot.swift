@@ -110,9 +110,9 @@ extension ProjectHistory {
         let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
         // Git's index is read once for both, unless bringing it into line with HEAD changed it.
-        var index = try repository.indexStat(under: prefix)
+        var index = try repository.indexStat(under: prefix, forWriting: true)
         if let headID = try head(), try repository.syncIndex(toHead: headFiles(headID, recording: false), current: index.entries) {
-            index = try repository.indexStat(under: prefix)
+            index = try repository.indexStat(under: prefix, forWriting: true)
         }
         let changes = try self.changes(index: index, recording: false)
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })
