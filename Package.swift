@@ -94,10 +94,10 @@ enum StaticLinking {
 
     static var historySwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_DEFERS_CA_BUNDLE")] : [] }
 
-    /// DWARF 4 debug information, as the Swift compiler writes: Debian's valgrind (`make bench` counts instructions under
-    /// callgrind) gives up on a binary with clang's DWARF 5.
+    /// The trampolines, with DWARF 4 debug information as the Swift compiler writes it: Debian's valgrind (`make bench`
+    /// counts instructions under callgrind) gives up on a binary with clang's DWARF 5. (Elsewhere the file is empty.)
     static var gssapiCSettings: [CSetting] {
-        [.unsafeFlags(["-gdwarf-4"])] + (linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND")] : [])
+        linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND"), .unsafeFlags(["-gdwarf-4"])] : []
     }
 
     static var gssapiSwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND")] : [] }

@@ -20,7 +20,6 @@ ENVELOPE = SOURCES / "MsxModel/JSON/JSONEnvelope.swift"
 # (literal, file relative to Sources/, why that file may spell it)
 OTHER_VOCABULARIES = {
     ("footnote", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\footnote control word",
-    ("link", "MsxHistory/GitIndexFile.swift"): "git's split-index extension signature",
     ("annotation", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\annotation destination (a Word comment)",
     ("underline", "MsxModel/Render/HTMLPage.swift"): "CSS text-decoration value",
     ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",

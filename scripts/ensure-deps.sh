@@ -11,7 +11,7 @@
 #                                   when they cannot be installed, says so and goes on: their tests skip, saying why
 set -euo pipefail
 
-packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev pkg-config)
+packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libxml2-dev pkg-config)
 test_packages=(libreoffice-writer-nogui pandoc chromium openssh-server openssl git epubcheck fontconfig fonts-dejavu-core)
 
 missing_of() {

@@ -7,7 +7,8 @@
 #
 #   scripts/static-linking.sh                 the folder, or nothing
 #   scripts/static-linking.sh --check BINARY  fails, naming them, when BINARY (built with the folder on
-#                                             PKG_CONFIG_PATH) still needs one of those shared libraries
+#                                             PKG_CONFIG_PATH) needs a shared library other than glibc's and
+#                                             libgcc's (libgit2's archives come with libgit2-dev)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,9 +28,11 @@ installed() {
 }
 
 if [ "${1:-}" = "--check" ]; then
-    shared="$(readelf -d "$2" | grep -oE 'lib(xml2|icu[a-z]*|lzma|z|cmark-gfm[a-z-]*|stdc\+\+|gssapi_krb5)\.so[.0-9a-z]*' || true)"
-    if [ -n "$shared" ]; then
-        echo "msx: $2 needs $(echo $shared | sed 's/ /, /g') although it was built to link their static archives" >&2
+    # What a binary linked that way may still need: glibc's libraries, the loader and GCC's unwinder.
+    needed="$(readelf -d "$2" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')" || { echo "msx: cannot read $2" >&2; exit 1; }
+    extra="$(grep -vE '^(libc|libm|libdl|librt|libpthread|libgcc_s)\.so|^ld-linux' <<<"$needed" || true)"
+    if [ -n "$extra" ]; then
+        echo "msx: $2 needs $(echo $extra | sed 's/ /, /g') although it was built to link static archives" >&2
         exit 1
     fi
     exit 0

@@ -2,12 +2,16 @@ import Foundation
 
 /// Git's index file (`.git/index`, versions 2 to 4) read straight from its bytes, for `GitIndexStat`: each entry's
 /// path, blob id, size and modification time. libgit2's reader copies every entry and checks the file's checksum
-/// with collision detection, a fifth of `msx status` on a 2,000-file project; this one checks the checksum with
-/// plain SHA-1 and makes one string per path it keeps.
+/// with collision detection, a tenth of `msx status` on a 2,000-file project; this one checks the checksum with
+/// plain SHA-1 and makes a string only for the paths it keeps (and for any it cannot tell by their bytes).
 ///
-/// It reads only what it knows to read as libgit2 does. A file in any other form (another version, a split or sparse
-/// index, an entry or extension that runs past the end, a checksum that does not match) gets nil, and is left to
-/// libgit2, which reads it or reports the problem as it always did.
+/// It reads only what it knows to read as libgit2 does, and leaves the rest to libgit2 (nil), which reads it or
+/// reports the problem as it always did: another version, a split or sparse index or any other extension git
+/// requires readers to know (a lower-case signature), an entry whose name length disagrees with its path (or, in
+/// version 4, a path of 4,095 bytes or more, which libgit2 refuses there), anything
+/// that runs past the end, and a checksum that does not match (an index written with `index.skipHash`, whose
+/// checksum is zeros, included: the libgit2 msx links refuses it too). The optional extensions (cached trees,
+/// resolved conflicts, the untracked cache...) are stepped over unread.
 enum GitIndexFile {
     /// The entries whose paths start with `prefix` (the last of a path's conflict stages), or nil (see above).
     static func entries(_ file: UnsafeRawBufferPointer, under prefix: String) -> [String: GitIndexStat.Entry]? {
@@ -18,8 +22,9 @@ enum GitIndexFile {
         guard let version = reader.uint32(), (2...4).contains(version), let count = reader.uint32(),
             SHA1.digest(body).elementsEqual(file[body.count...])
         else { return nil }
-        let prefixBytes = Array(prefix.utf8)
-        var result = [String: GitIndexStat.Entry](minimumCapacity: Int(min(count, 1 << 20)))
+        let prefixMatch = PrefixMatch(prefix)
+        // Room for every entry when all are kept (the count can claim no more entries than the bytes can hold).
+        var result = [String: GitIndexStat.Entry](minimumCapacity: prefix.isEmpty ? min(Int(count), body.count / 62) : 0)
         var path: [UInt8] = []
         for _ in 0..<count {
             let start = reader.offset
@@ -42,22 +47,53 @@ enum GitIndexFile {
                 reader.offset = start
                 guard reader.skip(length) else { return nil }
             }
-            // Bytes first; a path that differs only in how its letters are composed starts with the prefix as a
-            // string does.
-            if path.starts(with: prefixBytes) {
-                result[String(decoding: path, as: UTF8.self)] = (id, size, Int32(bitPattern: seconds), nanoseconds)
-            } else if case let name = String(decoding: path, as: UTF8.self), name.hasPrefix(prefix) {
-                result[name] = (id, size, Int32(bitPattern: seconds), nanoseconds)
+            // The flags hold the path's length, or 0xFFF for any longer: git reads the path by that length.
+            let nameLength = Int(flags & 0xFFF)
+            guard nameLength == 0xFFF ? path.count >= 0xFFF : path.count == nameLength else { return nil }
+            // The libgit2 msx links refuses such a path in version 4, and would refuse the index `snapshot` writes.
+            if version == 4 && nameLength == 0xFFF { return nil }
+            switch prefixMatch.starts(path) {
+            case true?: result[String(decoding: path, as: UTF8.self)] = (id, size, Int32(bitPattern: seconds), nanoseconds)
+            case false?: continue
+            case nil:
+                let name = String(decoding: path, as: UTF8.self)
+                if name.hasPrefix(prefix) { result[name] = (id, size, Int32(bitPattern: seconds), nanoseconds) }
             }
         }
-        // Extensions: optional ones (an upper-case first letter) are skipped; a split ("link") or sparse ("sdir")
-        // index lists entries elsewhere or as folders.
+        // Extensions: an optional one's signature starts with an upper-case letter; any other (a split index's,
+        // a sparse index's) changes what the entries mean.
         while reader.offset < body.count {
-            guard let signature = reader.bytes(4), let size = reader.uint32(), reader.skip(Int(size)),
-                !signature.elementsEqual("link".utf8), !signature.elementsEqual("sdir".utf8)
+            guard let signature = reader.bytes(4), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(signature[0]),
+                let size = reader.uint32(), reader.skip(Int(size))
             else { return nil }
         }
         return result
+    }
+
+    /// Whether a path's bytes start with a folder's, answered by the bytes where they tell as Swift's strings
+    /// would (`String.hasPrefix`, which compares characters under canonical equivalence), nil where only the
+    /// strings can.
+    private struct PrefixMatch {
+        let prefix: String
+        let bytes: [UInt8]
+        /// Plain ASCII without a carriage return: a character of its own at every byte, whatever follows.
+        let isPlain: Bool
+
+        init(_ prefix: String) {
+            self.prefix = prefix
+            bytes = Array(prefix.utf8)
+            isPlain = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        }
+
+        func starts(_ path: [UInt8]) -> Bool? {
+            guard isPlain else { return nil }
+            guard path.count >= bytes.count else { return path.allSatisfy { $0 < 0x80 } ? false : nil }
+            for i in bytes.indices where path[i] != bytes[i] {
+                return path[..<bytes.count].allSatisfy { $0 < 0x80 } ? false : nil
+            }
+            // A byte of a composed letter right after the prefix could join its last character.
+            return path.count == bytes.count || path[bytes.count] < 0x80 ? true : nil
+        }
     }
 
     /// Big-endian fields read forward through the file; nil (and the offset left undefined) past its end.

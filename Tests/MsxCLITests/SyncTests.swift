@@ -89,8 +89,7 @@ final class SyncTests: HistoryTestCase {
     }
 
     /// A server that asks only for Negotiate (Kerberos) authentication, which msx does not offer: the clone is refused
-    /// in one line and nothing is written. Run as the built binary, whose libgit2 reaches GSSAPI through
-    /// `CGSSAPIOnDemand`.
+    /// in one line and nothing is written. Run as the built binary, as a writer runs it.
     func testAServerAskingForNegotiateAuthenticationIsRefusedInOneLine() throws {
         let served = scratch.appendingPathComponent("kerberos", isDirectory: true)
         _ = try publish(in: served)

@@ -4,8 +4,7 @@ import XCTest
 
 /// libgit2's GSSAPI calls (Negotiate authentication) reach msx's own definitions where libgit2 is linked from its
 /// static archive (Package.swift, `StaticLinking`): the system's GSSAPI library is loaded by the first call, not by
-/// the dynamic loader when every command starts. (That libgit2 gets through them to a refusal in one line is
-/// `SyncTests.testAServerAskingForNegotiateAuthenticationIsRefusedInOneLine`.)
+/// the dynamic loader when every command starts, and answers it.
 final class GSSAPIOnDemandTests: XCTestCase {
     func testTheLibraryIsLoadedByTheFirstCallAndAnswersIt() throws {
         #if MSX_GSSAPI_ON_DEMAND
