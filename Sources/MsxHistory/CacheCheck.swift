@@ -8,8 +8,12 @@ extension ProjectHistory {
     /// (`.msx/cache/manifest`), compared with the file's hash; the last version's files (`.msx/cache/files`),
     /// compared with its tree; and git's index as a stat cache: every project file whose size and time it vouches
     /// for is read and hashed. With `repair`, a wrong version index is built again, a wrong manifest blob id or list
-    /// of files removed (the next command records it again), and an index entry vouching for content its file no
-    /// longer holds loses its size and time (the file is read from then on).
+    /// of files removed (the next command records it again), an index entry vouching for content its file no
+    /// longer holds loses its size and time (the file is read from then on), and a damaged index is built again
+    /// from the last version (`gitIndexPath`).
+    /// How a finding names git's index.
+    public static let gitIndexPath = ".git/index"
+
     public func checkCaches(repair: Bool) throws -> CheckReport {
         var report = CheckReport()
         let versionIndex = ".msx/cache/versions"
@@ -25,6 +29,15 @@ extension ProjectHistory {
         if try !versionFilesCacheIsRight(repair: repair) {
             report.findings.append(CheckFinding(path: VersionFilesCache.relativePath, detail: .staleCache))
             if repair { report.repairs.append(.rebuiltCache(VersionFilesCache.relativePath)) }
+        }
+        // A damaged index (its checksum does not match) is built again from the last version: it is a cache too.
+        guard repository.indexIsReadable() else {
+            report.findings.append(CheckFinding(path: Self.gitIndexPath, detail: .staleCache))
+            if repair {
+                try repository.rebuildIndex(fromHead: try head())
+                report.repairs.append(.rebuiltCache(Self.gitIndexPath))
+            }
+            return report
         }
         let index = try repository.indexStat(under: prefix)
         var stale: [String: GitOID] = [:]

@@ -16,7 +16,8 @@ struct Check: MsxCommand {
             The caches msx reads instead of the history and the files are proved too: the version index \
             (.msx/cache/versions) against a fresh reading of the history, the manifest's blob id (.msx/cache/manifest) \
             against the file's hash, the last version's files (.msx/cache/files) against its tree, and git's index \
-            against every file whose size and time it vouches for (warning stale-cache; --repair puts them right).
+            against every file whose size and time it vouches for, and against its checksum (warning stale-cache; \
+            --repair puts them right: a damaged index is built again from the last version).
             """,
             examples: [
                 .init("msx check",
@@ -155,6 +156,9 @@ struct Check: MsxCommand {
                 + " (read within them; msx check --repair saves them so)"
         case .temporaryFile: return "\(path): left over by an interrupted write"
         case .notInBinder: return "\(path): not in the binder (msx check --repair adopts it)"
+        case .staleCache where path == ProjectHistory.gitIndexPath:
+            return "\(path): damaged (its checksum does not match); msx check --repair builds it again from the last"
+                + " version, and git and msx then read every file"
         case .staleCache where path.hasPrefix(".msx/"):
             return "\(path): does not match what it caches (msx check --repair builds it again)"
         case .staleCache:
