@@ -132,6 +132,7 @@ struct Check: MsxCommand {
         case .notRestorable(let node): "'\(node.title)' has no snapshot with its file: nothing to bring back (msx check --repair --drop-missing takes it out of the binder)"
         case .removedUnusedBases(let count): "removed \(count) base text\(count == 1 ? "" : "s") no sidecar names (.msx/base)"
         case .rebuiltCache(let path) where path.hasPrefix(".msx/"): "built \(path) again"
+        case .rebuiltCache(let path) where path == ProjectHistory.gitIndexPath: "built \(path) again from the last version"
         case .rebuiltCache(let path): "made msx and git read \(path) again instead of trusting its size and time"
         case .droppedMissing(let node): "took '\(node.title)' (\(node.id)), whose file is gone, out of the binder (msx restore \(node.id) brings it back)"
         }
