@@ -39,7 +39,7 @@ extension ProjectHistory {
             }
             return report
         }
-        let index = try repository.indexStat(under: prefix)
+        let index = try repository.indexStat(under: prefix, forWriting: true)
         var stale: [String: GitOID] = [:]
         for (path, entry) in index.entries {
             let file = repository.workdir.appendingPathComponent(path)

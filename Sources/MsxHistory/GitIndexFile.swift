@@ -8,10 +8,10 @@ import Foundation
 /// It reads only what it knows to read as libgit2 does, and leaves the rest to libgit2 (nil), which reads it or
 /// reports the problem as it always did: another version, a split or sparse index or any other extension git
 /// requires readers to know (a lower-case signature), an entry whose name length disagrees with its path (or, in
-/// version 4, a path of 4,095 bytes or more, which libgit2 refuses there), anything
-/// that runs past the end, and a checksum that does not match (an index written with `index.skipHash`, whose
-/// checksum is zeros, included: the libgit2 msx links refuses it too). The optional extensions (cached trees,
-/// resolved conflicts, the untracked cache...) are stepped over unread.
+/// version 4, a path of 4,095 bytes or more, which libgit2 refuses there), anything that runs past the end, and a
+/// checksum that does not match (an index written with `index.skipHash`, whose checksum is zeros, included: the
+/// libgit2 msx links refuses it too). The optional extensions (cached trees, resolved conflicts, the untracked
+/// cache...) are stepped over unread.
 enum GitIndexFile {
     /// The entries whose paths start with `prefix` (the last of a path's conflict stages), or nil (see above).
     static func entries(_ file: UnsafeRawBufferPointer, under prefix: String) -> [String: GitIndexStat.Entry]? {
@@ -52,12 +52,8 @@ enum GitIndexFile {
             guard nameLength == 0xFFF ? path.count >= 0xFFF : path.count == nameLength else { return nil }
             // The libgit2 msx links refuses such a path in version 4, and would refuse the index `snapshot` writes.
             if version == 4 && nameLength == 0xFFF { return nil }
-            switch prefixMatch.starts(path) {
-            case true?: result[String(decoding: path, as: UTF8.self)] = (id, size, Int32(bitPattern: seconds), nanoseconds)
-            case false?: continue
-            case nil:
-                let name = String(decoding: path, as: UTF8.self)
-                if name.hasPrefix(prefix) { result[name] = (id, size, Int32(bitPattern: seconds), nanoseconds) }
+            if prefixMatch.keeps(path) {
+                result[String(decoding: path, as: UTF8.self)] = (id, size, Int32(bitPattern: seconds), nanoseconds)
             }
         }
         // Extensions: an optional one's signature starts with an upper-case letter; any other (a split index's,
@@ -70,9 +66,8 @@ enum GitIndexFile {
         return result
     }
 
-    /// Whether a path's bytes start with a folder's, answered by the bytes where they tell as Swift's strings
-    /// would (`String.hasPrefix`, which compares characters under canonical equivalence), nil where only the
-    /// strings can.
+    /// Whether a path starts with a folder's as Swift's strings say (`String.hasPrefix`, which compares characters
+    /// under canonical equivalence): told by the bytes where they can, by a string only where they cannot.
     private struct PrefixMatch {
         let prefix: String
         let bytes: [UInt8]
@@ -85,7 +80,12 @@ enum GitIndexFile {
             isPlain = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
         }
 
-        func starts(_ path: [UInt8]) -> Bool? {
+        func keeps(_ path: [UInt8]) -> Bool {
+            byBytes(path) ?? String(decoding: path, as: UTF8.self).hasPrefix(prefix)
+        }
+
+        /// The answer where the bytes alone give it, else nil.
+        private func byBytes(_ path: [UInt8]) -> Bool? {
             guard isPlain else { return nil }
             guard path.count >= bytes.count else { return path.allSatisfy { $0 < 0x80 } ? false : nil }
             for i in bytes.indices where path[i] != bytes[i] {

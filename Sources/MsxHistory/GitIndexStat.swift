@@ -33,8 +33,8 @@ package struct GitIndexStat {
 
 extension GitRepository {
     /// The index's entries under `prefix`, as a stat cache.
-    /// - Parameter forWriting: the command goes on to write the index (through libgit2, which then reads it anyway):
-    ///   libgit2 reads it for both.
+    /// - Parameter forWriting: libgit2 reads the index in this command anyway (to write it, or to see whether it can
+    ///   read it): it serves the entries too.
     package func indexStat(under prefix: String, forWriting: Bool = false) throws -> GitIndexStat {
         var info = stat()
         let written = stat(gitFolder.appendingPathComponent("index").path, &info) == 0 ? GitIndexStat.modificationTime(info) : nil
