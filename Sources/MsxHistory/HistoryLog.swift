@@ -132,14 +132,11 @@ extension ProjectHistory {
     }
 
     /// The versions that can be a document's, from the version index: those whose trailers name it and those
-    /// without trailers, in `git log`'s order (a damaged line has the index built again); nil when there is no index
-    /// to be had (a read-only project): then the history is walked.
+    /// without trailers, in `git log`'s order; nil when there is no index to be had (a read-only project): then the
+    /// history is walked.
     private func indexedCandidates(of documentID: String, head: GitOID) throws -> CandidateVersions? {
-        guard let index = try versionIndex(head: head) else { return nil }
         // Versions are read from the index as they are listed: a document of a long history is named by thousands.
-        guard let candidates = try index.candidates(for: documentID) ?? rebuiltVersionIndex(head: head)?.candidates(for: documentID)
-        else { return nil }
-        return .listed(candidates)
+        try versionIndex(head: head).map { .listed(IndexedVersions(history: self, documentID: documentID, head: head, candidates: $0.candidates(for: documentID))) }
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
@@ -189,16 +186,44 @@ extension ProjectHistory {
 /// The versions a document's log reads, newest first: every version of the history, or those the index lists.
 private enum CandidateVersions {
     case walk(GitHistoryWalk)
-    case listed(VersionIndex.Candidates)
+    case listed(IndexedVersions)
 
     mutating func next() throws -> GitOID? {
         switch self {
         case .walk(let walk): return try walk.next()
         case .listed(var versions):
-            let next = versions.next()
+            let next = try versions.next()
             self = .listed(versions)
             return next
         }
+    }
+}
+
+/// A document's candidate versions as the version index lists them. The index's groups are checked as they are
+/// read: when one proves damaged, the index is built again (and saved when it can be) and the list goes on from it,
+/// below the last version listed.
+private struct IndexedVersions {
+    let history: ProjectHistory
+    let documentID: String
+    let head: GitOID
+    var candidates: VersionIndex.Candidates
+    private var rebuilt = false
+
+    init(history: ProjectHistory, documentID: String, head: GitOID, candidates: VersionIndex.Candidates) {
+        (self.history, self.documentID, self.head, self.candidates) = (history, documentID, head, candidates)
+    }
+
+    mutating func next() throws -> GitOID? {
+        do {
+            return try candidates.next()?.id
+        } catch {
+            // A freshly built index holds no damaged group: it is built once.
+            guard !rebuilt else { throw error }
+        }
+        rebuilt = true
+        let index = try history.rebuiltVersionIndex(head: head) ?? VersionIndex.build(history.repository, head: head)
+        candidates = index.candidates(for: documentID, below: candidates.below)
+        return try candidates.next()?.id
     }
 }
 

@@ -9,10 +9,14 @@ import MsxModel
 /// the indexed head with no other parent (a snapshot, a fast-forward) is listed first from then on and takes the
 /// next number: nothing else moves, so such versions are added without reading the rest.
 ///
-/// The file (format 1) is text: a header `msx-versions 1 HEAD COUNT`; a line `d ID N:OID N:OID …` per document,
-/// newest first, for the versions whose `Msx-Document` trailers name it; and a line `p N:OID …` for the versions
-/// without trailers (made with other git tools), whose documents `log` works out from their trees. Each line, the
-/// header too, ends with ` #` and the FNV-1a hash of what precedes it: a damaged line is never believed.
+/// The file (format 2) is text: a header `msx-versions 2 HEAD COUNT BYTES` (`BYTES`: the length of the rest of the
+/// file); a line `d ID N:OID N:OID …` per document, newest first, for the versions whose `Msx-Document` trailers name
+/// it; and a line `p N:OID …` for the versions without trailers (made with other git tools), whose documents `log`
+/// works out from their trees. The header ends with ` #` and the FNV-1a hash of what precedes it. A line's versions
+/// come in groups of `groupSize`, counted from the oldest (so only the first, newest, group may hold fewer), and
+/// each group ends with ` #` and the hash of its bytes (the first group's from the start of the line): a reader
+/// checks only the groups it reads (`log | head` reads one of a long history's hundreds), and never believes a
+/// damaged one.
 package struct VersionIndex: Equatable {
     /// A version and its number in the index.
     package struct Version: Equatable {
@@ -20,7 +24,12 @@ package struct VersionIndex: Equatable {
         package var id: GitOID
     }
 
-    static let formatVersion = 1
+    /// A group of a line whose hash does not match, or whose versions do not read as msx writes them.
+    package struct DamagedLine: Error {}
+
+    static let formatVersion = 2
+    /// How many versions a full group of a line holds.
+    static let groupSize = 64
     /// The key of the line of versions without trailers.
     private static let plainKey = "p"
 
@@ -28,20 +37,21 @@ package struct VersionIndex: Equatable {
     package let head: GitOID
     /// How many versions that history holds.
     package let count: Int
-    /// The file's bytes; a line is found, checked and read only when asked for (a log reads one of a thousand).
+    /// The file's bytes; a line is found, and its groups checked and read, only when asked for (a log reads one
+    /// line of a thousand, and the first groups of it).
     private let file: [UInt8]
 
     /// - Parameter lines: each line's key and bytes (without its newline), in any order.
     private init(head: GitOID, count: Int, lines: [(key: String, line: ArraySlice<UInt8>)]) {
-        self.head = head
-        self.count = count
-        var file = Array((Self.line("msx-versions \(Self.formatVersion) \(head) \(count)") + "\n").utf8)
-        file.reserveCapacity(lines.reduce(file.count) { $0 + $1.line.count + 1 })
-        for (_, line) in lines.sorted(by: { $0.key < $1.key }) {
+        let sorted = lines.sorted { $0.key < $1.key }
+        let length = sorted.reduce(0) { $0 + $1.line.count + 1 }
+        var file = Array(Self.headerLine(head: head, count: count, length: length).utf8)
+        file.reserveCapacity(file.count + length)
+        for (_, line) in sorted {
             file += line
             file.append(UInt8(ascii: "\n"))
         }
-        self.file = file
+        self.init(head: head, count: count, file: file)
     }
 
     private init(head: GitOID, count: Int, file: [UInt8]) {
@@ -50,51 +60,50 @@ package struct VersionIndex: Equatable {
         self.file = file
     }
 
-    /// The versions that can be `documentID`'s, newest first: those whose trailers name it and those without trailers
-    /// (made with other git tools), read from the two lines as they are asked for; nil when either line is damaged.
-    package func candidates(for documentID: String) -> Candidates? {
-        guard let named = line("d " + documentID), let plain = line(Self.plainKey) else { return nil }
-        return Candidates(named: named, plain: plain)
+    /// The versions that can be `documentID`'s, newest first and numbered below `below` when it is given: those
+    /// whose trailers name it and those without trailers (made with other git tools), read from the two lines as
+    /// they are asked for.
+    package func candidates(for documentID: String, below: Int? = nil) -> Candidates {
+        Candidates(named: line("d " + documentID), plain: line(Self.plainKey), below: below ?? count)
     }
 
-    /// The line whose key is `key` once its hash is checked (empty when there is none), or nil when it is damaged.
-    /// Its versions are decoded only as they are read: a document of a long history has thousands, and `DOC@~10` or
-    /// `log | head` reads the first few.
-    private func line(_ key: String) -> Line? {
-        file.withUnsafeBufferPointer { bytes -> Line? in
-            guard let found = ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: UnsafeRawBufferPointer(bytes)) else {
-                return Line(file: file, from: 0, to: 0, count: count)
-            }
-            let start = found + 1
-            // A long history's line is long: its end is found with memchr(3), not a byte at a time.
-            let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start...])
-            let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: rest).map { start + $0 } ?? bytes.count
-            // The body, then " #" and its hash in 16 hex digits.
-            let bodyEnd = end - 18
-            guard bodyEnd > start, bytes[bodyEnd] == UInt8(ascii: " "), bytes[bodyEnd + 1] == UInt8(ascii: "#"),
-                TextHash.hex(TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[start..<bodyEnd])))
-                    .utf8.elementsEqual(bytes[(bodyEnd + 2)..<end])
-            else { return nil }
-            return Line(file: file, from: start + key.utf8.count, to: bodyEnd, count: count)
-        }
+    /// The line whose key is `key` (empty when there is none). Its groups are checked and its versions decoded
+    /// only as they are read: a document of a long history has thousands, and `DOC@~10` or `log | head` reads the
+    /// first few.
+    private func line(_ key: String) -> Line {
+        let found = file.withUnsafeBytes { ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: $0) }
+        guard let found else { return Line(file: file, count: count) }
+        return Line(file: file, start: found + 1, versionsFrom: found + 1 + key.utf8.count, count: count)
     }
 
-    /// The versions of one line, newest first (` N:OID` each), decoded one at a time. A line whose hash matched
-    /// holds what msx wrote; should an entry not read all the same, the line ends there.
-    struct Line: IteratorProtocol {
+    /// The versions of one line, newest first (` N:OID` each), decoded one at a time and each group checked as it
+    /// is reached.
+    struct Line {
         private let file: [UInt8]
-        private var index: Int
-        private let end: Int
-        /// The index's count of versions: every number is below it.
+        /// The index's count of versions: every number is below it, and each is below the one before.
         private let count: Int
+        private var previous: Int
+        /// Where the next version starts, and where the checked group it is in ends (at its ` #`).
+        private var index = 0, groupEnd = 0
+        /// Where the next group's hashed bytes start and its versions start; nil at the end of the line.
+        private var nextGroup: (hashedFrom: Int, versionsFrom: Int)?
 
-        init(file: [UInt8], from start: Int, to end: Int, count: Int) {
-            (self.file, self.index, self.end, self.count) = (file, start, end, count)
+        /// An empty line.
+        init(file: [UInt8], count: Int) {
+            (self.file, self.count, self.previous, nextGroup) = (file, count, count, nil)
         }
 
-        mutating func next() -> Version? {
-            guard index < end else { return nil }
-            let (end, count) = (end, count)
+        /// The line that starts at `start`, its versions at `versionsFrom` (after its key).
+        init(file: [UInt8], start: Int, versionsFrom: Int, count: Int) {
+            (self.file, self.count, self.previous, nextGroup) = (file, count, count, (start, versionsFrom))
+        }
+
+        mutating func next() throws(DamagedLine) -> Version? {
+            if index == groupEnd {
+                guard let group = nextGroup else { return nil }
+                try enter(group)
+            }
+            let (end, count, previous) = (groupEnd, count, previous)
             let decoded = file.withUnsafeBufferPointer { bytes -> (Version, Int)? in
                 var i = index
                 guard bytes[i] == UInt8(ascii: " ") else { return nil }
@@ -106,38 +115,79 @@ package struct VersionIndex: Equatable {
                     number = number * 10 + digit
                     i += 1
                 }
-                guard i > digits, i + 41 <= end, number < count,
+                guard i > digits, i + 41 <= end, number < previous, number < count,
                     let id = GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(i + 41)])))
                 else { return nil }
                 return (Version(number: number, id: id), i + 41)
             }
-            guard let (version, after) = decoded else {
-                index = end
-                return nil
-            }
-            index = after
+            guard let (version, after) = decoded else { throw DamagedLine() }
+            (index, self.previous) = (after, version.number)
             return version
+        }
+
+        /// The versions of the line's first group, and where the rest of the line (its other groups) starts.
+        mutating func firstGroup() throws(DamagedLine) -> (versions: [Version], rest: Int) {
+            var versions: [Version] = []
+            while let version = try next() {
+                versions.append(version)
+                if index == groupEnd { break }
+            }
+            // After the group: ` #` and 16 digits.
+            return (versions, groupEnd + 18)
+        }
+
+        /// Checks the group whose hashed bytes start at `hashedFrom` and reads on from its first version.
+        private mutating func enter(_ group: (hashedFrom: Int, versionsFrom: Int)) throws(DamagedLine) {
+            let next = file.withUnsafeBufferPointer { bytes -> (groupEnd: Int, nextGroup: (Int, Int)?)? in
+                let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[group.versionsFrom...])
+                guard let mark = ByteSearch.firstIndex(of: [UInt8(ascii: "#")], in: rest).map({ group.versionsFrom + $0 }),
+                    mark - 1 > group.versionsFrom, bytes[mark - 1] == UInt8(ascii: " "), mark + 17 <= bytes.count,
+                    let recorded = VersionIndex.hash(bytes[(mark + 1)..<(mark + 17)]),
+                    recorded == TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[group.hashedFrom..<(mark - 1)]))
+                else { return nil }
+                let after = mark + 17
+                guard after < bytes.count, bytes[after] != UInt8(ascii: "\n") else { return (mark - 1, nil) }
+                return (mark - 1, (after, after))
+            }
+            guard let next else { throw DamagedLine() }
+            (index, groupEnd, nextGroup) = (group.versionsFrom, next.groupEnd, next.nextGroup)
         }
     }
 
     /// A document's candidate versions: its line and the plain line merged, newest (highest number) first.
-    package struct Candidates: IteratorProtocol {
+    package struct Candidates {
         private var named: Line, plain: Line
         private var nextNamed: Version?, nextPlain: Version?
+        /// Only versions numbered below it are listed: at first those below the index's count, then those below
+        /// the last one listed.
+        package private(set) var below: Int
 
-        init(named: Line, plain: Line) {
-            (self.named, self.plain) = (named, plain)
-            (nextNamed, nextPlain) = (self.named.next(), self.plain.next())
+        init(named: Line, plain: Line, below: Int) {
+            (self.named, self.plain, self.below) = (named, plain, below)
         }
 
-        package mutating func next() -> GitOID? {
+        /// The next version; throws when a group it reaches is damaged (the index must be built again, and the
+        /// list can go on from a fresh one's `candidates(for:below:)`).
+        package mutating func next() throws(DamagedLine) -> Version? {
+            if nextNamed == nil { nextNamed = try Self.first(below: below, in: &named) }
+            if nextPlain == nil { nextPlain = try Self.first(below: below, in: &plain) }
+            let version: Version
             if let n = nextNamed, nextPlain.map({ n.number > $0.number }) ?? true {
-                nextNamed = named.next()
-                return n.id
+                (version, nextNamed) = (n, nil)
+            } else if let p = nextPlain {
+                (version, nextPlain) = (p, nil)
+            } else {
+                return nil
             }
-            guard let p = nextPlain else { return nil }
-            nextPlain = plain.next()
-            return p.id
+            below = version.number
+            return version
+        }
+
+        private static func first(below: Int, in line: inout Line) throws(DamagedLine) -> Version? {
+            while let version = try line.next() {
+                if version.number < below { return version }
+            }
+            return nil
         }
     }
 
@@ -154,10 +204,9 @@ package struct VersionIndex: Equatable {
         while let id = try walk.next() { listed.append((id, Self.keys(of: try repository.commit(id).message))) }
         var fields: [String: [String]] = [:]
         for (offset, version) in listed.enumerated() {
-            for key in version.keys { fields[key, default: []].append("\(listed.count - 1 - offset):\(version.id)") }
+            for key in version.keys { fields[key, default: []].append(Self.field(listed.count - 1 - offset, version.id)) }
         }
-        return VersionIndex(head: head, count: listed.count,
-                            lines: fields.map { ($0.key, Self.lineBytes($0.key + " " + $0.value.joined(separator: " "))) })
+        return VersionIndex(head: head, count: listed.count, lines: fields.map { ($0.key, Self.lineBytes($0.key, $0.value)) })
     }
 
     /// The index with `commits` added (oldest first; each made on top of the one before, the first on top of
@@ -167,11 +216,11 @@ package struct VersionIndex: Equatable {
         var newHead = head
         for (offset, commit) in commits.enumerated() {
             precondition(commit.parents == [newHead], "only versions made on top of the indexed one are added")
-            for key in Self.keys(of: commit.message) { fields[key, default: []].insert("\(count + offset):\(commit.id)", at: 0) }
+            for key in Self.keys(of: commit.message) { fields[key, default: []].insert(Self.field(count + offset, commit.id), at: 0) }
             newHead = commit.id
         }
-        // The lines the new versions go on are read and written again; the others (a long series has a thousand)
-        // are copied as they are.
+        // The lines the new versions go on have their first group read and written again (with the new versions,
+        // it may make two); their full groups, and the other lines (a long series has a thousand), are copied.
         var lines: [(key: String, line: ArraySlice<UInt8>)] = []
         for row in file.split(separator: UInt8(ascii: "\n")).dropFirst() {
             let key = Self.key(of: row)
@@ -179,10 +228,11 @@ package struct VersionIndex: Equatable {
                 lines.append((key, row))
                 continue
             }
-            guard let body = Self.body(of: Substring(String(decoding: row, as: UTF8.self))) else { return nil }
-            lines.append((key, Self.lineBytes(key + " " + added.joined(separator: " ") + body.dropFirst(key.count))))
+            var line = Line(file: file, start: row.startIndex, versionsFrom: row.startIndex + key.utf8.count, count: count)
+            guard let (first, rest) = try? line.firstGroup(), rest <= row.endIndex else { return nil }
+            lines.append((key, Self.lineBytes(key, added + first.map { Self.field($0.number, $0.id) }) + row[rest...]))
         }
-        for (key, added) in fields { lines.append((key, Self.lineBytes(key + " " + added.joined(separator: " ")))) }
+        for (key, added) in fields { lines.append((key, Self.lineBytes(key, added))) }
         return VersionIndex(head: newHead, count: count + commits.count, lines: lines)
     }
 
@@ -210,33 +260,62 @@ package struct VersionIndex: Equatable {
 
     // MARK: The file
 
-    /// A line: its body, then " #" and the body's hash.
-    private static func line(_ body: String) -> String {
-        body + " #" + TextHash.fnv1a64(body)
+    /// A version as its line lists it.
+    private static func field(_ number: Int, _ id: GitOID) -> String {
+        "\(number):\(id)"
     }
 
-    /// A line's bytes.
-    private static func lineBytes(_ body: String) -> ArraySlice<UInt8> {
-        Array(line(body).utf8)[...]
+    /// A line's bytes: its key, then its versions (newest first) in groups counted from the oldest, each group
+    /// followed by ` #` and the hash of its bytes (the first group's from the key on).
+    private static func lineBytes(_ key: String, _ versions: [String]) -> ArraySlice<UInt8> {
+        var bytes = Array(key.utf8)
+        var hashedFrom = 0
+        var groupEnd = (versions.count - 1) % groupSize + 1
+        for (offset, version) in versions.enumerated() {
+            bytes.append(UInt8(ascii: " "))
+            bytes += version.utf8
+            guard offset + 1 == groupEnd else { continue }
+            let hash = bytes.withUnsafeBufferPointer { TextHash.fnv1a64(UnsafeBufferPointer(rebasing: $0[hashedFrom...])) }
+            bytes += Array(" #\(TextHash.hex(hash))".utf8)
+            (hashedFrom, groupEnd) = (bytes.count, groupEnd + groupSize)
+        }
+        return bytes[...]
     }
 
-    /// A line's body, or nil when its hash does not match.
-    private static func body(of line: Substring) -> Substring? {
-        guard let mark = line.range(of: " #", options: .backwards) else { return nil }
-        let body = line[..<mark.lowerBound]
-        return TextHash.fnv1a64(String(body)) == line[mark.upperBound...] ? body : nil
+    /// The header line, with its newline: the head, the count of versions and the length of the lines after it.
+    private static func headerLine(head: GitOID, count: Int, length: Int) -> String {
+        let body = "msx-versions \(formatVersion) \(head) \(count) \(length)"
+        return body + " #" + TextHash.fnv1a64(body) + "\n"
+    }
+
+    /// The value of 16 lower-case hex digits.
+    fileprivate static func hash(_ digits: some Collection<UInt8>) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in digits {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 
     /// The file's bytes (the same for the same history, however the index was made).
     var data: Data { Data(file) }
 
-    /// Reads the file; nil when it is not an index of this format. Lines are checked when they are read.
+    /// Reads the file; nil when it is not a whole index of this format. Lines are checked when they are read.
     static func parse(_ file: [UInt8]) -> VersionIndex? {
         guard file.last == UInt8(ascii: "\n"), let firstEnd = file.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        guard let body = body(of: Substring(String(decoding: file[..<firstEnd], as: UTF8.self))) else { return nil }
-        let header = body.split(separator: " ")
-        guard header.count == 4, header[0] == "msx-versions", header[1] == "\(formatVersion)",
-            let head = GitOID(hex: String(header[2])), let count = Int(header[3]), count > 0
+        let line = String(decoding: file[..<firstEnd], as: UTF8.self)
+        guard let mark = line.range(of: " #", options: .backwards), TextHash.fnv1a64(String(line[..<mark.lowerBound])) == line[mark.upperBound...]
+        else { return nil }
+        let header = line[..<mark.lowerBound].split(separator: " ")
+        guard header.count == 5, header[0] == "msx-versions", header[1] == "\(formatVersion)",
+            let head = GitOID(hex: String(header[2])), let count = Int(header[3]), count > 0,
+            Int(header[4]) == file.count - firstEnd - 1
         else { return nil }
         return VersionIndex(head: head, count: count, file: file)
     }

@@ -96,7 +96,7 @@ final class VersionIndexTests: HistoryTestCase {
         fields.removeLast()
         let body = fields.joined(separator: " ")
         lines[row] = body + " #" + TextHash.fnv1a64(body)
-        try write(lines.joined(separator: "\n") + "\n", to: indexPath, in: book.root)
+        try write(Self.sealed(lines), to: indexPath, in: book.root)
         // Lamp changed by hand, with its size and time kept: git's index vouches for its old content.
         let lamp = book.root.appendingPathComponent(Book.lampPath)
         var info = stat()
@@ -114,6 +114,48 @@ final class VersionIndexTests: HistoryTestCase {
         XCTAssertEqual(try logVersions(book.root, book.lamp).count, 2)
         XCTAssertEqual(try git("status", "--porcelain", "--", Book.lampPath, in: book.root), " M \(Book.lampPath)\n",
                        "git reads it again too")
+    }
+
+    /// A document's line holds its versions in groups of 64, each with its own hash: a log that reads the first few
+    /// versions checks only the first group, and one that reaches a damaged group has the index built again and
+    /// goes on where it was. Snapshots add to the newest group, starting another when it is full, and the file is
+    /// the one a fresh build writes.
+    func testALongLineIsCheckedGroupByGroupAndMendedWhereItIsDamaged() throws {
+        let book = try makeBook()
+        let lampVersions = try logVersions(book.root, book.lamp).count
+        // Versions that name Lamp in their trailer, made with git: Lamp's line gets two full groups.
+        for number in lampVersions..<128 {
+            try git("-c", "user.name=Git User", "-c", "user.email=git@example.com", "commit", "-q", "--allow-empty",
+                    "-m", "Version \(number)", "-m", "Msx-Document: \(book.lamp)", in: book.root)
+        }
+        let walked = { try self.logVersions(book.root, book.lamp, "--since", "1970-01-01").map(Self.summary) }
+        XCTAssertEqual(try logVersions(book.root, book.lamp).map(Self.summary), try walked())
+        XCTAssertEqual(try lampLine(book).filter { $0 == "#" }.count, 2, "two full groups")
+        try write("The lamp is out.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        XCTAssertEqual(try lampLine(book).filter { $0 == "#" }.count, 3, "the snapshot starts a group")
+        XCTAssertEqual(try staleCaches(book.root), [], "the index the snapshot added to is the one a build writes")
+        let all = try walked()
+        XCTAssertEqual(all.count, 129)
+
+        // The oldest group is not read by a log of the first versions; the second is, after the newest version.
+        for (group, damagedBy) in [(2, "the oldest group"), (1, "the second group")] {
+            let line = try lampLine(book)
+            let marks = line.indices.filter { line[$0] == "#" }
+            // A hex digit of a version's id in that group changed (the first digit after the group's start).
+            let start = line.index(marks[group - 1], offsetBy: 20)
+            let id = try XCTUnwrap(line[start...].firstIndex(of: ":"))
+            let digit = line.index(after: id)
+            let damaged = line.replacingCharacters(in: digit...digit, with: line[digit] == "a" ? "b" : "a")
+            try write(try read(indexPath, in: book.root).replacingOccurrences(of: line, with: damaged), to: indexPath, in: book.root)
+            if group == 2 {
+                XCTAssertEqual(try logVersions(book.root, book.lamp, "-n", "3").map(Self.summary), Array(all.prefix(3)))
+                XCTAssertEqual(try lampLine(book), damaged, "a log of the first versions does not read \(damagedBy)")
+            }
+            XCTAssertEqual(try logVersions(book.root, book.lamp).map(Self.summary), all, "damaged in \(damagedBy)")
+            XCTAssertEqual(try lampLine(book), line, "built again")
+            XCTAssertEqual(try staleCaches(book.root), [])
+        }
     }
 
     /// `.msx/cache/files` lists the last version's files so that status does not walk its tree. One that lies (its
@@ -181,6 +223,19 @@ final class VersionIndexTests: HistoryTestCase {
         try write(sea, to: try path(of: Book.seaPath, in: book), in: book.root)
         try expect(0, "snapshot", in: book.root)
         try expect(0, "merge", draft, in: book.root)
+    }
+
+    /// Lamp's line in the version index.
+    private func lampLine(_ book: Book) throws -> String {
+        try XCTUnwrap(try read(indexPath, in: book.root).split(separator: "\n").first { $0.hasPrefix("d \(book.lamp) ") }.map(String.init))
+    }
+
+    /// The index's lines, its header made to match the others again (their length and the header's hash), as msx
+    /// writes it.
+    private static func sealed(_ lines: [String]) -> String {
+        let rest = lines.dropFirst().map { $0 + "\n" }.joined()
+        let header = lines[0].split(separator: " ").prefix(4).joined(separator: " ") + " \(rest.utf8.count)"
+        return header + " #" + TextHash.fnv1a64(header) + "\n" + rest
     }
 
     private func indexedHead(_ root: URL) throws -> String {
