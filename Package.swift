@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
         // libgit2's GSSAPI calls, loading the library when the first is made (`StaticLinking`).
         .target(name: "CGSSAPIOnDemand", cSettings: StaticLinking.gssapiCSettings),
-        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand"],
+        .target(name: "CTLSRandomOnDemand", cSettings: StaticLinking.tlsRandomCSettings),
+        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
                 swiftSettings: StaticLinking.historySwiftSettings, linkerSettings: StaticLinking.historyLinkerSettings),
         .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
         .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel", "ZIPFoundation"]),
@@ -55,8 +56,8 @@ let package = Package(
         // Timings of library work for `make bench` (not installed).
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
         .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),
-        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport", "CGSSAPIOnDemand"], exclude: ["Fixtures"],
-                    swiftSettings: StaticLinking.gssapiSwiftSettings),
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
+                    exclude: ["Fixtures"], swiftSettings: StaticLinking.onDemandSwiftSettings),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
@@ -69,6 +70,9 @@ let package = Package(
 /// them in: as shared libraries they and what they load cost about 4 ms, a third of `msx --version`.
 /// - `--wrap` sends libgit2's calls of `mbedtls_x509_crt_parse_file` to msx's (`CertificateAuthorities`, compiled in
 ///   under `MSX_DEFERS_CA_BUNDLE`), which defers reading the CA bundle until an https transfer needs it.
+/// - `--wrap` also sends libgit2's calls of `mbedtls_entropy_init`, `mbedtls_ctr_drbg_seed` and
+///   `mbedtls_ctr_drbg_random` to `CTLSRandomOnDemand` (under `MSX_SEEDS_TLS_RANDOM_ON_DEMAND`), which seeds the TLS
+///   random generator when an https handshake first asks it for bytes instead of when libgit2 starts.
 /// - GSSAPI (libgit2's Negotiate authentication) has no static archive: `CGSSAPIOnDemand` (under
 ///   `MSX_GSSAPI_ON_DEMAND`) loads it when libgit2 first calls it, instead of the loader mapping it, and the four
 ///   Kerberos libraries it needs, into every process.
@@ -100,11 +104,23 @@ enum StaticLinking {
         linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND"), .unsafeFlags(["-gdwarf-4"])] : []
     }
 
-    static var gssapiSwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND")] : [] }
+    /// The wrappers of mbedTLS's random generator, with DWARF 4 as above.
+    static var tlsRandomCSettings: [CSetting] {
+        linksLibgit2Statically ? [.define("MSX_SEEDS_TLS_RANDOM_ON_DEMAND"), .unsafeFlags(["-gdwarf-4"])] : []
+    }
+
+    /// The mbedTLS functions whose calls from libgit2 reach msx's instead.
+    static let wrappedFunctions = ["mbedtls_x509_crt_parse_file", "mbedtls_entropy_init", "mbedtls_ctr_drbg_seed",
+                                   "mbedtls_ctr_drbg_random"]
+
+    /// For the tests of what is loaded or seeded on demand.
+    static var onDemandSwiftSettings: [SwiftSetting] {
+        linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND"), .define("MSX_SEEDS_TLS_RANDOM_ON_DEMAND")] : []
+    }
 
     static var historyLinkerSettings: [LinkerSetting] {
         guard linksLibgit2Statically else { return [.linkedLibrary("git2")] }
-        return [.unsafeFlags(["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file"] + libgit2Archives.map { "-l:lib\($0).a" }
+        return [.unsafeFlags(wrappedFunctions.flatMap { ["-Xlinker", "--wrap=\($0)"] } + libgit2Archives.map { "-l:lib\($0).a" }
             + ["-lz", "-lrt", "-ldl", "-lpthread"])]
     }
 }
