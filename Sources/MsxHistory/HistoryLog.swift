@@ -102,7 +102,8 @@ extension ProjectHistory {
         var candidates = try from == headID && filter.since == nil
             ? indexedCandidates(of: documentID, head: from) ?? .walk(repository.history(from: from))
             : .walk(repository.history(from: from))
-        while let id = try candidates.next() {
+        while let candidate = try candidates.next() {
+            let id = candidate.id
             let commit = try repository.commit(id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
@@ -112,7 +113,7 @@ extension ProjectHistory {
             if hasTrailers {
                 touches = trailer != nil
             } else {
-                let node = try binder(at: id)?.node(id: documentID)
+                let node = try binder(at: candidate)?.node(id: documentID)
                 if let node { fallbackPath = node.path }
                 guard let path = node?.path ?? fallbackPath else { continue }
                 let now = try repository.entry(at: gitPath(path), in: id)
@@ -122,7 +123,7 @@ extension ProjectHistory {
             guard touches else { continue }
             var change: VersionChange?
             if withChanges {
-                change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit) : nil }
+                change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit, binder: binder(at: candidate)) : nil }
                     ?? versionChange(of: documentID, in: commit, path: fallbackPath)
             }
             try body(entry(commit, milestones: milestones, change: change))
@@ -144,10 +145,15 @@ extension ProjectHistory {
                  subject: commit.message.messageSubject, milestones: milestones[commit.id] ?? [], change: change)
     }
 
-    /// What a version changed in a document, as its trailer recorded it (no file is read).
-    private func recordedChange(_ trailer: DocumentTrailer, in commit: GitCommit) throws -> VersionChange? {
-        let node = try binder(at: commit.id)?.node(id: trailer.id)
-            ?? commit.parents.first.flatMap { try binder(at: $0)?.node(id: trailer.id) }
+    /// The binder as it was at a candidate version, from the manifest the version index recorded when it did.
+    private func binder(at candidate: CandidateVersion) throws -> BinderIndex? {
+        guard let recorded = candidate.manifest else { return try binder(at: candidate.id) }
+        return try binder(at: candidate.id, manifest: recorded)
+    }
+
+    /// What a version changed in a document, as its trailer recorded it (no file is read): `binder` is the version's.
+    private func recordedChange(_ trailer: DocumentTrailer, in commit: GitCommit, binder: BinderIndex?) throws -> VersionChange? {
+        let node = try binder?.node(id: trailer.id) ?? commit.parents.first.flatMap { try self.binder(at: $0)?.node(id: trailer.id) }
         guard let node else { return nil }
         let k = trailer.kinds
         return VersionChange(
@@ -183,14 +189,21 @@ extension ProjectHistory {
     }
 }
 
+/// A version a document's log reads, and its manifest's blob when the version index records it (`.some(nil)`: the
+/// version has no manifest; nil: not recorded, read from the version's tree when needed).
+private struct CandidateVersion {
+    var id: GitOID
+    var manifest: GitOID??
+}
+
 /// The versions a document's log reads, newest first: every version of the history, or those the index lists.
 private enum CandidateVersions {
     case walk(GitHistoryWalk)
     case listed(IndexedVersions)
 
-    mutating func next() throws -> GitOID? {
+    mutating func next() throws -> CandidateVersion? {
         switch self {
-        case .walk(let walk): return try walk.next()
+        case .walk(let walk): return try walk.next().map { CandidateVersion(id: $0, manifest: nil) }
         case .listed(var versions):
             let next = try versions.next()
             self = .listed(versions)
@@ -213,17 +226,21 @@ private struct IndexedVersions {
         (self.history, self.documentID, self.head, self.candidates) = (history, documentID, head, candidates)
     }
 
-    mutating func next() throws -> GitOID? {
+    mutating func next() throws -> CandidateVersion? {
         do {
-            return try candidates.next()?.id
+            return try candidates.next().map(Self.candidate)
         } catch {
             // A freshly built index holds no damaged group: it is built once.
             guard !rebuilt else { throw error }
         }
         rebuilt = true
-        let index = try history.rebuiltVersionIndex(head: head) ?? VersionIndex.build(history.repository, head: head)
+        let index = try history.rebuiltVersionIndex(head: head) ?? VersionIndex.build(history.repository, head: head, manifest: history.manifestBlob(at:))
         candidates = index.candidates(for: documentID, below: candidates.below)
-        return try candidates.next()?.id
+        return try candidates.next().map(Self.candidate)
+    }
+
+    private static func candidate(_ version: VersionIndex.Version) -> CandidateVersion {
+        CandidateVersion(id: version.id, manifest: .some(version.manifest))
     }
 }
 

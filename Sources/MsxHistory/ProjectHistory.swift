@@ -75,9 +75,23 @@ public struct ProjectHistory {
         try cachedManifest(at: commit)?.binder
     }
 
+    /// The binder as it was at `commit`, whose manifest is in blob `manifest` (nil: the version has none), as the
+    /// version index records it.
+    package func binder(at commit: GitOID, manifest: GitOID?) throws -> BinderIndex? {
+        try manifest.map { try cachedManifest(at: commit, blob: $0).binder }
+    }
+
+    /// The blob of the binder manifest at `commit`, or nil when it has none.
+    func manifestBlob(at commit: GitOID) throws -> GitOID? {
+        try repository.entry(at: gitPath(Manifest.fileName), in: commit)
+    }
+
     private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
-        guard let blobID = try repository.entry(at: gitPath(Manifest.fileName), in: commit) else { return nil }
-        return try cache.manifest(blobID) {
+        try manifestBlob(at: commit).map { try cachedManifest(at: commit, blob: $0) }
+    }
+
+    private func cachedManifest(at commit: GitOID, blob blobID: GitOID) throws -> (manifest: Manifest, binder: BinderIndex) {
+        try cache.manifest(blobID) {
             // Usually the version's manifest is the file the project was opened with, already parsed.
             let opened = project.openedManifest
             if try cache.openedManifestBlob(blobOfOpenedManifest) == blobID { return opened.manifest }

@@ -10,19 +10,25 @@ import MsxModel
 /// next number: nothing else moves, so such versions are added without reading the rest.
 ///
 /// The file (format 2) is text: a header `msx-versions 2 HEAD COUNT BYTES` (`BYTES`: the length of the rest of the
-/// file); a line `d ID N:OID N:OID …` per document, newest first, for the versions whose `Msx-Document` trailers name
-/// it; and a line `p N:OID …` for the versions without trailers (made with other git tools), whose documents `log`
-/// works out from their trees. The header ends with ` #` and the FNV-1a hash of what precedes it. A line's versions
+/// file); a line `d ID N:OID:MANIFEST …` per document, newest first, for the versions whose `Msx-Document` trailers
+/// name it; and a line `p N:OID:MANIFEST …` for the versions without trailers (made with other git tools), whose
+/// documents `log` works out from their trees. `MANIFEST` is the blob of the version's binder manifest (`-` when it
+/// has none), so that a log names each version's document without reading the version's tree. The header ends with ` #` and the FNV-1a hash of what precedes it. A line's versions
 /// come in groups of `groupSize`, counted from the oldest (so only the first, newest, group may hold fewer), and
 /// each group ends with ` #` and the hash of its bytes (the first group's from the start of the line): a reader
 /// checks only the groups it reads (`log | head` reads one of a long history's hundreds), and never believes a
 /// damaged one.
 package struct VersionIndex: Equatable {
-    /// A version and its number in the index.
+    /// A version, its number in the index and its manifest's blob (nil when the version has no manifest).
     package struct Version: Equatable {
         package var number: Int
         package var id: GitOID
+        package var manifest: GitOID?
     }
+
+    /// The blob of a version's manifest, or nil when it has none: how the index is told, as it is built, what it
+    /// records for each version.
+    package typealias ManifestBlob = (GitOID) throws -> GitOID?
 
     /// A group of a line whose hash does not match, or whose versions do not read as msx writes them.
     package struct DamagedLine: Error {}
@@ -115,10 +121,13 @@ package struct VersionIndex: Equatable {
                     number = number * 10 + digit
                     i += 1
                 }
-                guard i > digits, i + 41 <= end, number < previous, number < count,
-                    let id = GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(i + 41)])))
+                guard i > digits, i + 43 <= end, number < previous, number < count, bytes[i + 41] == UInt8(ascii: ":"),
+                    let id = VersionIndex.oid(bytes[(i + 1)..<(i + 41)])
                 else { return nil }
-                return (Version(number: number, id: id), i + 41)
+                i += 42
+                if bytes[i] == UInt8(ascii: "-") { return (Version(number: number, id: id, manifest: nil), i + 1) }
+                guard i + 40 <= end, let manifest = VersionIndex.oid(bytes[i..<(i + 40)]) else { return nil }
+                return (Version(number: number, id: id, manifest: manifest), i + 40)
             }
             guard let (version, after) = decoded else { throw DamagedLine() }
             (index, self.previous) = (after, version.number)
@@ -191,6 +200,11 @@ package struct VersionIndex: Equatable {
         }
     }
 
+    /// The id in 40 hex digits.
+    fileprivate static func oid(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> GitOID? {
+        GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits)))
+    }
+
     fileprivate static func digit(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
@@ -198,25 +212,30 @@ package struct VersionIndex: Equatable {
     // MARK: Building
 
     /// The index of the history that ends at `head`, read version by version in `git log`'s order.
-    static func build(_ repository: GitRepository, head: GitOID) throws -> VersionIndex {
-        var listed: [(id: GitOID, keys: [String])] = []
+    static func build(_ repository: GitRepository, head: GitOID, manifest: ManifestBlob) throws -> VersionIndex {
+        var listed: [(version: Version, keys: [String])] = []
         let walk = try repository.history(from: head)
-        while let id = try walk.next() { listed.append((id, Self.keys(of: try repository.commit(id).message))) }
+        while let id = try walk.next() {
+            listed.append((Version(number: 0, id: id, manifest: try manifest(id)), Self.keys(of: try repository.commit(id).message)))
+        }
         var fields: [String: [String]] = [:]
-        for (offset, version) in listed.enumerated() {
-            for key in version.keys { fields[key, default: []].append(Self.field(listed.count - 1 - offset, version.id)) }
+        for (offset, entry) in listed.enumerated() {
+            var version = entry.version
+            version.number = listed.count - 1 - offset
+            for key in entry.keys { fields[key, default: []].append(Self.field(version)) }
         }
         return VersionIndex(head: head, count: listed.count, lines: fields.map { ($0.key, Self.lineBytes($0.key, $0.value)) })
     }
 
     /// The index with `commits` added (oldest first; each made on top of the one before, the first on top of
     /// `head`, with no other parent); nil when a line they go on is damaged (the index must be built again).
-    func adding(_ commits: [GitCommit]) -> VersionIndex? {
+    func adding(_ commits: [GitCommit], manifest: ManifestBlob) throws -> VersionIndex? {
         var fields: [String: [String]] = [:]
         var newHead = head
         for (offset, commit) in commits.enumerated() {
             precondition(commit.parents == [newHead], "only versions made on top of the indexed one are added")
-            for key in Self.keys(of: commit.message) { fields[key, default: []].insert(Self.field(count + offset, commit.id), at: 0) }
+            let version = Version(number: count + offset, id: commit.id, manifest: try manifest(commit.id))
+            for key in Self.keys(of: commit.message) { fields[key, default: []].insert(Self.field(version), at: 0) }
             newHead = commit.id
         }
         // The lines the new versions go on have their first group read and written again (with the new versions,
@@ -230,7 +249,7 @@ package struct VersionIndex: Equatable {
             }
             var line = Line(file: file, start: row.startIndex, versionsFrom: row.startIndex + key.utf8.count, count: count)
             guard let (first, rest) = try? line.firstGroup(), rest <= row.endIndex else { return nil }
-            lines.append((key, Self.lineBytes(key, added + first.map { Self.field($0.number, $0.id) }) + row[rest...]))
+            lines.append((key, Self.lineBytes(key, added + first.map(Self.field)) + row[rest...]))
         }
         for (key, added) in fields { lines.append((key, Self.lineBytes(key, added))) }
         return VersionIndex(head: newHead, count: count + commits.count, lines: lines)
@@ -261,8 +280,8 @@ package struct VersionIndex: Equatable {
     // MARK: The file
 
     /// A version as its line lists it.
-    private static func field(_ number: Int, _ id: GitOID) -> String {
-        "\(number):\(id)"
+    private static func field(_ version: Version) -> String {
+        "\(version.number):\(version.id):" + (version.manifest.map(\.description) ?? "-")
     }
 
     /// A line's bytes: its key, then its versions (newest first) in groups counted from the oldest, each group

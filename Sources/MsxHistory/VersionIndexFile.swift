@@ -29,7 +29,7 @@ extension ProjectHistory {
         let folder = versionIndexURL.deletingLastPathComponent()
         try? FileIO.createFolder(folder)
         guard access(folder.path, W_OK) == 0 else { return nil }
-        let index = try VersionIndex.build(repository, head: head)
+        let index = try VersionIndex.build(repository, head: head, manifest: manifestBlob(at:))
         try? FileIO.writeAtomically(index.data, to: versionIndexURL)
         return index
     }
@@ -48,7 +48,7 @@ extension ProjectHistory {
         guard let head = try head(), let file = storedVersionIndex() else { return true }
         // A file a merge left behind is stale, not wrong: the next reader builds it again.
         guard let current = try file.head == head ? file : caughtUp(file, to: head) else { return true }
-        let fresh = try VersionIndex.build(repository, head: head)
+        let fresh = try VersionIndex.build(repository, head: head, manifest: manifestBlob(at:))
         let right = current == fresh
         if !right && repair { try FileIO.writeAtomically(fresh.data, to: versionIndexURL) }
         return right
@@ -68,6 +68,6 @@ extension ProjectHistory {
             newer.append(commit)
             id = commit.parents[0]
         }
-        return index.adding(newer.reversed())
+        return try index.adding(newer.reversed(), manifest: manifestBlob(at:))
     }
 }
