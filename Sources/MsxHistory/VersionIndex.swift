@@ -47,13 +47,12 @@ package struct VersionIndex: Equatable {
     /// line of a thousand, and the first groups of it).
     private let file: [UInt8]
 
-    /// - Parameter lines: each line's key and bytes (without its newline), in any order.
-    private init(head: GitOID, count: Int, lines: [(key: String, line: ArraySlice<UInt8>)]) {
-        let sorted = lines.sorted { $0.key < $1.key }
-        let length = sorted.reduce(0) { $0 + $1.line.count + 1 }
+    /// - Parameter lines: each line's bytes (without its newline), in the order of their keys' bytes.
+    private init(head: GitOID, count: Int, lines: [ArraySlice<UInt8>]) {
+        let length = lines.reduce(0) { $0 + $1.count + 1 }
         var file = Array(Self.headerLine(head: head, count: count, length: length).utf8)
         file.reserveCapacity(file.count + length)
-        for (_, line) in sorted {
+        for line in lines {
             file += line
             file.append(UInt8(ascii: "\n"))
         }
@@ -224,7 +223,8 @@ package struct VersionIndex: Equatable {
             version.number = listed.count - 1 - offset
             for key in entry.keys { fields[key, default: []].append(Self.field(version)) }
         }
-        return VersionIndex(head: head, count: listed.count, lines: fields.map { ($0.key, Self.lineBytes($0.key, $0.value)) })
+        let lines = fields.map { (key: Array($0.key.utf8), versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        return VersionIndex(head: head, count: listed.count, lines: lines.map { Self.lineBytes($0.key, $0.versions) })
     }
 
     /// The index with `commits` added (oldest first; each made on top of the one before, the first on top of
@@ -238,36 +238,52 @@ package struct VersionIndex: Equatable {
             for key in Self.keys(of: commit.message) { fields[key, default: []].insert(Self.field(version), at: 0) }
             newHead = commit.id
         }
-        // The lines the new versions go on have their first group read and written again (with the new versions,
-        // it may make two); their full groups, and the other lines (a long series has a thousand), are copied.
-        var lines: [(key: String, line: ArraySlice<UInt8>)] = []
-        for row in file.split(separator: UInt8(ascii: "\n")).dropFirst() {
+        // The lines are merged in their keys' order with those the new versions go on. Those that have a line have
+        // its first group read and written again (with the new versions, it may make two) and its full groups
+        // copied; the others (a long series has a thousand) are copied as they are.
+        var added = fields.map { (key: Array($0.key.utf8), versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }[...]
+        var lines: [ArraySlice<UInt8>] = []
+        for row in rows {
             let key = Self.key(of: row)
-            guard let added = fields.removeValue(forKey: key) else {
-                lines.append((key, row))
+            while let next = added.first, next.key.lexicographicallyPrecedes(key) {
+                lines.append(Self.lineBytes(next.key, next.versions))
+                added.removeFirst()
+            }
+            guard let next = added.first, next.key.elementsEqual(key) else {
+                lines.append(row)
                 continue
             }
-            var line = Line(file: file, start: row.startIndex, versionsFrom: row.startIndex + key.utf8.count, count: count)
+            added.removeFirst()
+            var line = Line(file: file, start: row.startIndex, versionsFrom: key.endIndex, count: count)
             guard let (first, rest) = try? line.firstGroup(), rest <= row.endIndex else { return nil }
-            lines.append((key, Self.lineBytes(key, added + first.map(Self.field)) + row[rest...]))
+            lines.append(Self.lineBytes(next.key, next.versions + first.map(Self.field)) + row[rest...])
         }
-        for (key, added) in fields { lines.append((key, Self.lineBytes(key, added))) }
+        lines += added.map { Self.lineBytes($0.key, $0.versions) }
         return VersionIndex(head: newHead, count: count + commits.count, lines: lines)
     }
 
-    /// A line's key: its first word, or `d` and the second word for a document's line (words are separated by
-    /// spaces, any number of them).
-    private static func key(of row: ArraySlice<UInt8>) -> String {
-        let space = UInt8(ascii: " ")
-        func word(from start: Int) -> Range<Int> {
-            let first = row[start...].firstIndex { $0 != space } ?? row.endIndex
-            return first..<(row[first...].firstIndex(of: space) ?? row.endIndex)
+    /// The file's lines after the header, without their newlines (found with memchr(3): a long series' file is
+    /// hundreds of kilobytes).
+    private var rows: [ArraySlice<UInt8>] {
+        var rows: [ArraySlice<UInt8>] = []
+        file.withUnsafeBytes { bytes in
+            var start = (ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: bytes) ?? bytes.count) + 1
+            while start < bytes.count {
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+                let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: rest).map { start + $0 } ?? bytes.count
+                if end > start { rows.append(file[start..<end]) }
+                start = end + 1
+            }
         }
-        let first = word(from: row.startIndex)
-        let firstWord = String(decoding: row[first], as: UTF8.self)
-        guard firstWord == "d" else { return firstWord }
-        let second = word(from: first.upperBound)
-        return second.isEmpty ? firstWord : "d " + String(decoding: row[second], as: UTF8.self)
+        return rows
+    }
+
+    /// A line's key: its first word, or `d`, a space and the second word for a document's line.
+    private static func key(of row: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let space = UInt8(ascii: " ")
+        let first = row.firstIndex(of: space) ?? row.endIndex
+        guard row[row.startIndex..<first].elementsEqual([UInt8(ascii: "d")]), first < row.endIndex else { return row[..<first] }
+        return row[..<(row[(first + 1)...].firstIndex(of: space) ?? row.endIndex)]
     }
 
     /// The lines a version goes on: each document its trailers name, or the line of versions without trailers.
@@ -286,8 +302,8 @@ package struct VersionIndex: Equatable {
 
     /// A line's bytes: its key, then its versions (newest first) in groups counted from the oldest, each group
     /// followed by ` #` and the hash of its bytes (the first group's from the key on).
-    private static func lineBytes(_ key: String, _ versions: [String]) -> ArraySlice<UInt8> {
-        var bytes = Array(key.utf8)
+    private static func lineBytes(_ key: [UInt8], _ versions: [String]) -> ArraySlice<UInt8> {
+        var bytes = key
         var hashedFrom = 0
         var groupEnd = (versions.count - 1) % groupSize + 1
         for (offset, version) in versions.enumerated() {

@@ -135,10 +135,11 @@ final class VersionIndexTests: HistoryTestCase {
         try expect(0, "snapshot", in: book.root)
         XCTAssertEqual(try lampLine(book).filter { $0 == "#" }.count, 3, "the snapshot starts a group")
         XCTAssertEqual(try staleCaches(book.root), [], "the index the snapshot added to is the one a build writes")
-        let all = try walked()
+        var all = try walked()
         XCTAssertEqual(all.count, 129)
 
-        // The oldest group is not read by a log of the first versions; the second is, after the newest version.
+        // The oldest group is not read by a log of the first versions, nor by a snapshot, which writes the newest
+        // group again and copies the others; the second group is read by a log after the newest version.
         for (group, damagedBy) in [(2, "the oldest group"), (1, "the second group")] {
             let line = try lampLine(book)
             let marks = line.indices.filter { line[$0] == "#" }
@@ -151,9 +152,14 @@ final class VersionIndexTests: HistoryTestCase {
             if group == 2 {
                 XCTAssertEqual(try logVersions(book.root, book.lamp, "-n", "3").map(Self.summary), Array(all.prefix(3)))
                 XCTAssertEqual(try lampLine(book), damaged, "a log of the first versions does not read \(damagedBy)")
+                try write("The lamp is lit again.\n", to: Book.lampPath, in: book.root)
+                try expect(0, "snapshot", in: book.root)
+                XCTAssertEqual(Self.afterFirstGroup(try lampLine(book)), Self.afterFirstGroup(damaged),
+                               "a snapshot adds to the newest group and copies the others")
+                all = try walked()
             }
             XCTAssertEqual(try logVersions(book.root, book.lamp).map(Self.summary), all, "damaged in \(damagedBy)")
-            XCTAssertEqual(try lampLine(book), line, "built again")
+            XCTAssertFalse(try lampLine(book).contains(damaged[digit...].prefix(40)), "built again")
             XCTAssertEqual(try staleCaches(book.root), [])
         }
     }
@@ -223,6 +229,11 @@ final class VersionIndexTests: HistoryTestCase {
         try write(sea, to: try path(of: Book.seaPath, in: book), in: book.root)
         try expect(0, "snapshot", in: book.root)
         try expect(0, "merge", draft, in: book.root)
+    }
+
+    /// A line of the version index after its first group (and that group's hash).
+    private static func afterFirstGroup(_ line: String) -> Substring {
+        line.firstIndex(of: "#").map { line[line.index($0, offsetBy: 17)...] } ?? ""
     }
 
     /// Lamp's line in the version index.
