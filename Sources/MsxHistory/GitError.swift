@@ -1,11 +1,17 @@
-import Foundation
 import CGit2
+import CTLSRandomOnDemand
+import Foundation
 import MsxModel
 
 /// libgit2 is initialised once per process, before the first call.
 enum LibGit2 {
     static let initialized: Bool = {
-        CertificateAuthorities.deferringBundle { git_libgit2_init() }
+        // The CA bundle is read by the first https transfer, and the TLS random generator seeded by its handshake.
+        CertificateAuthorities.deferringBundle {
+            msx_tls_random_deferring(1)
+            git_libgit2_init()
+            msx_tls_random_deferring(0)
+        }
         // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced. (MSX_BENCH_NO_FSYNC=1
         // turns that off, for `make bench` alone, to measure what it costs.)
         _ = msx_git_enable_fsync(ProcessInfo.processInfo.environment["MSX_BENCH_NO_FSYNC"] == "1" ? 0 : 1)

@@ -123,7 +123,7 @@ extension ProjectHistory {
             guard touches else { continue }
             var change: VersionChange?
             if withChanges {
-                change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit, binder: binder(at: candidate)) : nil }
+                change = try trailer.flatMap { $0.isComplete ? try recordedChange($0, in: commit, binderThen: binder(at: candidate)) : nil }
                     ?? versionChange(of: documentID, in: commit, path: fallbackPath)
             }
             try body(entry(commit, milestones: milestones, change: change))
@@ -137,7 +137,9 @@ extension ProjectHistory {
     /// history is walked.
     private func indexedCandidates(of documentID: String, head: GitOID) throws -> CandidateVersions? {
         // Versions are read from the index as they are listed: a document of a long history is named by thousands.
-        try versionIndex(head: head).map { .listed(IndexedVersions(history: self, documentID: documentID, head: head, candidates: $0.candidates(for: documentID))) }
+        try versionIndex(head: head).map { index in
+            .listed(IndexedVersions(history: self, documentID: documentID, head: head, candidates: index.candidates(for: documentID)))
+        }
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
@@ -147,13 +149,16 @@ extension ProjectHistory {
 
     /// The binder as it was at a candidate version, from the manifest the version index recorded when it did.
     private func binder(at candidate: CandidateVersion) throws -> BinderIndex? {
-        guard let recorded = candidate.manifest else { return try binder(at: candidate.id) }
-        return try binder(at: candidate.id, manifest: recorded)
+        switch candidate.manifest {
+        case .unknown: try binder(at: candidate.id)
+        case .recorded(let blob): try binder(at: candidate.id, manifest: blob)
+        }
     }
 
-    /// What a version changed in a document, as its trailer recorded it (no file is read): `binder` is the version's.
-    private func recordedChange(_ trailer: DocumentTrailer, in commit: GitCommit, binder: BinderIndex?) throws -> VersionChange? {
-        let node = try binder?.node(id: trailer.id) ?? commit.parents.first.flatMap { try self.binder(at: $0)?.node(id: trailer.id) }
+    /// What a version changed in a document, as its trailer recorded it (no file is read); `binderThen` is the
+    /// version's binder.
+    private func recordedChange(_ trailer: DocumentTrailer, in commit: GitCommit, binderThen: BinderIndex?) throws -> VersionChange? {
+        let node = try binderThen?.node(id: trailer.id) ?? commit.parents.first.flatMap { try binder(at: $0)?.node(id: trailer.id) }
         guard let node else { return nil }
         let k = trailer.kinds
         return VersionChange(
@@ -189,11 +194,17 @@ extension ProjectHistory {
     }
 }
 
-/// A version a document's log reads, and its manifest's blob when the version index records it (`.some(nil)`: the
-/// version has no manifest; nil: not recorded, read from the version's tree when needed).
+/// A version a document's log reads, and what is known of its manifest.
 private struct CandidateVersion {
+    enum Manifest {
+        /// Not known (the history is walked): read from the version's tree when it is needed.
+        case unknown
+        /// As the version index records it: its blob, or nil when the version has none.
+        case recorded(GitOID?)
+    }
+
     var id: GitOID
-    var manifest: GitOID??
+    var manifest: Manifest
 }
 
 /// The versions a document's log reads, newest first: every version of the history, or those the index lists.
@@ -203,7 +214,7 @@ private enum CandidateVersions {
 
     mutating func next() throws -> CandidateVersion? {
         switch self {
-        case .walk(let walk): return try walk.next().map { CandidateVersion(id: $0, manifest: nil) }
+        case .walk(let walk): return try walk.next().map { CandidateVersion(id: $0, manifest: .unknown) }
         case .listed(var versions):
             let next = try versions.next()
             self = .listed(versions)
@@ -234,13 +245,13 @@ private struct IndexedVersions {
             guard !rebuilt else { throw error }
         }
         rebuilt = true
-        let index = try history.rebuiltVersionIndex(head: head) ?? VersionIndex.build(history.repository, head: head, manifest: history.manifestBlob(at:))
+        let index = try history.reversionIndexReadFromHistory(head: head) ?? history.versionIndexReadFromHistory(head: head)
         candidates = index.candidates(for: documentID, below: candidates.below)
         return try candidates.next().map(Self.candidate)
     }
 
     private static func candidate(_ version: VersionIndex.Version) -> CandidateVersion {
-        CandidateVersion(id: version.id, manifest: .some(version.manifest))
+        CandidateVersion(id: version.id, manifest: .recorded(version.manifest))
     }
 }
 

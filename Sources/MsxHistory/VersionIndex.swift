@@ -9,8 +9,9 @@ import MsxModel
 /// the indexed head with no other parent (a snapshot, a fast-forward) is listed first from then on and takes the
 /// next number: nothing else moves, so such versions are added without reading the rest.
 ///
-/// The file (format 2) is text: a header `msx-versions 2 HEAD COUNT BYTES` (`BYTES`: the length of the rest of the
-/// file); a line `d ID N:OID:MANIFEST …` per document, newest first, for the versions whose `Msx-Document` trailers
+/// The file (format 2) is text: a header `msx-versions 2 HEAD COUNT BYTES WHERE` (`BYTES`: the length of the rest of
+/// the file; `WHERE`: the FNV-1a hash of the manifest's path in the repository, so that an index of a project since
+/// moved inside its repository is not believed); a line `d ID N:OID:MANIFEST …` per document, newest first, for the versions whose `Msx-Document` trailers
 /// name it; and a line `p N:OID:MANIFEST …` for the versions without trailers (made with other git tools), whose
 /// documents `log` works out from their trees. `MANIFEST` is the blob of the version's binder manifest (`-` when it
 /// has none), so that a log names each version's document without reading the version's tree. The header ends with ` #` and the FNV-1a hash of what precedes it. A line's versions
@@ -43,26 +44,26 @@ package struct VersionIndex: Equatable {
     package let head: GitOID
     /// How many versions that history holds.
     package let count: Int
+    /// The hash of the manifest's path in the repository (`WHERE`), in hex.
+    private let manifestPathHash: String
     /// The file's bytes; a line is found, and its groups checked and read, only when asked for (a log reads one
     /// line of a thousand, and the first groups of it).
     private let file: [UInt8]
 
     /// - Parameter lines: each line's bytes (without its newline), in the order of their keys' bytes.
-    private init(head: GitOID, count: Int, lines: [ArraySlice<UInt8>]) {
+    private init(head: GitOID, count: Int, manifestPathHash: String, lines: [ArraySlice<UInt8>]) {
         let length = lines.reduce(0) { $0 + $1.count + 1 }
-        var file = Array(Self.headerLine(head: head, count: count, length: length).utf8)
+        var file = Array(Self.headerLine(head: head, count: count, length: length, manifestPathHash: manifestPathHash).utf8)
         file.reserveCapacity(file.count + length)
         for line in lines {
             file += line
             file.append(UInt8(ascii: "\n"))
         }
-        self.init(head: head, count: count, file: file)
+        self.init(head: head, count: count, manifestPathHash: manifestPathHash, file: file)
     }
 
-    private init(head: GitOID, count: Int, file: [UInt8]) {
-        self.head = head
-        self.count = count
-        self.file = file
+    private init(head: GitOID, count: Int, manifestPathHash: String, file: [UInt8]) {
+        (self.head, self.count, self.manifestPathHash, self.file) = (head, count, manifestPathHash, file)
     }
 
     /// The versions that can be `documentID`'s, newest first and numbered below `below` when it is given: those
@@ -81,12 +82,11 @@ package struct VersionIndex: Equatable {
         return Line(file: file, start: found + 1, versionsFrom: found + 1 + key.utf8.count, count: count)
     }
 
-    /// The versions of one line, newest first (` N:OID` each), decoded one at a time and each group checked as it
+    /// The versions of one line, newest first (` N:OID:MANIFEST` each), decoded one at a time and each group checked as it
     /// is reached.
     struct Line {
         private let file: [UInt8]
-        /// The index's count of versions: every number is below it, and each is below the one before.
-        private let count: Int
+        /// Each number is below the one before, the first below the index's count of versions.
         private var previous: Int
         /// Where the next version starts, and where the checked group it is in ends (at its ` #`).
         private var index = 0, groupEnd = 0
@@ -95,12 +95,12 @@ package struct VersionIndex: Equatable {
 
         /// An empty line.
         init(file: [UInt8], count: Int) {
-            (self.file, self.count, self.previous, nextGroup) = (file, count, count, nil)
+            (self.file, self.previous, nextGroup) = (file, count, nil)
         }
 
         /// The line that starts at `start`, its versions at `versionsFrom` (after its key).
         init(file: [UInt8], start: Int, versionsFrom: Int, count: Int) {
-            (self.file, self.count, self.previous, nextGroup) = (file, count, count, (start, versionsFrom))
+            (self.file, self.previous, nextGroup) = (file, count, (start, versionsFrom))
         }
 
         mutating func next() throws(DamagedLine) -> Version? {
@@ -108,7 +108,7 @@ package struct VersionIndex: Equatable {
                 guard let group = nextGroup else { return nil }
                 try enter(group)
             }
-            let (end, count, previous) = (groupEnd, count, previous)
+            let (end, previous) = (groupEnd, previous)
             let decoded = file.withUnsafeBufferPointer { bytes -> (Version, Int)? in
                 var i = index
                 guard bytes[i] == UInt8(ascii: " ") else { return nil }
@@ -120,7 +120,7 @@ package struct VersionIndex: Equatable {
                     number = number * 10 + digit
                     i += 1
                 }
-                guard i > digits, i + 43 <= end, number < previous, number < count, bytes[i + 41] == UInt8(ascii: ":"),
+                guard i > digits, i + 43 <= end, number < previous, bytes[i + 41] == UInt8(ascii: ":"),
                     let id = VersionIndex.oid(bytes[(i + 1)..<(i + 41)])
                 else { return nil }
                 i += 42
@@ -148,9 +148,9 @@ package struct VersionIndex: Equatable {
         private mutating func enter(_ group: (hashedFrom: Int, versionsFrom: Int)) throws(DamagedLine) {
             let next = file.withUnsafeBufferPointer { bytes -> (groupEnd: Int, nextGroup: (Int, Int)?)? in
                 let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[group.versionsFrom...])
-                guard let mark = ByteSearch.firstIndex(of: [UInt8(ascii: "#")], in: rest).map({ group.versionsFrom + $0 }),
+                guard let mark = ByteSearch.firstIndex(of: VersionIndex.hashMark, in: rest).map({ group.versionsFrom + $0 }),
                     mark - 1 > group.versionsFrom, bytes[mark - 1] == UInt8(ascii: " "), mark + 17 <= bytes.count,
-                    let recorded = VersionIndex.hash(bytes[(mark + 1)..<(mark + 17)]),
+                    let recorded = VersionIndex.parseHash(hexDigits: bytes[(mark + 1)..<(mark + 17)]),
                     recorded == TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[group.hashedFrom..<(mark - 1)]))
                 else { return nil }
                 let after = mark + 17
@@ -204,33 +204,37 @@ package struct VersionIndex: Equatable {
         GitOID(hexBytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits)))
     }
 
+    fileprivate static let hashMark = [UInt8(ascii: "#")], newline = [UInt8(ascii: "\n")]
+
     fileprivate static func digit(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
     // MARK: Building
 
-    /// The index of the history that ends at `head`, read version by version in `git log`'s order.
-    static func build(_ repository: GitRepository, head: GitOID, manifest: ManifestBlob) throws -> VersionIndex {
-        var listed: [(version: Version, keys: [String])] = []
+    /// The index of the history that ends at `head`, read version by version in `git log`'s order, whose manifests
+    /// are at `manifestPath` in the repository.
+    static func build(_ repository: GitRepository, head: GitOID, manifestPath: String, manifest: ManifestBlob) throws -> VersionIndex {
+        var listed: [(version: Version, keys: [[UInt8]])] = []
         let walk = try repository.history(from: head)
         while let id = try walk.next() {
             listed.append((Version(number: 0, id: id, manifest: try manifest(id)), Self.keys(of: try repository.commit(id).message)))
         }
-        var fields: [String: [String]] = [:]
+        var fields: [[UInt8]: [String]] = [:]
         for (offset, entry) in listed.enumerated() {
             var version = entry.version
             version.number = listed.count - 1 - offset
             for key in entry.keys { fields[key, default: []].append(Self.field(version)) }
         }
-        let lines = fields.map { (key: Array($0.key.utf8), versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        return VersionIndex(head: head, count: listed.count, lines: lines.map { Self.lineBytes($0.key, $0.versions) })
+        return VersionIndex(head: head, count: listed.count, manifestPathHash: TextHash.fnv1a64(manifestPath),
+                            lines: Self.sorted(fields).map { Self.lineBytes($0.key, $0.versions) })
     }
 
     /// The index with `commits` added (oldest first; each made on top of the one before, the first on top of
-    /// `head`, with no other parent); nil when a line they go on is damaged (the index must be built again).
+    /// `head`, with no other parent); nil when the newest group of a line they go on is damaged, or the lines are
+    /// out of order (the index must be built again). The other groups are copied unread: a reader checks them.
     func adding(_ commits: [GitCommit], manifest: ManifestBlob) throws -> VersionIndex? {
-        var fields: [String: [String]] = [:]
+        var fields: [[UInt8]: [String]] = [:]
         var newHead = head
         for (offset, commit) in commits.enumerated() {
             precondition(commit.parents == [newHead], "only versions made on top of the indexed one are added")
@@ -241,10 +245,14 @@ package struct VersionIndex: Equatable {
         // The lines are merged in their keys' order with those the new versions go on. Those that have a line have
         // its first group read and written again (with the new versions, it may make two) and its full groups
         // copied; the others (a long series has a thousand) are copied as they are.
-        var added = fields.map { (key: Array($0.key.utf8), versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }[...]
+        var added = Self.sorted(fields)[...]
         var lines: [ArraySlice<UInt8>] = []
+        var previousKey: ArraySlice<UInt8>?
         for row in rows {
             let key = Self.key(of: row)
+            // A line out of order (a damaged key) would have the merge write a document's line twice.
+            guard previousKey.map({ $0.lexicographicallyPrecedes(key) }) ?? true else { return nil }
+            previousKey = key
             while let next = added.first, next.key.lexicographicallyPrecedes(key) {
                 lines.append(Self.lineBytes(next.key, next.versions))
                 added.removeFirst()
@@ -259,7 +267,12 @@ package struct VersionIndex: Equatable {
             lines.append(Self.lineBytes(next.key, next.versions + first.map(Self.field)) + row[rest...])
         }
         lines += added.map { Self.lineBytes($0.key, $0.versions) }
-        return VersionIndex(head: newHead, count: count + commits.count, lines: lines)
+        return VersionIndex(head: newHead, count: count + commits.count, manifestPathHash: manifestPathHash, lines: lines)
+    }
+
+    /// The lines' keys and versions in the order of the keys' bytes.
+    private static func sorted(_ fields: [[UInt8]: [String]]) -> [(key: [UInt8], versions: [String])] {
+        fields.map { (key: $0.key, versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
 
     /// The file's lines after the header, without their newlines (found with memchr(3): a long series' file is
@@ -267,10 +280,10 @@ package struct VersionIndex: Equatable {
     private var rows: [ArraySlice<UInt8>] {
         var rows: [ArraySlice<UInt8>] = []
         file.withUnsafeBytes { bytes in
-            var start = (ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: bytes) ?? bytes.count) + 1
+            var start = (ByteSearch.firstIndex(of: Self.newline, in: bytes) ?? bytes.count) + 1
             while start < bytes.count {
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-                let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: rest).map { start + $0 } ?? bytes.count
+                let end = ByteSearch.firstIndex(of: Self.newline, in: rest).map { start + $0 } ?? bytes.count
                 if end > start { rows.append(file[start..<end]) }
                 start = end + 1
             }
@@ -287,10 +300,13 @@ package struct VersionIndex: Equatable {
     }
 
     /// The lines a version goes on: each document its trailers name, or the line of versions without trailers.
-    private static func keys(of message: String) -> [String] {
-        guard ByteSearch.contains(message, "\n" + DocumentTrailer.prefix) else { return [plainKey] }
-        var seen: Set<String> = []
-        return DocumentTrailer.all(in: message).compactMap { seen.insert($0.id).inserted ? "d " + $0.id : nil }
+    private static func keys(of message: String) -> [[UInt8]] {
+        guard ByteSearch.contains(message, "\n" + DocumentTrailer.prefix) else { return [Array(plainKey.utf8)] }
+        var seen: Set<[UInt8]> = []
+        return DocumentTrailer.all(in: message).compactMap { trailer in
+            let key = Array(("d " + trailer.id).utf8)
+            return seen.insert(key).inserted ? key : nil
+        }
     }
 
     // MARK: The file
@@ -303,6 +319,7 @@ package struct VersionIndex: Equatable {
     /// A line's bytes: its key, then its versions (newest first) in groups counted from the oldest, each group
     /// followed by ` #` and the hash of its bytes (the first group's from the key on).
     private static func lineBytes(_ key: [UInt8], _ versions: [String]) -> ArraySlice<UInt8> {
+        precondition(!versions.isEmpty, "a line lists a version at least")
         var bytes = key
         var hashedFrom = 0
         var groupEnd = (versions.count - 1) % groupSize + 1
@@ -317,14 +334,15 @@ package struct VersionIndex: Equatable {
         return bytes[...]
     }
 
-    /// The header line, with its newline: the head, the count of versions and the length of the lines after it.
-    private static func headerLine(head: GitOID, count: Int, length: Int) -> String {
-        let body = "msx-versions \(formatVersion) \(head) \(count) \(length)"
+    /// The header line, with its newline: the head, the count of versions, the length of the lines after it and
+    /// the hash of the manifest's path.
+    private static func headerLine(head: GitOID, count: Int, length: Int, manifestPathHash: String) -> String {
+        let body = "msx-versions \(formatVersion) \(head) \(count) \(length) \(manifestPathHash)"
         return body + " #" + TextHash.fnv1a64(body) + "\n"
     }
 
     /// The value of 16 lower-case hex digits.
-    fileprivate static func hash(_ digits: some Collection<UInt8>) -> UInt64? {
+    fileprivate static func parseHash(hexDigits digits: some Collection<UInt8>) -> UInt64? {
         var value: UInt64 = 0
         for byte in digits {
             let digit: UInt8
@@ -341,17 +359,19 @@ package struct VersionIndex: Equatable {
     /// The file's bytes (the same for the same history, however the index was made).
     var data: Data { Data(file) }
 
-    /// Reads the file; nil when it is not a whole index of this format. Lines are checked when they are read.
-    static func parse(_ file: [UInt8]) -> VersionIndex? {
+    /// Reads the file; nil when it is not a whole index of this format for manifests at `manifestPath`. Lines are
+    /// checked when they are read.
+    static func parse(_ file: [UInt8], manifestPath: String) -> VersionIndex? {
         guard file.last == UInt8(ascii: "\n"), let firstEnd = file.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let line = String(decoding: file[..<firstEnd], as: UTF8.self)
         guard let mark = line.range(of: " #", options: .backwards), TextHash.fnv1a64(String(line[..<mark.lowerBound])) == line[mark.upperBound...]
         else { return nil }
         let header = line[..<mark.lowerBound].split(separator: " ")
-        guard header.count == 5, header[0] == "msx-versions", header[1] == "\(formatVersion)",
+        let manifestPathHash = TextHash.fnv1a64(manifestPath)
+        guard header.count == 6, header[0] == "msx-versions", header[1] == "\(formatVersion)",
             let head = GitOID(hex: String(header[2])), let count = Int(header[3]), count > 0,
-            Int(header[4]) == file.count - firstEnd - 1
+            Int(header[4]) == file.count - firstEnd - 1, header[5] == manifestPathHash
         else { return nil }
-        return VersionIndex(head: head, count: count, file: file)
+        return VersionIndex(head: head, count: count, manifestPathHash: manifestPathHash, file: file)
     }
 }

@@ -18,18 +18,18 @@ extension ProjectHistory {
 
     private func versionIndex(head: GitOID, stored: VersionIndex?) throws -> VersionIndex? {
         if let stored, stored.head == head { return stored }
-        guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try rebuiltVersionIndex(head: head) }
+        guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try reversionIndexReadFromHistory(head: head) }
         try? FileIO.writeAtomically(index.data, to: versionIndexURL)
         return index
     }
 
     /// The index built again from the history ending at `head`, and saved (it was missing, stale or damaged); nil
     /// when it could not be saved.
-    func rebuiltVersionIndex(head: GitOID) throws -> VersionIndex? {
+    func reversionIndexReadFromHistory(head: GitOID) throws -> VersionIndex? {
         let folder = versionIndexURL.deletingLastPathComponent()
         try? FileIO.createFolder(folder)
         guard access(folder.path, W_OK) == 0 else { return nil }
-        let index = try VersionIndex.build(repository, head: head, manifest: manifestBlob(at:))
+        let index = try versionIndexReadFromHistory(head: head)
         try? FileIO.writeAtomically(index.data, to: versionIndexURL)
         return index
     }
@@ -48,18 +48,24 @@ extension ProjectHistory {
         guard let head = try head(), let file = storedVersionIndex() else { return true }
         // A file a merge left behind is stale, not wrong: the next reader builds it again.
         guard let current = try file.head == head ? file : caughtUp(file, to: head) else { return true }
-        let fresh = try VersionIndex.build(repository, head: head, manifest: manifestBlob(at:))
+        let fresh = try versionIndexReadFromHistory(head: head)
         let right = current == fresh
         if !right && repair { try FileIO.writeAtomically(fresh.data, to: versionIndexURL) }
         return right
     }
 
     private func storedVersionIndex() -> VersionIndex? {
-        FileIO.cacheBytes(at: versionIndexURL).flatMap(VersionIndex.parse)
+        FileIO.cacheBytes(at: versionIndexURL).flatMap { VersionIndex.parse($0, manifestPath: gitPath(Manifest.fileName)) }
+    }
+
+    /// The index of the history ending at `head`, read from the history (not saved).
+    func versionIndexReadFromHistory(head: GitOID) throws -> VersionIndex {
+        try VersionIndex.build(repository, head: head, manifestPath: gitPath(Manifest.fileName), manifest: manifestBlob(at:))
     }
 
     /// `index` with the versions between its head and `head` added, when `head` descends from it through versions
-    /// with one parent each; nil otherwise (a merge, a history rewritten or reset, a damaged line).
+    /// with one parent each; nil otherwise (a merge, a history rewritten or reset, a damaged newest group of a line
+    /// they go on).
     private func caughtUp(_ index: VersionIndex, to head: GitOID) throws -> VersionIndex? {
         var newer: [GitCommit] = []
         var id = head

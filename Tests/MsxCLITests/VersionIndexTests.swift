@@ -131,19 +131,23 @@ final class VersionIndexTests: HistoryTestCase {
         let walked = { try self.logVersions(book.root, book.lamp, "--since", "1970-01-01").map(Self.summary) }
         XCTAssertEqual(try logVersions(book.root, book.lamp).map(Self.summary), try walked())
         XCTAssertEqual(try lampLine(book).filter { $0 == "#" }.count, 2, "two full groups")
+        // A version made with git (on the line of versions without trailers), listed between two of Lamp's line.
+        try write("The lamp is low.\n", to: Book.lampPath, in: book.root)
+        try plainCommit("plain", in: book.root)
         try write("The lamp is out.\n", to: Book.lampPath, in: book.root)
         try expect(0, "snapshot", in: book.root)
         XCTAssertEqual(try lampLine(book).filter { $0 == "#" }.count, 3, "the snapshot starts a group")
         XCTAssertEqual(try staleCaches(book.root), [], "the index the snapshot added to is the one a build writes")
         var all = try walked()
-        XCTAssertEqual(all.count, 129)
+        XCTAssertEqual(all.count, 130)
 
         // The oldest group is not read by a log of the first versions, nor by a snapshot, which writes the newest
-        // group again and copies the others; the second group is read by a log after the newest version.
+        // group again and copies the others; the second group is read by a log after the newest version and the
+        // version made with git, and the log goes on below them.
         for (group, damagedBy) in [(2, "the oldest group"), (1, "the second group")] {
             let line = try lampLine(book)
             let marks = line.indices.filter { line[$0] == "#" }
-            // A hex digit of a version's id in that group changed (the first digit after the group's start).
+            // A hex digit of a version's id in that group changed (the first id's first digit, after its number).
             let start = line.index(marks[group - 1], offsetBy: 20)
             let id = try XCTUnwrap(line[start...].firstIndex(of: ":"))
             let digit = line.index(after: id)
@@ -161,6 +165,29 @@ final class VersionIndexTests: HistoryTestCase {
             XCTAssertEqual(try logVersions(book.root, book.lamp).map(Self.summary), all, "damaged in \(damagedBy)")
             XCTAssertFalse(try lampLine(book).contains(damaged[digit...].prefix(40)), "built again")
             XCTAssertEqual(try staleCaches(book.root), [])
+        }
+    }
+
+    /// An index cut short (a whole line gone), of another format, or written for the project's manifest at another
+    /// place in the repository (a project since moved inside it) is not believed: it is built again.
+    func testAnIndexCutShortOfAnotherFormatOrForAnotherPlaceIsBuiltAgain() throws {
+        let book = try makeBook()
+        try write("The lamp is out.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", in: book.root)
+        let walked = try logVersions(book.root, book.sea, "--since", "1970-01-01").map(Self.summary)
+        XCTAssertEqual(try logVersions(book.root, book.sea).map(Self.summary), walked)
+        let built = try read(indexPath, in: book.root)
+        let lines = built.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThanOrEqual(lines.count, 3, "the header, Lamp's line and Sea's")
+        let header = lines[0].split(separator: " ").dropLast().map(String.init)
+        let formatOne = (["msx-versions", "1"] + header[2...3]).joined(separator: " ")
+        let elsewhere = (header.dropLast() + [TextHash.fnv1a64("book/manuscript.json")]).joined(separator: " ")
+        for (damage, text) in [("cut short", lines.dropLast().joined(separator: "\n") + "\n"),
+                               ("format 1", ([formatOne + " #" + TextHash.fnv1a64(formatOne)] + lines.dropFirst()).joined(separator: "\n") + "\n"),
+                               ("another place", ([elsewhere + " #" + TextHash.fnv1a64(elsewhere)] + lines.dropFirst()).joined(separator: "\n") + "\n")] {
+            try write(text, to: indexPath, in: book.root)
+            XCTAssertEqual(try logVersions(book.root, book.sea).map(Self.summary), walked, damage)
+            XCTAssertEqual(try read(indexPath, in: book.root), built, "\(damage): built again")
         }
     }
 
@@ -245,7 +272,8 @@ final class VersionIndexTests: HistoryTestCase {
     /// writes it.
     private static func sealed(_ lines: [String]) -> String {
         let rest = lines.dropFirst().map { $0 + "\n" }.joined()
-        let header = lines[0].split(separator: " ").prefix(4).joined(separator: " ") + " \(rest.utf8.count)"
+        let fields = lines[0].split(separator: " ")
+        let header = fields.prefix(4).joined(separator: " ") + " \(rest.utf8.count) " + fields[5]
         return header + " #" + TextHash.fnv1a64(header) + "\n" + rest
     }
 

@@ -4,10 +4,14 @@
 /* libgit2 over mbedTLS seeds its random generator for TLS inside git_libgit2_init: mbedTLS's entropy sources include
    HAVEGE, which fills its pool at once, about a million instructions that every command paid although only https
    transfers use the generator. Where msx links libgit2's static archive (Package.swift, StaticLinking:
-   MSX_SEEDS_TLS_RANDOM_ON_DEMAND), libgit2's calls of mbedtls_entropy_init, mbedtls_ctr_drbg_seed and
-   mbedtls_ctr_drbg_random reach msx's (`--wrap`): the first two note what libgit2 asked for, and the first call for
-   random bytes (an https handshake) makes them, once, before mbedTLS's own. Seeding that fails fails the handshake,
-   as mbedTLS would. None of it is for msx's own code. */
+   MSX_SEEDS_TLS_RANDOM_ON_DEMAND), calls of mbedtls_entropy_init, mbedtls_ctr_drbg_seed and
+   mbedtls_ctr_drbg_random reach msx's (`--wrap`). While libgit2 starts (between msx_tls_random_deferring(1) and
+   (0)), the first two note what libgit2 asked for; the first call for random bytes from that generator (an https
+   handshake) makes them, once, before mbedTLS's own. Every other call is passed to mbedTLS as it is. A seeding
+   that fails fails the handshake, as mbedTLS would. */
+
+/* Defers the seeding asked for while `on` is 1: set around git_libgit2_init. (Does nothing in other builds.) */
+void msx_tls_random_deferring(int on);
 
 /* Where the deferred seeding stands (for tests). */
 enum msx_tls_random_state {
