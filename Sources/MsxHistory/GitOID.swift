@@ -31,15 +31,25 @@ public struct GitOID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The 40-digit hex form.
-    public var description: String {
-        var buffer = [CChar](repeating: 0, count: 41)
-        var copy = raw
-        git_oid_tostr(&buffer, 41, &copy)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    public var description: String { hex(digits: 40) }
 
     /// The 7-digit short form msx shows.
-    public var short: String { String(description.prefix(7)) }
+    public var short: String { hex(digits: 7) }
+
+    /// The first `digits` lower-case hex digits, as git writes them (a log writes one or two for every version).
+    private func hex(digits: Int) -> String {
+        withUnsafeBytes(of: raw.id) { bytes in
+            String(unsafeUninitializedCapacity: digits) { out in
+                for i in 0..<digits {
+                    let byte = bytes[i / 2]
+                    out[i] = Self.hexDigits[Int(i % 2 == 0 ? byte >> 4 : byte & 0xF)]
+                }
+                return digits
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     public static func == (a: GitOID, b: GitOID) -> Bool {
         var x = a.raw, y = b.raw
