@@ -135,31 +135,46 @@ extension BinderNode {
     }
 
     /// The fields of a node object msx reads; any other is kept as it is (`extra`).
-    enum Field: Int {
+    enum Field: Int, CaseIterable {
         case id, kind, title, path, role, synopsis, label, status, keywords, includeInCompile, target, custom, children
         case trashedFrom, trashedBefore
 
-        /// The field named `key` (a switch over the names: far cheaper than a `String` raw value's lookup).
+        /// The field named `key`.
         init?(key: String) {
-            switch key {
-            case "id": self = .id
-            case "kind": self = .kind
-            case "title": self = .title
-            case "path": self = .path
-            case "role": self = .role
-            case "synopsis": self = .synopsis
-            case "label": self = .label
-            case "status": self = .status
-            case "keywords": self = .keywords
-            case "includeInCompile": self = .includeInCompile
-            case "target": self = .target
-            case "custom": self = .custom
-            case "children": self = .children
-            case "trashedFrom": self = .trashedFrom
-            case "trashedBefore": self = .trashedBefore
-            default: return nil
+            var key = key
+            guard let field = key.withUTF8({ Self(keyBytes: $0[...]) }) else { return nil }
+            self = field
+        }
+
+        /// The field whose name is `bytes` (a manifest's thousand nodes name their fields without a string each).
+        init?(keyBytes bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+            guard let field = Self.names.first(where: { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) })?.field
+            else { return nil }
+            self = field
+        }
+
+        /// The key that names it in a node object.
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .kind: "kind"
+            case .title: "title"
+            case .path: "path"
+            case .role: "role"
+            case .synopsis: "synopsis"
+            case .label: "label"
+            case .status: "status"
+            case .keywords: "keywords"
+            case .includeInCompile: "includeInCompile"
+            case .target: "target"
+            case .custom: "custom"
+            case .children: "children"
+            case .trashedFrom: "trashedFrom"
+            case .trashedBefore: "trashedBefore"
             }
         }
+
+        private static let names = allCases.map { (field: $0, name: Array($0.name.utf8)) }
 
         /// The field's bit in a set of fields seen.
         var bit: UInt16 { 1 << rawValue }

@@ -35,9 +35,9 @@ extension JSONParser {
         var node = BinderNode(id: "", kind: .folder, title: "", path: "")
         var id, kind, title, path: String?
         var seen: UInt16 = 0
-        try readObject { parser, key throws(SyntaxError) in
-            guard let field = BinderNode.Field(key: key) else {
-                return node.extra.updateValue(try parser.parseValue(), forKey: key) == nil
+        try readObject(keys: { parser throws(SyntaxError) in try parser.readNodeKey() }) { parser, key throws(SyntaxError) in
+            guard case .field(let field) = key else {
+                return node.extra.updateValue(try parser.parseValue(), forKey: key.description) == nil
             }
             guard seen & field.bit == 0 else { return false }
             seen |= field.bit
@@ -73,6 +73,15 @@ extension JSONParser {
         return node
     }
 
+    /// A node's key: one of its fields (matched by its bytes when it holds no escape), or another member's name.
+    private mutating func readNodeKey() throws(SyntaxError) -> NodeKey {
+        if let plain = readPlainString() {
+            return BinderNode.Field(keyBytes: plain).map(NodeKey.field) ?? .other(String(decoding: plain, as: UTF8.self))
+        }
+        let key = try parseString()
+        return BinderNode.Field(key: key).map(NodeKey.field) ?? .other(key)
+    }
+
     /// A string, or nil for null.
     private mutating func readOptionalString() throws(SyntaxError) -> String? {
         if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
@@ -103,5 +112,19 @@ extension JSONParser {
         if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
         guard let whole = JSONReader.wholeNumber(try parseNumber()) else { throw fail("expected a whole number") }
         return whole
+    }
+}
+
+/// A binder node's key as its reader sees it.
+private enum NodeKey: CustomStringConvertible {
+    case field(BinderNode.Field)
+    /// Any other member, kept in the node's `extra`.
+    case other(String)
+
+    var description: String {
+        switch self {
+        case .field(let field): field.name
+        case .other(let name): name
+        }
     }
 }

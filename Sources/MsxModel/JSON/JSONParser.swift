@@ -90,6 +90,12 @@ public struct JSONParser {
     /// Reads an object (the parser is at its `{`) member by member: `member` gets each key with the parser at the
     /// value, reads the value, and returns false when the key came before (a duplicate, refused).
     mutating func readObject(_ member: (inout JSONParser, String) throws(SyntaxError) -> Bool) throws(SyntaxError) {
+        try readObject(keys: { parser throws(SyntaxError) in try parser.parseString() }, member)
+    }
+
+    /// `readObject(_:)` with each key read by `readKey` (the parser at its opening quote) into what `member` takes.
+    mutating func readObject<Key: CustomStringConvertible>(keys readKey: (inout JSONParser) throws(SyntaxError) -> Key,
+                                                           _ member: (inout JSONParser, Key) throws(SyntaxError) -> Bool) throws(SyntaxError) {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -98,7 +104,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw fail("expected a quoted key") }
-            let key = try parseString()
+            let key = try readKey(&self)
             let afterKey = index
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw fail("expected ':' after key \"\(key)\"") }
@@ -130,6 +136,22 @@ public struct JSONParser {
             if peek(UInt8(ascii: "]")) { index += 1; return }
             throw fail("expected ',' or ']' in array")
         }
+    }
+
+    /// The bytes of a string that holds no escape and no control character, the parser at its opening quote and
+    /// left after its closing one; nil, the parser unmoved, for any other (which `parseString` reads).
+    mutating func readPlainString() -> UnsafeBufferPointer<UInt8>.SubSequence? {
+        var end = index + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                defer { index = end + 1 }
+                return bytes[(index + 1)..<end]
+            }
+            if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
+            end += 1
+        }
+        return nil
     }
 
     mutating func parseString() throws(SyntaxError) -> String {
