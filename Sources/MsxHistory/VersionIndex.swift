@@ -9,16 +9,16 @@ import MsxModel
 /// the indexed head with no other parent (a snapshot, a fast-forward) is listed first from then on and takes the
 /// next number: nothing else moves, so such versions are added without reading the rest.
 ///
-/// The file (format 2) is text: a header `msx-versions 2 HEAD COUNT BYTES WHERE` (`BYTES`: the length of the rest of
+/// The file (format 2) is text. A header `msx-versions 2 HEAD COUNT BYTES WHERE` (`BYTES`: the length of the rest of
 /// the file; `WHERE`: the FNV-1a hash of the manifest's path in the repository, so that an index of a project since
-/// moved inside its repository is not believed); a line `d ID N:OID:MANIFEST …` per document, newest first, for the versions whose `Msx-Document` trailers
-/// name it; and a line `p N:OID:MANIFEST …` for the versions without trailers (made with other git tools), whose
-/// documents `log` works out from their trees. `MANIFEST` is the blob of the version's binder manifest (`-` when it
-/// has none), so that a log names each version's document without reading the version's tree. The header ends with ` #` and the FNV-1a hash of what precedes it. A line's versions
-/// come in groups of `groupSize`, counted from the oldest (so only the first, newest, group may hold fewer), and
-/// each group ends with ` #` and the hash of its bytes (the first group's from the start of the line): a reader
-/// checks only the groups it reads (`log | head` reads one of a long history's hundreds), and never believes a
-/// damaged one.
+/// moved inside its repository is not believed) ends with ` #` and the FNV-1a hash of what precedes it. Then a line
+/// `d ID N:OID:MANIFEST …` per document, newest first, for the versions whose `Msx-Document` trailers name it, and a
+/// line `p N:OID:MANIFEST …` for the versions without trailers (made with other git tools), whose documents `log`
+/// works out from their trees. `MANIFEST` is the blob of the version's binder manifest (`-` when it has none), so
+/// that a log names each version's document without reading the version's tree. A line's versions come in groups of
+/// `groupSize`, counted from the oldest (so only the first, newest, group may hold fewer), and each group ends with
+/// ` #` and the hash of its bytes (the first group's from the start of the line): a reader checks only the groups it
+/// reads (`log | head` reads one of a long history's hundreds), and never believes a damaged one.
 package struct VersionIndex: Equatable {
     /// A version, its number in the index and its manifest's blob (nil when the version has no manifest).
     package struct Version: Equatable {
