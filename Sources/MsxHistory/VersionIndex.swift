@@ -82,8 +82,8 @@ package struct VersionIndex: Equatable {
         return Line(file: file, start: found + 1, versionsFrom: found + 1 + key.utf8.count, count: count)
     }
 
-    /// The versions of one line, newest first (` N:OID:MANIFEST` each), decoded one at a time and each group checked as it
-    /// is reached.
+    /// The versions of one line, newest first (` N:OID:MANIFEST` each), decoded one at a time and each group checked
+    /// as it is reached.
     struct Line {
         private let file: [UInt8]
         /// Each number is below the one before, the first below the index's count of versions.
@@ -150,8 +150,8 @@ package struct VersionIndex: Equatable {
                 let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[group.versionsFrom...])
                 guard let mark = ByteSearch.firstIndex(of: VersionIndex.hashMark, in: rest).map({ group.versionsFrom + $0 }),
                     mark - 1 > group.versionsFrom, bytes[mark - 1] == UInt8(ascii: " "), mark + 17 <= bytes.count,
-                    let recorded = VersionIndex.parseHash(hexDigits: bytes[(mark + 1)..<(mark + 17)]),
-                    recorded == TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[group.hashedFrom..<(mark - 1)]))
+                    TextHash.hex(TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[group.hashedFrom..<(mark - 1)])))
+                        .utf8.elementsEqual(bytes[(mark + 1)..<(mark + 17)])
                 else { return nil }
                 let after = mark + 17
                 guard after < bytes.count, bytes[after] != UInt8(ascii: "\n") else { return (mark - 1, nil) }
@@ -339,21 +339,6 @@ package struct VersionIndex: Equatable {
     private static func headerLine(head: GitOID, count: Int, length: Int, manifestPathHash: String) -> String {
         let body = "msx-versions \(formatVersion) \(head) \(count) \(length) \(manifestPathHash)"
         return body + " #" + TextHash.fnv1a64(body) + "\n"
-    }
-
-    /// The value of 16 lower-case hex digits.
-    fileprivate static func parseHash(hexDigits digits: some Collection<UInt8>) -> UInt64? {
-        var value: UInt64 = 0
-        for byte in digits {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
     }
 
     /// The file's bytes (the same for the same history, however the index was made).

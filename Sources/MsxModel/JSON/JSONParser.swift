@@ -155,6 +155,8 @@ public struct JSONParser {
     }
 
     mutating func parseString() throws(SyntaxError) -> String {
+        // Most strings hold no escape: decode them in one go.
+        if let plain = readPlainString() { return String(decoding: plain, as: UTF8.self) }
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
@@ -170,8 +172,6 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
-                // Most strings hold no escape: decode them in one go.
-                if scalars.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 flush(bytes[runStart..<index], into: &scalars)
                 return String(scalars)
             }
