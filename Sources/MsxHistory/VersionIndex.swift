@@ -46,9 +46,9 @@ package struct VersionIndex: Equatable {
     package let count: Int
     /// The hash of the manifest's path in the repository (`WHERE`), in hex.
     private let manifestPathHash: String
-    /// The file's bytes; a line is found, and its groups checked and read, only when asked for (a log reads one
-    /// line of a thousand, and the first groups of it).
-    private let file: [UInt8]
+    /// The file's bytes (mapped, when read from the file); a line is found, and its groups checked and read, only
+    /// when asked for (a log reads one line of a thousand, and the first groups of it).
+    private let file: FileBytes
 
     /// - Parameter lines: each line's bytes (without its newline), in the order of their keys' bytes.
     private init(head: GitOID, count: Int, manifestPathHash: String, lines: [ArraySlice<UInt8>]) {
@@ -59,10 +59,10 @@ package struct VersionIndex: Equatable {
             file += line
             file.append(UInt8(ascii: "\n"))
         }
-        self.init(head: head, count: count, manifestPathHash: manifestPathHash, file: file)
+        self.init(head: head, count: count, manifestPathHash: manifestPathHash, file: FileBytes(file))
     }
 
-    private init(head: GitOID, count: Int, manifestPathHash: String, file: [UInt8]) {
+    private init(head: GitOID, count: Int, manifestPathHash: String, file: FileBytes) {
         (self.head, self.count, self.manifestPathHash, self.file) = (head, count, manifestPathHash, file)
     }
 
@@ -77,7 +77,7 @@ package struct VersionIndex: Equatable {
     /// only as they are read: a document of a long history has thousands, and `DOC@~10` or `log | head` reads the
     /// first few.
     private func line(_ key: String) -> Line {
-        let found = file.withUnsafeBytes { ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: $0) }
+        let found = ByteSearch.firstIndex(of: Array("\n\(key) ".utf8), in: UnsafeRawBufferPointer(file.bytes))
         guard let found else { return Line(file: file, count: count) }
         return Line(file: file, start: found + 1, versionsFrom: found + 1 + key.utf8.count, count: count)
     }
@@ -85,7 +85,7 @@ package struct VersionIndex: Equatable {
     /// The versions of one line, newest first (` N:OID:MANIFEST` each), decoded one at a time and each group checked
     /// as it is reached.
     struct Line {
-        private let file: [UInt8]
+        private let file: FileBytes
         /// Each number is below the one before, the first below the index's count of versions.
         private var previous: Int
         /// Where the next version starts, and where the checked group it is in ends (at its ` #`).
@@ -94,12 +94,12 @@ package struct VersionIndex: Equatable {
         private var nextGroup: (hashedFrom: Int, versionsFrom: Int)?
 
         /// An empty line.
-        init(file: [UInt8], count: Int) {
+        init(file: FileBytes, count: Int) {
             (self.file, self.previous, nextGroup) = (file, count, nil)
         }
 
         /// The line that starts at `start`, its versions at `versionsFrom` (after its key).
-        init(file: [UInt8], start: Int, versionsFrom: Int, count: Int) {
+        init(file: FileBytes, start: Int, versionsFrom: Int, count: Int) {
             (self.file, self.previous, nextGroup) = (file, count, (start, versionsFrom))
         }
 
@@ -108,27 +108,9 @@ package struct VersionIndex: Equatable {
                 guard let group = nextGroup else { return nil }
                 try enter(group)
             }
-            let (end, previous) = (groupEnd, previous)
-            let decoded = file.withUnsafeBufferPointer { bytes -> (Version, Int)? in
-                var i = index
-                guard bytes[i] == UInt8(ascii: " ") else { return nil }
-                i += 1
-                var number = 0
-                let digits = i
-                while i < end, bytes[i] != UInt8(ascii: ":") {
-                    guard let digit = VersionIndex.digit(bytes[i]), number < Int.max / 10 - 9 else { return nil }
-                    number = number * 10 + digit
-                    i += 1
-                }
-                guard i > digits, i + 43 <= end, number < previous, bytes[i + 41] == UInt8(ascii: ":"),
-                    let id = VersionIndex.oid(bytes[(i + 1)..<(i + 41)])
-                else { return nil }
-                i += 42
-                if bytes[i] == UInt8(ascii: "-") { return (Version(number: number, id: id, manifest: nil), i + 1) }
-                guard i + 40 <= end, let manifest = VersionIndex.oid(bytes[i..<(i + 40)]) else { return nil }
-                return (Version(number: number, id: id, manifest: manifest), i + 40)
+            guard let (version, after) = Self.version(in: file.bytes, at: index, before: groupEnd, below: previous) else {
+                throw DamagedLine()
             }
-            guard let (version, after) = decoded else { throw DamagedLine() }
             (index, self.previous) = (after, version.number)
             return version
         }
@@ -146,19 +128,38 @@ package struct VersionIndex: Equatable {
 
         /// Checks the group whose hashed bytes start at `hashedFrom` and reads on from its first version.
         private mutating func enter(_ group: (hashedFrom: Int, versionsFrom: Int)) throws(DamagedLine) {
-            let next = file.withUnsafeBufferPointer { bytes -> (groupEnd: Int, nextGroup: (Int, Int)?)? in
-                let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[group.versionsFrom...])
-                guard let mark = ByteSearch.firstIndex(of: VersionIndex.hashMark, in: rest).map({ group.versionsFrom + $0 }),
-                    mark - 1 > group.versionsFrom, bytes[mark - 1] == UInt8(ascii: " "), mark + 17 <= bytes.count,
-                    TextHash.hex(TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[group.hashedFrom..<(mark - 1)])))
-                        .utf8.elementsEqual(bytes[(mark + 1)..<(mark + 17)])
-                else { return nil }
-                let after = mark + 17
-                guard after < bytes.count, bytes[after] != UInt8(ascii: "\n") else { return (mark - 1, nil) }
-                return (mark - 1, (after, after))
+            let bytes = file.bytes
+            let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[group.versionsFrom...])
+            guard let mark = ByteSearch.firstIndex(of: VersionIndex.hashMark, in: rest).map({ group.versionsFrom + $0 }),
+                mark - 1 > group.versionsFrom, bytes[mark - 1] == UInt8(ascii: " "), mark + 17 <= bytes.count,
+                TextHash.hex(TextHash.fnv1a64(UnsafeBufferPointer(rebasing: bytes[group.hashedFrom..<(mark - 1)])))
+                    .utf8.elementsEqual(bytes[(mark + 1)..<(mark + 17)])
+            else { throw DamagedLine() }
+            let after = mark + 17
+            (index, groupEnd) = (group.versionsFrom, mark - 1)
+            nextGroup = after < bytes.count && bytes[after] != UInt8(ascii: "\n") ? (after, after) : nil
+        }
+
+        /// The version written at `start` (` N:OID:MANIFEST`, numbered below `below`, ending by `end`) and where
+        /// it ends; nil when it does not read as msx writes it.
+        private static func version(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, before end: Int, below: Int) -> (Version, Int)? {
+            var i = start
+            guard bytes[i] == UInt8(ascii: " ") else { return nil }
+            i += 1
+            var number = 0
+            let digits = i
+            while i < end, bytes[i] != UInt8(ascii: ":") {
+                guard let digit = VersionIndex.digit(bytes[i]), number < Int.max / 10 - 9 else { return nil }
+                number = number * 10 + digit
+                i += 1
             }
-            guard let next else { throw DamagedLine() }
-            (index, groupEnd, nextGroup) = (group.versionsFrom, next.groupEnd, next.nextGroup)
+            guard i > digits, i + 43 <= end, number < below, bytes[i + 41] == UInt8(ascii: ":"),
+                let id = VersionIndex.oid(bytes[(i + 1)..<(i + 41)])
+            else { return nil }
+            i += 42
+            if bytes[i] == UInt8(ascii: "-") { return (Version(number: number, id: id, manifest: nil), i + 1) }
+            guard i + 40 <= end, let manifest = VersionIndex.oid(bytes[i..<(i + 40)]) else { return nil }
+            return (Version(number: number, id: id, manifest: manifest), i + 40)
         }
     }
 
@@ -247,7 +248,7 @@ package struct VersionIndex: Equatable {
         // copied; the others (a long series has a thousand) are copied as they are.
         var added = Self.sorted(fields)[...]
         var lines: [ArraySlice<UInt8>] = []
-        var previousKey: ArraySlice<UInt8>?
+        var previousKey: Slice<UnsafeBufferPointer<UInt8>>?
         for row in rows {
             let key = Self.key(of: row)
             // A line out of order (a damaged key) would have the merge write a document's line twice.
@@ -258,7 +259,7 @@ package struct VersionIndex: Equatable {
                 added.removeFirst()
             }
             guard let next = added.first, next.key.elementsEqual(key) else {
-                lines.append(row)
+                lines.append(ArraySlice(row))
                 continue
             }
             added.removeFirst()
@@ -275,24 +276,23 @@ package struct VersionIndex: Equatable {
         fields.map { (key: $0.key, versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
 
-    /// The file's lines after the header, without their newlines (found with memchr(3): a long series' file is
-    /// hundreds of kilobytes).
-    private var rows: [ArraySlice<UInt8>] {
-        var rows: [ArraySlice<UInt8>] = []
-        file.withUnsafeBytes { bytes in
-            var start = (ByteSearch.firstIndex(of: Self.newline, in: bytes) ?? bytes.count) + 1
-            while start < bytes.count {
-                let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-                let end = ByteSearch.firstIndex(of: Self.newline, in: rest).map { start + $0 } ?? bytes.count
-                if end > start { rows.append(file[start..<end]) }
-                start = end + 1
-            }
+    /// The file's lines after the header, without their newlines, indexed as in the file (found with memchr(3): a
+    /// long series' file is hundreds of kilobytes).
+    private var rows: [Slice<UnsafeBufferPointer<UInt8>>] {
+        var rows: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        let bytes = UnsafeRawBufferPointer(file.bytes)
+        var start = (ByteSearch.firstIndex(of: Self.newline, in: bytes) ?? bytes.count) + 1
+        while start < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+            let end = ByteSearch.firstIndex(of: Self.newline, in: rest).map { start + $0 } ?? bytes.count
+            if end > start { rows.append(file.bytes[start..<end]) }
+            start = end + 1
         }
         return rows
     }
 
     /// A line's key: its first word, or `d`, a space and the second word for a document's line.
-    private static func key(of row: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    private static func key(of row: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
         let space = UInt8(ascii: " ")
         let first = row.firstIndex(of: space) ?? row.endIndex
         guard row[row.startIndex..<first].elementsEqual([UInt8(ascii: "d")]), first < row.endIndex else { return row[..<first] }
@@ -342,13 +342,14 @@ package struct VersionIndex: Equatable {
     }
 
     /// The file's bytes (the same for the same history, however the index was made).
-    var data: Data { Data(file) }
+    var data: Data { Data(file.bytes) }
 
     /// Reads the file; nil when it is not a whole index of this format for manifests at `manifestPath`. Lines are
     /// checked when they are read.
-    static func parse(_ file: [UInt8], manifestPath: String) -> VersionIndex? {
-        guard file.last == UInt8(ascii: "\n"), let firstEnd = file.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let line = String(decoding: file[..<firstEnd], as: UTF8.self)
+    static func parse(_ file: FileBytes, manifestPath: String) -> VersionIndex? {
+        let bytes = file.bytes
+        guard bytes.last == UInt8(ascii: "\n"), let firstEnd = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = String(decoding: bytes[..<firstEnd], as: UTF8.self)
         guard let mark = line.range(of: " #", options: .backwards), TextHash.fnv1a64(String(line[..<mark.lowerBound])) == line[mark.upperBound...]
         else { return nil }
         let header = line[..<mark.lowerBound].split(separator: " ")

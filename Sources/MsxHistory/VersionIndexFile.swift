@@ -55,7 +55,7 @@ extension ProjectHistory {
     }
 
     private func storedVersionIndex() -> VersionIndex? {
-        FileIO.cacheBytes(at: versionIndexURL).flatMap { VersionIndex.parse($0, manifestPath: gitPath(Manifest.fileName)) }
+        FileBytes(mapping: versionIndexURL.path).flatMap { VersionIndex.parse($0, manifestPath: gitPath(Manifest.fileName)) }
     }
 
     /// The index of the history ending at `head`, read from the history (not saved).
