@@ -102,27 +102,28 @@ extension ProjectHistory {
 
 /// The names in each folder of a project, read once per folder: telling that a file is not there costs no lstat(2).
 private final class FolderListings {
-    private let root: URL
+    private let rootPath: String
     private var names: [Substring: Set<String>] = [:]
     /// The folder asked about last and its names: a binder's documents come a folder at a time.
     private var last: (folder: Substring, names: Set<String>)?
 
-    init(root: URL) { self.root = root }
+    init(root: URL) { rootPath = root.path }
 
     /// Whether the folder of `relative` lists its name (a folder that cannot be read lists nothing).
     func contains(_ relative: String) -> Bool {
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
+        var relative = relative
+        guard let offset = relative.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return true }
+        let slash = relative.utf8.index(relative.utf8.startIndex, offsetBy: offset)
         let folder = relative[..<slash]
         let listed: Set<String>
         if let last, last.folder == folder {
             listed = last.names
         } else {
-            listed = names[folder]
-                ?? Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(String(folder)).path)) ?? [])
+            listed = names[folder] ?? Set(DirectoryWalker.names(in: rootPath + "/" + folder))
             names[folder] = listed
             last = (folder, listed)
         }
-        return listed.contains(String(relative[relative.index(after: slash)...]))
+        return listed.contains(String(relative[relative.utf8.index(after: slash)...]))
     }
 }
 

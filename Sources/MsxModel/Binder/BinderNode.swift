@@ -39,22 +39,23 @@ public struct BinderNode: Equatable, Sendable {
     /// document (it moves, goes to the Trash, is snapshotted, restored and merged with it) and is never compiled.
     public var notesPath: String? { companionPath(".notes.md") }
 
-    /// The document's path with `suffix` instead of `.md`, made in one allocation (every command asks for these for
-    /// every document).
-    private func companionPath(_ suffix: String) -> String? {
-        guard let stem = pathWithoutMarkdownExtension else { return nil }
-        var path = ""
-        path.reserveCapacity(stem.utf8.count + suffix.utf8.count)
-        path += stem
-        path += suffix
-        return path
-    }
-
-    /// A document's path without its `.md` (compared byte by byte: these are read for every document by every
-    /// command); nil for a folder or another name.
-    private var pathWithoutMarkdownExtension: Substring? {
-        guard kind == .document, path.hasByteSuffix(".md") else { return nil }
-        return path[..<path.utf8.index(path.utf8.endIndex, offsetBy: -3)]
+    /// The document's path with `suffix` instead of `.md`, written straight into one new string (every command asks
+    /// for these for every document); nil for a folder or a path without `.md`.
+    private func companionPath(_ suffix: StaticString) -> String? {
+        guard kind == .document else { return nil }
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            let stem = bytes.count - 3
+            guard stem >= 0, bytes[stem] == UInt8(ascii: "."), bytes[stem + 1] == UInt8(ascii: "m"),
+                bytes[stem + 2] == UInt8(ascii: "d")
+            else { return nil }
+            return String(unsafeUninitializedCapacity: stem + suffix.utf8CodeUnitCount) { out in
+                let start = UnsafeMutableRawPointer(out.baseAddress!)
+                start.copyMemory(from: bytes.baseAddress!, byteCount: stem)
+                (start + stem).copyMemory(from: suffix.utf8Start, byteCount: suffix.utf8CodeUnitCount)
+                return stem + suffix.utf8CodeUnitCount
+            }
+        }
     }
 
     /// The files that travel with a document's Markdown, in a fixed order: its sidecar, then its notes (either may

@@ -7,6 +7,8 @@ extension BinderIndex {
         let before = old.childrenByParent
         for (parent, children) in childrenByParent {
             let oldChildren = before[parent] ?? []
+            // Nearly always so: then no id need be hashed.
+            if children == oldChildren { continue }
             let common = Set(children).intersection(oldChildren)
             let now = children.filter(common.contains), then = oldChildren.filter(common.contains)
             guard now != then else { continue }

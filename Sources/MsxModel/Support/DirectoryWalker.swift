@@ -9,6 +9,19 @@ package enum DirectoryWalker {
         package var isRegularFile: Bool
     }
 
+    /// The names in `folder` (files and folders, not `.` and `..`), in no particular order; empty when it cannot be
+    /// read.
+    package static func names(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = Self.name(of: entry)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The files (everything but folders) below `folder`, in no particular order; empty when it cannot be read.
     package static func files(below folder: String) -> [Entry] {
         var result: [Entry] = []
@@ -17,9 +30,7 @@ package enum DirectoryWalker {
             guard let directory = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                // Read the name where it lies: a record may be shorter than the 256-byte field its type declares.
-                let name = String(cString: UnsafeRawPointer(entry)
-                    .advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
+                let name = Self.name(of: entry)
                 guard name != ".", name != ".." else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var type = Int32(entry.pointee.d_type)
@@ -36,5 +47,11 @@ package enum DirectoryWalker {
             }
         }
         return result
+    }
+
+    /// An entry's name, read where it lies: a record may be shorter than the 256-byte field its type declares.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        String(cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+            .assumingMemoryBound(to: CChar.self))
     }
 }
