@@ -59,6 +59,9 @@ struct VersionFilesCache: ProjectCacheFile {
             var end = lineEnd(from: start)
             guard buffer[start..<end].elementsEqual("\(version)\t\(prefix)".utf8) else { return nil }
             var files: [String: GitOID] = [:]
+            // A line holds at least 43 bytes (an id, a tab, a name, a newline): room for every file, so the table
+            // is never grown and rehashed on the way.
+            files.reserveCapacity((bodyEnd - end) / 43)
             while end + 1 < bodyEnd {
                 (start, end) = (end + 1, lineEnd(from: end + 1))
                 guard end - start > 41, buffer[start + 40] == tab,

@@ -7,7 +7,11 @@ public struct BinderIndex: Sendable {
 
     public init(_ manifest: Manifest) {
         entries = manifest.entries
-        positions = Dictionary(entries.enumerated().map { ($1.node.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(entries.count)
+        // From the last, so that an id listed twice keeps its first place.
+        for (position, entry) in entries.enumerated().reversed() { positions[entry.node.id] = position }
+        self.positions = positions
         var trashed = Set<String>()
         if let trash = manifest.roleFolder("trash") {
             var pending = trash.children

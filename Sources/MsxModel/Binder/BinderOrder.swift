@@ -23,7 +23,7 @@ extension BinderIndex {
     /// Each folder's children in order, by folder id (nil: the top level).
     private var childrenByParent: [String?: [String]] {
         var result: [String?: [String]] = [:]
-        for entry in entries { result[entry.parentID, default: []].append(entry.node.id) }
+        for index in entries.indices { result[entries[index].parentID, default: []].append(entries[index].node.id) }
         return result
     }
 

@@ -12,8 +12,12 @@ extension Manifest {
     /// What makes the binder ambiguous to write through, if anything: two nodes with one id ("id X is used by 'A'
     /// and 'B'") or two documents with one file ("'A' and 'B' share contents/x.md").
     public var conflict: String? {
+        let entries = entries
         var ids: [String: String] = [:], paths: [String: String] = [:]
-        for node in entries.map(\.node) {
+        ids.reserveCapacity(entries.count)
+        paths.reserveCapacity(entries.count)
+        for index in entries.indices {
+            let node = entries[index].node
             if let other = ids[node.id] { return "id \(node.id) is used by '\(other)' and '\(node.title)'" }
             ids[node.id] = node.title
             if let other = paths[node.path] { return "'\(other)' and '\(node.title)' share \(node.path)" }

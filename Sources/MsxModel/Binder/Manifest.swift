@@ -81,12 +81,16 @@ extension Manifest {
             try BinderNode(json: node, file: file, path: "binder[\(i)]")
         }
         extra = r.unknown(except: Self.knownKeys)
-        for entry in entries where !RelativePath.isPlain(entry.node.path) {
-            throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not a plain path inside the project")
+        // Each node's path is read where it lies: copying a thousand entries out of the list cost more than the checks.
+        let entries = entries, contents = Self.contentsFolder + "/"
+        for index in entries.indices where !RelativePath.isPlain(entries[index].node.path) {
+            let node = entries[index].node
+            throw MsxError(.pathEscapesProject, "\(file): path '\(node.path)' of '\(node.title)' is not a plain path inside the project")
         }
         // The binder holds the book, never msx's or git's own files (`.git/config`, the manifest itself).
-        for entry in entries where !entry.node.path.hasPrefix(Self.contentsFolder + "/") {
-            throw MsxError(.pathEscapesProject, "\(file): path '\(entry.node.path)' of '\(entry.node.title)' is not under \(Self.contentsFolder)/")
+        for index in entries.indices where !entries[index].node.path.hasPrefix(contents) {
+            let node = entries[index].node
+            throw MsxError(.pathEscapesProject, "\(file): path '\(node.path)' of '\(node.title)' is not under \(Self.contentsFolder)/")
         }
     }
 

@@ -48,6 +48,8 @@ struct KnownMarkdown {
     private var documents: Set<String> = []
 
     init(_ manifest: Manifest) {
+        paths.reserveCapacity(manifest.entries.count)
+        documents.reserveCapacity(manifest.entries.count)
         for entry in manifest.entries {
             paths.insert(entry.node.path)
             if entry.node.kind == .document { documents.insert(entry.node.path) }
