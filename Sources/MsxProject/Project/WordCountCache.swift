@@ -72,26 +72,56 @@ struct WordCountCache {
         return out
     }
 
-    /// The entries of a cache file, or nil when it is of another version, malformed or damaged.
+    /// The entries of a cache file, or nil when it is of another version, malformed or damaged. Read in one pass
+    /// over the bytes in place (lines found with memchr(3)), into a table made large enough at once: a long series
+    /// lists a thousand documents, and `tree` reads them all.
     static func parse(_ bytes: [UInt8]) -> [String: Entry]? {
         let header = Array(Self.header.utf8)
         guard bytes.starts(with: header), let last = bytes.dropLast().lastIndex(of: 0x0A), bytes.last == 0x0A else { return nil }
-        let body = bytes[..<(last + 1)]
-        guard bytes[(last + 1)...].elementsEqual("checksum\t\(TextHash.fnv1a64(Array(body)))\n".utf8) else { return nil }
-        var entries: [String: Entry] = [:]
-        for line in body.dropFirst(header.count).split(separator: 0x0A) {
-            let fields = line.split(separator: 0x09, maxSplits: 5, omittingEmptySubsequences: false)
-            guard fields.count == 6, let size = wholeNumber(fields[0]), let seconds = wholeNumber(fields[1]),
-                  let nanoseconds = wholeNumber(fields[2]), let words = wholeNumber(fields[3]), !fields[5].isEmpty
-            else { return nil }
-            entries[String(decoding: fields[5], as: UTF8.self)] = Entry(
-                size: size, seconds: seconds, nanoseconds: nanoseconds, words: words, hash: String(decoding: fields[4], as: UTF8.self))
+        return bytes.withUnsafeBufferPointer { buffer -> [String: Entry]? in
+            let body = UnsafeBufferPointer(rebasing: buffer[..<(last + 1)])
+            guard buffer[(last + 1)...].elementsEqual("checksum\t\(TextHash.hex(TextHash.fnv1a64(body)))\n".utf8) else { return nil }
+            var entries: [String: Entry] = [:]
+            entries.reserveCapacity((body.count - header.count) / shortestLine)
+            var start = header.count
+            while start < body.count {
+                // The body ends with a line break, so every line has one.
+                let end = body.baseAddress!.distance(to: memchr(body.baseAddress! + start, 0x0A, body.count - start)!
+                    .assumingMemoryBound(to: UInt8.self))
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                guard let (path, entry) = Self.entry(UnsafeBufferPointer(rebasing: body[start..<end])) else { return nil }
+                entries[path] = entry
+            }
+            return entries
         }
-        return entries
+    }
+
+    /// The fewest bytes a line can hold: four one-digit numbers, the 16-digit hash, a one-byte path, five tabs and
+    /// the line break.
+    private static let shortestLine = 4 + 16 + 1 + 5 + 1
+
+    /// A line's path and entry (`SIZE SECONDS NANOSECONDS WORDS HASH PATH`, the path last, tabs and all), or nil.
+    private static func entry(_ line: UnsafeBufferPointer<UInt8>) -> (String, Entry)? {
+        var rest = line[...]
+        guard let size = wholeNumber(field(&rest)), let seconds = wholeNumber(field(&rest)),
+              let nanoseconds = wholeNumber(field(&rest)), let words = wholeNumber(field(&rest)), let hash = field(&rest),
+              !rest.isEmpty
+        else { return nil }
+        return (String(decoding: rest, as: UTF8.self),
+                Entry(size: size, seconds: seconds, nanoseconds: nanoseconds, words: words, hash: String(decoding: hash, as: UTF8.self)))
+    }
+
+    /// The bytes of `rest` up to its first tab, taken off it with the tab; nil when it holds no tab.
+    private static func field(_ rest: inout Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>>? {
+        guard let tab = rest.firstIndex(of: 0x09) else { return nil }
+        defer { rest = rest[(tab + 1)...] }
+        return rest[..<tab]
     }
 
     /// A whole number written in decimal digits (a minus sign allowed first: times before 1970), or nil.
-    private static func wholeNumber(_ digits: ArraySlice<UInt8>) -> Int? {
+    private static func wholeNumber(_ digits: Slice<UnsafeBufferPointer<UInt8>>?) -> Int? {
+        guard let digits else { return nil }
         let negative = digits.first == UInt8(ascii: "-")
         let rest = negative ? digits.dropFirst() : digits
         guard !rest.isEmpty, rest.count <= 18 else { return nil }
