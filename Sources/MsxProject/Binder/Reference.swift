@@ -39,17 +39,20 @@ public struct ReferenceResolver {
 
     /// The nodes `reference` may name: its id exactly, else ids it begins, titles in any case and paths; several
     /// narrowed to the preferred (live or trashed) ones when that leaves one.
+    ///
+    /// Each node is looked at where it lies in `entries` (copying a thousand entries out, for each way of naming,
+    /// cost more than the comparisons).
     private func matches(_ reference: String, in entries: [BinderEntry], prefer preference: Preference) -> [BinderNode] {
-        if let exact = entries.first(where: { $0.node.id == reference }) { return [exact.node] }
+        if let exact = entries.indices.first(where: { entries[$0].node.id == reference }) { return [entries[exact].node] }
         var matches: [BinderNode] = []
-        func add(_ node: BinderNode) { if !matches.contains(where: { $0.id == node.id }) { matches.append(node) } }
+        func add(_ index: Int) { if !matches.contains(where: { $0.id == entries[index].node.id }) { matches.append(entries[index].node) } }
         let lowered = reference.lowercased()
         if reference.count >= 4, reference.allSatisfy(\.isHexDigit) {
-            for entry in entries where entry.node.id.hasPrefix(lowered) { add(entry.node) }
+            for index in entries.indices where entries[index].node.id.hasPrefix(lowered) { add(index) }
         }
-        for entry in entries where entry.node.title.lowercased() == lowered { add(entry.node) }
+        for index in entries.indices where Self.title(entries[index].node.title, lowercasedIs: lowered) { add(index) }
         for path in candidatePaths(reference) {
-            for entry in entries where entry.node.path == path { add(entry.node) }
+            for index in entries.indices where entries[index].node.path == path { add(index) }
         }
         if matches.count > 1 {
             let trashed = matches.filter { manifest.isTrashed($0.id) }
@@ -79,6 +82,24 @@ public struct ReferenceResolver {
     }
 
     /// Project-relative paths a path-like reference could mean.
+    /// Whether `title.lowercased()` is `lowered`: compared byte by byte when both are ASCII (nearly always), where
+    /// making the lower-case copy of every title of a thousand-node binder cost more than the rest of the search.
+    static func title(_ title: String, lowercasedIs lowered: String) -> Bool {
+        var (title, lowered) = (title, lowered)
+        let compared = title.withUTF8 { title in
+            lowered.withUTF8 { lowered -> Bool? in
+                guard title.allSatisfy({ $0 < 0x80 }), lowered.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard title.count == lowered.count else { return false }
+                for index in title.indices {
+                    let byte = title[index]
+                    if (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) != lowered[index] { return false }
+                }
+                return true
+            }
+        }
+        return compared ?? (title.lowercased() == lowered)
+    }
+
     private func candidatePaths(_ reference: String) -> [String] {
         var trimmed = reference
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
