@@ -391,7 +391,10 @@ package final class GitRepository {
         var index: OpaquePointer?
         try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
         defer { git_index_free(index) }
-        var result: [String: (GitOID, UInt32, Int32, UInt32)] = [:]
+        // Made as the type it is returned as, and large enough at once: a table of unlabelled tuples was copied whole
+        // into the labelled type on the way out.
+        var result: [String: GitIndexStat.Entry] = [:]
+        result.reserveCapacity(git_index_entrycount(index))
         for i in 0..<git_index_entrycount(index) {
             guard let entry = git_index_get_byindex(index, i)?.pointee, let cPath = entry.path else { continue }
             let path = String(cString: cPath)

@@ -60,10 +60,21 @@ public struct BinderNode: Equatable, Sendable {
 
     /// The files that travel with a document's Markdown, in a fixed order: its sidecar, then its notes (either may
     /// not exist). None for a folder.
-    public var companionPaths: [String] { [sidecarPath, notesPath].compactMap { $0 } }
+    public var companionPaths: [String] { paths(startingWith: nil) }
 
     /// Every file of a document: its Markdown, then its companions; a folder's path alone.
-    public var files: [String] { [path] + companionPaths }
+    public var files: [String] { paths(startingWith: path) }
+
+    /// `first` (when given) and the companions, in one array made its size at once (commands ask for these for every
+    /// document).
+    private func paths(startingWith first: String?) -> [String] {
+        var paths: [String] = []
+        paths.reserveCapacity(3)
+        if let first { paths.append(first) }
+        if let sidecarPath { paths.append(sidecarPath) }
+        if let notesPath { paths.append(notesPath) }
+        return paths
+    }
 
     /// The last path component without `.md`.
     package var slug: String {
