@@ -28,7 +28,7 @@ extension ProjectHistory {
         let snapshotFiles = try headID.map { try headFiles($0, recording: recording) } ?? [:]
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
-        let listings = FolderListings(root: project.root)
+        let listings = FolderListings(root: project.root, namesEndingWith: ".notes.md")
         for entry in current.entries where entry.node.kind == .document {
             let node = entry.node
             var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
@@ -100,16 +100,19 @@ extension ProjectHistory {
     }
 }
 
-/// The names in each folder of a project, read once per folder: telling that a file is not there costs no lstat(2).
+/// The names in each folder of a project that end as asked (a document's notes: `.notes.md`), read once per folder:
+/// telling that a file is not there costs no lstat(2), and only the few names asked about are kept and hashed.
 private final class FolderListings {
     private let rootPath: String
+    private let suffix: StaticString
     private var names: [Substring: Set<String>] = [:]
     /// The folder asked about last and its names: a binder's documents come a folder at a time.
     private var last: (folder: Substring, names: Set<String>)?
 
-    init(root: URL) { rootPath = root.path }
+    init(root: URL, namesEndingWith suffix: StaticString) { (rootPath, self.suffix) = (root.path, suffix) }
 
-    /// Whether the folder of `relative` lists its name (a folder that cannot be read lists nothing).
+    /// Whether the folder of `relative`, a path whose name ends with the suffix, lists that name (a folder that cannot
+    /// be read lists nothing).
     func contains(_ relative: String) -> Bool {
         var relative = relative
         guard let offset = relative.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return true }
@@ -119,11 +122,11 @@ private final class FolderListings {
         if let last, last.folder == folder {
             listed = last.names
         } else {
-            listed = names[folder] ?? Set(DirectoryWalker.names(in: rootPath + "/" + folder))
+            listed = names[folder] ?? Set(DirectoryWalker.names(in: rootPath + "/" + folder).filter { $0.hasByteSuffix(suffix) })
             names[folder] = listed
             last = (folder, listed)
         }
-        return listed.contains(String(relative[relative.utf8.index(after: slash)...]))
+        return !listed.isEmpty && listed.contains(String(relative[relative.utf8.index(after: slash)...]))
     }
 }
 

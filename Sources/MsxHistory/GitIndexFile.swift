@@ -41,7 +41,8 @@ enum GitIndexFile {
                 path.append(contentsOf: suffix)
             } else {
                 guard let name = reader.terminatedBytes() else { return nil }
-                path = Array(name)
+                path.removeAll(keepingCapacity: true)
+                path.append(contentsOf: name)
                 // 1 to 8 NULs end the path, so that the entry's length is a multiple of eight.
                 let length = (reader.offset - 1 - start + 8) & ~7
                 reader.offset = start

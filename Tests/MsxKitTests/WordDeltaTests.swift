@@ -21,3 +21,37 @@ final class WordDeltaTests: SeededTestCase {
         XCTAssertEqual([delta.added, delta.removed], [4, 3], "case and punctuation: the, lamps, lit in; The, lamp out")
     }
 }
+
+/// The delta counts only the stretch two texts differ in, and still finds every word the whole texts differ by.
+final class WordDeltaStretchTests: SeededTestCase {
+    func testTheDeltaOfTheDifferingStretchesIsTheDeltaOfTheWholeTexts() {
+        var random = seededGenerator(20261128)
+        let pieces = ["word", "Nell", " ", "  ", "\n", "\r\n", "\r", "\t", ".", "déjà", "de\u{301}ja\u{300}", "\u{301}", "\u{300}x",
+                      "é", "日本", "\u{A0}", "’", "42", "ß", "\u{200D}", "👩\u{200D}💻", "e", "E",
+                      // A mark Swift calls a letter: after a space it is part of the space, alone it starts a word.
+                      "\u{345}", "\u{345}b",
+                      // A prepended sign: a space after it is part of its character, which is not white space.
+                      "\u{600}", "x\u{600}"]
+        func text(_ count: Int) -> [String] { (0..<count).map { _ in pieces.randomElement(using: &random)! } }
+        func oracle(_ old: String, _ new: String) -> [Int] {
+            let before = WordDelta.characterCounts(old), after = WordDelta.characterCounts(new)
+            return [after.reduce(0) { $0 + max(0, $1.value - (before[$1.key] ?? 0)) },
+                    before.reduce(0) { $0 + max(0, $1.value - (after[$1.key] ?? 0)) }]
+        }
+        for round in 0..<scaled(3_000) {
+            var old = text(Int.random(in: 0...30, using: &random)), new = old
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let at = Int.random(in: 0...new.count, using: &random)
+                switch Int.random(in: 0...2, using: &random) {
+                case 0: new.insert(contentsOf: text(Int.random(in: 1...4, using: &random)), at: at)
+                case 1 where at < new.count: new.removeSubrange(at..<min(new.count, at + Int.random(in: 1...4, using: &random)))
+                default: if at < new.count { new[at] = pieces.randomElement(using: &random)! }
+                }
+            }
+            if Bool.random(using: &random) { swap(&old, &new) }
+            let (a, b) = (old.joined(), new.joined())
+            let delta = WordDelta.between(a, b)
+            XCTAssertEqual([delta.added, delta.removed], oracle(a, b), "round \(round): \(a.debugDescription) to \(b.debugDescription)")
+        }
+    }
+}
