@@ -103,23 +103,10 @@ extension ProjectHistory {
             ? indexedCandidates(of: documentID, head: from) ?? .walk(repository.history(from: from))
             : .walk(repository.history(from: from))
         while let candidate = try candidates.next() {
-            let id = candidate.id
-            let commit = try repository.commit(id)
+            let commit = try repository.commit(candidate.id)
             if let until = filter.until, commit.time > until { continue }
             if let since = filter.since, commit.time < since { break }
-            let hasTrailers = ByteSearch.contains(commit.message, "\n" + DocumentTrailer.prefix)
-            let trailer = hasTrailers ? DocumentTrailer.first(naming: documentID, in: commit.message) : nil
-            let touches: Bool
-            if hasTrailers {
-                touches = trailer != nil
-            } else {
-                let node = try binder(at: candidate)?.node(id: documentID)
-                if let node { fallbackPath = node.path }
-                guard let path = node?.path ?? fallbackPath else { continue }
-                let now = try repository.entry(at: gitPath(path), in: id)
-                let before = try commit.parents.first.flatMap { try repository.entry(at: gitPath(path), in: $0) }
-                touches = now != before
-            }
+            let (touches, trailer) = try self.touches(documentID, candidate, commit, fallbackPath: &fallbackPath)
             guard touches else { continue }
             var change: VersionChange?
             if withChanges {
@@ -130,6 +117,40 @@ extension ProjectHistory {
             count += 1
             if let limit = filter.limit, count >= limit { break }
         }
+    }
+
+    /// The first `limit` versions of a document from HEAD, newest first, as `log(of:)` finds them: without reading
+    /// the commits of those the version index lists on the document's line (`REF@~N` reads none of them).
+    func versionIDs(of documentID: String, limit: Int) throws -> [GitOID] {
+        guard let headID = try head() else { return [] }
+        var fallbackPath = project.manifest.node(id: documentID)?.path
+        var candidates = try indexedCandidates(of: documentID, head: headID) ?? .walk(repository.history(from: headID))
+        var versions: [GitOID] = []
+        while versions.count < limit, let candidate = try candidates.next() {
+            if try candidate.namedByTrailer
+                || touches(documentID, candidate, repository.commit(candidate.id), fallbackPath: &fallbackPath).touches
+            {
+                versions.append(candidate.id)
+            }
+        }
+        return versions
+    }
+
+    /// Whether a candidate version changed the document, and the trailer naming it: by its trailers, or, for a
+    /// version without any (made with other git tools), by whether its file differs from the first parent's, found
+    /// by the version's binder or else by the path last known (`fallbackPath`, brought up to date on the way).
+    private func touches(_ documentID: String, _ candidate: CandidateVersion, _ commit: GitCommit,
+                         fallbackPath: inout String?) throws -> (touches: Bool, trailer: DocumentTrailer?) {
+        if ByteSearch.contains(commit.message, "\n" + DocumentTrailer.prefix) {
+            let trailer = DocumentTrailer.first(naming: documentID, in: commit.message)
+            return (trailer != nil, trailer)
+        }
+        let node = try binder(at: candidate)?.node(id: documentID)
+        if let node { fallbackPath = node.path }
+        guard let path = node?.path ?? fallbackPath else { return (false, nil) }
+        let now = try repository.entry(at: gitPath(path), in: commit.id)
+        let before = try commit.parents.first.flatMap { try repository.entry(at: gitPath(path), in: $0) }
+        return (now != before, nil)
     }
 
     /// The versions that can be a document's, from the version index: those whose trailers name it and those
@@ -205,6 +226,9 @@ private struct CandidateVersion {
 
     var id: GitOID
     var manifest: Manifest
+    /// Whether the version is known to name the document in its trailers (the index lists it on the document's
+    /// line) without reading its commit.
+    var namedByTrailer = false
 }
 
 /// The versions a document's log reads, newest first: every version of the history, or those the index lists.
@@ -250,8 +274,8 @@ private struct IndexedVersions {
         return try candidates.next().map(Self.candidate)
     }
 
-    private static func candidate(_ version: VersionIndex.Version) -> CandidateVersion {
-        CandidateVersion(id: version.id, manifest: .recorded(version.manifest))
+    private static func candidate(_ listed: (version: VersionIndex.Version, named: Bool)) -> CandidateVersion {
+        CandidateVersion(id: listed.version.id, manifest: .recorded(listed.version.manifest), namedByTrailer: listed.named)
     }
 }
 

@@ -41,7 +41,7 @@ extension ProjectHistory {
 
     /// `~N` alone: the document's Nth snapshot before its last, or the project's without a document.
     private func countedVersion(_ n: Int, spec: String, documentID: String?, headID: GitOID) throws -> GitOID {
-        let versions = try documentID.map { try log(of: $0, LogFilter(limit: n + 1), withChanges: false).map(\.version) }
+        let versions = try documentID.map { try versionIDs(of: $0, limit: n + 1) }
             ?? firstVersions(n + 1, from: headID)
         guard n < versions.count else {
             throw MsxError(.unknownRevision, "there is no version \(spec): only \(versions.count) snapshot\(versions.count == 1 ? "" : "s")")

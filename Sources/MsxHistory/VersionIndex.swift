@@ -175,21 +175,23 @@ package struct VersionIndex: Equatable {
             (self.named, self.plain, self.below) = (named, plain, below)
         }
 
-        /// The next version; throws when a group it reaches is damaged (the index must be built again, and the
-        /// list can go on from a fresh one's `candidates(for:below:)`).
-        package mutating func next() throws(DamagedLine) -> Version? {
+        /// The next version, and whether the document's own line lists it (its trailers name the document; else
+        /// it is a version without trailers, which may or may not be the document's); throws when a group it
+        /// reaches is damaged (the index must be built again, and the list can go on from a fresh one's
+        /// `candidates(for:below:)`).
+        package mutating func next() throws(DamagedLine) -> (version: Version, named: Bool)? {
             if nextNamed == nil { nextNamed = try Self.first(below: below, in: &named) }
             if nextPlain == nil { nextPlain = try Self.first(below: below, in: &plain) }
-            let version: Version
+            let next: (version: Version, named: Bool)
             if let n = nextNamed, nextPlain.map({ n.number > $0.number }) ?? true {
-                (version, nextNamed) = (n, nil)
+                (next, nextNamed) = ((n, true), nil)
             } else if let p = nextPlain {
-                (version, nextPlain) = (p, nil)
+                (next, nextPlain) = ((p, false), nil)
             } else {
                 return nil
             }
-            below = version.number
-            return version
+            below = next.version.number
+            return next
         }
 
         private static func first(below: Int, in line: inout Line) throws(DamagedLine) -> Version? {
