@@ -14,7 +14,7 @@ enum LibGit2 {
         }
         // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced. (MSX_BENCH_NO_FSYNC=1
         // turns that off, for `make bench` alone, to measure what it costs.)
-        _ = msx_git_enable_fsync(ProcessInfo.processInfo.environment["MSX_BENCH_NO_FSYNC"] == "1" ? 0 : 1)
+        _ = msx_git_enable_fsync(EnvironmentVariable.value("MSX_BENCH_NO_FSYNC") == "1" ? 0 : 1)
         GitConfigurationSearch.libraryStarted()
         return true
     }()

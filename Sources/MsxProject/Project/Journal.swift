@@ -204,9 +204,9 @@ public enum Recovery: Sendable, Equatable {
 /// `MSX_FAULT_WAIT=<step>` with `MSX_FAULT_WAIT_FILE=<path>` makes the process create that file at the step and wait
 /// (up to a minute) until the test removes it, so a test can change files at an exact moment.
 package enum FaultInjection {
-    private static let target = ProcessInfo.processInfo.environment["MSX_FAULT"]
-    private static let waitStep = ProcessInfo.processInfo.environment["MSX_FAULT_WAIT"]
-    private static let waitFile = ProcessInfo.processInfo.environment["MSX_FAULT_WAIT_FILE"]
+    private static let target = EnvironmentVariable.value("MSX_FAULT")
+    private static let waitStep = EnvironmentVariable.value("MSX_FAULT_WAIT")
+    private static let waitFile = EnvironmentVariable.value("MSX_FAULT_WAIT_FILE")
 
     package static func point(_ name: String) {
         if target == name { kill(getpid(), SIGKILL) }
