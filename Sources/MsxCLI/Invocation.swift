@@ -55,11 +55,26 @@ public struct Invocation: Sendable {
     public static func process() -> Invocation {
         Invocation(
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            environment: ProcessInfo.processInfo.environment,
+            environment: processEnvironment(),
             readInput: { FileHandle.standardInput.readDataToEndOfFile() },
             standardOutput: FileSink(FileHandle.standardOutput), standardError: FileSink(FileHandle.standardError),
             terminals: Terminals(input: isatty(STDIN_FILENO) != 0, output: isatty(STDOUT_FILENO) != 0,
                                  error: isatty(STDERR_FILENO) != 0))
+    }
+
+    /// The process's environment, read from environ(7) into a table made its size at once (Foundation's
+    /// `ProcessInfo.environment` grew its table as it went: a fifth of `msx --version`). A name set twice keeps its
+    /// first value, as getenv(3) reads it.
+    private static func processEnvironment() -> [String: String] {
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var variables = [String: String](minimumCapacity: count)
+        for index in 0..<count {
+            guard let entry = environ[index], let equals = strchr(entry, Int32(UInt8(ascii: "="))) else { continue }
+            let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: entry.distance(to: equals)), as: UTF8.self)
+            if variables[name] == nil { variables[name] = String(cString: equals + 1) }
+        }
+        return variables
     }
 
     /// A folder named on the command line (`-C DIR`), relative to the working folder.
