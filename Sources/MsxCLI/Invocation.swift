@@ -66,6 +66,9 @@ public struct Invocation: Sendable {
     /// `ProcessInfo.environment` grew its table as it went: a fifth of `msx --version`). A name set twice keeps its
     /// first value, as getenv(3) reads it.
     private static func processEnvironment() -> [String: String] {
+        #if canImport(Darwin)
+        let environ = _NSGetEnviron().pointee!
+        #endif
         var count = 0
         while environ[count] != nil { count += 1 }
         var variables = [String: String](minimumCapacity: count)

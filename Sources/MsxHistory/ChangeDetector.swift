@@ -114,6 +114,7 @@ private final class FolderListings {
     /// Whether the folder of `relative`, a path whose name ends with the suffix, lists that name (a folder that cannot
     /// be read lists nothing).
     func contains(_ relative: String) -> Bool {
+        assert(relative.hasByteSuffix(suffix), "only names with the suffix are listed")
         var relative = relative
         guard let offset = relative.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return true }
         let slash = relative.utf8.index(relative.utf8.startIndex, offsetBy: offset)
@@ -126,6 +127,7 @@ private final class FolderListings {
             names[folder] = listed
             last = (folder, listed)
         }
+        // Most folders list no notes: then no name is hashed.
         return !listed.isEmpty && listed.contains(String(relative[relative.utf8.index(after: slash)...]))
     }
 }

@@ -55,7 +55,9 @@ extension ProjectHistory {
     }
 
     private func storedVersionIndex() -> VersionIndex? {
-        FileBytes(mapping: versionIndexURL.path).flatMap { VersionIndex.parse($0, manifestPath: gitPath(Manifest.fileName)) }
+        // Read when it cannot be mapped (a file system without mmap(2)), rather than built again at every command.
+        (FileBytes(mapping: versionIndexURL.path) ?? FileIO.cacheBytes(at: versionIndexURL).map(FileBytes.init))
+            .flatMap { VersionIndex.parse($0, manifestPath: gitPath(Manifest.fileName)) }
     }
 
     /// The index of the history ending at `head`, read from the history (not saved).

@@ -56,8 +56,14 @@ final class VersionIndexTests: HistoryTestCase {
                 let indexed = try logVersions(book.root, document).map(Self.summary)
                 let walked = try logVersions(book.root, document, "--since", "1970-01-01").map(Self.summary)
                 XCTAssertEqual(indexed, walked, "round \(round), step \(step), \(document)")
-                if walked.count > 1, let second = try logVersions(book.root, document, "--since", "1970-01-01")[1]["version"] as? String {
-                    XCTAssertEqual(try markdown("\(document)@~1", in: book.root), try markdown("\(document)@\(second)", in: book.root))
+                let walkedIDs = try logVersions(book.root, document, "--since", "1970-01-01").compactMap { $0["version"] as? String }
+                if walkedIDs.count > 1 {
+                    XCTAssertEqual(try markdown("\(document)@~1", in: book.root), try markdown("\(document)@\(walkedIDs[1])", in: book.root))
+                }
+                // `DOC@~N` names the Nth version the walk lists (found without reading the versions the index vouches for).
+                for n in Set([1, walkedIDs.count / 2, walkedIDs.count - 1]) where n > 0 && n < walkedIDs.count {
+                    let shown = try expect(0, "show", "\(document)@~\(n)", "--notes", "--json", in: book.root).json()["version"] as? String
+                    XCTAssertEqual(shown, walkedIDs[n], "round \(round), step \(step), \(document)@~\(n)")
                 }
             }
             // Status records the last version's files, which check then proves against the tree.

@@ -22,6 +22,7 @@ final class CompanionPathTests: XCTestCase {
             XCTAssertEqual(node.companionPaths, [sidecar, notes].compactMap { $0 }, path)
             // Byte for byte too: Swift's strings call "é" and "e" with a combining accent equal, file systems do not.
             XCTAssertEqual(node.sidecarPath.map { Array($0.utf8) }, sidecar.map { Array($0.utf8) }, path)
+            XCTAssertEqual(node.notesPath.map { Array($0.utf8) }, notes.map { Array($0.utf8) }, path)
         }
         XCTAssertNil(BinderNode(id: "f", kind: .folder, title: "F", path: "contents/draft.md").sidecarPath)
         XCTAssertNil(BinderNode(id: "f", kind: .folder, title: "F", path: "contents/draft.md").notesPath)

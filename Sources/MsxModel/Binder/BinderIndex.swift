@@ -10,7 +10,7 @@ public struct BinderIndex: Sendable {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(entries.count)
         // From the last, so that an id listed twice keeps its first place.
-        for (position, entry) in entries.enumerated().reversed() { positions[entry.node.id] = position }
+        for position in entries.indices.reversed() { positions[entries[position].node.id] = position }
         self.positions = positions
         var trashed = Set<String>()
         if let trash = manifest.roleFolder("trash") {

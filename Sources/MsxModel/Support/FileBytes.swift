@@ -46,6 +46,7 @@ package final class FileBytes: @unchecked Sendable {
         }
     }
 
+    /// How many bytes there are.
     package var count: Int { bytes.count }
 }
 

@@ -81,7 +81,6 @@ public struct ReferenceResolver {
         return node
     }
 
-    /// Project-relative paths a path-like reference could mean.
     /// Whether `title.lowercased()` is `lowered`: compared byte by byte when both are ASCII (nearly always), where
     /// making the lower-case copy of every title of a thousand-node binder cost more than the rest of the search.
     static func title(_ title: String, lowercasedIs lowered: String) -> Bool {
@@ -100,6 +99,7 @@ public struct ReferenceResolver {
         return compared ?? (title.lowercased() == lowered)
     }
 
+    /// Project-relative paths a path-like reference could mean.
     private func candidatePaths(_ reference: String) -> [String] {
         var trimmed = reference
         while trimmed.hasSuffix("/") { trimmed.removeLast() }

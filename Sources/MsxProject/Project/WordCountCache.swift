@@ -72,22 +72,26 @@ struct WordCountCache {
         return out
     }
 
-    /// The entries of a cache file, or nil when it is of another version, malformed or damaged. Read in one pass
-    /// over the bytes in place (lines found with memchr(3)), into a table made large enough at once: a long series
-    /// lists a thousand documents, and `tree` reads them all.
+    /// The entries of a cache file, or nil when it is of another version, malformed or damaged. Read over the
+    /// bytes in place (lines found with memchr(3), and counted first), into a table made its size at once: a long
+    /// series lists a thousand documents, and `tree` reads them all.
     static func parse(_ bytes: [UInt8]) -> [String: Entry]? {
         let header = Array(Self.header.utf8)
         guard bytes.starts(with: header), let last = bytes.dropLast().lastIndex(of: 0x0A), bytes.last == 0x0A else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> [String: Entry]? in
             let body = UnsafeBufferPointer(rebasing: buffer[..<(last + 1)])
             guard buffer[(last + 1)...].elementsEqual("checksum\t\(TextHash.hex(TextHash.fnv1a64(body)))\n".utf8) else { return nil }
+            // The body ends with a line break, so every line has one.
+            func lineEnd(from start: Int) -> Int {
+                body.baseAddress!.distance(to: memchr(body.baseAddress! + start, 0x0A, body.count - start)!.assumingMemoryBound(to: UInt8.self))
+            }
+            var lines = 0, start = header.count
+            while start < body.count { (lines, start) = (lines + 1, lineEnd(from: start) + 1) }
             var entries: [String: Entry] = [:]
-            entries.reserveCapacity((body.count - header.count) / shortestLine)
-            var start = header.count
+            entries.reserveCapacity(lines)
+            start = header.count
             while start < body.count {
-                // The body ends with a line break, so every line has one.
-                let end = body.baseAddress!.distance(to: memchr(body.baseAddress! + start, 0x0A, body.count - start)!
-                    .assumingMemoryBound(to: UInt8.self))
+                let end = lineEnd(from: start)
                 defer { start = end + 1 }
                 guard end > start else { continue }
                 guard let (path, entry) = Self.entry(UnsafeBufferPointer(rebasing: body[start..<end])) else { return nil }
@@ -96,10 +100,6 @@ struct WordCountCache {
             return entries
         }
     }
-
-    /// The fewest bytes a line can hold: four one-digit numbers, the 16-digit hash, a one-byte path, five tabs and
-    /// the line break.
-    private static let shortestLine = 4 + 16 + 1 + 5 + 1
 
     /// A line's path and entry (`SIZE SECONDS NANOSECONDS WORDS HASH PATH`, the path last, tabs and all), or nil.
     private static func entry(_ line: UnsafeBufferPointer<UInt8>) -> (String, Entry)? {
