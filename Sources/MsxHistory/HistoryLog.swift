@@ -269,7 +269,7 @@ private struct IndexedVersions {
             guard !rebuilt else { throw error }
         }
         rebuilt = true
-        let index = try history.reversionIndexReadFromHistory(head: head) ?? history.versionIndexReadFromHistory(head: head)
+        let index = try history.rebuiltVersionIndex(head: head) ?? history.versionIndexReadFromHistory(head: head)
         candidates = index.candidates(for: documentID, below: candidates.below)
         return try candidates.next().map(Self.candidate)
     }

@@ -18,14 +18,14 @@ extension ProjectHistory {
 
     private func versionIndex(head: GitOID, stored: VersionIndex?) throws -> VersionIndex? {
         if let stored, stored.head == head { return stored }
-        guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try reversionIndexReadFromHistory(head: head) }
+        guard let index = try stored.flatMap({ try caughtUp($0, to: head) }) else { return try rebuiltVersionIndex(head: head) }
         try? FileIO.writeAtomically(index.data, to: versionIndexURL)
         return index
     }
 
     /// The index built again from the history ending at `head`, and saved (it was missing, stale or damaged); nil
     /// when it could not be saved.
-    func reversionIndexReadFromHistory(head: GitOID) throws -> VersionIndex? {
+    func rebuiltVersionIndex(head: GitOID) throws -> VersionIndex? {
         let folder = versionIndexURL.deletingLastPathComponent()
         try? FileIO.createFolder(folder)
         guard access(folder.path, W_OK) == 0 else { return nil }

@@ -18,15 +18,12 @@ package final class FileBytes: @unchecked Sendable {
     /// The regular file at `path` mapped read-only; nil when it is missing, not a regular file (a FIFO is never
     /// waited on), empty or cannot be mapped, since a cache is only a cache.
     package init?(mapping path: String) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-            let size = Int(exactly: info.st_size),
-            let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED
-        else { return nil }
-        bytes = UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: size), count: size)
+        let mapping = FileIO.withCacheFile(at: path) { descriptor, size -> UnsafeBufferPointer<UInt8>? in
+            guard size > 0, let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else { return nil }
+            return UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: size), count: size)
+        }
+        guard let mapping else { return nil }
+        bytes = mapping
         mapped = true
     }
 

@@ -48,25 +48,32 @@ public enum FileIO {
     /// megabyte); nil when it is missing, not a regular file (a FIFO is never waited on) or cannot be read, since a
     /// cache is only a cache.
     public static func cacheBytes(at url: URL) -> [UInt8]? {
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        withCacheFile(at: url.path) { descriptor, size in
+            guard size > 0 else { return [] }
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                count = 0
+                while count < size {
+                    let n = read(descriptor, buffer.baseAddress! + count, size - count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failed = true }
+                    if n <= 0 { break }
+                    count += n
+                }
+            }
+            return failed ? nil : bytes
+        }
+    }
+
+    /// `body` given a cache file's open descriptor (closed after) and size; nil when the file is missing, cannot be
+    /// opened or is not a regular file (opened without waiting, so a FIFO put there is never waited on).
+    package static func withCacheFile<T>(at path: String, _ body: (_ descriptor: Int32, _ size: Int) -> T?) -> T? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
-        guard size > 0 else { return [] }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let n = read(descriptor, buffer.baseAddress! + count, size - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { break }
-                count += n
-            }
-        }
-        return failed ? nil : bytes
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let size = Int(exactly: info.st_size) else { return nil }
+        return body(descriptor, size)
     }
 
     /// Decodes UTF-8 strictly.
