@@ -66,22 +66,6 @@ final class DocumentMergePropertyTests: SeededTestCase {
         }
     }
 
-    /// The colour of each word of a merged document (nil when its letters do not all carry one colour).
-    private func colours(_ result: DocumentMerge.Result) -> [String: String?] {
-        let document = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: result.sidecar)
-        var colours: [String: String?] = [:]
-        for (k, text) in document.paragraphTexts.enumerated() {
-            var offset = 0
-            for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-                let range = offset..<offset + word.utf16.count
-                let values = Set(document.formatting.paragraphs[k].pieces(in: range).map { $0.1[.foregroundColor]?.stringValue })
-                colours[String(word)] = values.count == 1 ? values.first! : nil
-                offset = range.upperBound + 1
-            }
-        }
-        return colours
-    }
-
     func testNoWordOrColourIsLostAndTheMergeIsSymmetric() {
         var random = seededGenerator(1313)
         var conflictFree = 0, sameOrder = 0, colouredWords = 0, lostColours = 0
@@ -107,7 +91,7 @@ final class DocumentMergePropertyTests: SeededTestCase {
                 XCTAssertTrue(words.contains(word) || inConflicts.contains(word), "new \(word) lost, \(context)")
             }
             // A colour one side set on a word that survives, and the other side did not set, is on the word.
-            let found = colours(merged)
+            let found = merged.wordColours
             for (draft, other) in [(ours, theirs), (theirs, ours)] {
                 for (word, colour) in draft.coloured where other.coloured[word] == nil && words.contains(word) {
                     colouredWords += 1

@@ -95,9 +95,62 @@ final class DocumentMergeTests: XCTestCase {
         XCTAssertEqual(result.conflicts.first?.theirs, "Cut me, but I changed.")
     }
 
-    func testEmphasisInMarkdownAndAWordChangeMerge() {
+    func testEmphasisInMarkdownAndAWordChangeAwayFromItMerge() {
+        let result = merge("It was a dark night on the moor.\n", "It was a *dark* night on the moor.\n",
+                           "It was a dark night on the wild moor.\n")
+        XCTAssertEqual(result.markdown, "It was a *dark* night on the wild moor.\n")
+        XCTAssertEqual(result.conflicts, [])
+    }
+
+    func testEmphasisTouchingTheOtherSidesNewWordsIsAConflictOverBoth() {
         let result = merge("It was a dark night.\n", "It was a *dark* night.\n", "It was a dark and stormy night.\n")
-        XCTAssertEqual(result.markdown, "It was a *dark* and stormy night.\n")
+        XCTAssertEqual(result.conflicts.map(\.kind), [.text])
+        let conflict = try! XCTUnwrap(result.conflicts.first)
+        XCTAssertEqual(resolve(result, conflict, .ours), "It was a *dark* night.\n")
+        XCTAssertEqual(conflict.theirs.trimmingCharacters(in: .whitespaces), "and stormy")
+    }
+
+    func testNeighbouringWordsChangedOnBothSidesAreOneConflictNeverAMix() {
+        let result = merge("He sat counting coins by the fire.\n", "He sat counting pennies by the fire.\n",
+                           "He sat weighing gold by the fire.\n")
+        XCTAssertEqual(result.markdown, "He sat counting pennies by the fire.\n")
+        XCTAssertEqual(result.conflicts.map { [$0.base, $0.ours, $0.theirs] }, [["counting coins", "counting pennies", "weighing gold"]])
+        XCTAssertEqual(resolve(result, result.conflicts[0], .theirs), "He sat weighing gold by the fire.\n")
+    }
+
+    func testTheSameChangeOnBothSidesIsTakenOnce() {
+        let base = "One.\n\nTwo words here.\n"
+        let both = "One.\n\nA new line of dialogue.\n\nTwo more words here.\n"
+        let result = merge(base, both, both.replacingOccurrences(of: "\n\nTwo", with: "\n\nTwo"))
+        XCTAssertEqual(result.markdown, both)
+        let ours = "One.\n\nA new line of dialogue.\n\nTwo words here, said she.\n"
+        let theirs = "One.\n\nA new line of dialogue.\n\nThree words here.\n"
+        let merged = merge(base, ours, theirs)
+        XCTAssertEqual(merged.markdown, "One.\n\nA new line of dialogue.\n\nThree words here, said she.\n")
+        XCTAssertEqual(merged.conflicts, [])
+    }
+
+    func testDifferentNewParagraphsAtOnePlaceAreAConflictKeepingBoth() {
+        let base = "One.\n\nTwo.\n"
+        let result = merge(base, "One.\n\nOurs.\n\nTwo.\n", "One.\n\nTheirs.\n\nTwo.\n")
+        XCTAssertEqual(result.markdown, "One.\n\nOurs.\n\nTheirs.\n\nTwo.\n")
+        XCTAssertEqual(result.conflicts.count, 1)
+        let conflict = result.conflicts[0]
+        XCTAssertEqual(resolve(result, conflict, .ours), "One.\n\nOurs.\n\nTwo.\n")
+        XCTAssertEqual(resolve(result, conflict, .theirs), "One.\n\nTheirs.\n\nTwo.\n")
+        XCTAssertEqual(resolve(result, conflict, .both), "One.\n\nOurs.\n\nTheirs.\n\nTwo.\n")
+        let atEnd = merge(base, "One.\n\nTwo.\n\nOurs.\n", "One.\n\nTwo.\n\nTheirs.\n")
+        XCTAssertEqual(atEnd.markdown, "One.\n\nTwo.\n\nOurs.\n\nTheirs.\n")
+        XCTAssertEqual(resolve(atEnd, atEnd.conflicts[0], .ours), "One.\n\nTwo.\n\nOurs.\n")
+        XCTAssertEqual(resolve(atEnd, atEnd.conflicts[0], .theirs), "One.\n\nTwo.\n\nTheirs.\n")
+    }
+
+    /// The merged text with one conflict settled as `choice` says.
+    private func resolve(_ result: DocumentMerge.Result, _ conflict: MergeConflict, _ choice: ConflictChoice) -> String {
+        let units = Array(result.markdown.utf16)
+        let range = conflict.offset..<conflict.offset + conflict.placed.utf16.count
+        return String(decoding: units[..<range.lowerBound], as: UTF16.self) + conflict.replacement(choosing: choice)
+            + String(decoding: units[range.upperBound...], as: UTF16.self)
     }
 
     // MARK: Formatting
@@ -132,6 +185,7 @@ final class DocumentMergeTests: XCTestCase {
         }
     }
 
+    /// Formatting follows each side's own words: the word the other side typed inside the phrase is not coloured.
     func testFormattingOnOneSideAndTextEditsOnTheOtherBothSurvive() {
         let text = "The old house stood on the hill.\n"
         let base = version(text, [])
@@ -139,7 +193,7 @@ final class DocumentMergeTests: XCTestCase {
         let theirs = version("The old stone house stood alone on the hill.\n", [])
         let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
         XCTAssertEqual(result.markdown, "The old stone house stood alone on the hill.\n")
-        XCTAssertEqual(runs(result), ["old stone house: foregroundColor=\"#ff0000\""])
+        XCTAssertEqual(runs(result), ["old : foregroundColor=\"#ff0000\"", "house: foregroundColor=\"#ff0000\""])
         XCTAssertEqual(result.conflicts, [])
     }
 

@@ -5,8 +5,8 @@
 /// what the other changed keeps the change (set beats unset, as in Peritext); two different values are a conflict,
 /// and this side's value stays until it is resolved.
 ///
-/// On characters one side typed, that side's formatting is what it meant; the other side's is only what its
-/// phrases would lend to text typed there, so it applies where the typing side set nothing.
+/// Characters one side typed carry that side's formatting alone: the other side's phrases, which would stretch over
+/// text typed at their edge, never held those words (formatting follows each side's own words).
 enum FormattingMerge {
     /// For each version, the stretches of each merged paragraph that do not come from it.
     typealias Typed = (base: [[Range<Int>]], ours: [[Range<Int>]], theirs: [[Range<Int>]])
@@ -38,8 +38,7 @@ enum FormattingMerge {
                                                         !covers(typed.theirs[k], piece))
                 let values: Attributes
                 if !fromBase && fromOurs != fromTheirs {
-                    let (typing, other) = fromOurs ? (attributes(o, piece), attributes(t, piece)) : (attributes(t, piece), attributes(o, piece))
-                    values = other.merging(typing) { $1 }
+                    values = fromOurs ? attributes(o, piece) : attributes(t, piece)
                 } else {
                     values = mergeAttributes(attributes(b, piece), attributes(o, piece), attributes(t, piece)) { clashes[$0] = ($1, $2) }
                 }

@@ -72,7 +72,9 @@ enum TextMerge {
         let theirSources = groups.sources(of: theirs.blocks.blocks, alignment: theirAlignment, words: words)
         base.items = base.blocks.blocks.indices.map { .base(groups.root($0)) }
         ours.items = ourSources.enumerated().map { k, source in source.map { .base(groups.root($0)) } ?? .ours(k) }
-        theirs.items = theirSources.enumerated().map { k, source in source.map { .base(groups.root($0)) } ?? .theirs(k) }
+        theirs.items = sharingNewParagraphs(ours: ours, theirs: theirSources.enumerated().map { k, source in
+            source.map { .base(groups.root($0)) } ?? .theirs(k)
+        }, of: theirs)
         base.order = ordered(base.items)
         ours.order = ordered(ours.items)
         theirs.order = ordered(theirs.items)
@@ -88,7 +90,14 @@ enum TextMerge {
         }
 
         var pieces: [Piece] = [.text(ours.blocks.prefix)]
-        for (position, item) in order.enumerated() {
+        var position = 0
+        while position < order.count {
+            let item = order[position]
+            if let run = newOnBothSides(from: position, of: order, ours: ours, theirs: theirs) {
+                pieces += insertionConflict(run, of: order, ours: ours, theirs: theirs, pieces: &pieces, markers: markers)
+                position = run.upperBound
+                continue
+            }
             let (b, o, t) = (base.text(of: item), ours.text(of: item), theirs.text(of: item))
             switch (o, t) {
             case let (o?, t?):
@@ -98,15 +107,71 @@ enum TextMerge {
             case let (nil, t?):
                 if kept.contains(item) { pieces.append(.conflict(deleted(base: b ?? "", ours: "", theirs: t))) } else { pieces.append(.text(t)) }
             case (nil, nil):
+                position += 1
                 continue
             }
-            if position + 1 < order.count {
-                pieces.append(.text(o != nil ? ours.separator(after: item) : theirs.separator(after: item)))
-            } else {
-                pieces.append(.text(ours.blocks.separators.last ?? theirs.blocks.separators.last ?? ""))
-            }
+            position += 1
+            pieces.append(.text(separator(after: item, last: position == order.count, ours: ours, theirs: theirs)))
         }
         return assemble(pieces)
+    }
+
+    /// The other side's items, where a new paragraph of its own is one this side also added (the same text, not
+    /// yet claimed): the same paragraph, added once.
+    private static func sharingNewParagraphs(ours: Side, theirs items: [Item], of theirs: Side) -> [Item] {
+        var ourNew: [String: [Int]] = [:]
+        for (k, item) in ours.items.enumerated().reversed() {
+            if case .ours = item { ourNew[ours.blocks.blocks[k], default: []].append(k) }
+        }
+        return items.enumerated().map { k, item in
+            guard case .theirs = item, let k = ourNew[theirs.blocks.blocks[k]]?.popLast() else { return item }
+            return .ours(k)
+        }
+    }
+
+    /// The blank lines after an item: the end of the file after the last.
+    private static func separator(after item: Item, last: Bool, ours: Side, theirs: Side) -> String {
+        if last { return ours.blocks.separators.last ?? theirs.blocks.separators.last ?? "" }
+        return ours.text(of: item) != nil ? ours.separator(after: item) : theirs.separator(after: item)
+    }
+
+    /// The stretch of the merged order from `start` of paragraphs only one side added, when both sides added
+    /// some there (different paragraphs at one place: a conflict); nil otherwise.
+    private static func newOnBothSides(from start: Int, of order: [Item], ours: Side, theirs: Side) -> Range<Int>? {
+        var end = start, sides = Set<Bool>()
+        while end < order.count {
+            switch order[end] {
+            case .ours where theirs.text(of: order[end]) == nil: sides.insert(true)
+            case .theirs: sides.insert(false)
+            default: return sides.count == 2 ? start..<end : nil
+            }
+            end += 1
+        }
+        return sides.count == 2 ? start..<end : nil
+    }
+
+    /// The conflict of two sides' different new paragraphs at one place. Each side's text carries the blank lines
+    /// that part it from its neighbours, so that keeping either side, or both, leaves the paragraphs apart.
+    private static func insertionConflict(_ run: Range<Int>, of order: [Item], ours: Side, theirs: Side,
+                                          pieces: inout [Piece], markers: ConflictMarkers?) -> [Piece] {
+        func text(_ side: Side) -> String {
+            let items = order[run].filter { side.text(of: $0) != nil }
+            return items.enumerated().map { position, item in
+                side.text(of: item)! + (position + 1 < items.count ? side.separator(after: item) : "")
+            }.joined()
+        }
+        let (ourText, theirText) = (text(ours), text(theirs))
+        if run.upperBound < order.count {
+            // Before what follows: each side's paragraphs end with their blank lines.
+            let (ourEnd, theirEnd) = (separator(after: order[run].last { ours.text(of: $0) != nil }!, last: false, ours: ours, theirs: theirs),
+                                      separator(after: order[run].last { theirs.text(of: $0) != nil }!, last: false, ours: ours, theirs: theirs))
+            return [conflict(base: "", ours: ourText + ourEnd, theirs: theirText + theirEnd, markers: markers)]
+        }
+        // At the end of the file: each side's paragraphs start with the blank lines after what precedes them.
+        var lead = "\n\n"
+        if case .text(let previous)? = pieces.last, run.lowerBound > 0 { lead = previous; pieces.removeLast() }
+        return [conflict(base: "", ours: lead + ourText, theirs: lead + theirText, markers: markers),
+                .text(separator(after: order[run].last!, last: true, ours: ours, theirs: theirs))]
     }
 
     private static func ordered(_ items: [Item]) -> [Item] {
@@ -124,48 +189,35 @@ enum TextMerge {
     private static func mergeWords(base: String, ours: String, theirs: String, markers: ConflictMarkers?) -> [Piece] {
         if ours == theirs || theirs == base { return [.text(ours)] }
         if ours == base { return [.text(theirs)] }
-        let tokens = (base: tokens(base), ours: tokens(ours), theirs: tokens(theirs))
-        let chunks = ThreeWayMerge.merge(base: tokens.base, ours: tokens.ours, theirs: tokens.theirs, weight: weight)
+        var table = MergeTokens()
+        let tokens = (base: table.tokens(base), ours: table.tokens(ours), theirs: table.tokens(theirs))
+        let chunks = ThreeWayMerge.merge(base: tokens.base, ours: tokens.ours, theirs: tokens.theirs,
+                                         weight: { table.weights[$0] }, reachesAcross: { !table.isWord($0) })
         let kept = ThreeWayMerge.resolved(chunks) { _, ours, _ in ours }
-        guard keepsCommonWords(kept, tokens.base, tokens.ours, tokens.theirs) else {
+        guard keepsCommonWords(kept, tokens.base, tokens.ours, tokens.theirs, table: table) else {
             return [conflict(base: base, ours: ours, theirs: theirs, markers: markers)]
         }
         return chunks.map { chunk in
             switch chunk {
-            case .agreed(let tokens): .text(tokens.joined())
+            case .agreed(let tokens): .text(table.text(tokens))
             case .conflict(let base, let ours, let theirs):
-                if let both = reconciled(base: base, ours: ours, theirs: theirs) { .text(both.joined()) } else {
-                    conflict(base: base.joined(), ours: ours.joined(), theirs: theirs.joined(), markers: markers)
+                if let both = paragraphAfterText(base: base, ours: ours, theirs: theirs, lineBreak: table.lineBreak) {
+                    .text(table.text(both))
+                } else {
+                    conflict(base: table.text(base), ours: table.text(ours), theirs: table.text(theirs), markers: markers)
                 }
             }
         }
     }
 
-    /// Two changes at one place that are no conflict to a writer: text added at a paragraph's end and a paragraph
-    /// added after it (or before its start), in that order; or the same change with words only one side added
-    /// (the sides took the same passage out, one wrote something in its place).
-    private static func reconciled(base: [String], ours: [String], theirs: [String]) -> [String]? {
-        func breaks(_ tokens: [String]) -> Bool { tokens.contains("\n") }
-        if base.isEmpty, breaks(ours) != breaks(theirs) {
-            let (text, paragraph) = breaks(ours) ? (theirs, ours) : (ours, theirs)
-            if paragraph.first == "\n" { return text + paragraph }
-            if paragraph.last == "\n" { return paragraph + text }
-        }
-        let baseWords = Set(base)
-        for (larger, smaller) in [(ours, theirs), (theirs, ours)] {
-            guard let added = insertions(turning: smaller, into: larger) else { continue }
-            if added.allSatisfy({ weight($0) == 0 || !baseWords.contains($0) }) { return larger }
-        }
+    /// Text added at a paragraph's end and a paragraph added after it (or before its start): two places to a
+    /// writer, though no word lies between them. Both are kept, in that order.
+    private static func paragraphAfterText(base: [Int], ours: [Int], theirs: [Int], lineBreak: Int) -> [Int]? {
+        guard base.isEmpty, ours.contains(lineBreak) != theirs.contains(lineBreak) else { return nil }
+        let (text, paragraph) = ours.contains(lineBreak) ? (theirs, ours) : (ours, theirs)
+        if paragraph.first == lineBreak { return text + paragraph }
+        if paragraph.last == lineBreak { return paragraph + text }
         return nil
-    }
-
-    /// The tokens `larger` adds to `smaller` when it holds all of it in order; nil otherwise.
-    private static func insertions(turning smaller: [String], into larger: [String]) -> [String]? {
-        var added: [String] = [], next = 0
-        for token in larger {
-            if next < smaller.count, token == smaller[next] { next += 1 } else { added.append(token) }
-        }
-        return next == smaller.count ? added : nil
     }
 
     /// A conflict: the file holds this side's text, or both sides' when both only added text there (nothing of
@@ -178,9 +230,10 @@ enum TextMerge {
     /// Whether `merged` holds every word as often as both sides kept it, and none more often than the base
     /// plus what each side added (a passage moved on one side and changed on the other would otherwise be lost, or
     /// be there twice).
-    private static func keepsCommonWords(_ merged: [String], _ base: [String], _ ours: [String], _ theirs: [String]) -> Bool {
-        func counts(_ tokens: [String]) -> [String: Int] {
-            tokens.reduce(into: [:]) { counts, token in if weight(token) > 0 { counts[token, default: 0] += 1 } }
+    private static func keepsCommonWords(_ merged: [Int], _ base: [Int], _ ours: [Int], _ theirs: [Int],
+                                         table: MergeTokens) -> Bool {
+        func counts(_ tokens: [Int]) -> [Int: Int] {
+            tokens.reduce(into: [:]) { counts, token in if table.isWord(token) { counts[token, default: 0] += 1 } }
         }
         let (b, m, o, t) = (counts(base), counts(merged), counts(ours), counts(theirs))
         // Of a word's base occurrences, at least (those ours kept) + (those theirs kept) - base are kept by both.
@@ -194,27 +247,15 @@ enum TextMerge {
     }
 
     /// The words of a text.
-    private static func words(_ text: String) -> [String] { tokens(text).filter { weight($0) > 0 } }
-
-    /// A word weighs its length; a space or a mark weighs nothing, and is aligned only between words.
-    private static func weight(_ token: String) -> Int {
-        token.first.map { $0.isLetter || $0.isNumber } == true ? token.utf16.count : 0
+    private static func words(_ text: String) -> [String] {
+        var table = MergeTokens()
+        return table.tokens(text).filter(table.isWord).map { table.texts[$0] }
     }
 
     /// Words (letters, digits and their marks) and every other character on its own.
     static func tokens(_ text: String) -> [String] {
-        var tokens: [String] = []
-        var word = ""
-        for character in text {
-            if character.isLetter || character.isNumber {
-                word.append(character)
-            } else {
-                if !word.isEmpty { tokens.append(word); word = "" }
-                tokens.append(String(character))
-            }
-        }
-        if !word.isEmpty { tokens.append(word) }
-        return tokens
+        var table = MergeTokens()
+        return table.tokens(text).map { table.texts[$0] }
     }
 
     /// Joins the pieces, giving each conflict its place and the text around it (up to its neighbours).

@@ -3,8 +3,9 @@
 /// both sides changed, to different results, is a conflict.
 ///
 /// Two changes conflict when they overlap in the base, when both insert at the same place, or when one inserts
-/// inside what the other replaced. Changes that only touch (a replacement and an insertion at its edge) both apply: in prose that is one writer changing a word and
-/// the other adding one beside it.
+/// inside what the other replaced. Given `reachesAcross`, changes also conflict when they touch: when no base
+/// element between them is one a change cannot reach across (in prose, no unchanged word lies between them). A
+/// region is every change of either side so linked, whole, so a conflict never mixes the two sides' changes.
 package enum ThreeWayMerge {
     /// One piece of the merged sequence.
     package enum Chunk<Element: Equatable>: Equatable {
@@ -21,10 +22,14 @@ package enum ThreeWayMerge {
     }
 
     /// Merges `ours` and `theirs`, both edited from `base`.
-    /// - Parameter weight: how much an element counts in the alignment (see `PatienceDiff`): a word should outweigh
-    ///   the space after it, so that a word kept on a side is matched as kept, not a space next to it.
+    /// - Parameters:
+    ///   - weight: how much an element counts in the alignment (see `PatienceDiff`): a word should outweigh the
+    ///     space after it, so that a word kept on a side is matched as kept, not a space next to it.
+    ///   - reachesAcross: the base elements that do not keep two changes apart (spaces and punctuation between
+    ///     words); nil when only overlapping changes conflict.
     package static func merge<Element: Hashable>(base: [Element], ours: [Element], theirs: [Element],
-                                                 weight: ((Element) -> Int)? = nil) -> [Chunk<Element>] {
+                                                 weight: ((Element) -> Int)? = nil,
+                                                 reachesAcross: ((Element) -> Bool)? = nil) -> [Chunk<Element>] {
         let ourChanges = changes(PatienceDiff.diff(base, ours, weight: weight))
         let theirChanges = changes(PatienceDiff.diff(base, theirs, weight: weight))
         var chunks: [Chunk<Element>] = []
@@ -48,15 +53,20 @@ package enum ThreeWayMerge {
                 region = theirChanges[t].base
                 theirRange = t..<t + 1
             }
+            func linked(_ change: Range<Int>) -> Bool {
+                if conflicts(change, region) { return true }
+                guard let reachesAcross, change.lowerBound >= region.upperBound else { return false }
+                return base[region.upperBound..<change.lowerBound].allSatisfy(reachesAcross)
+            }
             var grew = true
             while grew {
                 grew = false
-                if ourRange.upperBound < ourChanges.count, conflicts(ourChanges[ourRange.upperBound].base, region) {
+                if ourRange.upperBound < ourChanges.count, linked(ourChanges[ourRange.upperBound].base) {
                     region = union(region, ourChanges[ourRange.upperBound].base)
                     ourRange = ourRange.lowerBound..<ourRange.upperBound + 1
                     grew = true
                 }
-                if theirRange.upperBound < theirChanges.count, conflicts(theirChanges[theirRange.upperBound].base, region) {
+                if theirRange.upperBound < theirChanges.count, linked(theirChanges[theirRange.upperBound].base) {
                     region = union(region, theirChanges[theirRange.upperBound].base)
                     theirRange = theirRange.lowerBound..<theirRange.upperBound + 1
                     grew = true
