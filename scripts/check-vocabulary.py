@@ -23,6 +23,7 @@ OTHER_VOCABULARIES = {
     ("annotation", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\annotation destination (a Word comment)",
     ("underline", "MsxModel/Render/HTMLPage.swift"): "CSS text-decoration value",
     ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",
+    ("kind", "MsxModel/Binder/ManifestMerge.swift"): "the manifest's node field (a place field the merge only notes)",
     ("kind", "MsxCLI/Wording/NodeRendering.swift"): "the JSON node's field (docs/cli-json.md 4.1)",
     ("kind", "MsxModel/Render/DocumentJSON.swift"): "the document model's paragraph field",
     ("kind", "MsxCLI/Diff/DiffJSON.swift"): "the diff's structure change field",

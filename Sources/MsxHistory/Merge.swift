@@ -44,7 +44,7 @@ extension ProjectHistory {
         let conflictMarkers = markers ? ConflictMarkers(ours: "this project", theirs: label) : nil
         var result = files.ours
         var conflicts: [MergeState.Conflict] = []
-        var notedConflicts = binder.conflicts
+        var notedConflicts = binder.conflicts.filter { note in !binder.fieldConflicts.contains { note.hasPrefix("'\($0.title)': \($0.field) ") } }
         var claimed = Set([gitPath(Manifest.fileName)])
         for manifest in [baseManifest, ourManifest, theirManifest, binder.manifest] {
             for entry in manifest.entries where entry.node.kind == .document {
@@ -92,6 +92,13 @@ extension ProjectHistory {
                 result[gitPath(target)] = try merged.sidecar.map { try repository.writeBlob(Data($0.json.utf8)) }
             }
             if let base = merged.sidecar?.baseText { bases.append(base) }
+        }
+        // Binder fields both sides changed: conflicts of their node, numbered after its text's.
+        for field in binder.fieldConflicts {
+            guard let node = binder.manifest.node(id: field.node) else { continue }
+            let number = conflicts.filter { $0.document == node.id }.count + 1
+            conflicts.append(.init(number: number, document: node.id, title: node.title, path: node.path,
+                                   conflict: MergeConflict(metadata: field), resolution: nil))
         }
         // Everything else (pictures, .gitattributes, ...) by path; a file both changed keeps this side's.
         for path in Set(files.ours.keys).union(files.theirs.keys).union(files.base.keys).sorted() where !claimed.contains(path) {

@@ -94,7 +94,7 @@ extension ProjectHistory {
             let entry = state.conflicts[index]
             guard entry.document == target || entry.path == target else { return false }
             // Keeping both sides means text: formatting and files stay open unless named by number.
-            if number == nil, resolution == .both, entry.conflict.kind == .formatting || entry.conflict.kind == .file { return false }
+            if number == nil, resolution == .both, [.formatting, .file, .metadata].contains(entry.conflict.kind) { return false }
             return number.map { $0 == entry.number } ?? (entry.resolution == nil)
         }
         guard let first = chosen.first else {
@@ -109,17 +109,21 @@ extension ProjectHistory {
         }
         var transaction = project.transaction()
         let entry = state.conflicts[first]
+        let fields = chosen.filter { state.conflicts[$0].conflict.kind == .metadata }
+        let rest = chosen.filter { state.conflicts[$0].conflict.kind != .metadata }
+        var manifest = project.manifest
         if entry.document == nil {
             try settleFile(entry, resolution, into: &transaction)
         } else if let node = project.manifest.node(id: target) {
-            try settleDocument(node, &state, chosen, resolution, into: &transaction)
+            manifest = try settleFields(of: node, fields.map { state.conflicts[$0] }, resolution, in: manifest)
+            if !rest.isEmpty { try settleDocument(node, &state, rest, resolution, into: &transaction) }
         } else {
             throw MsxError(.unknownConflict, "'\(entry.title)' is no longer in the binder: restore it, or msx merge --abort")
         }
         for index in chosen { state.conflicts[index].resolution = resolution }
         transaction.write(Data(state.json.utf8), to: MergeState.file)
         var project = self.project
-        try project.commit(transaction)
+        try project.commit(transaction, manifest: manifest)
         return chosen.map { state.conflicts[$0] }
     }
 
@@ -135,6 +139,21 @@ extension ProjectHistory {
                 transaction.delete(entry.path)
             }
         }
+    }
+
+    /// Binder fields: each takes the chosen side's value (this side's is already there; by hand, the writer set it).
+    private func settleFields(of node: BinderNode, _ entries: [MergeState.Conflict], _ resolution: MergeState.Resolution,
+                              in manifest: Manifest) throws -> Manifest {
+        guard resolution == .theirs || resolution == .both, !entries.isEmpty else { return manifest }
+        if resolution == .both { throw MsxError(.invalidValue, "a binder field cannot keep both values: choose --ours or --theirs") }
+        var changed = node
+        for entry in entries {
+            guard let field = entry.conflict.field else { continue }
+            changed = try changed.setting(field, to: entry.conflict.theirsValue ?? .null)
+        }
+        var manifest = manifest
+        manifest.update(node.id) { $0 = changed }
+        return manifest
     }
 
     /// A document: chosen text in place of each conflict's (latest in the file first, so earlier offsets hold),

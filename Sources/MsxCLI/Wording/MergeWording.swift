@@ -27,8 +27,10 @@ enum MergeWording {
     static func report(_ state: MergeState, to console: Console) {
         console.exitStatus = 1
         let count = state.conflicts.count
-        let formatting = state.conflicts.filter { $0.conflict.kind == .formatting }.count
-        let what = formatting == 0 ? "words" : formatting == count ? "formatting" : "words or formatting"
+        let kinds = Set(state.conflicts.map { $0.conflict.kind == .deleted ? .text : $0.conflict.kind })
+        let names: [(MergeConflict.Kind, String)] = [(.text, "words"), (.formatting, "formatting"), (.metadata, "binder fields"),
+                                                     (.file, "files")]
+        let what = names.filter { kinds.contains($0.0) }.map(\.1).joined(separator: " or ")
         console.line("merged \(state.label) into the files, but both sides changed the same \(what) in \(count) "
             + "place\(count == 1 ? "" : "s"); nothing is recorded yet:")
         var seen: [String: Int] = [:]
@@ -53,6 +55,9 @@ enum MergeWording {
         case .formatting:
             "\(conflict.attribute?.rawValue ?? "formatting") of '\(short(conflict.placed))' is \(value(conflict.oursValue)) here "
                 + "and \(value(conflict.theirsValue)) there"
+        case .metadata:
+            "its \(conflict.field ?? "field") became '\(short(conflict.ours))' here and '\(short(conflict.theirs))' there"
+                + (conflict.base.isEmpty ? "" : " (was '\(short(conflict.base))')")
         case .file: "the file was changed on both sides"
         }
     }
@@ -62,7 +67,7 @@ enum MergeWording {
         let conflict = entry.conflict
         let status = entry.resolution.map { " (resolved: \($0.rawValue))" } ?? ""
         var lines = ["  \(entry.number). \(summary(conflict))\(status)"]
-        guard conflict.kind != .file else { return lines }
+        guard conflict.kind != .file, conflict.kind != .metadata else { return lines }
         let context = { (text: String) in "…" + flat(conflict.before.suffix(30)) + text + flat(conflict.after.prefix(30)) + "…" }
         switch conflict.kind {
         case .formatting:

@@ -212,3 +212,23 @@ extension BinderNode {
         return .object(o)
     }
 }
+
+extension BinderNode {
+    /// The node with one field of the manifest set to `value` (removed for `.null`); `custom.NAME` names a custom
+    /// field. Its children stay as they are.
+    /// - Throws: `damaged` when the value is not one the field can hold.
+    package func setting(_ field: String, to value: JSONValue) throws -> BinderNode {
+        var object = json.objectValue ?? [:]
+        if field.hasPrefix("custom.") {
+            var custom = object["custom"]?.objectValue ?? [:]
+            custom[String(field.dropFirst("custom.".count))] = value == .null ? nil : value
+            object["custom"] = custom.isEmpty ? nil : .object(custom)
+        } else {
+            object[field] = value == .null ? nil : value
+        }
+        object["children"] = nil
+        var node = try BinderNode(json: .object(object), file: Manifest.fileName, path: field)
+        node.children = children
+        return node
+    }
+}

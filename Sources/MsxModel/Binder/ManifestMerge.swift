@@ -1,5 +1,6 @@
 /// A three-way merge of binders by node id: what one side changed since the common version is taken; what both
-/// changed alike is taken once; a field both changed differently keeps this side's value and is reported. Nodes
+/// changed alike is taken once; a field both changed differently keeps this side's value and is a conflict to
+/// settle (`fieldConflicts`; custom fields merge key by key). Nodes
 /// either side added are kept in place among their siblings; a node deleted on one side goes unless the other side
 /// changed it (then it is kept, and reported). Keywords merge as sets.
 public enum ManifestMerge {
@@ -9,7 +10,26 @@ public enum ManifestMerge {
         public var conflicts: [String]
         /// Nodes one side deleted and the other changed, kept.
         public var kept: [String]
+        /// The fields of nodes both sides changed differently (this side's value is in `manifest`), by node and
+        /// field; each is also in `conflicts`, worded.
+        public var fieldConflicts: [FieldConflict]
     }
+
+    /// A field of one node that both sides changed to different values.
+    public struct FieldConflict: Sendable, Equatable {
+        /// The node's id, and its title in the merged binder.
+        public var node: String
+        public var title: String
+        /// The field's name as in the manifest ("synopsis", "status"), or "custom.NAME" for a custom field.
+        public var field: String
+        /// Each version's value (nil where it has none).
+        public var base: JSONValue?
+        public var ours: JSONValue?
+        public var theirs: JSONValue?
+    }
+
+    /// Fields that are no writer's metadata (where a node is, and what it is): a clash there is only noted.
+    private static let placeFields: Set<String> = ["id", "kind", "path", "role"]
 
     private struct Flat: Equatable {
         var fields: [String: JSONValue]
@@ -20,13 +40,13 @@ public enum ManifestMerge {
     ///   merge driver, whose files git places, keeps the paths as the sides gave them.
     public static func merge(base: Manifest, ours: Manifest, theirs: Manifest, placingFiles: Bool = true) throws -> Result {
         let (b, bOrder) = flatten(base), (o, oOrder) = flatten(ours), (t, tOrder) = flatten(theirs)
-        var conflicts: [String] = [], kept: [String] = []
+        var conflicts: [String] = [], kept: [String] = [], fieldConflicts: [FieldConflict] = []
         var merged: [String: Flat] = [:]
         for id in Set(o.keys).union(t.keys).union(b.keys) {
             let title = (o[id] ?? t[id] ?? b[id])?.fields["title"]?.stringValue ?? id
             switch (o[id], t[id]) {
             case let (mine?, other?):
-                merged[id] = mergeNode(b[id], mine, other, title: title, conflicts: &conflicts)
+                merged[id] = mergeNode(b[id], mine, other, id: id, title: title, conflicts: &conflicts, fields: &fieldConflicts)
             case let (mine?, nil):
                 if let old = b[id], old == mine { continue }  // deleted there, unchanged here
                 if b[id] != nil { kept.append("'\(title)' was deleted there and changed here: kept") }
@@ -57,7 +77,8 @@ public enum ManifestMerge {
         if placingFiles { placeFiles(&merged, base: b, mine: o, other: t) }
         var object = try mergeTopLevel(base, ours, theirs, conflicts: &conflicts)
         object["binder"] = .array(tree(of: merged, parent: nil, orders: (bOrder, oOrder, tOrder)))
-        return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))), conflicts: conflicts.sorted(), kept: kept.sorted())
+        return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))), conflicts: conflicts.sorted(), kept: kept.sorted(),
+                      fieldConflicts: fieldConflicts.sorted { ($0.node, $0.field) < ($1.node, $1.field) })
     }
 
     /// Every node without its children, by id, and each folder's children in order (nil: the top level).
@@ -76,17 +97,34 @@ public enum ManifestMerge {
         return (nodes, order)
     }
 
-    private static func mergeNode(_ base: Flat?, _ mine: Flat, _ other: Flat, title: String, conflicts: inout [String]) -> Flat {
+    private static func mergeNode(_ base: Flat?, _ mine: Flat, _ other: Flat, id: String, title: String,
+                                  conflicts: inout [String], fields conflictingFields: inout [FieldConflict]) -> Flat {
         var fields: [String: JSONValue] = [:]
+        func clash(_ field: String, _ b: JSONValue?, _ m: JSONValue?, _ o: JSONValue?) {
+            conflicts.append("'\(title)': \(field) changed on both sides; kept this side's")
+            guard !placeFields.contains(field) else { return }
+            conflictingFields.append(FieldConflict(node: id, title: title, field: field, base: b, ours: m, theirs: o))
+        }
         for key in Set(mine.fields.keys).union(other.fields.keys) {
             let (b, m, o) = (base?.fields[key], mine.fields[key], other.fields[key])
-            if key == "keywords" {
+            switch key {
+            case "keywords":
                 fields[key] = mergeSet(b?.arrayValue ?? [], m?.arrayValue ?? [], o?.arrayValue ?? [])
-                continue
+            case "custom":
+                // Each custom field on its own: two writers adding different fields is no clash.
+                let (bc, mc, oc) = (b?.objectValue ?? [:], m?.objectValue ?? [:], o?.objectValue ?? [:])
+                var custom: [String: JSONValue] = [:]
+                for name in Set(mc.keys).union(oc.keys) {
+                    let (value, conflict) = pick(bc[name], mc[name], oc[name])
+                    if conflict { clash("custom.\(name)", bc[name], mc[name], oc[name]) }
+                    custom[name] = value
+                }
+                fields[key] = custom.isEmpty ? nil : .object(custom)
+            default:
+                let (value, conflict) = pick(b, m, o)
+                if conflict { clash(key, b, m, o) }
+                fields[key] = value
             }
-            let (value, conflict) = pick(b, m, o)
-            if conflict { conflicts.append("'\(title)': \(key) changed on both sides; kept this side's") }
-            fields[key] = value
         }
         let (parent, moved) = pick(base?.parent, mine.parent, other.parent)
         if moved { conflicts.append("'\(title)' was moved to different folders on both sides; kept this side's") }
@@ -169,5 +207,22 @@ public enum ManifestMerge {
             if !children.isEmpty { fields["children"] = .array(children) }
             return .object(fields)
         }
+    }
+}
+
+extension MergeConflict {
+    /// The conflict of a binder field both sides changed: each value as a writer reads it, and as the manifest holds it.
+    public init(metadata field: ManifestMerge.FieldConflict) {
+        func reading(_ value: JSONValue?) -> String {
+            switch value {
+            case .string(let text)?: text
+            case .array(let items)?: items.map { $0.stringValue ?? JSONWriter.string($0) }.joined(separator: ", ")
+            case .bool(let flag)?: flag ? "yes" : "no"
+            case .null?, nil: ""
+            case let value?: JSONWriter.string(value)
+            }
+        }
+        self.init(kind: .metadata, base: reading(field.base), ours: reading(field.ours), theirs: reading(field.theirs),
+                  placed: reading(field.ours), field: field.field, oursValue: field.ours ?? .null, theirsValue: field.theirs ?? .null)
     }
 }

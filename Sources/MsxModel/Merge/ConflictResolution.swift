@@ -68,6 +68,7 @@ extension MergeConflict {
         ]
         if let paragraph { object["paragraph"] = .int(paragraph) }
         if let attribute { object["attribute"] = .string(attribute.rawValue) }
+        if let field { object["field"] = .string(field) }
         if let oursValue { object["oursValue"] = oursValue }
         if let theirsValue { object["theirsValue"] = theirsValue }
         return object
@@ -77,7 +78,7 @@ extension MergeConflict {
     package init(json value: JSONValue, file: String, path: String) throws {
         let reader = try JSONReader(value, file: file, path: path)
         guard let kind = Kind(rawValue: try reader.requiredString("kind")) else {
-            throw reader.fail("kind", "text, deleted, formatting or file")
+            throw reader.fail("kind", "text, deleted, formatting, metadata or file")
         }
         for key in ["offset", "paragraph"] where (try reader.int(key) ?? 0) < 0 { throw reader.fail(key, "0 or more") }
         self.init(kind: kind, base: try reader.requiredString("base"), ours: try reader.requiredString("ours"),
@@ -85,7 +86,7 @@ extension MergeConflict {
                   before: try reader.string("before") ?? "", after: try reader.string("after") ?? "",
                   offset: try reader.int("offset") ?? 0, paragraph: try reader.int("paragraph"),
                   attribute: try reader.string("attribute").map(AttributeKey.init(rawValue:)),
-                  oursValue: reader.object["oursValue"], theirsValue: reader.object["theirsValue"])
+                  field: try reader.string("field"), oursValue: reader.object["oursValue"], theirsValue: reader.object["theirsValue"])
     }
 }
 

@@ -10,6 +10,11 @@ public struct MergeConflict: Sendable, Equatable {
         /// Both sides set one attribute of the same characters (or of one paragraph) to different values; the
         /// sidecar holds this side's value.
         case formatting
+        /// Both sides changed one binder field of a document or folder (its title, synopsis, status, label,
+        /// target, include-in-compile or a custom field) to different values; the binder holds this side's value.
+        /// `base`, `ours` and `theirs` are the values as a writer reads them, `field` names the field and
+        /// `oursValue` / `theirsValue` are the values as the manifest holds them (`.null` for none).
+        case metadata
         /// Both sides changed a file msx does not read as text (a picture) differently; the folder holds this
         /// side's. `base`, `ours` and `theirs` are the git ids of the three files ("" where there is none).
         case file
@@ -31,15 +36,18 @@ public struct MergeConflict: Sendable, Equatable {
     /// for none); nil for text.
     public var paragraph: Int?
     public var attribute: AttributeKey?
+    /// A metadata conflict's binder field ("synopsis", "custom.Location"); nil otherwise.
+    public var field: String?
     public var oursValue: JSONValue?
     public var theirsValue: JSONValue?
 
     public init(kind: Kind, base: String, ours: String, theirs: String, placed: String, before: String = "",
                 after: String = "", offset: Int = 0, paragraph: Int? = nil, attribute: AttributeKey? = nil,
-                oursValue: JSONValue? = nil, theirsValue: JSONValue? = nil) {
+                field: String? = nil, oursValue: JSONValue? = nil, theirsValue: JSONValue? = nil) {
         (self.kind, self.base, self.ours, self.theirs, self.placed) = (kind, base, ours, theirs, placed)
         (self.before, self.after, self.offset) = (before, after, offset)
         (self.paragraph, self.attribute, self.oursValue, self.theirsValue) = (paragraph, attribute, oursValue, theirsValue)
+        self.field = field
     }
 }
 
