@@ -53,7 +53,7 @@ final class ConflictResolutionTests: XCTestCase {
         var broken = formatting.json
         broken["kind"] = .string("colour")
         XCTAssertThrowsError(try MergeConflict(json: .object(broken), file: "merge.json", path: "conflicts[0]")) { error in
-            XCTAssertEqual((error as? MsxError)?.message, "merge.json: conflicts[0].kind must be text, deleted, formatting or file")
+            XCTAssertEqual((error as? MsxError)?.message, "merge.json: conflicts[0].kind must be text, deleted, formatting, metadata or file")
         }
     }
 }
