@@ -44,7 +44,7 @@ extension ProjectHistory {
         let conflictMarkers = markers ? ConflictMarkers(ours: "this project", theirs: label) : nil
         var result = files.ours
         var conflicts: [MergeState.Conflict] = []
-        var notedConflicts = binder.conflicts.filter { note in !binder.fieldConflicts.contains { note.hasPrefix("'\($0.title)': \($0.field) ") } }
+        var notedConflicts = binder.notes
         var claimed = Set([gitPath(Manifest.fileName)])
         for manifest in [baseManifest, ourManifest, theirManifest, binder.manifest] {
             for entry in manifest.entries where entry.node.kind == .document {

@@ -13,6 +13,8 @@ public enum ManifestMerge {
         /// The fields of nodes both sides changed differently (this side's value is in `manifest`), by node and
         /// field; each is also in `conflicts`, worded.
         public var fieldConflicts: [FieldConflict]
+        /// The clashes of `conflicts` that are no field conflict (a node's place, the project's own fields): notes.
+        public var notes: [String]
     }
 
     /// A field of one node that both sides changed to different values.
@@ -26,6 +28,9 @@ public enum ManifestMerge {
         public var base: JSONValue?
         public var ours: JSONValue?
         public var theirs: JSONValue?
+
+        /// The conflict in words, as `conflicts` holds it.
+        public var wording: String { "'\(title)': \(field) changed on both sides; kept this side's" }
     }
 
     /// Fields that are no writer's metadata (where a node is, and what it is): a clash there is only noted.
@@ -77,8 +82,9 @@ public enum ManifestMerge {
         if placingFiles { placeFiles(&merged, base: b, mine: o, other: t) }
         var object = try mergeTopLevel(base, ours, theirs, conflicts: &conflicts)
         object["binder"] = .array(tree(of: merged, parent: nil, orders: (bOrder, oOrder, tOrder)))
-        return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))), conflicts: conflicts.sorted(), kept: kept.sorted(),
-                      fieldConflicts: fieldConflicts.sorted { ($0.node, $0.field) < ($1.node, $1.field) })
+        return Result(manifest: try Manifest(json: JSONWriter.string(.object(object))),
+                      conflicts: (conflicts + fieldConflicts.map(\.wording)).sorted(), kept: kept.sorted(),
+                      fieldConflicts: fieldConflicts.sorted { ($0.node, $0.field) < ($1.node, $1.field) }, notes: conflicts.sorted())
     }
 
     /// Every node without its children, by id, and each folder's children in order (nil: the top level).
@@ -101,9 +107,8 @@ public enum ManifestMerge {
                                   conflicts: inout [String], fields conflictingFields: inout [FieldConflict]) -> Flat {
         var fields: [String: JSONValue] = [:]
         func clash(_ field: String, _ b: JSONValue?, _ m: JSONValue?, _ o: JSONValue?) {
-            conflicts.append("'\(title)': \(field) changed on both sides; kept this side's")
-            guard !placeFields.contains(field) else { return }
-            conflictingFields.append(FieldConflict(node: id, title: title, field: field, base: b, ours: m, theirs: o))
+            let conflict = FieldConflict(node: id, title: title, field: field, base: b, ours: m, theirs: o)
+            if placeFields.contains(field) { conflicts.append(conflict.wording) } else { conflictingFields.append(conflict) }
         }
         for key in Set(mine.fields.keys).union(other.fields.keys) {
             let (b, m, o) = (base?.fields[key], mine.fields[key], other.fields[key])

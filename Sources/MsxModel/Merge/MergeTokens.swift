@@ -21,18 +21,23 @@ struct MergeTokens {
     /// A text's tokens, in order.
     mutating func tokens(_ text: String) -> [Int] {
         let units = Array(text.utf16)
-        var tokens: [Int] = []
-        tokens.reserveCapacity(units.count / 3)
+        return Self.ranges(of: units).map { id(of: units[$0]) }
+    }
+
+    /// Where each token of `units` lies: a run of word units, or one other unit.
+    static func ranges(of units: [UInt16]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(units.count / 3)
         var start = 0
         while start < units.count {
             var end = start + 1
             if TextTokens.isWord(UInt32(units[start])) {
                 while end < units.count, TextTokens.isWord(UInt32(units[end])) { end += 1 }
             }
-            tokens.append(id(of: units[start..<end]))
+            ranges.append(start..<end)
             start = end
         }
-        return tokens
+        return ranges
     }
 
     private mutating func id(of units: ArraySlice<UInt16>) -> Int {

@@ -94,7 +94,7 @@ enum TextMerge {
         while position < order.count {
             let item = order[position]
             if let run = newOnBothSides(from: position, of: order, ours: ours, theirs: theirs) {
-                pieces += insertionConflict(run, of: order, ours: ours, theirs: theirs, pieces: &pieces, markers: markers)
+                appendInsertionConflict(run, of: order, ours: ours, theirs: theirs, to: &pieces, markers: markers)
                 position = run.upperBound
                 continue
             }
@@ -152,26 +152,24 @@ enum TextMerge {
 
     /// The conflict of two sides' different new paragraphs at one place. Each side's text carries the blank lines
     /// that part it from its neighbours, so that keeping either side, or both, leaves the paragraphs apart.
-    private static func insertionConflict(_ run: Range<Int>, of order: [Item], ours: Side, theirs: Side,
-                                          pieces: inout [Piece], markers: ConflictMarkers?) -> [Piece] {
-        func text(_ side: Side) -> String {
+    private static func appendInsertionConflict(_ run: Range<Int>, of order: [Item], ours: Side, theirs: Side,
+                                                to pieces: inout [Piece], markers: ConflictMarkers?) {
+        func text(_ side: Side, ending: Bool) -> String {
             let items = order[run].filter { side.text(of: $0) != nil }
             return items.enumerated().map { position, item in
-                side.text(of: item)! + (position + 1 < items.count ? side.separator(after: item) : "")
+                side.text(of: item)! + (position + 1 < items.count || ending ? side.separator(after: item) : "")
             }.joined()
         }
-        let (ourText, theirText) = (text(ours), text(theirs))
         if run.upperBound < order.count {
             // Before what follows: each side's paragraphs end with their blank lines.
-            let (ourEnd, theirEnd) = (separator(after: order[run].last { ours.text(of: $0) != nil }!, last: false, ours: ours, theirs: theirs),
-                                      separator(after: order[run].last { theirs.text(of: $0) != nil }!, last: false, ours: ours, theirs: theirs))
-            return [conflict(base: "", ours: ourText + ourEnd, theirs: theirText + theirEnd, markers: markers)]
+            pieces.append(conflict(base: "", ours: text(ours, ending: true), theirs: text(theirs, ending: true), markers: markers))
+            return
         }
         // At the end of the file: each side's paragraphs start with the blank lines after what precedes them.
         var lead = "\n\n"
         if case .text(let previous)? = pieces.last, run.lowerBound > 0 { lead = previous; pieces.removeLast() }
-        return [conflict(base: "", ours: lead + ourText, theirs: lead + theirText, markers: markers),
-                .text(separator(after: order[run].last!, last: true, ours: ours, theirs: theirs))]
+        pieces.append(conflict(base: "", ours: lead + text(ours, ending: false), theirs: lead + text(theirs, ending: false), markers: markers))
+        pieces.append(.text(separator(after: order[run].last!, last: true, ours: ours, theirs: theirs)))
     }
 
     private static func ordered(_ items: [Item]) -> [Item] {
@@ -248,14 +246,15 @@ enum TextMerge {
 
     /// The words of a text.
     private static func words(_ text: String) -> [String] {
-        var table = MergeTokens()
-        return table.tokens(text).filter(table.isWord).map { table.texts[$0] }
+        let units = Array(text.utf16)
+        return MergeTokens.ranges(of: units).filter { TextTokens.isWord(UInt32(units[$0.lowerBound])) }
+            .map { String(decoding: units[$0], as: UTF16.self) }
     }
 
     /// Words (letters, digits and their marks) and every other character on its own.
     static func tokens(_ text: String) -> [String] {
-        var table = MergeTokens()
-        return table.tokens(text).map { table.texts[$0] }
+        let units = Array(text.utf16)
+        return MergeTokens.ranges(of: units).map { String(decoding: units[$0], as: UTF16.self) }
     }
 
     /// Joins the pieces, giving each conflict its place and the text around it (up to its neighbours).
