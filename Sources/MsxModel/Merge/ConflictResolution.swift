@@ -19,7 +19,10 @@ extension MergeConflict {
         case .theirs: return theirs
         case .both:
             if ours.isEmpty || theirs.isEmpty { return ours + theirs }
-            if base.isEmpty, placed == ours + theirs { return placed }
+            if base.isEmpty {
+                let together = MergeLines.together(ours, theirs)
+                if placed == ours + theirs || placed == together { return together }
+            }
             // Whole paragraphs stay paragraphs; words within one are kept apart by a space.
             let separator = ours.contains("\n") || theirs.contains("\n") ? "\n\n" : " "
             return ours.trimmingTrailingWhitespace() + separator + theirs.trimmingLeadingWhitespace()

@@ -58,12 +58,114 @@ enum TextMerge {
     private enum Piece {
         case text(String)
         case conflict(MergeConflict)
+
+        var conflict: MergeConflict? {
+            if case .conflict(let conflict) = self { conflict } else { nil }
+        }
     }
 
     static func merge(base baseSource: String, ours oursSource: String, theirs theirsSource: String,
                       markers: ConflictMarkers?) -> Result {
         if oursSource == theirsSource || theirsSource == baseSource { return Result(text: oursSource, conflicts: []) }
         if oursSource == baseSource { return Result(text: theirsSource, conflicts: []) }
+        // git's line merge first; then each of its clashes merged word by word. Where either is clean, and holds no
+        // line more often than a side, it is the answer. Changes with only blank lines between them clash (git's
+        // alignment of blank lines would otherwise put two new paragraphs at one place one after the other).
+        var lines = MergeLines()
+        let lineChunks = ThreeWayMerge.merge(base: lines.lines(baseSource), ours: lines.lines(oursSource),
+                                             theirs: lines.lines(theirsSource), reachesAcross: lines.isBlank)
+        let sides = (ours: lineCounts(oursSource), theirs: lineCounts(theirsSource))
+        if lineChunks.allSatisfy(\.isAgreed) {
+            let text = lines.text(ThreeWayMerge.resolved(lineChunks) { _, ours, _ in ours })
+            if !doublesALine([.text(text)], sides) { return Result(text: text, conflicts: []) }
+        }
+        let lineMerge = lineChunks.flatMap { chunk -> [Piece] in
+            switch chunk {
+            case .agreed(let agreed): [.text(lines.text(agreed))]
+            case .conflict(let base, let ours, let theirs):
+                clash(base: lines.text(base), ours: lines.text(ours), theirs: lines.text(theirs), markers: markers)
+            }
+        }
+        let clashes = lineMerge.compactMap(\.conflict)
+        if clashes.isEmpty, !doublesALine(lineMerge, sides) { return assemble(lineMerge) }
+        // Where words still clash, paragraph by paragraph, following moves, splits and joins: taken when it holds no
+        // line more often than a side, and each clash is a conflict there too, or is settled with every edit of both
+        // sides to its words kept (a paragraph one side moved and the other edited; a new paragraph before words
+        // the other side changed).
+        let paragraphMerge = mergeParagraphs(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)
+        if !doublesALine(paragraphMerge, sides) {
+            let counts = WordCounts(base: baseSource, ours: oursSource, theirs: theirsSource, merged: text(of: paragraphMerge))
+            if clashes.allSatisfy({ settled($0, by: paragraphMerge, counts) }) { return assemble(paragraphMerge) }
+        }
+        return assemble(lineMerge)
+    }
+
+    /// A clash of the line merge, merged word by word; lines one side deleted and the other changed stay, as a
+    /// conflict of kind `deleted`.
+    private static func clash(base: String, ours: String, theirs: String, markers: ConflictMarkers?) -> [Piece] {
+        let (oursDeleted, theirsDeleted) = (words(ours).isEmpty, words(theirs).isEmpty)
+        guard oursDeleted != theirsDeleted, !words(base).isEmpty else {
+            return mergeWords(base: base, ours: ours, theirs: theirs, markers: markers)
+        }
+        return [.conflict(deleted(base: base, ours: ours, theirs: theirs))]
+    }
+
+    /// How often each word stands in the three versions and in a merge.
+    private struct WordCounts {
+        let base: [String: Int], ours: [String: Int], theirs: [String: Int], merged: [String: Int]
+
+        init(base: String, ours: String, theirs: String, merged: String) {
+            func count(_ text: String) -> [String: Int] { TextMerge.words(text).reduce(into: [:]) { $0[$1, default: 0] += 1 } }
+            (self.base, self.ours, self.theirs, self.merged) = (count(base), count(ours), count(theirs), count(merged))
+        }
+
+        /// Whether the merge holds `word` as often as both sides' edits give: each side's additions and deletions
+        /// applied, or, where both made the same, applied once.
+        func keepsEveryEdit(of word: String) -> Bool {
+            let kept = base[word, default: 0]
+            let (ours, theirs) = (self.ours[word, default: 0] - kept, self.theirs[word, default: 0] - kept)
+            let both = max(0, kept + ours + theirs), once = kept + (abs(ours) >= abs(theirs) ? ours : theirs)
+            return (min(both, once)...max(both, once)).contains(merged[word, default: 0])
+        }
+    }
+
+    /// Whether a clash of the line merge is one side deleting what the other changed, a conflict of `pieces` over
+    /// some of the words the sides changed, or settled by `pieces` with every edit to those words kept.
+    private static func settled(_ clash: MergeConflict, by pieces: [Piece], _ counts: WordCounts) -> Bool {
+        let (base, ours, theirs) = (Set(words(clash.base)), Set(words(clash.ours)), Set(words(clash.theirs)))
+        if ours.isEmpty || theirs.isEmpty { return true }
+        let changed = base.symmetricDifference(ours).union(base.symmetricDifference(theirs))
+        let conflicted = pieces.contains { piece in
+            guard let conflict = piece.conflict else { return false }
+            return !changed.isDisjoint(with: words(conflict.base + " " + conflict.ours + " " + conflict.theirs))
+        }
+        return conflicted || changed.allSatisfy(counts.keepsEveryEdit)
+    }
+
+    /// A merge's text, with every conflict left as this side has it.
+    private static func text(of pieces: [Piece]) -> String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .conflict(let conflict): conflict.ours
+            }
+        }.joined()
+    }
+
+    /// Whether a merge, with every conflict left as this side has it, holds a non-blank line more often than
+    /// either side does: a paragraph doubled.
+    private static func doublesALine(_ pieces: [Piece], _ sides: (ours: [Substring: Int], theirs: [Substring: Int])) -> Bool {
+        // A line neither side has is a paragraph both changed, merged: once.
+        return lineCounts(text(of: pieces)).contains { line, count in count > max(sides.ours[line, default: 0], sides.theirs[line, default: 0], 1) }
+    }
+
+    private static func lineCounts(_ text: String) -> [Substring: Int] {
+        text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    /// The merge of paragraphs and groups of paragraphs, each merged word by word.
+    private static func mergeParagraphs(base baseSource: String, ours oursSource: String, theirs theirsSource: String,
+                                        markers: ConflictMarkers?) -> [Piece] {
         var base = Side(baseSource), ours = Side(oursSource), theirs = Side(theirsSource)
         let ourAlignment = TextAlignment(old: base.blocks.blocks, new: ours.blocks.blocks)
         let theirAlignment = TextAlignment(old: base.blocks.blocks, new: theirs.blocks.blocks)
@@ -113,7 +215,7 @@ enum TextMerge {
             position += 1
             pieces.append(.text(separator(after: item, last: position == order.count, ours: ours, theirs: theirs)))
         }
-        return assemble(pieces)
+        return pieces
     }
 
     /// The other side's items, where a new paragraph of its own is one this side also added (the same text, not
@@ -178,7 +280,7 @@ enum TextMerge {
     }
 
     private static func deleted(base: String, ours: String, theirs: String) -> MergeConflict {
-        MergeConflict(kind: .deleted, base: base, ours: ours, theirs: theirs, placed: ours.isEmpty ? theirs : ours)
+        MergeConflict(kind: .deleted, base: base, ours: ours, theirs: theirs, placed: words(ours).isEmpty ? theirs : ours)
     }
 
     /// Merges the words of one paragraph or group. When the word merge would drop a word both sides kept (a
@@ -219,9 +321,9 @@ enum TextMerge {
     }
 
     /// A conflict: the file holds this side's text, or both sides' when both only added text there (nothing of
-    /// either is lost while the writer chooses), or both between markers when asked.
+    /// either is lost while the writer chooses; lines both added, once), or both between markers when asked.
     private static func conflict(base: String, ours: String, theirs: String, markers: ConflictMarkers?) -> Piece {
-        let placed = markers.map { $0.block(ours: ours, theirs: theirs) } ?? (base.isEmpty ? ours + theirs : ours)
+        let placed = markers.map { $0.block(ours: ours, theirs: theirs) } ?? (base.isEmpty ? MergeLines.together(ours, theirs) : ours)
         return .conflict(MergeConflict(kind: .text, base: base, ours: ours, theirs: theirs, placed: placed))
     }
 

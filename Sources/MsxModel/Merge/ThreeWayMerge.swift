@@ -13,6 +13,11 @@ package enum ThreeWayMerge {
         case agreed([Element])
         /// A stretch of the base (possibly empty, where both inserted) that the sides changed differently.
         case conflict(base: [Element], ours: [Element], theirs: [Element])
+
+        /// Whether both sides agree here.
+        package var isAgreed: Bool {
+            if case .agreed = self { true } else { false }
+        }
     }
 
     /// A change from the base to one side: base elements `base` replaced by the side's elements `side`.

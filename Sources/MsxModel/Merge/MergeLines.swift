@@ -1,0 +1,82 @@
+/// The lines a line merge compares, as integer ids shared by the three versions: each line with the line break
+/// that ends it (the last line may have none).
+struct MergeLines {
+    private var ids: [Substring: Int] = [:]
+    private var texts: [Substring] = []
+    private var blank: [Bool] = []
+
+    /// Whether a line holds nothing but spaces, tabs and its line break.
+    func isBlank(_ line: Int) -> Bool { blank[line] }
+
+    /// A text's lines, in order.
+    mutating func lines(_ text: String) -> [Int] {
+        var lines: [Int] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
+            lines.append(id(of: text[start..<end]))
+            start = end
+        }
+        return lines
+    }
+
+    /// The text of a sequence of lines.
+    func text<Lines: Sequence<Int>>(_ lines: Lines) -> String { lines.reduce(into: "") { $0 += texts[$1] } }
+
+    /// Two insertions at one place as one text, so that nothing of either is lost and nothing both hold is there
+    /// twice: the one that holds all of the other's words in order; else their paragraphs joined, the paragraphs
+    /// they share once and each one's own where they stand (as git's union merge joins lines).
+    static func together(_ first: String, _ second: String) -> String {
+        var words = MergeTokens()
+        let (a, b) = (words.tokens(first), words.tokens(second))
+        if isSubsequence(a, of: b) { return second }
+        if isSubsequence(b, of: a) { return first }
+        var ids: [Substring: Int] = [:]
+        let (x, y) = (paragraphs(first), paragraphs(second))
+        let id = { (paragraph: Substring) in ids[paragraph] ?? { ids[paragraph] = ids.count; return ids.count - 1 }() }
+        let (xIDs, yIDs) = (x.map(id), y.map(id))
+        let joined = PatienceDiff.diff(xIDs, yIDs).reduce(into: "") { text, step in
+            switch step {
+            case .equal(let old, _), .delete(let old, _): text += x[old].joined()
+            case .insert(let new, _): text += y[new].joined()
+            }
+        }
+        return joined
+    }
+
+    /// A text's paragraphs, each with the blank lines after it.
+    private static func paragraphs(_ text: String) -> [Substring] {
+        var paragraphs: [Substring] = []
+        var start = text.startIndex, position = text.startIndex, sawText = false, blankRun = false
+        while position < text.endIndex {
+            let end = text[position...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
+            let blank = text[position..<end].allSatisfy(\.isWhitespace)
+            if !blank, sawText, blankRun {
+                paragraphs.append(text[start..<position])
+                start = position
+            }
+            sawText = sawText || !blank
+            blankRun = blank
+            position = end
+        }
+        if start < text.endIndex { paragraphs.append(text[start...]) }
+        return paragraphs
+    }
+
+    private static func isSubsequence(_ short: [Int], of long: [Int]) -> Bool {
+        var rest = long[...]
+        for element in short {
+            guard let at = rest.firstIndex(of: element) else { return false }
+            rest = rest[(at + 1)...]
+        }
+        return true
+    }
+
+    private mutating func id(of line: Substring) -> Int {
+        if let known = ids[line] { return known }
+        ids[line] = texts.count
+        texts.append(line)
+        blank.append(line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" })
+        return texts.count - 1
+    }
+}
