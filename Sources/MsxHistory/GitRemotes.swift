@@ -5,6 +5,7 @@ import MsxModel
 /// A remote as git keeps it in `.git/config`.
 public struct GitRemoteInfo: Sendable, Equatable {
     public var name: String
+    /// Its URL, any password in it shown as `***`.
     public var url: String
 }
 
@@ -17,7 +18,7 @@ extension GitRepository {
         defer { git_strarray_dispose(&names) }
         return try (0..<names.count).map { i in
             let name = String(cString: names.strings[i]!)
-            return GitRemoteInfo(name: name, url: try remoteURL(name))
+            return GitRemoteInfo(name: name, url: RedactedURL.redacting(try remoteURL(name)))
         }
     }
 
@@ -113,6 +114,14 @@ extension GitRepository {
     /// refused, or libgit2's own explanation.
     private static func checkTransfer(_ code: Int32, _ session: TransferSession, _ what: String) throws {
         guard code < 0 else { return }
+        do {
+            try describeTransferFailure(code, session, what)
+        } catch let error as MsxError {
+            throw MsxError(error.code, RedactedURL.redacting(error.message))
+        }
+    }
+
+    private static func describeTransferFailure(_ code: Int32, _ session: TransferSession, _ what: String) throws {
         if let refusal = session.refusedHostKey { throw MsxError(.hostKeyRefused, "\(what): \(refusal)") }
         let last = git_error_last()
         let detail = LibGit2.lastErrorDetail(code)

@@ -225,13 +225,26 @@ package final class GitRepository {
     /// Commit ids reachable from local branches but not from `start`, newest first (by commit time, parents after
     /// children).
     package func branchHistory(hiding start: GitOID) throws -> [GitOID] {
+        try history(hiding: start) { try LibGit2.check(git_revwalk_push_glob($0, "refs/heads/*"), "cannot walk the branches") }
+    }
+
+    /// Commit ids reachable from `tip` but not from `start` (every version when nil), newest first.
+    package func history(of tip: GitOID, hiding start: GitOID?) throws -> [GitOID] {
+        try history(hiding: start) { walker in
+            var pushed = tip.raw
+            try LibGit2.check(git_revwalk_push(walker, &pushed), "cannot walk the history")
+        }
+    }
+
+    private func history(hiding start: GitOID?, pushing push: (OpaquePointer?) throws -> Void) throws -> [GitOID] {
         var walker: OpaquePointer?
         try LibGit2.check(git_revwalk_new(&walker, handle), "cannot walk the history")
         defer { git_revwalk_free(walker) }
         git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue)
-        try LibGit2.check(git_revwalk_push_glob(walker, "refs/heads/*"), "cannot walk the branches")
-        var hidden = start.raw
-        try LibGit2.check(git_revwalk_hide(walker, &hidden), "cannot walk the history")
+        try push(walker)
+        if var hidden = start?.raw {
+            try LibGit2.check(git_revwalk_hide(walker, &hidden), "cannot walk the history")
+        }
         var result: [GitOID] = []
         var oid = git_oid()
         while true {

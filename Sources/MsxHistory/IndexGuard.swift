@@ -30,7 +30,7 @@ extension ProjectHistory {
             try? FileManager.default.removeItem(at: writerRecord)
             return
         }
-        throw MsxError(.repositoryLocked, "another git program is using the repository (\(held[0].path) exists; if none is running, remove that file)")
+        throw MsxError(.repositoryLocked, "another git program is using the repository (\(held[0].path) exists; if none is running, msx check --repair removes it)")
     }
 
     /// Runs repository writes with msx's pid on record.

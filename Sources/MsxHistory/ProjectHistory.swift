@@ -113,14 +113,20 @@ public struct ProjectHistory {
         return try cache.document(VersionCache.DocumentKey(markdown: md, sidecar: sidecar)) { try document(node, at: commit) }
     }
 
-    /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there).
+    /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there). A sidecar that
+    /// version holds malformed (pushed so with plain git) counts as none: no reader could see its formatting, and a
+    /// version's damage must not stop today's work (snapshot compares with it).
     package func document(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
         guard let md = try repository.file(at: gitPath(node.path), in: commit) else { return nil }
         let text = try FileIO.decodeUTF8(md, displayPath: "\(node.path) at \(commit.short)")
         var sidecar: Sidecar?
         if let sidecarPath = node.sidecarPath, let data = try repository.file(at: gitPath(sidecarPath), in: commit) {
             let file = "\(sidecarPath) at \(commit.short)"
-            sidecar = try Sidecar(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
+            do {
+                sidecar = try Sidecar(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
+            } catch let error as MsxError where [.invalidJSON, .invalidUTF8].contains(error.code) {
+                sidecar = nil
+            }
         }
         return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: sidecar,
                             base: { sidecar?.base.flatMap(project.bases.paragraphs) })

@@ -22,6 +22,8 @@ public struct PushOutcome: Sendable, Equatable {
     public var branch: String
     /// The version the remote's branch now names.
     public var version: GitOID
+    /// Whether the branch's versions were sent (false: the remote had them already, as of the last transfer).
+    public var sent: Bool
     /// Milestones the remote refused to move (it has another version under that name).
     public var refusedMilestones: [String]
 }
@@ -30,7 +32,12 @@ public struct PushOutcome: Sendable, Equatable {
 extension ProjectHistory {
     public func remotes() throws -> [GitRemoteInfo] { try repository.remotes() }
 
-    public func addRemote(_ name: String, url: String) throws { try repository.addRemote(name, url: url) }
+    /// Adds the remote `name`; returns it as `remotes()` lists it (any password in its URL shown as `***`).
+    @discardableResult
+    public func addRemote(_ name: String, url: String) throws -> GitRemoteInfo {
+        try repository.addRemote(name, url: url)
+        return GitRemoteInfo(name: name, url: RedactedURL.redacting(url))
+    }
 
     public func removeRemote(_ name: String) throws { try repository.removeRemote(name) }
 
@@ -50,14 +57,27 @@ extension ProjectHistory {
     /// forward to the remote's last version; when both have new versions, they are merged (see `merge`).
     /// - Throws: `unsaved-work` when files changed since the last snapshot (they are never overwritten).
     /// - Parameter markers: put both sides of a conflict in the file between git's markers.
-    public func pull(from remote: String? = nil, markers: Bool = false, _ transfer: TransferOptions) throws -> PullOutcome {
+    /// - Parameter acceptingRewrite: merge even when the remote's history was rewritten since the last transfer (a
+    ///   force-push dropped versions it had); otherwise that is refused with `remote-rewritten`, nothing changed.
+    public func pull(from remote: String? = nil, markers: Bool = false, acceptingRewrite: Bool = false,
+                     _ transfer: TransferOptions) throws -> PullOutcome {
         let remote = try remote ?? defaultRemote()
         let branch = try currentBranchForTransfer()
         try refuseUnsavedWork(doing: "pull")
+        let tracking = "refs/remotes/\(remote)/\(branch)"
+        let known = try repository.referenceTarget(tracking)
         try repository.fetch(remote, session: TransferSession(transfer))
-        guard let theirs = try repository.referenceTarget("refs/remotes/\(remote)/\(branch)") else { return .remoteHasNoBranch }
+        guard let theirs = try repository.referenceTarget(tracking) else { return .remoteHasNoBranch }
         let ours = try head()
+        if let known, known != theirs, !acceptingRewrite, try !repository.isAncestor(known, of: theirs) {
+            // Kept where it was, so that every later pull says so too until the writer chooses.
+            try repository.setReference(tracking, to: known, reason: "msx pull: the remote was rewritten")
+            throw MsxError(.remoteRewritten, "'\(remote)' no longer has version \(known.short), which it had at the last transfer: "
+                + "its history was rewritten (a force-push), to \(theirs.short). Nothing was merged or sent. msx pull "
+                + "--accept-rewrite merges its new history with this project's (the next push sends this project's versions again)")
+        }
         if let ours, try repository.isAncestor(theirs, of: ours) { return .upToDate }
+        try refuseUnreadableVersions(from: theirs, hiding: ours, of: remote)
         if let ours, try !repository.isAncestor(ours, of: theirs) {
             switch try merge(theirs, describedAs: "'\(remote)'", markers: markers) {
             case .merged(let result): return .merged(result)
@@ -78,6 +98,7 @@ extension ProjectHistory {
         let branch = try currentBranchForTransfer()
         guard let version = try head() else { throw MsxError.noHistory }
         let tagRefs = try repository.tags().map(\.refName)
+        let alreadyThere = try repository.referenceTarget("refs/remotes/\(remote)/\(branch)") == version
         let session = TransferSession(transfer)
         try repository.push(remote, refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"] + tagRefs.map { "\($0):\($0)" },
                             session: session)
@@ -91,7 +112,7 @@ extension ProjectHistory {
         let refused = session.rejected.compactMap { rejection in
             tags.first { $0.refName == rejection.ref }.map(Milestone.displayName(of:))
         }
-        return PushOutcome(remote: remote, branch: branch, version: version, refusedMilestones: refused)
+        return PushOutcome(remote: remote, branch: branch, version: version, sent: !alreadyThere, refusedMilestones: refused)
     }
 
     /// Clones the project at `url` into the new folder `destination` and opens it.
@@ -175,6 +196,20 @@ extension ProjectHistory {
             throw MsxError(.usage, "HEAD is not on a branch (detached, or no version yet): msx can only sync a branch")
         }
         return branch
+    }
+
+    /// Refuses, before anything changes, when a version `remote` sent (reachable from `tip`, not from `known`) has a
+    /// binder no command could read (a path outside the project or outside `contents/`, malformed JSON): the checks
+    /// every command makes on opening a project, made on each incoming version as on a clone.
+    func refuseUnreadableVersions(from tip: GitOID, hiding known: GitOID?, of remote: String) throws {
+        for version in try repository.history(of: tip, hiding: known) {
+            do {
+                _ = try manifest(at: version)
+            } catch let error as MsxError {
+                throw MsxError(error.code, "'\(remote)' sent version \(version.short), whose binder cannot be read (\(error.message)); "
+                    + "nothing was changed")
+            }
+        }
     }
 
     /// Refuses when files changed since the last snapshot: a transfer that moves files never overwrites a word.

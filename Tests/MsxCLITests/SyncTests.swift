@@ -144,6 +144,101 @@ final class SyncTests: HistoryTestCase {
         XCTAssertTrue(impostor.stderr.contains("another host key"), impostor.stderr)
     }
 
+    func testARewrittenRemoteIsSaidAndNothingIsSentUntilTheWriterAsks() throws {
+        let (root, remote) = try publish()
+        try write("The old lamp burned low.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: root)
+        try expect(0, "sync", "--snapshot", in: root)
+        let sent = try git("rev-parse", "HEAD", in: root)
+        // Someone rewrites the remote's history with plain git: the last version is dropped, another put there.
+        let clone = scratch.appendingPathComponent("rewriter")
+        try git("clone", "-q", "-b", "main", remote.path, clone.path, in: scratch)
+        try git("reset", "-q", "--hard", "HEAD~1", in: clone)
+        try Data("The sea was wild.\n".utf8).write(to: clone.appendingPathComponent(Book.seaPath))
+        try git("-c", "user.name=Plain Git", "-c", "user.email=git@example.com", "commit", "-qam", "Rewritten", in: clone)
+        try git("push", "-q", "-f", "origin", "main", in: clone)
+        let rewritten = try git("rev-parse", "main", in: remote)
+        try write("The sea was calm that night.\n", to: Book.seaPath, in: root)
+        for _ in 0..<2 {
+            let sync = try expect(1, "sync", "--snapshot", in: root)
+            XCTAssertTrue(sync.stderr.contains("no longer has version \(sent.prefix(7))") && sync.stderr.contains("Nothing was merged or sent"),
+                          sync.stderr)
+            XCTAssertEqual(try git("rev-parse", "main", in: remote), rewritten, "nothing was sent")
+        }
+        let json = try runMsx(["pull", "--json"], in: root, stdin: nil, env: [:])
+        XCTAssertEqual(assertJSONError(json, 1).isEmpty, false)
+        XCTAssertTrue(json.stdout.contains("remote-rewritten"), json.stdout)
+        // Asked, the writer's history and the remote's merge (the sea conflicts: both changed it).
+        let accepted = try runMsx(["sync", "--accept-rewrite"], in: root, stdin: nil, env: [:])
+        XCTAssertFalse(accepted.stderr.contains("no longer has version"), accepted.stderr)
+        XCTAssertNotEqual(try git("rev-parse", "HEAD", in: root), sent)
+    }
+
+    func testPushSaysSentOnlyWhenItSentSomething() throws {
+        let (root, _) = try publish()
+        let again = try expect(0, "push", in: root)
+        XCTAssertTrue(again.stdout.contains("already has main"), again.stdout)
+        XCTAssertEqual((try expect(0, "push", "--json", in: root).json()["pushed"] as? [String: Any])?["sent"] as? Bool, false)
+        try write("The sea was calm that night.\n", to: Book.seaPath, in: root)
+        try expect(0, "snapshot", in: root)
+        let sent = try expect(0, "push", "--json", in: root).json()
+        XCTAssertEqual((sent["pushed"] as? [String: Any])?["sent"] as? Bool, true)
+    }
+
+    /// A collaborator using plain git: clones the remote, runs `change` in the clone, commits and pushes.
+    private func pushWithPlainGit(to remote: URL, _ message: String, _ change: (URL) throws -> Void) throws {
+        let clone = scratch.appendingPathComponent("plain-\(UUID().uuidString.prefix(8))")
+        try git("clone", "-q", "-b", "main", remote.path, clone.path, in: scratch)
+        try change(clone)
+        try git("-c", "user.name=Plain Git", "-c", "user.email=git@example.com", "commit", "-qam", message, in: clone)
+        try git("push", "-q", "origin", "HEAD", in: clone)
+    }
+
+    func testPullRefusesAVersionWhoseBinderLeadsOutsideTheProjectChangingNothing() throws {
+        let (root, remote) = try publish()
+        try pushWithPlainGit(to: remote, "Point the sea elsewhere") { clone in
+            let manifest = clone.appendingPathComponent("manuscript.json")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "\"\(Book.seaPath)\"", with: "\"../../outside.md\"").utf8).write(to: manifest)
+        }
+        // A later, sound version on top does not make the bad one acceptable: every incoming version is checked.
+        try pushWithPlainGit(to: remote, "Mend the lamp") { clone in
+            try Data("The lamp was mended.\n".utf8).write(to: clone.appendingPathComponent(Book.lampPath))
+        }
+        let before = try files(root)
+        let head = try git("rev-parse", "HEAD", in: root)
+        let pull = try expect(3, "pull", in: root)
+        XCTAssertTrue(pull.stderr.contains("'origin' sent version") && pull.stderr.contains("../../outside.md")
+                      && pull.stderr.contains("nothing was changed"), pull.stderr)
+        XCTAssertEqual(try files(root), before)
+        XCTAssertEqual(try git("rev-parse", "HEAD", in: root), head)
+        try expect(0, "check", in: root)
+        try expect(0, "status", in: root)
+    }
+
+    func testAMalformedSidecarPushedWithPlainGitIsMendedByCheckRepair() throws {
+        let (root, remote) = try publish()
+        try expect(0, "format", "Lamp", "--match", "old lamp", "--underline", in: root)
+        try expect(0, "snapshot", "-m", "underlined", in: root)
+        try expect(0, "push", in: root)
+        let sidecar = Book.lampPath.replacingOccurrences(of: ".md", with: ".attrs.json")
+        try pushWithPlainGit(to: remote, "Break the sidecar") { clone in
+            try Data("{\"version\": 1, \"paragraphs\": [".utf8).write(to: clone.appendingPathComponent(sidecar))
+        }
+        let pulled = try expect(0, "pull", in: root)
+        XCTAssertTrue(pulled.stderr.contains("'Lamp' (\(sidecar)): its sidecar cannot be read"), pulled.stderr)
+        try write("The old lamp burned all night long.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: root)
+        try expect(3, "snapshot", "-m", "blocked", in: root)
+        let check = try expect(1, "check", in: root)
+        XCTAssertTrue(check.stdout.contains(sidecar), check.stdout)
+        let repair = try expect(0, "check", "--repair", in: root)
+        XCTAssertTrue(repair.stdout.contains("'Lamp': its sidecar could not be read; brought back its last readable one"), repair.stdout)
+        try expect(0, "snapshot", "-m", "mended", in: root)
+        XCTAssertEqual(try expect(0, "check", in: root).stdout, "ok\n")
+        // The underline is back on its words, in today's text.
+        let shown = try expect(0, "show", "Lamp", "--as", "json", in: root).stdout
+        XCTAssertTrue(shown.contains("underline"), shown)
+    }
+
     /// Concurrent versions on both sides: different documents edited, documents added on both, metadata changed on
     /// one and keywords on the other. Each side syncs; both end with the same files, a merge version with two
     /// parents, every edit kept, and nothing git or msx finds wrong.

@@ -8,8 +8,10 @@ struct Check: MsxCommand {
         discussion: ManualText.discussion(
             """
             Errors (exit 1): missing files, duplicate ids, paths outside the project, formatting that cannot be \
-            placed, damaged files. Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
-            --repair saves re-anchored sidecars, re-attaches documents renamed or moved outside msx (a renamed one \
+            placed, damaged files, git's conflict markers left in a document by a merge outside msx (conflict-markers), lock files a killed git program left in .git (stale-lock: no process has one \
+            open and it has not changed for ten seconds; --repair removes them). Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
+            --repair saves re-anchored sidecars, brings back the last readable version of a sidecar that cannot be read \
+            (one that came malformed from a collaborator's plain git, say; with none, sets it aside as NAME.damaged), re-attaches documents renamed or moved outside msx (a renamed one \
             keeps its place), and adopts stray documents into the folder they were found in (or, outside every \
             binder folder, into a Recovered folder). A document whose file was deleted outside msx is brought back \
             from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing. \
@@ -50,16 +52,20 @@ struct Check: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
+            var missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
+            if repair, let history = try ProjectHistory.open(try console.openProject(forWriting: !dryRun)) {
+                missing += try history.repairUnreadableSidecars(dryRun: dryRun)
+            }
             let writing = repair && !dryRun
             var checker = ProjectChecker(project: try console.openProject(forWriting: writing, repairing: writing))
             var report = try checker.run(repair: repair, dryRun: dryRun)
             report.repairs.insert(contentsOf: missing, at: 0)
             if let history = try ProjectHistory.open(checker.project) {
                 do {
-                    let caches = try history.checkCaches(repair: writing)
-                    report.findings += caches.findings
-                    report.repairs += caches.repairs
+                    for part in [try history.checkLockFiles(repair: writing), try history.checkCaches(repair: writing)] {
+                        report.findings += part.findings
+                        report.repairs += part.repairs
+                    }
                 } catch let error as MsxError {
                     // A history that cannot be read is a finding of its own; the project's are still reported.
                     report.findings.append(CheckFinding(path: ".git", detail: .unreadable(error)))
@@ -134,6 +140,11 @@ struct Check: MsxCommand {
         case .rebuiltCache(let path) where path.hasPrefix(".msx/"): "built \(path) again"
         case .rebuiltCache(let path) where path == ProjectHistory.gitIndexPath: "built \(path) again from the last version"
         case .rebuiltCache(let path): "made msx and git read \(path) again instead of trusting its size and time"
+        case .restoredSidecar(let node, let version):
+            "'\(node.title)': its sidecar could not be read; brought back its last readable one, from \(version) (its formatting re-anchors onto today's text)"
+        case .setAsideSidecar(let node, let path):
+            "'\(node.title)': its sidecar could not be read and no version has a readable one; moved it to \(path) (the document reads without that formatting)"
+        case .removedLock(let path): "removed \(path), left by a git program that is no longer running"
         case .droppedMissing(let node): "took '\(node.title)' (\(node.id)), whose file is gone, out of the binder (msx restore \(node.id) brings it back)"
         }
     }
@@ -165,6 +176,12 @@ struct Check: MsxCommand {
         case .staleCache:
             return "\(path): git's index says it is unchanged by its size and time, but its content changed"
                 + " (msx check --repair makes msx and git read it again)"
+        case .conflictMarkers(let line):
+            return "\(path): git's conflict markers from line \(line) (<<<<<<<, =======, >>>>>>>), left by a merge made"
+                + " outside msx: keep the words you want there and delete the marker lines"
+        case .staleLock:
+            return "\(path): left by a git program that is no longer running; it stops snapshot, pull and sync"
+                + " (msx check --repair removes it)"
         case .unreadable(let error): return error.message
         }
     }

@@ -59,9 +59,9 @@ struct RemoteAdd: MsxCommand {
             let history = try console.openHistory(forWriting: true, create: true)
             // A local path is kept absolute, so the remote still works from another folder.
             let location = url.contains(":") ? url : console.invocation.resolve(url).path
-            try history.addRemote(name, url: location)
-            if console.json { console.report(["remote": ["name": .string(name), "url": .string(location)]]) } else {
-                console.line("added remote '\(name)' (\(location))")
+            let remote = try history.addRemote(name, url: location)
+            if console.json { console.report(["remote": ["name": .string(name), "url": .string(remote.url)]]) } else {
+                console.line("added remote '\(name)' (\(remote.url))")
             }
         }
     }

@@ -24,7 +24,9 @@ struct Status: MsxCommand {
             let project = try console.openProject()
             let (changes, hasHistory) = try project.changesSinceLastSnapshot()
             let strays = try project.strayDocuments()
-            let merging = try ProjectHistory.open(project)?.mergeState()
+            let history = try ProjectHistory.open(project)
+            let merging = try history?.mergeState()
+            let markers = try history?.documentsWithLeftMarkers(among: changes) ?? []
             if console.json {
                 console.report([
                     "clean": .bool(changes.isEmpty && strays.isEmpty),
@@ -33,12 +35,18 @@ struct Status: MsxCommand {
                     "notInBinder": .array(strays.map(JSONValue.string)),
                     "merge": merging.map { ["label": .string($0.label), "theirs": .string($0.theirs.description),
                                             "conflicts": .int($0.conflicts.count), "unresolved": .int($0.unresolved.count)] } ?? .null,
+                    "conflictMarkers": .array(markers.map { ["id": .string($0.node.id), "title": .string($0.node.title),
+                                                             "path": .string($0.node.path), "line": .int($0.line)] }),
                 ])
                 return
             }
             if let merging {
                 console.line("Merging \(merging.label): \(merging.unresolved.count) of \(merging.conflicts.count) conflicts left "
                     + "(msx conflicts; msx snapshot records the merge once none is left; msx merge --abort goes back).")
+            }
+            for left in markers {
+                console.note("warning: '\(left.node.title)' (\(left.node.path)) holds git's conflict markers from line \(left.line), "
+                    + "left by a merge made outside msx: keep the words you want there and delete the marker lines")
             }
             if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
             // Three aligned columns: what changed, the title, the path.

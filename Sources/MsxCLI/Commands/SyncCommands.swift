@@ -12,6 +12,11 @@ struct MergeOptions: ParsableArguments {
     @Flag(help: "Put both sides of each conflict in the file, between <<<<<<< and >>>>>>> lines.") var markers = false
 }
 
+struct RewriteOptions: ParsableArguments {
+    @Flag(help: "Merge even when the remote's history was rewritten (a force-push dropped versions it had).")
+    var acceptRewrite = false
+}
+
 struct Pull: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull",
@@ -32,13 +37,17 @@ struct Pull: MsxCommand {
 
     @OptionGroup var remote: RemoteArgument
     @OptionGroup var merge: MergeOptions
+    @OptionGroup var rewrite: RewriteOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let history = try console.openHistory(forWriting: true)
-            let outcome = try TransferReporter(console).run { try history.pull(from: remote.remote, markers: merge.markers, $0) }
+            let outcome = try TransferReporter(console).run {
+                try history.pull(from: remote.remote, markers: merge.markers, acceptingRewrite: rewrite.acceptRewrite, $0)
+            }
             SyncWording.report(pulled: outcome, pushed: nil, snapshot: nil, to: console)
+            SyncWording.warnOfUnreadableSidecars(in: history, to: console)
         }
     }
 }
@@ -81,6 +90,7 @@ struct Sync: MsxCommand {
     @OptionGroup var remote: RemoteArgument
     @OptionGroup var first: SnapshotFirstOptions
     @OptionGroup var merge: MergeOptions
+    @OptionGroup var rewrite: RewriteOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
@@ -88,17 +98,27 @@ struct Sync: MsxCommand {
             let history = try console.openHistory(forWriting: true)
             let recorded = try first.record(in: history, defaultMessage: "Sync", environment: console.environment)
             let (pulled, pushed) = try TransferReporter(console).run { options in
-                let pulled = try history.pull(from: remote.remote, markers: merge.markers, options)
+                let pulled = try history.pull(from: remote.remote, markers: merge.markers, acceptingRewrite: rewrite.acceptRewrite, options)
                 if case .conflicted = pulled { return (pulled, nil as PushOutcome?) }
                 return (pulled, try history.push(to: remote.remote, options))
             }
             SyncWording.report(pulled: pulled, pushed: pushed, snapshot: recorded, to: console)
+            SyncWording.warnOfUnreadableSidecars(in: history, to: console)
         }
     }
 }
 
 /// What pull, push and sync say (and their `--json` reports).
 enum SyncWording {
+    /// A sidecar that came unreadable (from a collaborator's plain git) stops every command reading its document:
+    /// said at once, with the mend.
+    static func warnOfUnreadableSidecars(in history: ProjectHistory, to console: Console) {
+        for node in history.unreadableSidecars() {
+            console.note("warning: '\(node.title)' (\(node.sidecarPath ?? node.path)): its sidecar cannot be read; "
+                + "msx check --repair brings back its last readable one")
+        }
+    }
+
     static func report(pulled: PullOutcome?, pushed: PushOutcome?, snapshot: GitOID?, to console: Console) {
         if console.json {
             var fields: [String: JSONValue] = [:]
@@ -107,7 +127,7 @@ enum SyncWording {
             if case .conflicted? = pulled { console.exitStatus = 1 }
             if let pushed {
                 fields["pushed"] = ["remote": .string(pushed.remote), "branch": .string(pushed.branch),
-                                    "version": .string(pushed.version.description),
+                                    "version": .string(pushed.version.description), "sent": .bool(pushed.sent),
                                     "refusedMilestones": .array(pushed.refusedMilestones.map(JSONValue.string))]
             }
             console.report(fields)
@@ -123,7 +143,8 @@ enum SyncWording {
         case nil: break
         }
         if let pushed {
-            console.line("sent \(pushed.branch) to \(pushed.remote) (at \(pushed.version.short))")
+            console.line(pushed.sent ? "sent \(pushed.branch) to \(pushed.remote) (at \(pushed.version.short))"
+                : "\(pushed.remote) already has \(pushed.branch) at \(pushed.version.short): nothing to send")
             for name in pushed.refusedMilestones {
                 console.note("warning: \(pushed.remote) has another version under the milestone '\(name)'; it was left as it is there")
             }

@@ -101,6 +101,20 @@ public struct FileTransaction {
         try? FileManager.default.removeItem(at: journal)
     }
 
+    /// Removes the folders under `contents/` that the transaction's deletions and moves left empty, up to the first
+    /// that is not: a writer's folder tree holds no empty folders, as a clone (git keeps no empty folder) would not.
+    /// A binder folder without a folder of its own gets one again with its first document.
+    func removeEmptiedFolders() {
+        var seen = Set<String>()
+        for path in deletions + moves.map(\.from) {
+            var folder = (path as NSString).deletingLastPathComponent
+            while folder.hasPrefix(Manifest.contentsFolder + "/"), seen.insert(folder).inserted, let url = try? paths.url(folder),
+                  rmdir(url.path) == 0 {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+    }
+
     private static func json(_ moves: [Move], _ writes: [Write], _ manifestWrite: Write?, _ deletions: [String]) -> JSONValue {
         var root: [String: JSONValue] = [
             "moves": .array(moves.map { ["from": .string($0.from), "to": .string($0.to)] }),

@@ -113,6 +113,7 @@ public struct Project: Sendable {
         let replaced = transaction.replacedPaths
         try transaction.commit { try check(replaced) }
         if let newManifest { manifest = newManifest }
+        transaction.removeEmptiedFolders()
     }
 
     // MARK: Documents

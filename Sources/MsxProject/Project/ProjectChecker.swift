@@ -17,6 +17,8 @@ public struct CheckFinding: Sendable, Equatable {
         case temporaryFile = "temporary-file"
         case notInBinder = "not-in-binder"
         case staleCache = "stale-cache"
+        case staleLock = "stale-lock"
+        case conflictMarkers = "conflict-markers"
     }
 
     /// What was found: a problem of check's own, or a file that fails as a command would (with that error's code).
@@ -62,6 +64,13 @@ public struct CheckFinding: Sendable, Equatable {
         /// document at the finding's path match the file while its content does not (status would take it for
         /// unchanged).
         case staleCache
+        /// A lock file a killed git program left in the repository (the finding's path, under `.git/`): no process
+        /// has it open and it has not changed for some seconds. It stops every snapshot, pull and sync that needs
+        /// that lock.
+        case staleLock
+        /// The document's Markdown holds git's conflict markers from the given line (1-based): a merge made outside
+        /// msx (plain git) left them, and they would be compiled and counted as prose.
+        case conflictMarkers(line: Int)
     }
 
     /// The project-relative file concerned.
@@ -77,7 +86,7 @@ public struct CheckFinding: Sendable, Equatable {
         switch detail {
         case .unusualID, .staleSidecar, .temporaryFile, .notInBinder, .staleCache: .warning
         case .duplicateID, .sharedFile, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
-             .valuesOutOfLimits: .error
+             .valuesOutOfLimits, .staleLock, .conflictMarkers: .error
         }
     }
 
@@ -94,6 +103,8 @@ public struct CheckFinding: Sendable, Equatable {
         case .temporaryFile: .problem(.temporaryFile)
         case .notInBinder: .problem(.notInBinder)
         case .staleCache: .problem(.staleCache)
+        case .staleLock: .problem(.staleLock)
+        case .conflictMarkers: .problem(.conflictMarkers)
         case .unreadable(let error): .error(error.code)
         }
     }
@@ -134,6 +145,12 @@ public enum CheckRepair: Sendable, Equatable {
     case removedUnusedBases(Int)
     /// A stale cache (see `CheckFinding.Detail.staleCache`) was built again, or its entry for the path forgotten.
     case rebuiltCache(String)
+    /// A stale lock file (see `CheckFinding.Detail.staleLock`) was removed.
+    case removedLock(String)
+    /// A sidecar no command could read was replaced by its newest readable version, `from` (short id).
+    case restoredSidecar(BinderNode, from: String)
+    /// A sidecar no command could read, with no readable version in the history, was moved to `to`.
+    case setAsideSidecar(BinderNode, to: String)
 }
 
 /// Checks the manifest against the files, and repairs what is safe to repair.
@@ -202,6 +219,7 @@ public struct ProjectChecker {
                 func add(_ detail: CheckFinding.Detail) { note(index, detail) }
                 do {
                     let document = try result.get()
+                    if let line = LeftConflictMarkers.firstLine(in: document.markdown.source) { add(.conflictMarkers(line: line)) }
                     if let base = document.sidecarBase { namedBases.insert(base) }
                     for loss in document.lostFormatting { add(.lostFormatting(loss, sidecar: node.sidecarPath ?? node.path)) }
                     let outOfLimits = document.sidecarValuesOutOfLimits
