@@ -112,6 +112,65 @@ final class DocxImportTests: MsxTestCase {
         XCTAssertTrue(bad.stderr.contains("--changes"), bad.stderr)
     }
 
+    /// Symbol-font characters (`w:sym`) as pandoc, a real consumer, reads them: each of the Symbol font's codes its
+    /// Unicode character; a character of another symbol font keeps its code and its font, so it shows as it did.
+    func testSymbolFontCharactersBecomeTheirUnicodeCharacters() throws {
+        let root = try makeProject()
+        let docx = scratch.appendingPathComponent("symbols.docx")
+        let codes = (0x20...0xFE).filter { $0 != 0x7F && !(0x80..<0xA0).contains($0) && $0 != 0xF0 }
+        let runs = codes.map { String(format: "<w:r><w:sym w:font=\"Symbol\" w:char=\"F0%02X\"/></w:r>", $0) }.joined()
+        try DocxFixture.write(body: "<w:p>\(runs)</w:p><w:p><w:r><w:t>Tick </w:t></w:r><w:r><w:sym w:font=\"Wingdings\" w:char=\"F0FC\"/></w:r></w:p>",
+                              to: docx)
+        let pandoc = try ExternalTool.run("/usr/bin/pandoc", ["-f", "docx", "-t", "plain", "--wrap=none", docx.path], package: "pandoc").output
+        try expect(0, "import", docx.path, in: root)
+        let markdown = try read("contents/draft/symbols.md", in: root)
+        let ours = Array(markdown.split(separator: "\n")[0].unicodeScalars), theirs = Array(pandoc.split(separator: "\n")[0].unicodeScalars)
+        // Markdown escapes some ASCII punctuation: compare the text msx shows.
+        let shown = Array(try expect(0, "show", "symbols", "--as", "text", in: root).stdout.split(separator: "\n")[0].unicodeScalars)
+        XCTAssertEqual(shown.count, codes.count, markdown)
+        var compared = 0
+        for (index, scalar) in theirs.enumerated() where index < shown.count && !(0xE000...0xF8FF).contains(scalar.value) {
+            XCTAssertEqual(shown[index], scalar, String(format: "Symbol F0%02X: msx %@, pandoc %@", codes[index], String(shown[index]), String(scalar)))
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 150, "pandoc \(theirs.count) characters: \(pandoc)")
+        XCTAssertFalse(ours.isEmpty)
+        // Wingdings' check mark keeps its code, in Wingdings.
+        XCTAssertTrue(markdown.contains("Tick \u{F0FC}"), markdown)
+        let sidecar = try read("contents/draft/symbols.attrs.json", in: root)
+        XCTAssertTrue(sidecar.contains("Wingdings"), sidecar)
+    }
+
+    func testADropCapStaysPartOfItsWord() throws {
+        let root = try makeProject()
+        let docx = scratch.appendingPathComponent("opening.docx")
+        try DocxFixture.write(body: """
+            <w:p><w:pPr><w:framePr w:dropCap="drop" w:lines="3" w:wrap="around" w:vAnchor="text" w:hAnchor="text"/></w:pPr>\
+            <w:r><w:rPr><w:sz w:val="96"/></w:rPr><w:t>T</w:t></w:r></w:p>\
+            <w:p><w:r><w:t xml:space="preserve">he sea was calm.</w:t></w:r></w:p><w:p><w:r><w:t>Then it rose.</w:t></w:r></w:p>
+            """, to: docx)
+        try expect(0, "import", docx.path, in: root)
+        XCTAssertEqual(try read("contents/draft/opening.md", in: root), "The sea was calm.\n\nThen it rose.\n")
+    }
+
+    func testTextInTextBoxesAndShapesIsKeptOnce() throws {
+        let root = try makeProject()
+        let docx = scratch.appendingPathComponent("boxed.docx")
+        let box = "<w:txbxContent><w:p><w:r><w:t>Kept in a box.</w:t></w:r></w:p></w:txbxContent>"
+        try DocxFixture.write(body: """
+            <w:p><w:r><w:t xml:space="preserve">The sea was calm.</w:t></w:r>\
+            <w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">\
+            <mc:Choice Requires="wps"><w:drawing><wp:anchor xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing">\
+            <a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData><wps:wsp \
+            xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:txbx>\(box)</wps:txbx></wps:wsp>\
+            </a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice>\
+            <mc:Fallback><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml"><v:textbox>\(box)</v:textbox></v:shape></w:pict></mc:Fallback>\
+            </mc:AlternateContent></w:r></w:p><w:p><w:r><w:t>Then it rose.</w:t></w:r></w:p>
+            """, to: docx)
+        try expect(0, "import", docx.path, in: root)
+        XCTAssertEqual(try read("contents/draft/boxed.md", in: root), "The sea was calm.\n\nKept in a box.\n\nThen it rose.\n")
+    }
+
     func testAFileThatIsNotWordIsRefusedAndNothingIsWritten() throws {
         let root = try makeProject()
         let fake = scratch.appendingPathComponent("notes.docx")

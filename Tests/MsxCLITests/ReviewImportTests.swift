@@ -157,6 +157,29 @@ final class ReviewImportTests: MsxTestCase {
         try expect(0, "check", in: root)
     }
 
+    func testEditsThatCouldNotBeTakenAreNamedWithTheirDocument() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try Data(base64Encoded: EpubCompileTests.onePixelPNG)!.write(to: root.appendingPathComponent("contents/draft/dot.png"))
+        let (_, path) = try addDocument("Harbour", "The keeper ![the lamp](dot.png) climbed.\n\nThe tide came in.\n", to: root)
+        try expect(0, "snapshot", "-m", "sent", in: root)
+        let docx = scratch.appendingPathComponent("sent.docx")
+        try expect(0, "compile", "--out", docx.path, in: root)
+        // The editor cuts the picture and changes the word beside it: the project's picture (a file Word renamed)
+        // and the editor's cut meet.
+        try DocxFixture.edit(docx) { xml in
+            let drawing = try XCTUnwrap(xml.firstMatch(of: #/<w:r><w:drawing>.*?</w:drawing></w:r>/#)).0
+            return String(xml.replacingOccurrences(of: drawing, with: "")).replacingOccurrences(of: ">The keeper </w:t>", with: ">The old keeper </w:t>")
+        }
+        let text = try expect(0, "review", "import", docx.path, in: root)
+        XCTAssertTrue(text.stderr.contains("warning: 'Harbour' (\(path)): 1 edit of the editor's not taken, the project's text kept"), text.stderr)
+        let json = try expect(0, "review", "import", docx.path, "--name", "again", "--json", in: root).json()
+        let conflicted = json["conflictsIn"] as? [[String: Any]] ?? []
+        XCTAssertEqual(conflicted.map { $0["title"] as? String }, ["Harbour"])
+        XCTAssertEqual((conflicted.first?["conflicts"] as? [String])?.count, 1, "\(json)")
+        XCTAssertEqual(json["conflicts"] as? Int, 1)
+    }
+
     func testTheSameAfterLibreOfficeSavedIt() throws {
         let (root, docx) = try sentBook()
         let copy = try edited(docx, named: "storm-lo.docx")

@@ -52,15 +52,28 @@ struct Check: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            var missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
-            if repair, let history = try ProjectHistory.open(try console.openProject(forWriting: !dryRun)) {
-                missing += try history.repairUnreadableSidecars(dryRun: dryRun)
-            }
+            let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
             let writing = repair && !dryRun
             var checker = ProjectChecker(project: try console.openProject(forWriting: writing, repairing: writing))
             var report = try checker.run(repair: repair, dryRun: dryRun)
             report.repairs.insert(contentsOf: missing, at: 0)
             if let history = try ProjectHistory.open(checker.project) {
+                if repair {
+                    // Mended sidecars are no longer findings.
+                    let mended = try history.repairUnreadableSidecars(dryRun: dryRun)
+                    let paths = Set(mended.compactMap { repair -> String? in
+                        switch repair {
+                        case .restoredSidecar(let node, _), .setAsideSidecar(let node, _): node.path
+                        default: nil
+                        }
+                    })
+                    if !dryRun {
+                        report.findings.removeAll { finding in
+                            if case .unreadable = finding.detail { paths.contains(finding.path) } else { false }
+                        }
+                    }
+                    report.repairs += mended
+                }
                 do {
                     for part in [try history.checkLockFiles(repair: writing), try history.checkCaches(repair: writing)] {
                         report.findings += part.findings

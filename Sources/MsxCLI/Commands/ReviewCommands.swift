@@ -64,6 +64,11 @@ struct ReviewImport: MsxCommand {
                     "changed": nodes(outcome.changed), "unchanged": nodes(outcome.unchanged),
                     "foundByText": nodes(outcome.foundByText), "missing": nodes(outcome.missing),
                     "conflicts": .int(outcome.conflicts),
+                    "conflictsIn": .array(outcome.conflicted.map { entry in
+                        var node = NodeRendering.json(entry.node)
+                        node["conflicts"] = .array(entry.conflicts.map { .string(MergeWording.summary($0)) })
+                        return .object(node)
+                    }),
                     "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: file, $0)) }),
                 ])
                 return
@@ -74,8 +79,11 @@ struct ReviewImport: MsxCommand {
             }
             for node in outcome.foundByText { console.note("note: '\(node.title)' lost its bookmark; found by its text") }
             for node in outcome.missing { console.note("warning: '\(node.title)' is not in \(file); left as it was") }
-            if outcome.conflicts > 0 {
-                console.note("note: \(outcome.conflicts) edit\(outcome.conflicts == 1 ? "" : "s") met what Word could not hold (a picture, a link's title); the project's was kept there")
+            for entry in outcome.conflicted {
+                let count = entry.conflicts.count
+                console.note("warning: '\(entry.node.title)' (\(entry.node.path)): \(count) edit\(count == 1 ? "" : "s") of the editor's not taken, "
+                    + "the project's text kept (\(entry.conflicts.map(MergeWording.summary).joined(separator: "; ")); here is the project, "
+                    + "there the editor's file)")
             }
             guard let branch = outcome.branch, let version = outcome.version else {
                 console.line("\(file) changes nothing in the \(outcome.unchanged.count) document\(outcome.unchanged.count == 1 ? "" : "s") it holds; no draft made")

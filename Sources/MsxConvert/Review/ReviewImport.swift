@@ -2,6 +2,13 @@ import Foundation
 import MsxHistory
 import MsxModel
 
+/// A document's edits that `review import` could not take.
+public struct ReviewConflicts: Sendable {
+    public var node: BinderNode
+    /// Each place: `ours` the project's text, kept; `theirs` the editor's.
+    public var conflicts: [MergeConflict]
+}
+
 /// What `review import` did.
 public struct ReviewOutcome: Sendable {
     /// The branch made (`review/NAME`); nil when the file changed nothing.
@@ -20,8 +27,11 @@ public struct ReviewOutcome: Sendable {
     public var foundByText: [BinderNode]
     /// Documents of the manuscript not found in the file at all (left as they were).
     public var missing: [BinderNode]
-    /// Places where an edit met something Word could not hold (a picture, a link's title): msx's is kept there.
-    public var conflicts: Int
+    /// Per document, the places where an edit met something Word could not hold (a picture, a link's title, the
+    /// project's own markup): the project's text is kept there.
+    public var conflicted: [ReviewConflicts]
+    /// How many such places in all.
+    public var conflicts: Int { conflicted.reduce(0) { $0 + $1.conflicts.count } }
     /// What the reader skipped.
     public var warnings: [ImportWarning]
 }
@@ -52,7 +62,7 @@ extension ProjectHistory {
         let composer = ImportComposer(sheet: StyleSheet(manifest: manifest))
 
         var outcome = ReviewOutcome(branch: nil, version: nil, base: base, baseWasRecorded: recorded != nil, changed: [], unchanged: [],
-                                    foundByText: received.foundByText, missing: [], conflicts: 0, warnings: edited.warnings)
+                                    foundByText: received.foundByText, missing: [], conflicted: [], warnings: edited.warnings)
         var versions: [(node: BinderNode, version: DocumentMerge.Version)] = []
         // Pictures the editor added, beside the documents that now show them.
         var pictures: [String: Data] = [:]
@@ -69,7 +79,7 @@ extension ProjectHistory {
                 continue
             }
             let merged = DocumentMerge.merge(base: projection, ours: original, theirs: editors)
-            outcome.conflicts += merged.conflicts.count
+            if !merged.conflicts.isEmpty { outcome.conflicted.append(ReviewConflicts(node: node, conflicts: merged.conflicts)) }
             let result = DocumentMerge.Version(markdown: merged.markdown, sidecar: merged.sidecar)
             if result == original {
                 outcome.unchanged.append(node)

@@ -103,13 +103,14 @@ public struct FileTransaction {
 
     /// Removes the folders under `contents/` that the transaction's deletions and moves left empty, up to the first
     /// that is not: a writer's folder tree holds no empty folders, as a clone (git keeps no empty folder) would not.
-    /// A binder folder without a folder of its own gets one again with its first document.
+    /// The binder's own top folders (`contents/draft`, `contents/research`, ...) stay, where a writer puts files by
+    /// hand; a folder below them gets its folder again with its first document.
     func removeEmptiedFolders() {
         var seen = Set<String>()
         for path in deletions + moves.map(\.from) {
             var folder = (path as NSString).deletingLastPathComponent
-            while folder.hasPrefix(Manifest.contentsFolder + "/"), seen.insert(folder).inserted, let url = try? paths.url(folder),
-                  rmdir(url.path) == 0 {
+            while folder.hasPrefix(Manifest.contentsFolder + "/"), folder.split(separator: "/").count > 2, seen.insert(folder).inserted,
+                  let url = try? paths.url(folder), rmdir(url.path) == 0 {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }

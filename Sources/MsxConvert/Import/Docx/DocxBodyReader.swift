@@ -41,6 +41,8 @@ struct DocxBodyReader {
     /// The properties of a paragraph whose mark was removed (its text waits to join the next paragraph's).
     private var joining: (format: DocxParagraphFormat, styleID: String?)?
     private var pageBreakBeforeNext = false
+    /// Text boxes and shapes met in the paragraph being read (`w:txbxContent`): their paragraphs follow it.
+    private var textBoxes: [XMLNode] = []
     /// Open complex fields, innermost last: their instruction so far, whether their result is being read, and the
     /// address of a HYPERLINK field.
     private var fields: [(instruction: String, inResult: Bool, link: String?)] = []
@@ -140,7 +142,9 @@ struct DocxBodyReader {
         let mark = p.child("pPr")?.child("rPr")
         // A deleted paragraph mark joins this paragraph to the next (an inserted one, when changes are undone).
         let removed = package.changes == .accept ? ["del", "moveFrom"] : ["ins", "moveTo"]
-        let markRemoved = removed.contains { mark?.child($0) != nil }
+        // A drop cap is a paragraph of its own in a frame: its letters begin the next paragraph's first word.
+        let dropCap = ["drop", "margin"].contains(p.child("pPr")?.child("framePr")?.attribute("dropCap") ?? "")
+        let markRemoved = dropCap || removed.contains { mark?.child($0) != nil }
         if tableDepth > 0 { return }
         if markRemoved {
             joining = (format, styleID)
@@ -148,6 +152,9 @@ struct DocxBodyReader {
         }
         joining = nil
         finishParagraph(format, styleID: styleID)
+        let boxes = textBoxes
+        textBoxes = []
+        for box in boxes { readBlocks(box) }
     }
 
     /// Reads a paragraph's runs into the builder; returns its properties (its style's under its own) and style id.
@@ -225,8 +232,10 @@ struct DocxBodyReader {
             case "softHyphen": builder.append("\u{00AD}", attributes)
             case "sym":
                 if let code = node.attribute("char").flatMap({ UInt32($0, radix: 16) }),
-                   let scalar = Unicode.Scalar(code >= 0xF000 ? code - 0xF000 : code), scalar.value >= 0x20 {
-                    builder.append(String(scalar), attributes)
+                   let symbol = SymbolFont.character(code, font: node.attribute("font")) {
+                    var symbolAttributes = attributes
+                    if let font = symbol.font { symbolAttributes[.fontFamily] = .string(font) }
+                    builder.append(symbol.text, symbolAttributes)
                 }
             case "commentReference":
                 if let id = node.attribute("id"), !openComments.contains(id), let comment = package.comments[id] { notePoint(comment) }
@@ -234,6 +243,12 @@ struct DocxBodyReader {
                 let notes = node.name == "footnoteReference" ? package.footnotes : package.endnotes
                 if let id = node.attribute("id"), let note = notes[id] { readNote(note, marker: attributes) }
             case "drawing", "pict", "AlternateContent":
+                // A text box or a shape with text: its paragraphs are kept, after this one (once: Word writes the
+                // same box twice, as a DrawingML choice and a VML fallback).
+                if let box = node.descendant("txbxContent") {
+                    if !inNote, tableDepth == 0 { textBoxes.append(box) }
+                    continue
+                }
                 // A DrawingML picture (`a:blip`), or an older VML one (`v:imagedata`).
                 let reference = node.descendant("blip")?.attribute("embed") ?? node.descendant("imagedata")?.attribute("id")
                 // A picture in a footnote is left out: an inline note holds text only.
