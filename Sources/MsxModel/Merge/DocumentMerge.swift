@@ -25,6 +25,10 @@ public enum DocumentMerge {
         if theirs == base || theirs == ours { return Result(markdown: ours.markdown, sidecar: ours.sidecar, conflicts: []) }
         if ours == base { return Result(markdown: theirs.markdown, sidecar: theirs.sidecar, conflicts: []) }
         let text = TextMerge.merge(base: base.markdown, ours: ours.markdown, theirs: theirs.markdown, markers: markers)
+        // Without sidecars all the formatting is the Markdown's own, merged with the text.
+        if [base, ours, theirs].allSatisfy({ $0.sidecar?.isEmpty ?? true }) {
+            return Result(markdown: text.text, sidecar: nil, conflicts: text.conflicts)
+        }
         let documents = [base, ours, theirs].map { version in
             RichDocument(markdown: MarkdownDocument(version.markdown, sourceMap: false), sidecar: version.sidecar)
         }

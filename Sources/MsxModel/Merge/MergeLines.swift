@@ -1,8 +1,8 @@
 /// The lines a line merge compares, as integer ids shared by the three versions: each line with the line break
-/// that ends it (the last line may have none).
+/// that ends it (the last line may have none), compared byte for byte as git compares them.
 struct MergeLines {
-    private var ids: [Substring: Int] = [:]
-    private var texts: [Substring] = []
+    private var ids: [ArraySlice<UInt8>: Int] = [:]
+    private var texts: [ArraySlice<UInt8>] = []
     private var blank: [Bool] = []
 
     /// Whether a line holds nothing but spaces, tabs and its line break.
@@ -10,18 +10,25 @@ struct MergeLines {
 
     /// A text's lines, in order.
     mutating func lines(_ text: String) -> [Int] {
+        let bytes = Array(text.utf8)
         var lines: [Int] = []
-        var start = text.startIndex
-        while start < text.endIndex {
-            let end = text[start...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
-            lines.append(id(of: text[start..<end]))
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            end = min(end + 1, bytes.count)
+            lines.append(id(of: bytes[start..<end]))
             start = end
         }
         return lines
     }
 
     /// The text of a sequence of lines.
-    func text<Lines: Sequence<Int>>(_ lines: Lines) -> String { lines.reduce(into: "") { $0 += texts[$1] } }
+    func text<Lines: Sequence<Int>>(_ lines: Lines) -> String {
+        var bytes: [UInt8] = []
+        for line in lines { bytes += texts[line] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Two insertions at one place as one text, so that nothing of either is lost and nothing both hold is there
     /// twice: the one that holds all of the other's words in order; else their paragraphs joined, the paragraphs
@@ -72,11 +79,11 @@ struct MergeLines {
         return true
     }
 
-    private mutating func id(of line: Substring) -> Int {
+    private mutating func id(of line: ArraySlice<UInt8>) -> Int {
         if let known = ids[line] { return known }
         ids[line] = texts.count
         texts.append(line)
-        blank.append(line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" })
+        blank.append(line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
         return texts.count - 1
     }
 }

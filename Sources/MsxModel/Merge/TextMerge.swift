@@ -69,15 +69,17 @@ enum TextMerge {
         if oursSource == theirsSource || theirsSource == baseSource { return Result(text: oursSource, conflicts: []) }
         if oursSource == baseSource { return Result(text: theirsSource, conflicts: []) }
         // git's line merge first; then each of its clashes merged word by word. Where either is clean, and holds no
-        // line more often than a side, it is the answer. Changes with only blank lines between them clash (git's
-        // alignment of blank lines would otherwise put two new paragraphs at one place one after the other).
+        // line more often than a side, it is the answer. Changes that touch clash, as in git, and so do a change that
+        // adds lines and a change with only blank lines between them (git's alignment of blank lines would otherwise put two
+        // new paragraphs at one place one after the other).
         var lines = MergeLines()
         let lineChunks = ThreeWayMerge.merge(base: lines.lines(baseSource), ours: lines.lines(oursSource),
-                                             theirs: lines.lines(theirsSource), reachesAcross: lines.isBlank)
-        let sides = (ours: lineCounts(oursSource), theirs: lineCounts(theirsSource))
+                                             theirs: lines.lines(theirsSource), reachesAcross: { _ in false },
+                                             insertionsReachAcross: lines.isBlank)
+        let sides = LineCounts(base: baseSource, ours: oursSource, theirs: theirsSource)
         if lineChunks.allSatisfy(\.isAgreed) {
             let text = lines.text(ThreeWayMerge.resolved(lineChunks) { _, ours, _ in ours })
-            if !doublesALine([.text(text)], sides) { return Result(text: text, conflicts: []) }
+            if !sides.doubled(in: text, allowingAlike: true) { return Result(text: text, conflicts: []) }
         }
         let lineMerge = lineChunks.flatMap { chunk -> [Piece] in
             switch chunk {
@@ -152,15 +154,38 @@ enum TextMerge {
         }.joined()
     }
 
-    /// Whether a merge, with every conflict left as this side has it, holds a non-blank line more often than
-    /// either side does: a paragraph doubled.
-    private static func doublesALine(_ pieces: [Piece], _ sides: (ours: [Substring: Int], theirs: [Substring: Int])) -> Bool {
-        // A line neither side has is a paragraph both changed, merged: once.
-        return lineCounts(text(of: pieces)).contains { line, count in count > max(sides.ours[line, default: 0], sides.theirs[line, default: 0], 1) }
+    /// How often each non-blank line stands in the three versions.
+    private struct LineCounts {
+        let base: [ArraySlice<UInt8>: Int], ours: [ArraySlice<UInt8>: Int], theirs: [ArraySlice<UInt8>: Int]
+
+        init(base: String, ours: String, theirs: String) {
+            (self.base, self.ours, self.theirs) = (Self.count(base), Self.count(ours), Self.count(theirs))
+        }
+
+        /// Whether `text` holds a line more often than either side does (a line neither side has is a paragraph
+        /// both changed, merged: once): a paragraph doubled. When `alike` (git's merge of whole lines, which never
+        /// joins two lines into one), also as often as the base and both sides' additions of it give, as two
+        /// paragraphs each side made alike in different places (a one-word line, a scene break) are.
+        func doubled(in text: String, allowingAlike alike: Bool = false) -> Bool {
+            Self.count(text).contains { line, count in
+                let (kept, mine, other) = (base[line, default: 0], ours[line, default: 0], theirs[line, default: 0])
+                let additions = alike ? kept + max(0, mine - kept) + max(0, other - kept) : 0
+                return count > max(mine, other, 1, additions)
+            }
+        }
+
+        private static func count(_ text: String) -> [ArraySlice<UInt8>: Int] {
+            var counts: [ArraySlice<UInt8>: Int] = [:]
+            for line in Array(text.utf8).split(separator: 0x0A) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                counts[line, default: 0] += 1
+            }
+            return counts
+        }
     }
 
-    private static func lineCounts(_ text: String) -> [Substring: Int] {
-        text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    /// Whether a merge, with every conflict left as this side has it, doubles a paragraph.
+    private static func doublesALine(_ pieces: [Piece], _ sides: LineCounts) -> Bool {
+        sides.doubled(in: text(of: pieces))
     }
 
     /// The merge of paragraphs and groups of paragraphs, each merged word by word.

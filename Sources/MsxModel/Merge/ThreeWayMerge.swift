@@ -24,6 +24,9 @@ package enum ThreeWayMerge {
     private struct Change {
         var base: Range<Int>
         var side: Range<Int>
+
+        /// Whether the side has more elements here than the base: it inserted some.
+        var inserts: Bool { side.count > base.count }
     }
 
     /// Merges `ours` and `theirs`, both edited from `base`.
@@ -32,9 +35,13 @@ package enum ThreeWayMerge {
     ///     space after it, so that a word kept on a side is matched as kept, not a space next to it.
     ///   - reachesAcross: the base elements that do not keep two changes apart (spaces and punctuation between
     ///     words); nil when only overlapping changes conflict.
+    ///   - insertionsReachAcross: the base elements that do not keep a change that inserts (one that leaves more
+    ///     elements than it replaced) apart from a change beside it (blank lines between paragraphs: two new
+    ///     paragraphs at one place, however the blank lines align).
     package static func merge<Element: Hashable>(base: [Element], ours: [Element], theirs: [Element],
                                                  weight: ((Element) -> Int)? = nil,
-                                                 reachesAcross: ((Element) -> Bool)? = nil) -> [Chunk<Element>] {
+                                                 reachesAcross: ((Element) -> Bool)? = nil,
+                                                 insertionsReachAcross: ((Element) -> Bool)? = nil) -> [Chunk<Element>] {
         let ourChanges = changes(PatienceDiff.diff(base, ours, weight: weight))
         let theirChanges = changes(PatienceDiff.diff(base, theirs, weight: weight))
         var chunks: [Chunk<Element>] = []
@@ -51,28 +58,38 @@ package enum ThreeWayMerge {
             // The next region: the earliest change, grown by every change of either side that conflicts with it.
             var region: Range<Int>
             var ourRange = o..<o, theirRange = t..<t
+            var regionInserts: Bool
             if t == theirChanges.count || (o < ourChanges.count && precedes(ourChanges[o].base, theirChanges[t].base)) {
                 region = ourChanges[o].base
+                regionInserts = ourChanges[o].inserts
                 ourRange = o..<o + 1
             } else {
                 region = theirChanges[t].base
+                regionInserts = theirChanges[t].inserts
                 theirRange = t..<t + 1
             }
-            func linked(_ change: Range<Int>) -> Bool {
-                if conflicts(change, region) { return true }
-                guard let reachesAcross, change.lowerBound >= region.upperBound else { return false }
-                return base[region.upperBound..<change.lowerBound].allSatisfy(reachesAcross)
+            func linked(_ change: Change) -> Bool {
+                if conflicts(change.base, region) { return true }
+                guard change.base.lowerBound >= region.upperBound else { return false }
+                let between = base[region.upperBound..<change.base.lowerBound]
+                if let reachesAcross, between.allSatisfy(reachesAcross) { return true }
+                guard let insertionsReachAcross, change.inserts || regionInserts else { return false }
+                return between.allSatisfy(insertionsReachAcross)
+            }
+            func include(_ change: Change) {
+                region = union(region, change.base)
+                regionInserts = regionInserts || change.inserts
             }
             var grew = true
             while grew {
                 grew = false
-                if ourRange.upperBound < ourChanges.count, linked(ourChanges[ourRange.upperBound].base) {
-                    region = union(region, ourChanges[ourRange.upperBound].base)
+                if ourRange.upperBound < ourChanges.count, linked(ourChanges[ourRange.upperBound]) {
+                    include(ourChanges[ourRange.upperBound])
                     ourRange = ourRange.lowerBound..<ourRange.upperBound + 1
                     grew = true
                 }
-                if theirRange.upperBound < theirChanges.count, linked(theirChanges[theirRange.upperBound].base) {
-                    region = union(region, theirChanges[theirRange.upperBound].base)
+                if theirRange.upperBound < theirChanges.count, linked(theirChanges[theirRange.upperBound]) {
+                    include(theirChanges[theirRange.upperBound])
                     theirRange = theirRange.lowerBound..<theirRange.upperBound + 1
                     grew = true
                 }
