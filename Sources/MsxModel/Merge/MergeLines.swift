@@ -1,7 +1,7 @@
 /// The lines a line merge compares, as integer ids shared by the three versions: each line with the line break
 /// that ends it (the last line may have none), compared byte for byte as git compares them.
 struct MergeLines {
-    private var ids: [ArraySlice<UInt8>: Int] = [:]
+    private var ids: [ByteLine: Int] = [:]
     private var texts: [ArraySlice<UInt8>] = []
     private var blank: [Bool] = []
 
@@ -80,10 +80,21 @@ struct MergeLines {
     }
 
     private mutating func id(of line: ArraySlice<UInt8>) -> Int {
-        if let known = ids[line] { return known }
-        ids[line] = texts.count
+        if let known = ids[ByteLine(line)] { return known }
+        ids[ByteLine(line)] = texts.count
         texts.append(line)
         blank.append(line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
         return texts.count - 1
     }
+}
+
+/// A line's bytes as a dictionary key, hashed in one pass (an `ArraySlice` hashes byte by byte).
+struct ByteLine: Hashable {
+    let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+
+    static func == (a: ByteLine, b: ByteLine) -> Bool { a.bytes.elementsEqual(b.bytes) }
 }

@@ -156,7 +156,7 @@ enum TextMerge {
 
     /// How often each non-blank line stands in the three versions.
     private struct LineCounts {
-        let base: [ArraySlice<UInt8>: Int], ours: [ArraySlice<UInt8>: Int], theirs: [ArraySlice<UInt8>: Int]
+        let base: [ByteLine: Int], ours: [ByteLine: Int], theirs: [ByteLine: Int]
 
         init(base: String, ours: String, theirs: String) {
             (self.base, self.ours, self.theirs) = (Self.count(base), Self.count(ours), Self.count(theirs))
@@ -174,10 +174,10 @@ enum TextMerge {
             }
         }
 
-        private static func count(_ text: String) -> [ArraySlice<UInt8>: Int] {
-            var counts: [ArraySlice<UInt8>: Int] = [:]
+        private static func count(_ text: String) -> [ByteLine: Int] {
+            var counts: [ByteLine: Int] = [:]
             for line in Array(text.utf8).split(separator: 0x0A) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                counts[line, default: 0] += 1
+                counts[ByteLine(line), default: 0] += 1
             }
             return counts
         }
