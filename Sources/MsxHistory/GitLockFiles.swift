@@ -11,48 +11,51 @@ extension ProjectHistory {
     /// Seconds after its last change during which a lock file counts as held even when no process has it open.
     private static let lockGrace: TimeInterval = 10
 
-    /// The repository's stale lock files, as project-relative paths (`.git/...`), sorted.
-    public func staleLockFiles() -> [String] {
-        let git = repository.gitFolder
-        let open = LockHolders.openFiles()
-        var found: [String] = []
-        func visit(_ folder: URL, _ relative: String, recursing: Bool) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-            for name in names.sorted() {
-                let url = folder.appendingPathComponent(name)
-                var info = stat()
-                guard lstat(url.path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    if recursing { visit(url, relative + name + "/", recursing: true) }
-                } else if info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".lock") {
-                    let age = Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
-                    if age > Self.lockGrace, open.map({ !$0.contains(url.resolvingSymlinksInPath().path) }) ?? true {
-                        found.append(relative + name)
-                    }
-                }
-            }
-        }
-        visit(git, ".git/", recursing: false)
-        visit(git.appendingPathComponent("refs"), ".git/refs/", recursing: true)
-        return found
-    }
-
-    /// `msx check`'s findings on lock files: each stale one (`staleLock`); when repairing, each removed instead.
+    /// `msx check`'s findings on lock files: each stale one (`staleLock`, its path as `.git/...`); when repairing,
+    /// each removed instead.
     public func checkLockFiles(repair: Bool) throws -> CheckReport {
         var report = CheckReport()
-        for path in staleLockFiles() {
+        for lock in staleLockFiles() {
+            let path = ".git/" + lock
             guard repair else {
                 report.findings.append(CheckFinding(path: path, detail: .staleLock))
                 continue
             }
             do {
-                try FileManager.default.removeItem(at: repository.gitFolder.deletingLastPathComponent().appendingPathComponent(path))
+                try FileManager.default.removeItem(at: repository.gitFolder.appendingPathComponent(lock))
             } catch {
                 throw MsxError(.io, "cannot remove \(path): \(error.localizedDescription)")
             }
             report.repairs.append(.removedLock(path))
         }
         return report
+    }
+
+    /// The repository's stale lock files, relative to its git folder, sorted: at its top, and under `refs/`.
+    private func staleLockFiles() -> [String] {
+        let open = LockHolders.openFiles()
+        var found: [String] = []
+        func visit(_ relative: String, recursing: Bool) {
+            let folder = repository.gitFolder.appendingPathComponent(relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+            for name in names.sorted() {
+                let url = folder.appendingPathComponent(name)
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { continue }
+                let type = attributes[.type] as? FileAttributeType
+                if type == .typeDirectory {
+                    if recursing { visit(relative + name + "/", recursing: true) }
+                } else if type == .typeRegular, name.hasSuffix(".lock") {
+                    let changed = attributes[.modificationDate] as? Date ?? Date()
+                    if Date().timeIntervalSince(changed) > Self.lockGrace,
+                       open.map({ !$0.contains(url.resolvingSymlinksInPath().path) }) ?? true {
+                        found.append(relative + name)
+                    }
+                }
+            }
+        }
+        visit("", recursing: false)
+        visit("refs/", recursing: true)
+        return found
     }
 }
 

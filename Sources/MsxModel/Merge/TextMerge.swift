@@ -1,11 +1,13 @@
-/// The three-way merge of a document's Markdown text.
+/// The three-way merge of a document's Markdown text (`docs/merge.md`).
 ///
-/// 1. Each version is cut into its blocks (`SourceBlocks`); each side's blocks are traced to the base paragraphs
-///    whose own words they hold, or failing that to the one `TextAlignment` paired them with (`ParagraphGroups`).
-/// 2. Base paragraphs that a side split, joined or moved text between form one group, merged as one text; the
-///    groups and the new paragraphs are put in order by `ParagraphOrderMerge`.
-/// 3. Inside a group, words are merged by diff3 (`ThreeWayMerge`) over tokens (words, spaces, punctuation and
-///    line breaks each a token): changes to different words merge, changes to the same words conflict.
+/// 1. git's merge of whole lines (`ThreeWayMerge` over `MergeLines`): where it is clean and doubles no paragraph,
+///    it is the result, as `git merge-file` gives it.
+/// 2. Each clash of it merged word by word (`ThreeWayMerge` over `MergeTokens`: words, spaces, punctuation and line
+///    breaks each a token): changes to different words merge, changes that overlap or touch are one conflict.
+/// 3. Where words still clash, the paragraph merge: each side's blocks (`SourceBlocks`) traced to the base
+///    paragraphs whose own words they hold (`ParagraphGroups`), paragraphs split, joined or moved merged as one
+///    group, the groups and new paragraphs put in order by `ParagraphOrderMerge`. It is taken only when it doubles
+///    no paragraph and each clash is a conflict there too or settled with every edit to its words kept.
 ///
 /// Where a side deleted a passage the other changed, the changed passage stays (a conflict of kind `deleted`): no
 /// word either side kept is lost.
@@ -69,9 +71,9 @@ enum TextMerge {
         if oursSource == theirsSource || theirsSource == baseSource { return Result(text: oursSource, conflicts: []) }
         if oursSource == baseSource { return Result(text: theirsSource, conflicts: []) }
         // git's line merge first; then each of its clashes merged word by word. Where either is clean, and holds no
-        // line more often than a side, it is the answer. Changes that touch clash, as in git, and so do a change that
-        // adds lines and a change with only blank lines between them (git's alignment of blank lines would otherwise put two
-        // new paragraphs at one place one after the other).
+        // line more often than a side, it is the answer. Changes that touch clash, as in git, and so do a change
+        // that adds lines and a change with only blank lines between them (git's alignment of blank lines would
+        // otherwise put two new paragraphs at one place one after the other).
         var lines = MergeLines()
         let lineChunks = ThreeWayMerge.merge(base: lines.lines(baseSource), ours: lines.lines(oursSource),
                                              theirs: lines.lines(theirsSource), reachesAcross: { _ in false },
