@@ -133,13 +133,23 @@ package final class GitRepository {
     /// Every file of a commit's tree below `prefix` (a folder path ending in "/", or "" for all), by path, read in
     /// one walk: much cheaper than looking files up one by one.
     func files(in commitID: GitOID, under prefix: String) throws -> [String: GitOID] {
+        try blobs(in: commitID, under: prefix).mapValues(\.id)
+    }
+
+    /// The symbolic links of a commit's tree below `prefix` (msx never writes one from a version).
+    func symbolicLinks(in commitID: GitOID, under prefix: String) throws -> [String] {
+        try blobs(in: commitID, under: prefix).filter(\.value.isLink).keys.sorted()
+    }
+
+    /// Every blob of a commit's tree below `prefix`, by path, with its id and whether it is a symbolic link.
+    private func blobs(in commitID: GitOID, under prefix: String) throws -> [String: (id: GitOID, isLink: Bool)] {
         let commit = try lookupCommit(commitID)
         defer { git_commit_free(commit) }
         var tree: OpaquePointer?
         try LibGit2.check(git_commit_tree(&tree, commit), "cannot read the tree of \(commitID.short)")
         defer { git_tree_free(tree) }
         final class Collector {
-            var files: [String: GitOID] = [:]
+            var files: [String: (id: GitOID, isLink: Bool)] = [:]
             let prefix: String
             init(prefix: String) { self.prefix = prefix }
         }
@@ -153,7 +163,9 @@ package final class GitRepository {
                 return collector.prefix.hasPrefix(path) || path.hasPrefix(collector.prefix) ? 0 : 1
             }
             let path = folder + String(cString: git_tree_entry_name(entry))
-            if path.hasPrefix(collector.prefix) { collector.files[path] = GitOID(git_tree_entry_id(entry)!.pointee) }
+            if path.hasPrefix(collector.prefix) {
+                collector.files[path] = (GitOID(git_tree_entry_id(entry)!.pointee), git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK)
+            }
             return 0
         }
         try withExtendedLifetime(collector) {

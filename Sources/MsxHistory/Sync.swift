@@ -200,7 +200,8 @@ extension ProjectHistory {
 
     /// Refuses, before anything changes, when a version `remote` sent (reachable from `tip`, not from `known`) has a
     /// binder no command could read (a path outside the project or outside `contents/`, malformed JSON): the checks
-    /// every command makes on opening a project, made on each incoming version as on a clone.
+    /// every command makes on opening a project, made on each incoming version as on a clone; or holds a symbolic
+    /// link, which could lead a later write outside the project.
     func refuseUnreadableVersions(from tip: GitOID, hiding known: GitOID?, of remote: String) throws {
         for version in try repository.history(of: tip, hiding: known) {
             do {
@@ -208,6 +209,10 @@ extension ProjectHistory {
             } catch let error as MsxError {
                 throw MsxError(error.code, "'\(remote)' sent version \(version.short), whose binder cannot be read (\(error.message)); "
                     + "nothing was changed")
+            }
+            if let link = try repository.symbolicLinks(in: version, under: prefix).first {
+                throw MsxError(.pathEscapesProject, "'\(remote)' sent version \(version.short), which holds \(link), a symbolic link "
+                    + "msx does not write from a version: nothing was changed")
             }
         }
     }

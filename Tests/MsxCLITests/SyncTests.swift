@@ -215,6 +215,20 @@ final class SyncTests: HistoryTestCase {
         try expect(0, "status", in: root)
     }
 
+    func testPullRefusesAVersionHoldingASymbolicLinkChangingNothing() throws {
+        let (root, remote) = try publish()
+        try pushWithPlainGit(to: remote, "Link out") { clone in
+            try FileManager.default.createSymbolicLink(atPath: clone.appendingPathComponent("contents/draft/out").path,
+                                                       withDestinationPath: "/tmp")
+            try self.git("add", "-A", in: clone)
+        }
+        let before = try files(root)
+        let pull = try expect(3, "pull", in: root)
+        XCTAssertTrue(pull.stderr.contains("contents/draft/out, a symbolic link") && pull.stderr.contains("nothing was changed"), pull.stderr)
+        XCTAssertEqual(try files(root), before)
+        XCTAssertFalse(exists("contents/draft/out", in: root))
+    }
+
     func testAMalformedSidecarPushedWithPlainGitIsMendedByCheckRepair() throws {
         let (root, remote) = try publish()
         try expect(0, "format", "Lamp", "--match", "old lamp", "--underline", in: root)
