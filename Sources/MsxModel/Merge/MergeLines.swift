@@ -38,35 +38,24 @@ struct MergeLines {
         let (a, b) = (words.tokens(first), words.tokens(second))
         if isSubsequence(a, of: b) { return second }
         if isSubsequence(b, of: a) { return first }
-        var ids: [Substring: Int] = [:]
+        var ids: [String: Int] = [:]
         let (x, y) = (paragraphs(first), paragraphs(second))
-        let id = { (paragraph: Substring) in ids[paragraph] ?? { ids[paragraph] = ids.count; return ids.count - 1 }() }
+        let id = { (paragraph: String) in ids[paragraph] ?? { ids[paragraph] = ids.count; return ids.count - 1 }() }
         let (xIDs, yIDs) = (x.map(id), y.map(id))
-        let joined = PatienceDiff.diff(xIDs, yIDs).reduce(into: "") { text, step in
+        return PatienceDiff.diff(xIDs, yIDs).reduce(into: "") { text, step in
             switch step {
             case .equal(let old, _), .delete(let old, _): text += x[old].joined()
             case .insert(let new, _): text += y[new].joined()
             }
         }
-        return joined
     }
 
-    /// A text's paragraphs, each with the blank lines after it.
-    private static func paragraphs(_ text: String) -> [Substring] {
-        var paragraphs: [Substring] = []
-        var start = text.startIndex, position = text.startIndex, sawText = false, blankRun = false
-        while position < text.endIndex {
-            let end = text[position...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
-            let blank = text[position..<end].allSatisfy(\.isWhitespace)
-            if !blank, sawText, blankRun {
-                paragraphs.append(text[start..<position])
-                start = position
-            }
-            sawText = sawText || !blank
-            blankRun = blank
-            position = end
-        }
-        if start < text.endIndex { paragraphs.append(text[start...]) }
+    /// A text's paragraphs, each with the blank lines after it (the first with those before it too).
+    private static func paragraphs(_ text: String) -> [String] {
+        let source = SourceBlocks(text)
+        var paragraphs = zip(source.blocks, source.separators).map { $0 + $1 }
+        guard !paragraphs.isEmpty else { return source.prefix.isEmpty ? [] : [source.prefix] }
+        paragraphs[0] = source.prefix + paragraphs[0]
         return paragraphs
     }
 
