@@ -130,6 +130,19 @@ final class DocumentMergeTests: XCTestCase {
         XCTAssertEqual(merged.conflicts, [])
     }
 
+    /// One side only tightened a list (no blank lines between its items), the other deleted an item: the item is
+    /// gone (the deleting side's lines there), and no word of either side is lost.
+    func testAListItemDeletedBesideAListTightenedIsDeleted() {
+        let base = "Intro.\n\n- bread\n\n- candles\n\n- rope\n\nEnd.\n"
+        let result = merge(base, "Intro.\n\n- bread\n- candles\n- rope\n\nEnd.\n", "Intro.\n\n- bread\n\n- rope\n\nEnd.\n")
+        XCTAssertEqual(result.conflicts, [])
+        XCTAssertEqual(result.markdown, "Intro.\n\n- bread\n\n- rope\n\nEnd.\n")
+        // Where the other side also changed a word of the item, the deletion is a conflict.
+        let changed = merge(base, "Intro.\n\n- bread\n- tapers\n- rope\n\nEnd.\n", "Intro.\n\n- bread\n\n- rope\n\nEnd.\n")
+        XCTAssertEqual(changed.conflicts.map(\.kind), [.deleted])
+        XCTAssertTrue(changed.markdown.contains("tapers"), changed.markdown)
+    }
+
     func testDifferentNewParagraphsAtOnePlaceAreAConflictKeepingBoth() {
         let base = "One.\n\nTwo.\n"
         let result = merge(base, "One.\n\nOurs.\n\nTwo.\n", "One.\n\nTheirs.\n\nTwo.\n")

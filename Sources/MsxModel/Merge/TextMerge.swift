@@ -111,6 +111,9 @@ enum TextMerge {
         guard oursDeleted != theirsDeleted, !words(base).isEmpty else {
             return mergeWords(base: base, ours: ours, theirs: theirs, markers: markers)
         }
+        // Beside a change of nothing but blank lines (a list's items drawn together), the deletion.
+        let kept = oursDeleted ? theirs : ours
+        if filledLines(kept) == filledLines(base) { return [.text(oursDeleted ? ours : theirs)] }
         return [.conflict(deleted(base: base, ours: ours, theirs: theirs))]
     }
 
@@ -137,13 +140,20 @@ enum TextMerge {
     /// some of the words the sides changed, or settled by `pieces` with every edit to those words kept.
     private static func settled(_ clash: MergeConflict, by pieces: [Piece], _ counts: WordCounts) -> Bool {
         let (base, ours, theirs) = (Set(words(clash.base)), Set(words(clash.ours)), Set(words(clash.theirs)))
-        if ours.isEmpty || theirs.isEmpty { return true }
         let changed = base.symmetricDifference(ours).union(base.symmetricDifference(theirs))
         let conflicted = pieces.contains { piece in
             guard let conflict = piece.conflict else { return false }
             return !changed.isDisjoint(with: words(conflict.base + " " + conflict.ours + " " + conflict.theirs))
         }
-        return conflicted || changed.allSatisfy(counts.keepsEveryEdit)
+        if conflicted { return true }
+        // One side took whole lines away, the other changed them: settled only where the first moved them (it holds
+        // their words elsewhere as often as the base does), not where it deleted them.
+        if clash.kind == .deleted {
+            let taker = ours.isEmpty ? counts.ours : counts.theirs
+            return base.allSatisfy { taker[$0, default: 0] >= counts.base[$0, default: 0] } && changed.allSatisfy(counts.keepsEveryEdit)
+        }
+        // Words taken away beside words added (the paragraph merge tells a paragraph added after them apart).
+        return ours.isEmpty || theirs.isEmpty || changed.allSatisfy(counts.keepsEveryEdit)
     }
 
     /// A merge's text, with every conflict left as this side has it.
@@ -378,6 +388,11 @@ enum TextMerge {
         let units = Array(text.utf16)
         return MergeTokens.ranges(of: units).filter { TextTokens.isWord(UInt32(units[$0.lowerBound])) }
             .map { String(decoding: units[$0], as: UTF16.self) }
+    }
+
+    /// The lines of a text that are not blank.
+    private static func filledLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
     /// Words (letters, digits and their marks) and every other character on its own.
