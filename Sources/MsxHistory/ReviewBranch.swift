@@ -6,11 +6,11 @@ import MsxModel
 /// `review/NAME`, one version on top of the version the editor was sent.
 extension ProjectHistory {
     /// Records the documents' new Markdown and sidecars (and `files`, by project path: pictures the editor added)
-    /// as one version whose parent is `base`, on the branch `review/NAME`; the working files and HEAD are not
-    /// touched. Returns the version.
+    /// as one version whose parent is `base`, on the branch `review/NAME`, with `manifest` when the binder changed
+    /// (folders retitled); the working files and HEAD are not touched. Returns the version.
     /// - Throws: `draft-exists` when the branch exists already, `invalid-value` for a name git refuses.
     package func recordReview(_ name: String, base: GitOID, documents: [(node: BinderNode, version: DocumentMerge.Version)],
-                              files: [String: Data] = [:], message: String) throws -> GitOID {
+                              files: [String: Data] = [:], manifest: Manifest? = nil, message: String) throws -> GitOID {
         let branch = "review/\(name)"
         guard git_reference_is_valid_name("refs/heads/\(branch)") == 1 else {
             throw MsxError(.invalidValue, "'\(name)' cannot be a review's name (no spaces, no ~ ^ : ? * [ or ..)")
@@ -27,6 +27,9 @@ extension ProjectHistory {
             } else if try repository.entry(at: gitPath(sidecarPath), in: base) != nil {
                 changes.append(.init(path: gitPath(sidecarPath), blob: nil))
             }
+        }
+        if let manifest {
+            changes.append(.init(path: gitPath(Manifest.fileName), blob: try repository.writeBlob(Data(manifest.json.utf8))))
         }
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             changes.append(.init(path: gitPath(path), blob: try repository.writeBlob(data)))

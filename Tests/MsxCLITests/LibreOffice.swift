@@ -31,3 +31,26 @@ enum LibreOffice {
         try String(contentsOf: convert(file, to: filter, extension: suffix, in: scratch), encoding: .utf8)
     }
 }
+
+extension LibreOffice {
+    /// A copy of `file` edited by LibreOffice through UNO, as an editor would with Track Changes on, saved as
+    /// Word 2007-365 `.docx`: `edits` are those `Fixtures/libreoffice-edit.py` lists. Skips the test when
+    /// LibreOffice's Python bridge is not installed.
+    static func edit(_ file: URL, _ edits: [[String: Any]], in scratch: URL) throws -> URL {
+        guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/uno.py"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/soffice") else {
+            throw XCTSkip("LibreOffice's Python bridge is not installed (apt-get install libreoffice-writer-nogui python3-uno)")
+        }
+        let name = "lo-edit-\(UUID().uuidString.prefix(8))"
+        let script = MsxRunner.packageRoot.appendingPathComponent("Tests/MsxCLITests/Fixtures/libreoffice-edit.py")
+        let list = scratch.appendingPathComponent(name + ".json"), out = scratch.appendingPathComponent(name + ".docx")
+        try JSONSerialization.data(withJSONObject: edits).write(to: list)
+        let result = try ExternalTool.run("/usr/bin/python3", [script.path, file.path, out.path, list.path,
+                                                              scratch.appendingPathComponent("lo-uno-profile").path],
+                                          package: "python3", mergingErrors: true)
+        guard result.status == 0, FileManager.default.fileExists(atPath: out.path) else {
+            throw NSError(domain: "LibreOffice", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: "LibreOffice could not edit \(file.lastPathComponent): \(result.output)"])
+        }
+        return out
+    }
+}

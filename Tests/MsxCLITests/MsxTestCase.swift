@@ -44,6 +44,13 @@ class MsxTestCase: SeededTestCase {
     @discardableResult
     func expect(_ status: Int32, _ arguments: String..., in directory: URL? = nil, stdin: String? = nil,
                 env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> MsxResult {
+        try expect(status, arguments, in: directory, stdin: stdin, env: env, file: file, line: line)
+    }
+
+    /// `expect` with the arguments as a list.
+    @discardableResult
+    func expect(_ status: Int32, _ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
+                env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> MsxResult {
         let result = try runMsx(arguments, in: directory ?? scratch, stdin: stdin, env: env)
         assertExit(result, status, file: file, line: line)
         return result

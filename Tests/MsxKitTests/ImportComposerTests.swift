@@ -56,8 +56,22 @@ final class ImportComposerTests: SeededTestCase {
             ImportedParagraph(text: "flour", attributes: [.listFormat: "decimal"], listLevel: 2),
             ImportedParagraph(text: "Quoted", quoteDepth: 1),
         ])
-        XCTAssertEqual(result.markdown, "# Part One\n\n- [x] milk\n\n  1. eggs\n\n  2. flour\n\n> Quoted\n")
+        // Items of one list at one level on consecutive lines, as a writer writes them.
+        XCTAssertEqual(result.markdown, "# Part One\n\n- [x] milk\n\n  1. eggs\n  2. flour\n\n> Quoted\n")
         XCTAssertTrue(result.document.sidecar.isEmpty)
+    }
+
+    /// Paragraphs quoted one after another are one quotation, as a writer writes a quoted passage; a list of
+    /// another source right after a list stays apart.
+    func testAQuotedPassageIsOneQuotation() throws {
+        let result = try compose([
+            ImportedParagraph(text: "Every harbour keeps two tides.", quoteDepth: 1),
+            ImportedParagraph(text: "Saying on the quay", quoteDepth: 1),
+            ImportedParagraph(text: "Told again", quoteDepth: 2),
+            ImportedParagraph(text: "Not quoted"),
+        ])
+        XCTAssertEqual(result.markdown, "> Every harbour keeps two tides.\n>\n> Saying on the quay\n>\n> > Told again\n\nNot quoted\n")
+        XCTAssertEqual(result.document.paragraphTexts, ["Every harbour keeps two tides.", "Saying on the quay", "Told again", "Not quoted"])
     }
 
     func testMarkupCharactersStayText() throws {

@@ -41,6 +41,8 @@ struct ReviewImport: MsxCommand {
     @Option(help: ArgumentHelp("The review's name (default: the file's name).", valueName: "name")) var name: String?
     @Option(help: ArgumentHelp("Tracked changes: accept (the default) or reject.", valueName: "accept|reject"))
     var changes: TrackedChanges = .accept
+    @Flag(help: "Take only the editor's words; each paragraph keeps its formatting (for a program that dropped fonts and styles).")
+    var textOnly = false
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
@@ -51,7 +53,7 @@ struct ReviewImport: MsxCommand {
             let reviewName = name ?? Slug.make(url.deletingPathExtension().lastPathComponent)
             let outcome: ReviewOutcome
             do {
-                outcome = try history.importReview(data, name: reviewName, changes: changes)
+                outcome = try history.importReview(data, name: reviewName, changes: changes, textOnly: textOnly)
             } catch let error as MsxError where error.code == .notDocx {
                 throw MsxError(error.code, "\(file): \(error.message)")
             }
@@ -63,22 +65,38 @@ struct ReviewImport: MsxCommand {
                     "base": .string(outcome.base.description), "baseRecorded": .bool(outcome.baseWasRecorded),
                     "changed": nodes(outcome.changed), "unchanged": nodes(outcome.unchanged),
                     "foundByText": nodes(outcome.foundByText), "missing": nodes(outcome.missing),
+                    "emptied": nodes(outcome.emptied),
+                    "retitled": .array(outcome.retitled.map { folder, title in
+                        var node = NodeRendering.json(folder)
+                        node["newTitle"] = .string(title)
+                        return .object(node)
+                    }),
                     "conflicts": .int(outcome.conflicts),
                     "conflictsIn": .array(outcome.conflicted.map { entry in
                         var node = NodeRendering.json(entry.node)
                         node["conflicts"] = .array(entry.conflicts.map { .string(MergeWording.summary($0)) })
                         return .object(node)
                     }),
-                    "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: file, $0)) }),
+                    "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: file, $0)) }
+                        + outcome.warningsIn.flatMap { node, warnings in
+                            warnings.map { .string("'\(node.title)' (\(node.path)): \(ImportWording.text($0))") }
+                        }),
+                    "restyledSoWordsOnly": .bool(outcome.restyledSoWordsOnly),
                 ])
                 return
             }
             for warning in outcome.warnings { console.note("warning: \(ImportWording.line(file: file, warning))") }
+            for (node, warnings) in outcome.warningsIn {
+                for warning in warnings { console.note("warning: '\(node.title)' (\(node.path)): \(ImportWording.text(warning))") }
+            }
             if !outcome.baseWasRecorded {
                 console.note("warning: \(file) does not name the version it was compiled from; compared with the last version, \(outcome.base.short)")
             }
-            for node in outcome.foundByText { console.note("note: '\(node.title)' lost its bookmark; found by its text") }
-            for node in outcome.missing { console.note("warning: '\(node.title)' is not in \(file); left as it was") }
+            if outcome.restyledSoWordsOnly {
+                console.note("warning: most paragraphs of \(file) whose words are unchanged are formatted otherwise than they were sent (restyled by the editor's program?): only the editor's words were taken")
+            }
+            for node in outcome.foundByText { console.note("note: '\(node.title)' (\(node.path)) lost its bookmark; found by its text") }
+            for node in outcome.missing { console.note("warning: '\(node.title)' (\(node.path)) is not in \(file); left as it was") }
             for entry in outcome.conflicted {
                 let count = entry.conflicts.count
                 console.note("warning: '\(entry.node.title)' (\(entry.node.path)): \(count) edit\(count == 1 ? "" : "s") of the editor's not taken, "
@@ -89,8 +107,13 @@ struct ReviewImport: MsxCommand {
                 console.line("\(file) changes nothing in the \(outcome.unchanged.count) document\(outcome.unchanged.count == 1 ? "" : "s") it holds; no draft made")
                 return
             }
-            console.line("recorded \(branch) at \(version.short) on top of \(outcome.base.short): \(outcome.changed.count) document\(outcome.changed.count == 1 ? "" : "s") changed, \(outcome.unchanged.count) unchanged")
-            for node in outcome.changed { console.line("  changed  \(node.title)") }
+            var summary = "\(outcome.changed.count) document\(outcome.changed.count == 1 ? "" : "s") changed, \(outcome.unchanged.count) unchanged"
+            if !outcome.retitled.isEmpty { summary += ", \(outcome.retitled.count) folder\(outcome.retitled.count == 1 ? "" : "s") retitled" }
+            console.line("recorded \(branch) at \(version.short) on top of \(outcome.base.short): \(summary)")
+            for node in outcome.changed {
+                console.line("  \(outcome.emptied.contains { $0.id == node.id } ? "emptied" : "changed")  \(node.title)  (\(node.path))")
+            }
+            for (folder, title) in outcome.retitled { console.line("  retitled '\(folder.title)' as '\(title)'  (\(folder.path))") }
             console.line("(msx diff --from HEAD --to \(branch) shows the changes; msx merge \(branch) takes them)")
         }
     }

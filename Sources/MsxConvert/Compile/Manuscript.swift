@@ -32,7 +32,8 @@ public struct CompileOptions: Sendable {
 /// consecutive documents, and the facts a title page needs.
 public struct Manuscript: Sendable {
     public enum Part: Sendable {
-        case heading(String, level: Int)
+        /// A folder's title, at the folder's depth; `folder` is its binder id.
+        case heading(String, level: Int, folder: String)
         case separator(String)
         case document(BinderNode, RichDocument)
     }

@@ -110,8 +110,8 @@ struct ManuscriptAssembler {
         var previousWasDocument = false
         for step in plan {
             switch step {
-            case .heading(let title, let level):
-                parts.append(.heading(title, level: level))
+            case .heading(let title, let level, let folder):
+                parts.append(.heading(title, level: level, folder: folder))
                 previousWasDocument = false
             case .document(let node):
                 defer { nextDocument += 1 }
@@ -128,7 +128,7 @@ struct ManuscriptAssembler {
 
     /// What the binder says to compile, in order, before any document is read.
     private enum PlannedPart {
-        case heading(String, level: Int)
+        case heading(String, level: Int, folder: String)
         case document(BinderNode)
         case folderEnd
     }
@@ -137,7 +137,7 @@ struct ManuscriptAssembler {
     private func collect(_ nodes: [BinderNode], depth: Int, into plan: inout [PlannedPart]) {
         for node in nodes where node.includeInCompile {
             if node.isFolder {
-                plan.append(.heading(node.title, level: min(depth, 6)))
+                plan.append(.heading(node.title, level: min(depth, 6), folder: node.id))
                 collect(node.children, depth: depth + 1, into: &plan)
                 plan.append(.folderEnd)
             } else {

@@ -18,7 +18,7 @@ extension Manuscript {
         var documents: [(id: String, paragraphs: Range<Int>)] = []
         for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
-            case .heading(let title, let level):
+            case .heading(let title, let level, _):
                 var heading = synthetic(String(repeating: "#", count: level) + " ", title)
                 if preset == .manuscript && level == 1 && !result.isEmpty {
                     heading.attributes[.pageBreakBefore] = true

@@ -64,7 +64,7 @@ extension Manuscript {
         }
         for part in parts {
             switch part {
-            case .heading(let text, let level):
+            case .heading(let text, let level, _):
                 var line = escapedLine(text)
                 // "Part #" would lose its "#": a heading's closing sequence is not text.
                 if let closing = line.range(of: " #+$", options: .regularExpression) {

@@ -117,6 +117,11 @@ public struct ImportComposer: Sendable {
             let mismatch = paragraphs.indices.first { $0 >= blocks.count || blocks[$0].text != paragraphs[$0].text }
                 ?? (blocks.count > paragraphs.count ? paragraphs.count : nil)
             guard let index = mismatch else { return markdown }
+            // Blocks parted by blank lines first: list items and quoted paragraphs joined are the last thing to blame.
+            if !composer.blankLinesOnly, MarkdownComposer.joinsBlocks(paragraphs) {
+                composer.blankLinesOnly = true
+                continue
+            }
             let culprit = min(index, paragraphs.count - 1)
             // A table GFM cannot hold as it is becomes paragraphs of tab-separated text.
             // (A broken row can also shift the paragraphs after it: the one before the mismatch is looked at too.)

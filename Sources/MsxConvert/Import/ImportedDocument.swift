@@ -9,6 +9,8 @@ public struct ImportedDocument: Sendable {
     public var styles: [String: Attributes]
     /// Things the reader skipped or repaired, one line each ("2 pictures skipped").
     public var warnings: [ImportWarning]
+    /// Of `warnings`, those that happened in one paragraph (by index), each with its own count.
+    public var warningsAt: [(paragraph: Int, warning: ImportWarning)] = []
     /// Named stretches of the source (Word's bookmarks): the paragraphs each covers, by index (empty when it holds
     /// no paragraph with text), and whether its end was found (`closed`). A name may come more than once:
     /// programs cut bookmarks.

@@ -11,6 +11,9 @@ struct MarkdownComposer {
     /// Tables whose rows GFM cannot hold as they are (a line break in a cell): their rows are written as
     /// paragraphs of tab-separated text.
     var tablesAsText: Set<Int> = []
+    /// Whether every block is parted from the next by a blank line: list items too (loose lists), and paragraphs
+    /// of one quotation (each its own quotation).
+    var blankLinesOnly = false
 
     /// The Markdown file, as UTF-8. Block prefixes are worked out in order (lists number and nest), the
     /// paragraphs' inline Markdown on all cores.
@@ -51,7 +54,11 @@ struct MarkdownComposer {
         for (index, block) in blocks.enumerated() {
             let table = paragraphs[index].tableRow
             let sameTable = index > 0 && table != nil && paragraphs[index - 1].tableRow == table
-            if index > 0 { out += sameTable ? [0x0A] : [0x0A, 0x0A] }
+            if index > 0 {
+                let joined = !blankLinesOnly && Self.nextItemOfOneList(paragraphs[index - 1], paragraphs[index])
+                let quoted = blankLinesOnly ? 0 : Self.quotationGoesOn(paragraphs[index - 1], paragraphs[index])
+                out += sameTable || joined ? [0x0A] : quoted > 0 ? Array(("\n" + Array(repeating: ">", count: quoted).joined(separator: " ") + "\n").utf8) : [0x0A, 0x0A]
+            }
             out += block
             // The header (a table's first row) is followed by the delimiter row, one cell per column.
             if let table, !sameTable {
@@ -105,6 +112,30 @@ struct MarkdownComposer {
         let fence = String(repeating: "`", count: max(3, longest + 1))
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { prefix.continuation + $0 }
         return prefix.first + fence + "\n" + lines.joined(separator: "\n") + "\n" + prefix.continuation + fence
+    }
+
+    /// Whether `next` is the next item of the list `previous` is an item of, at the same level: the two are written
+    /// on consecutive lines, as a writer writes a list (and as pandoc writes one it reads from Word).
+    static func nextItemOfOneList(_ previous: ImportedParagraph, _ next: ImportedParagraph) -> Bool {
+        func ordered(_ p: ImportedParagraph) -> Bool {
+            p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:))?.isOrdered ?? false
+        }
+        guard let level = previous.listLevel, level > 0, next.listLevel == level, previous.listID == next.listID else { return false }
+        return [previous, next].allSatisfy { !$0.continuesListItem && !$0.isCodeBlock && $0.tableRow == nil && $0.headingLevel == nil }
+            && previous.quoteDepth == next.quoteDepth && ordered(previous) == ordered(next)
+    }
+
+    /// How many levels of quotation `previous` and `next` share (0 when neither is quoted, or one is a list item,
+    /// a table row or code): the quotation goes on from one to the other, as a writer writes a passage of quoted
+    /// paragraphs (`>` on the line between).
+    static func quotationGoesOn(_ previous: ImportedParagraph, _ next: ImportedParagraph) -> Int {
+        guard [previous, next].allSatisfy({ $0.listLevel == nil && $0.tableRow == nil && !$0.isCodeBlock }) else { return 0 }
+        return min(previous.quoteDepth, next.quoteDepth)
+    }
+
+    /// Whether blocks are joined anywhere (list items by a line break, quoted paragraphs by a `>` line).
+    static func joinsBlocks(_ paragraphs: [ImportedParagraph]) -> Bool {
+        paragraphs.indices.dropFirst().contains { nextItemOfOneList(paragraphs[$0 - 1], paragraphs[$0]) || quotationGoesOn(paragraphs[$0 - 1], paragraphs[$0]) > 0 }
     }
 
     // MARK: Blocks

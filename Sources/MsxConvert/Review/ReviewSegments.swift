@@ -11,6 +11,12 @@ struct ReviewSegments {
     private(set) var foundByText: [BinderNode] = []
     /// The texts of the paragraphs no document holds (in a compiled file: the folder headings and separators).
     private(set) var unclaimed: [String] = []
+    /// The headings no document holds, in order (in a compiled file: the folders' titles).
+    private(set) var headings: [(level: Int, text: String)] = []
+    /// Headings of `sent` the editor retitled: by index in its `headings`, the new text.
+    private(set) var retitled: [Int: String] = [:]
+    /// What the reader skipped in each document's paragraphs, by binder id.
+    private(set) var warnings: [String: [ImportWarning]] = [:]
 
     /// - Parameter sent: the same documents as compiled, whose texts find a document whose bookmark is lost, and
     ///   whose paragraphs between documents tell the compile's headings and separators from an editor's text.
@@ -46,10 +52,19 @@ struct ReviewSegments {
             }
             // Paragraphs no document holds: the compile's own (headings, separators) stay out; an editor's (typed
             // after a document's last paragraph, outside its bookmark) belong to the document before them.
+            // A compiled heading whose text is gone, with a heading of its level in its place: the folder retitled.
+            let headingIndices = file.paragraphs.indices.filter { owner[$0] == nil && file.paragraphs[$0].headingLevel != nil }
+            let pairs = Self.retitles(sent.headings, headingIndices.map { (file.paragraphs[$0].headingLevel!, file.paragraphs[$0].text) })
+            var settled = Set<Int>()
+            for (compiledIndex, receivedIndex) in pairs {
+                let index = headingIndices[receivedIndex]
+                retitled[compiledIndex] = file.paragraphs[index].text.trimmingCharacters(in: .whitespaces)
+                settled.insert(index)
+            }
             var compiled: [String: Int] = [:]
             for text in sent.unclaimed { compiled[text, default: 0] += 1 }
             var previous: String?
-            for index in file.paragraphs.indices {
+            for index in file.paragraphs.indices where !settled.contains(index) {
                 if let id = owner[index] { previous = id; continue }
                 let text = file.paragraphs[index].text
                 if let count = compiled[text], count > 0 {
@@ -61,11 +76,73 @@ struct ReviewSegments {
             }
         }
         unclaimed = file.paragraphs.indices.filter { owner[$0] == nil }.map { file.paragraphs[$0].text }
+        headings = file.paragraphs.indices.filter { owner[$0] == nil }.compactMap { index in
+            file.paragraphs[index].headingLevel.map { ($0, file.paragraphs[index].text) }
+        }
+        for (paragraph, warning) in file.warningsAt {
+            if let id = owner[paragraph] { warnings[id, default: []].append(warning) }
+        }
         for (id, list) in indices {
-            var part = ImportedDocument(paragraphs: list.map { file.paragraphs[$0] }, styles: file.styles)
+            var part = ImportedDocument(paragraphs: list.map { Self.withoutEdgeSpaces(file.paragraphs[$0]) }, styles: file.styles)
             part.annotations = file.annotations
             documents[id] = part
         }
+    }
+
+    /// A paragraph without spaces at its start and end: what an editor leaves splitting a paragraph after a
+    /// sentence's full stop, which Markdown would keep only as an entity (`&#32;`).
+    static func withoutEdgeSpaces(_ paragraph: ImportedParagraph) -> ImportedParagraph {
+        guard !paragraph.isCodeBlock, paragraph.tableRow == nil else { return paragraph }
+        let units = Array(paragraph.text.utf16)
+        let lower = units.prefix { $0 == 0x20 }.count
+        let upper = max(lower, units.count - units.reversed().prefix { $0 == 0x20 }.count)
+        guard lower > 0 || upper < units.count else { return paragraph }
+        var trimmed = paragraph
+        trimmed.text = String(decoding: units[lower..<upper], as: UTF16.self)
+        trimmed.runs = paragraph.runs.compactMap { run in
+            let range = (min(max(run.range.lowerBound, lower), upper) - lower)..<(min(max(run.range.upperBound, lower), upper) - lower)
+            return range.isEmpty ? nil : ImportedRun(range: range, attributes: run.attributes)
+        }
+        return trimmed
+    }
+
+    /// The headings of `received` that stand where a heading of `compiled` was retitled, as (compiled index,
+    /// received index): the two lists are aligned by their texts (longest common subsequence), and between two
+    /// aligned headings, headings left over on both sides are paired in order where their levels agree.
+    static func retitles(_ compiled: [(level: Int, text: String)], _ received: [(level: Int, text: String)]) -> [(Int, Int)] {
+        let (m, n) = (compiled.count, received.count)
+        var lengths = Array(repeating: Array(repeating: 0, count: n + 1), count: m + 1)
+        for i in stride(from: m - 1, through: 0, by: -1) {
+            for j in stride(from: n - 1, through: 0, by: -1) {
+                lengths[i][j] = compiled[i].text == received[j].text ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        var (i, j) = (0, 0)
+        var leftOver: (compiled: [Int], received: [Int]) = ([], [])
+        func pairLeftOvers() {
+            var remaining = leftOver.received[...]
+            for c in leftOver.compiled {
+                guard let k = remaining.firstIndex(where: { received[$0].level == compiled[c].level }) else { continue }
+                pairs.append((c, remaining[k]))
+                remaining = remaining[(k + 1)...]
+            }
+            leftOver = ([], [])
+        }
+        while i < m || j < n {
+            if i < m, j < n, compiled[i].text == received[j].text {
+                pairLeftOvers()
+                (i, j) = (i + 1, j + 1)
+            } else if j == n || (i < m && lengths[i + 1][j] >= lengths[i][j + 1]) {
+                leftOver.compiled.append(i)
+                i += 1
+            } else {
+                leftOver.received.append(j)
+                j += 1
+            }
+        }
+        pairLeftOvers()
+        return pairs
     }
 
     /// A paragraph's words, lower-cased, for likeness.

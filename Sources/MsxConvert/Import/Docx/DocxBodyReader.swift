@@ -27,6 +27,10 @@ struct DocxBodyReader {
     private(set) var usedStyles = Set<String>()
     private(set) var picturesSkipped = 0
     private(set) var hiddenSkipped = 0
+    /// Where things were skipped: the paragraph (by index) and what was skipped in it.
+    private(set) var skippedAt: [(paragraph: Int, warning: ImportWarning)] = []
+    /// The counts of skipped things when the last paragraph ended.
+    private var skippedBefore = (pictures: 0, hidden: 0)
     /// Bookmarks by name, with the paragraphs each covers; `closed` is false when its end was never found.
     private(set) var bookmarks: [(name: String, paragraphs: Range<Int>, closed: Bool)] = []
     /// Bookmarks started and not ended yet, by id: their name and first paragraph.
@@ -75,8 +79,8 @@ struct DocxBodyReader {
         case "p": readParagraph(node)
         case "tbl": readTable(node)
         case "sectPr", "tblPr", "tblGrid": break
-        case "ins", "moveTo": if package.changes == .accept { readBlocks(node) }
-        case "del", "moveFrom": if package.changes == .reject { readBlocks(node) }
+        case "ins", "moveTo": if package.changes == .accept { readBlocks(node) } else { notePlaces(in: node) }
+        case "del", "moveFrom": if package.changes == .reject { readBlocks(node) } else { notePlaces(in: node) }
         case "bookmarkStart": noteBookmark(node)
         case "bookmarkEnd": endBookmark(node)
         case "commentRangeStart", "commentRangeEnd": noteComment(node)
@@ -96,7 +100,13 @@ struct DocxBodyReader {
         tableDepth += 1
         defer { tableDepth -= 1 }
         if tableDepth == 1 { tableCount += 1 }
+        // A row deleted (`w:trPr/w:del`) or inserted (`w:ins`) as a tracked change goes with the change's fate.
+        let removed = package.changes == .accept ? "del" : "ins"
         for row in table.descendants("tr", stoppingAt: "tbl") {
+            if row.child("trPr")?.child(removed) != nil {
+                notePlaces(in: row)
+                continue
+            }
             var firstFormat: (DocxParagraphFormat, String?)?
             for (cellIndex, cell) in row.descendants("tc", stoppingAt: "tbl").enumerated() {
                 if cellIndex > 0 { builder.append("\t", paragraphCharacter.attributes(complete: true)) }
@@ -127,8 +137,8 @@ struct DocxBodyReader {
             switch node.name {
             case "p", "tbl": body(&self, node)
             case "tcPr": break
-            case "ins", "moveTo": if package.changes == .accept { forEachCellBlock(node, body) }
-            case "del", "moveFrom": if package.changes == .reject { forEachCellBlock(node, body) }
+            case "ins", "moveTo": if package.changes == .accept { forEachCellBlock(node, body) } else { notePlaces(in: node) }
+            case "del", "moveFrom": if package.changes == .reject { forEachCellBlock(node, body) } else { notePlaces(in: node) }
             case "bookmarkStart": noteBookmark(node)
             case "bookmarkEnd": endBookmark(node)
             case "commentRangeStart", "commentRangeEnd": noteComment(node)
@@ -148,6 +158,9 @@ struct DocxBodyReader {
         if tableDepth > 0 { return }
         if markRemoved {
             joining = (format, styleID)
+            // A paragraph taken away whole, mark and all: a bookmark ending in it ends before it, not in the
+            // paragraph it joins (a scene's last paragraph deleted leaves the scene break after it outside the scene).
+            if builder.isEmpty { endedInParagraph = [] }
             return
         }
         joining = nil
@@ -182,8 +195,8 @@ struct DocxBodyReader {
             if let link { linkStack.append(link) }
             for child in node.children { readInline(child) }
             if link != nil { linkStack.removeLast() }
-        case "ins", "moveTo": if package.changes == .accept { for child in node.children { readInline(child) } }
-        case "del", "moveFrom": if package.changes == .reject { for child in node.children { readInline(child) } }
+        case "ins", "moveTo": if package.changes == .accept { for child in node.children { readInline(child) } } else { notePlaces(in: node) }
+        case "del", "moveFrom": if package.changes == .reject { for child in node.children { readInline(child) } } else { notePlaces(in: node) }
         case "bookmarkStart": noteBookmark(node)
         case "bookmarkEnd": endBookmark(node)
         case "commentRangeStart", "commentRangeEnd": noteComment(node)
@@ -316,6 +329,9 @@ struct DocxBodyReader {
     // MARK: Paragraph end
 
     private mutating func finishParagraph(_ format: DocxParagraphFormat, styleID: String?) {
+        if picturesSkipped > skippedBefore.pictures { skippedAt.append((paragraphs.count, .picturesSkipped(picturesSkipped - skippedBefore.pictures))) }
+        if hiddenSkipped > skippedBefore.hidden { skippedAt.append((paragraphs.count, .hiddenTextSkipped(hiddenSkipped - skippedBefore.hidden))) }
+        skippedBefore = (picturesSkipped, hiddenSkipped)
         defer {
             paragraphCharacter = DocxCharacterFormat()
             endedInParagraph = []
@@ -394,6 +410,19 @@ struct DocxBodyReader {
             bookmarks.append((open.name, open.start..<open.start, false))
         }
         openBookmarks = [:]
+    }
+
+    /// The bookmarks and comment ranges inside a change not taken: the places they mark stay (a scene whose every
+    /// word was deleted still has its bookmark, where its text was).
+    private mutating func notePlaces(in node: XMLNode) {
+        for child in node.children {
+            switch child.name {
+            case "bookmarkStart": noteBookmark(child)
+            case "bookmarkEnd": endBookmark(child)
+            case "commentRangeStart", "commentRangeEnd": noteComment(child)
+            default: notePlaces(in: child)
+            }
+        }
     }
 
     private mutating func noteBookmark(_ node: XMLNode) {

@@ -68,6 +68,7 @@ public enum DocxReader {
         if reader.hiddenSkipped > 0 { warnings.append(.hiddenTextSkipped(reader.hiddenSkipped)) }
         var imported = ImportedDocument(paragraphs: paragraphs, styles: styles, warnings: warnings)
         imported.bookmarks = reader.bookmarks
+        imported.warningsAt = reader.skippedAt
         imported.annotations = reader.annotations
         imported.pictures = reader.pictures
         for property in custom?.children("property") ?? [] {
