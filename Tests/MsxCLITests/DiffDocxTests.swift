@@ -63,6 +63,21 @@ final class DiffDocxTests: MsxTestCase {
         }
     }
 
+    /// A project whose Storm (beside a one-pixel `dot.png`) was `before`, then `after`, each snapshotted; and the
+    /// changes between the two written to `name` by `diff --docx`.
+    private func storm(_ before: String, then after: String, as name: String) throws -> (root: URL, docx: URL) {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try Data(base64Encoded: EpubCompileTests.onePixelPNG)!.write(to: root.appendingPathComponent("contents/draft/dot.png"))
+        try addDocument("Storm", before, to: root)
+        try expect(0, "snapshot", "-m", "before", in: root)
+        try write(after, to: "contents/draft/storm.md", in: root)
+        try expect(0, "snapshot", "-m", "after", in: root)
+        let docx = scratch.appendingPathComponent(name)
+        try expect(0, "diff", "--from", "HEAD~1", "--to", "HEAD", "--docx", docx.path, in: root)
+        return (root, docx)
+    }
+
     func testLibreOfficeAcceptsOrRejectsEveryChange() throws {
         let root = try makeProject()
         try expect(0, "trash", "Chapter 1", in: root)
@@ -116,15 +131,9 @@ final class DiffDocxTests: MsxTestCase {
     }
 
     func testParagraphsInsertedBetweenOthersAreUndoneWithoutJoiningThem() throws {
-        let root = try makeProject()
-        try expect(0, "trash", "Chapter 1", in: root)
-        try addDocument("Storm", "# The Storm\n\nOne two.\n\nNote.\n\n- first\n- second\n", to: root)
-        try expect(0, "snapshot", "-m", "before", in: root)
-        try write("New opening.\n\n# The Storm\n\nOne two three.\n\nNew para.\n\nAnother.\n\nNote.\n\n- first\n- added\n- second\n",
-                  to: "contents/draft/storm.md", in: root)
-        try expect(0, "snapshot", "-m", "after", in: root)
-        let docx = scratch.appendingPathComponent("inserted.docx")
-        try expect(0, "diff", "--from", "HEAD~1", "--to", "HEAD", "--docx", docx.path, in: root)
+        let (root, docx) = try storm("# The Storm\n\nOne two.\n\nNote.\n\n- first\n- second\n",
+                                     then: "New opening.\n\n# The Storm\n\nOne two three.\n\nNew para.\n\nAnother.\n\nNote.\n\n- first\n- added\n- second\n",
+                                     as: "inserted.docx")
         // LibreOffice's text shows a list's bullets; the versions' texts do not.
         let words = { (lines: [String]) in
             lines.map { $0.replacingOccurrences(of: "^\\s*[\u{2022}\u{25E6}\u{25AA}]\\s*", with: "", options: .regularExpression) }
@@ -199,5 +208,32 @@ final class DiffDocxTests: MsxTestCase {
         let root = try makeProject()
         let result = try expect(64, "diff", "--docx", "x.docx", "--html", in: root)
         XCTAssertTrue(result.stderr.contains("--docx"), result.stderr)
+    }
+
+    /// Footnotes are Word footnotes (a note changed, added or deleted tracked in the footnotes part), pictures are
+    /// pictures; taking or undoing every change gives each version's text, notes and pictures included.
+    func testFootnotesAreWordFootnotesAndPicturesArePictures() throws {
+        let (root, docx) = try storm("The lamp^[Lit at dusk.] burned.\n\n![the lamp](dot.png)\n\nThe keeper^[An old man.] slept.\n",
+                                     then: "The lamp^[Lit at dawn.] burned.\n\n![the lamp](dot.png)\n\nThe keeper slept^[Badly.].\n\nA gull ![a gull](dot.png) cried.\n",
+                                     as: "notes.docx")
+        let parts = try DocxFixture.parts(docx)
+        let body = String(decoding: try XCTUnwrap(parts["word/document.xml"]), as: UTF8.self)
+        let notes = String(decoding: try XCTUnwrap(parts["word/footnotes.xml"]), as: UTF8.self)
+        XCTAssertFalse(body.contains("^[") || body.contains("\u{FFFC}"), body)
+        // The keeper's note, rewritten where it stands: one note whose old words are deleted and new ones inserted.
+        XCTAssertEqual(body.components(separatedBy: "<w:footnoteReference").count - 1, 2, body)
+        XCTAssertEqual(body.components(separatedBy: "<w:drawing>").count - 1, 2, body)
+        XCTAssertTrue(parts.keys.contains { $0.hasPrefix("word/media/") }, "\(parts.keys)")
+        for deleted in ["dusk", "An old man"] { XCTAssertTrue(notes.contains(">\(deleted)</w:delText>"), notes) }
+        for inserted in ["dawn", "Badly"] { XCTAssertTrue(notes.contains(">\(inserted)</w:t>"), notes) }
+        // Taken or undone, each version: msx's reader, and LibreOffice's text.
+        try expect(0, "import", docx.path, "--into", "Research", in: root)
+        try expect(0, "import", docx.path, "--into", "Research", "--changes", "reject", in: root)
+        for (imported, version) in [("notes", "HEAD"), ("notes-2", "HEAD~1")] {
+            let json = try expect(0, "show", "contents/research/\(imported).md", "--as", "json", in: root).json()
+            let texts = ((json["paragraphs"] as? [[String: Any]]) ?? []).compactMap { $0["text"] as? String }
+            XCTAssertEqual(texts, try self.texts(["Storm"], at: version, in: root), version)
+        }
+        XCTAssertEqual(try libreOffice(docx, accepting: true).filter { $0.contains("burned") }, ["The lamp1 burned."])
     }
 }

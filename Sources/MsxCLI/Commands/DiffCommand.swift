@@ -91,7 +91,7 @@ struct Diff: MsxCommand {
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
                 compared = try history.compare(from: old, to: new, documentIDs: ids, by: by)
                 if let docx {
-                    try writeDocx(compared.filter { !$0.isMarkupOnly }, to: docx, newer: new, in: history, console: console)
+                    try writeDocx(compared.filter { !$0.isMarkupOnly }, to: docx, older: old, newer: new, in: history, console: console)
                     return
                 }
                 if html {
@@ -146,7 +146,7 @@ struct Diff: MsxCommand {
 
     /// The changes as a Word file of tracked changes, credited to the newer version's author (or the project's, for
     /// the working copy), in the newer side's styles.
-    private func writeDocx(_ comparisons: [DocumentComparison], to path: String, newer: ProjectState, in history: ProjectHistory,
+    private func writeDocx(_ comparisons: [DocumentComparison], to path: String, older: ProjectState, newer: ProjectState, in history: ProjectHistory,
                            console: Console) throws {
         var manifest = history.project.manifest
         var (reviser, date) = (manifest.author.name, Date())
@@ -156,7 +156,8 @@ struct Diff: MsxCommand {
             (reviser, date) = (entry.author, Date(timeIntervalSince1970: TimeInterval(entry.time)))
         }
         let data = try DocxChanges.render(comparisons, sheet: StyleSheet(manifest: manifest), title: manifest.title,
-                                          author: manifest.author.name, reviser: reviser.isEmpty ? "msx" : reviser, date: date)
+                                          author: manifest.author.name, reviser: reviser.isEmpty ? "msx" : reviser, date: date,
+                                          pictures: history.pictures(newer: newer, older: older))
         let url = console.invocation.resolve(path)
         guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
             throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")

@@ -65,8 +65,8 @@ struct DocxParagraphWriter {
             out += tracked("<w:r>\(Self.text(box, deleted: boxRevision == .deleted))</w:r>", boxRevision)
         }
         for group in InlineNote.groups(p.runs) {
-            if group.isNote, let inner = InlineNote.inner(Array(group.runs)) {
-                out += footnoteReference(inner, marker: group.runs.first?.attributes ?? [:], base: base)
+            if group.isNote, let note = note(group.runs.indices, of: p, revisions: revisions) {
+                out += footnoteReference(note.inner, marker: group.runs.first?.attributes ?? [:], base: base, revision: note.revision)
                 continue
             }
             var i = group.runs.startIndex
@@ -141,14 +141,34 @@ struct DocxParagraphWriter {
         return out + "</w:tr>"
     }
 
-    /// A footnote: its reference here, its paragraph in the footnotes part.
-    private mutating func footnoteReference(_ inner: [ResolvedRun], marker: Attributes, base: Attributes) -> String {
+    /// A run of a note, with its tracked change.
+    private struct NoteRun {
+        var run: ResolvedRun
+        var revision: DocxRevision?
+    }
+
+    /// The note written by the runs `indices` of `p` (`^[`, its text, `]`): its own runs, each with its tracked
+    /// change, and the change of the note as a whole (all of it inserted, deleted or moved; nil when only its inside
+    /// changed). Nil when the runs do not make one note in both versions (a change that takes in a marker): they
+    /// are then written as text.
+    private func note(_ indices: Range<Int>, of p: ResolvedParagraph, revisions: [Int: DocxRevision]) -> (inner: [NoteRun], revision: DocxRevision?)? {
+        let runs = indices.map { NoteRun(run: p.runs[$0], revision: revisions[$0]) }
+        guard let inner = InlineNote.inner(runs, text: \.run.text) else { return nil }
+        let changes = Set(runs.map { $0.revision?.element })
+        if changes.count == 1 { return (inner, runs.first?.revision?.element == nil ? nil : runs.first?.revision) }
+        // Changed inside: the markers must be where both versions have them.
+        guard runs.first?.revision?.element == nil, runs.last?.revision?.element == nil else { return nil }
+        return (inner, nil)
+    }
+
+    /// A footnote: its reference here, its paragraph in the footnotes part; changes tracked in both.
+    private mutating func footnoteReference(_ inner: [NoteRun], marker: Attributes, base: Attributes, revision: DocxRevision?) -> String {
         let id = footnotes.count + 1
         let reference = "<w:r><w:rPr><w:vertAlign w:val=\"superscript\"/></w:rPr><w:footnoteRef/></w:r>"
         footnotes.append("<w:footnote w:id=\"\(id)\"><w:p>\(reference)<w:r><w:t xml:space=\"preserve\"> </w:t></w:r>"
-            + inner.map { run($0, base: sheet.defaults) }.joined() + "</w:p></w:footnote>")
+            + inner.map { run($0.run, base: sheet.defaults, revision: $0.revision) }.joined() + "</w:p></w:footnote>")
         let properties = Self.characterProperties(marker, base: base, superscript: true)
-        return "<w:r><w:rPr>\(properties)</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>"
+        return tracked("<w:r><w:rPr>\(properties)</w:rPr><w:footnoteReference w:id=\"\(id)\"/></w:r>", revision)
     }
 
     /// Makes the open ones of `annotations` Word comments on `paragraphs` (those `write` will be given, in order):

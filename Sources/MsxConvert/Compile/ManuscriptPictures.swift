@@ -78,36 +78,57 @@ extension Manuscript {
         var (paragraphs, documents) = laidOut()
         var paths: [String: String] = [:]
         for part in parts { if case .document(let node, _) = part { paths[node.id] = node.path } }
-        var placed: [Picture] = [], numbers: [String: Int] = [:]
-        /// The number of the picture at `path` among those placed, placing it the first time; nil when unusable.
-        func number(of path: String) -> Int? {
-            if let known = numbers[path] { return known }
-            guard let data = pictures[path], let picture = Picture(data) else { return nil }
-            placed.append(picture)
-            numbers[path] = placed.count
-            return placed.count
-        }
+        var placement = PicturePlacement { pictures[$0] }
         for document in documents {
             guard let documentPath = paths[document.id] else { continue }
-            for index in document.paragraphs where paragraphs[index].runs.contains(where: { $0.attributes[.image] != nil }) {
-                var p = paragraphs[index]
-                var runs: [ResolvedRun] = [], text = "", length = 0
-                for var run in p.runs {
-                    if let address = run.attributes[.image]?.stringValue {
-                        guard let path = Self.picturePath(documentPath: documentPath, address: address), let n = number(of: path) else { continue }
-                        run.attributes[.image] = .string("#picture-\(n)")
-                    }
-                    let count = run.text.utf16.count
-                    run.range = length..<(length + count)
-                    length += count
-                    text += run.text
-                    runs.append(run)
-                }
-                p.text = text
-                p.runs = runs
-                paragraphs[index] = p
-            }
+            for index in document.paragraphs { paragraphs[index] = placement.place(paragraphs[index], documentPath: documentPath) }
         }
-        return (paragraphs, documents, placed)
+        return (paragraphs, documents, placement.placed)
+    }
+}
+
+/// Pictures numbered for a file that holds them: each run showing a picture gets `image` "#picture-N", N its number
+/// among `placed` (the first time a picture is shown it is placed).
+struct PicturePlacement {
+    /// A picture's bytes by project path; nil when there is none.
+    let load: (String) -> Data?
+    /// The pictures placed, in order.
+    private(set) var placed: [Picture] = []
+    private var numbers: [String: Int] = [:]
+
+    init(load: @escaping (String) -> Data?) { self.load = load }
+
+    /// `p` of the document at `documentPath` with its pictures numbered. A picture the file cannot hold (missing,
+    /// not PNG, JPEG or GIF) is left out with its placeholder character, unless `keepingUnplaceable`.
+    mutating func place(_ p: ResolvedParagraph, documentPath: String, keepingUnplaceable: Bool = false) -> ResolvedParagraph {
+        guard p.runs.contains(where: { $0.attributes[.image] != nil }) else { return p }
+        var p = p
+        var runs: [ResolvedRun] = [], text = "", length = 0
+        for var run in p.runs {
+            if let address = run.attributes[.image]?.stringValue {
+                if let path = Manuscript.picturePath(documentPath: documentPath, address: address), let n = number(of: path) {
+                    run.attributes[.image] = .string("#picture-\(n)")
+                } else if !keepingUnplaceable {
+                    continue
+                }
+            }
+            let count = run.text.utf16.count
+            run.range = length..<(length + count)
+            length += count
+            text += run.text
+            runs.append(run)
+        }
+        p.text = text
+        p.runs = runs
+        return p
+    }
+
+    /// The number of the picture at `path`, placing it the first time; nil when unusable.
+    private mutating func number(of path: String) -> Int? {
+        if let known = numbers[path] { return known }
+        guard let data = load(path), data.count <= Manuscript.largestPicture, let picture = Picture(data) else { return nil }
+        placed.append(picture)
+        numbers[path] = placed.count
+        return placed.count
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MsxDiff
+import MsxHistory
 import MsxModel
 
 /// The differences between two versions as a Word document of tracked changes (issue 14, item 4): words inserted
@@ -7,7 +8,8 @@ import MsxModel
 /// inserted or deleted with their paragraph marks, so that an editor can accept or reject each in Word or
 /// LibreOffice: accepting all gives the newer version, rejecting all the older one. Each document compared starts
 /// with its title as a heading (not a change). Paragraphs moved are `w:moveFrom` where they were and `w:moveTo` where
-/// they are, each place inside its named range, as Word writes moves. Footnotes stay in the text as `^[note]`.
+/// they are, each place inside its named range, as Word writes moves. Footnotes are Word footnotes, a change inside
+/// one tracked there (a change that takes in a note's `^[` or `]` leaves the note as text); pictures are pictures.
 public enum DocxChanges {
     /// One paragraph of the file: what it shows, and how it changed.
     private struct Entry {
@@ -27,15 +29,23 @@ public enum DocxChanges {
 
     /// - Parameters:
     ///   - reviser: who the changes are credited to (the newer version's author), `date` when.
+    ///   - pictures: a picture's bytes by project path (the newer version's, else the older's): pictures are
+    ///     pictures in the file.
     public static func render(_ comparisons: [DocumentComparison], sheet: StyleSheet, title: String, author: String,
-                              reviser: String, date: Date) throws -> Data {
+                              reviser: String, date: Date, pictures: @escaping (String) -> Data? = { _ in nil }) throws -> Data {
         var entries: [Entry] = []
+        var placement = PicturePlacement(load: pictures)
         for comparison in comparisons {
             entries.append(Entry(paragraph: heading(comparison.title, sheet: sheet)))
-            entries += Self.entries(comparison)
+            entries += Self.entries(comparison).map { entry in
+                var entry = entry
+                entry.paragraph = placement.place(entry.paragraph, documentPath: comparison.path, keepingUnplaceable: true)
+                return entry
+            }
         }
         let tables = OutputTables(entries.map(\.paragraph), sheet: sheet)
         var writer = DocxParagraphWriter(tables: tables, sheet: sheet)
+        writer.pictures = placement.placed
         let stamp = ISO8601DateFormatter()
         stamp.formatOptions = [.withInternetDateTime]
         writer.reviser = (reviser, stamp.string(from: date))
@@ -73,7 +83,7 @@ public enum DocxChanges {
     /// them the older's others (deleted, or moved away) and then the newer's (inserted, or moved here). Paragraphs
     /// moved together (next to each other in both versions) make one move.
     private static func entries(_ comparison: DocumentComparison) -> [Entry] {
-        let old = comparison.oldParagraphs.map(withoutNotes), new = comparison.newParagraphs.map(withoutNotes)
+        let old = comparison.oldParagraphs, new = comparison.newParagraphs
         var pairs: [Pair] = [], moves: [Pair] = []
         for operation in comparison.diff.operations {
             switch operation {
@@ -148,13 +158,6 @@ public enum DocxChanges {
         return entries
     }
 
-    /// A footnote's text as plain text: a change inside a note is then a change like any other.
-    private static func withoutNotes(_ p: ResolvedParagraph) -> ResolvedParagraph {
-        var p = p
-        for index in p.runs.indices { p.runs[index].attributes[.footnote] = nil }
-        return p
-    }
-
     private static func whole(_ p: ResolvedParagraph, _ revision: DocxRevision, move: String? = nil) -> Entry {
         Entry(paragraph: p, revisions: Dictionary(uniqueKeysWithValues: p.runs.indices.map { ($0, revision) }), mark: revision,
               whole: revision, move: move)
@@ -210,6 +213,21 @@ public enum DocxChanges {
         p.runs.compactMap { run in
             let lower = max(run.range.lowerBound, range.lowerBound), upper = min(run.range.upperBound, range.upperBound)
             return lower < upper ? (lower..<upper, run.attributes) : nil
+        }
+    }
+}
+
+extension ProjectHistory {
+    /// A picture's bytes by project path, as `newer` has it, else as `older` does (for a document of the changes
+    /// between them).
+    public func pictures(newer: ProjectState, older: ProjectState) -> (String) -> Data? {
+        { path in self.fileData(path, in: newer) ?? self.fileData(path, in: older) }
+    }
+
+    private func fileData(_ path: String, in state: ProjectState) -> Data? {
+        switch state {
+        case .working: project.fileData(path, limit: Manuscript.largestPicture)
+        case .version(let id): (try? repository.file(at: gitPath(path), in: id)).flatMap { $0 }
         }
     }
 }

@@ -15,16 +15,21 @@ package enum InlineNote {
     /// The note's own runs, without its `^[` and `]` (each may be split over runs); nil when `group` is not
     /// written that way (footnote characters without the markers stay ordinary text).
     package static func inner(_ group: some Collection<ResolvedRun>) -> [ResolvedRun]? {
-        let text = group.map(\.text).joined()
-        guard text.hasPrefix("^["), text.hasSuffix("]"), text.count > 2 else { return nil }
-        var inner = Array(group)
+        inner(Array(group), text: \.text)
+    }
+
+    /// `inner` over any pieces of text (runs with what goes with them), each piece's text at `text`.
+    package static func inner<Piece>(_ group: [Piece], text: WritableKeyPath<Piece, String>) -> [Piece]? {
+        let whole = group.map { $0[keyPath: text] }.joined()
+        guard whole.hasPrefix("^["), whole.hasSuffix("]"), whole.count > 2 else { return nil }
+        var inner = group
         var opening = 2
         for k in inner.indices where opening > 0 {
-            let cut = min(opening, inner[k].text.count)
-            inner[k].text.removeFirst(cut)
+            let cut = min(opening, inner[k][keyPath: text].count)
+            inner[k][keyPath: text].removeFirst(cut)
             opening -= cut
         }
-        if let last = inner.lastIndex(where: { !$0.text.isEmpty }) { inner[last].text.removeLast() }
-        return inner.filter { !$0.text.isEmpty }
+        if let last = inner.lastIndex(where: { !$0[keyPath: text].isEmpty }) { inner[last][keyPath: text].removeLast() }
+        return inner.filter { !$0[keyPath: text].isEmpty }
     }
 }
