@@ -82,7 +82,7 @@ final class DocumentMergePropertyTests: SeededTestCase {
             let swapped = DocumentMerge.merge(base: base.version, ours: theirs.version, theirs: ours.version)
             let words = Set(MarkdownDocument(merged.markdown).blocks.flatMap { $0.text.split(separator: " ").map(String.init) })
             let inConflicts = Set(merged.conflicts.filter { $0.kind != .formatting }.flatMap { TextMerge.tokens($0.ours + " " + $0.theirs) })
-            let context = "round \(round):\nbase \(base.paragraphs)\nours \(ours.paragraphs)\ntheirs \(theirs.paragraphs)\nmerged \(merged.markdown.debugDescription)\nconflicts \(merged.conflicts.map { ($0.kind, $0.base, $0.ours, $0.theirs) })"
+            let context = "round \(round): coloured base \(base.coloured) ours \(ours.coloured) theirs \(theirs.coloured)\nbase \(base.paragraphs)\nours \(ours.paragraphs)\ntheirs \(theirs.paragraphs)\nmerged \(merged.markdown.debugDescription)\nconflicts \(merged.conflicts.map { ($0.kind, $0.base, $0.ours, $0.theirs) })"
             // Words kept by both sides are in the file; words either side wrote are in the file or in a conflict.
             for word in Set(ours.words).intersection(theirs.words) {
                 XCTAssertTrue(words.contains(word), "\(word) lost, \(context)")
@@ -102,6 +102,8 @@ final class DocumentMergePropertyTests: SeededTestCase {
                     // placed by their own.
                     XCTAssertNil(found[word] ?? nil, "colour of \(word), \(context)")
                     lostColours += 1
+                    // A merge without conflicts loses none: each word has its writer's formatting.
+                    XCTAssertFalse(merged.conflicts.isEmpty, "colour of \(word) lost in a merge without conflicts, \(context)")
                 }
             }
             // Both ways round, without conflicts: the same words (and mostly the same order; new paragraphs of both

@@ -44,8 +44,11 @@ public enum DocumentMerge {
             let own = withoutLoansToOwnWords(carried.formatting, typed: typed[side], texts: texts, own: documents[side].paragraphTexts)
             return LostRunPlacement.place(carried.lost, of: documents[side], on: texts, over: own)
         }
-        let formatting = FormattingMerge.merge(base: carried[0], ours: carried[1], theirs: carried[2], texts: texts,
-                                               typed: (base: typed[0], ours: typed[1], theirs: typed[2]))
+        // Which version each word of the merge is from: what the alignments say, and words each version has once.
+        let written = WordProvenance.typed(typed, versions: documents.map(\.paragraphTexts), texts: texts)
+        let owned = WordProvenance.givingWordsToTheirWriters(carried, typed: written, texts: texts)
+        let formatting = FormattingMerge.merge(base: owned[0], ours: owned[1], theirs: owned[2], texts: texts,
+                                               typed: (base: written[0], ours: written[1], theirs: written[2]))
         var extra = documents[1].sidecarExtra.isEmpty ? documents[2].sidecarExtra : documents[1].sidecarExtra
         // Annotations either side wrote are kept; one both sides hold is resolved or open as the side that changed
         // that since the base left it (this side's choice when both did).

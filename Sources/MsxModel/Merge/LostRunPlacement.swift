@@ -6,11 +6,15 @@
 /// side's text and once in the merged text, else where its context shows it belongs (the quote selectors, as for a
 /// sidecar without its base text); and only where the carried formatting says nothing of the attribute.
 enum LostRunPlacement {
-    /// `carried` with the runs of `document` named in `lost` placed on `texts` by their words.
+    /// `carried` with the runs of `document` named in `lost` placed on `texts` by their words; and those whose
+    /// words stand once in the document and once in `texts` where `carried` lacks some of their attributes (carried
+    /// elsewhere letter by letter, not reported lost).
     static func place(_ lost: [FormattingLoss], of document: RichDocument, on texts: [String],
                       over carried: DocumentFormatting) -> DocumentFormatting {
         var wanted: [Int: Set<String>] = [:]
-        for case .run(let paragraph, let text) in lost { wanted[paragraph, default: []].insert(text) }
+        for case .run(let paragraph, let text) in lost + missing(of: document, on: texts, in: carried) {
+            wanted[paragraph, default: []].insert(text)
+        }
         guard !wanted.isEmpty else { return carried }
         let old = document.paragraphTexts.map { Array($0.utf16) }
         let new = texts.map { Array($0.utf16) }
@@ -32,6 +36,61 @@ enum LostRunPlacement {
             for run in paragraph.runs { fill(&result, paragraph: k, range: run.range, with: run) }
         }
         return result
+    }
+
+    /// The runs of `document` on whole words that stand once in it and once in `texts`, where `carried` lacks one
+    /// of the run's attributes on those words.
+    private static func missing(of document: RichDocument, on texts: [String], in carried: DocumentFormatting) -> [FormattingLoss] {
+        let old = document.paragraphTexts.map { Array($0.utf16) }
+        var runs: [(paragraph: Int, run: FormatRun)] = []
+        for (p, paragraph) in document.formatting.paragraphs.enumerated() where p < old.count {
+            for run in paragraph.runs where run.range.upperBound <= old[p].count && isWords(old[p], run.range) { runs.append((p, run)) }
+        }
+        guard !runs.isEmpty else { return [] }
+        let oldIndex = WordIndex(old), new = texts.map { Array($0.utf16) }, newIndex = WordIndex(new)
+        return runs.compactMap { p, run in
+            let words = Array(old[p][run.range])
+            guard oldIndex.occurrences(of: words, in: old).count == 1, let only = newIndex.occurrences(of: words, in: new).onlyElement,
+                  only.paragraph < carried.paragraphs.count else { return nil }
+            let pieces = carried.paragraphs[only.paragraph].pieces(in: only.start..<only.start + words.count)
+            guard run.attributes.keys.contains(where: { key in pieces.contains { $0.1[key] == nil } }) else { return nil }
+            return .run(paragraph: p, text: UTF16Text.string(words))
+        }
+    }
+
+    /// Whether `range` of `units` starts and ends at a word's edges, with a word in it.
+    private static func isWords(_ units: [UInt16], _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty, TextTokens.isWord(UInt32(units[range.lowerBound])), TextTokens.isWord(UInt32(units[range.upperBound - 1])) else { return false }
+        return (range.lowerBound == 0 || !TextTokens.isWord(UInt32(units[range.lowerBound - 1])))
+            && (range.upperBound == units.count || !TextTokens.isWord(UInt32(units[range.upperBound])))
+    }
+
+    /// Where each word starts in some paragraphs, so that a run's words are looked for only where its first word is.
+    private struct WordIndex {
+        private var starts: [ArraySlice<UInt16>: [(paragraph: Int, start: Int)]] = [:]
+
+        init(_ paragraphs: [[UInt16]]) {
+            for (k, units) in paragraphs.enumerated() {
+                var i = 0
+                while i < units.count {
+                    guard TextTokens.isWord(UInt32(units[i])) else { i += 1; continue }
+                    var j = i
+                    while j < units.count, TextTokens.isWord(UInt32(units[j])) { j += 1 }
+                    starts[units[i..<j], default: []].append((k, i))
+                    i = j
+                }
+            }
+        }
+
+        /// Where `needle` (whole words) stands in `paragraphs`, the paragraphs this index was made of.
+        func occurrences(of needle: [UInt16], in paragraphs: [[UInt16]]) -> [(paragraph: Int, start: Int)] {
+            let first = needle.prefix { TextTokens.isWord(UInt32($0)) }
+            return (starts[first] ?? []).filter { k, start in
+                let units = paragraphs[k]
+                return start + needle.count <= units.count && units[start..<start + needle.count].elementsEqual(needle)
+                    && (start + needle.count == units.count || !TextTokens.isWord(UInt32(units[start + needle.count])))
+            }
+        }
     }
 
     /// Sets each attribute of `run` over `range` where `formatting` has no value for it.

@@ -75,13 +75,31 @@ enum TextMerge {
         // that adds lines and a change with only blank lines between them (git's alignment of blank lines would
         // otherwise put two new paragraphs at one place one after the other).
         var lines = MergeLines()
-        let lineChunks = ThreeWayMerge.merge(base: lines.lines(baseSource), ours: lines.lines(oursSource),
+        let baseLines = lines.lines(baseSource)
+        var bothTookAwayLines = false
+        let lineChunks = ThreeWayMerge.merge(base: baseLines, ours: lines.lines(oursSource),
                                              theirs: lines.lines(theirsSource), reachesAcross: { _ in false },
-                                             insertionsReachAcross: lines.isBlank)
+                                             insertionsReachAcross: lines.isBlank,
+                                             alike: { region in bothTookAwayLines = bothTookAwayLines || !baseLines[region].allSatisfy(lines.isBlank) })
         let sides = LineCounts(base: baseSource, ours: oursSource, theirs: theirsSource)
         if lineChunks.allSatisfy(\.isAgreed) {
             let text = lines.text(ThreeWayMerge.resolved(lineChunks) { _, ours, _ in ours })
-            if !sides.doubled(in: text, allowingAlike: true) { return Result(text: text, conflicts: []) }
+            if !sides.doubled(in: text, allowingAlike: true) {
+                // git's merge applies each side's changes once, a change both made once: it holds a word more
+                // often than the sides give only where both changed lines alike (and one put them elsewhere).
+                guard bothTookAwayLines, sides.doublesAWord(in: text) else {
+                    return Result(text: text, conflicts: [])
+                }
+                // A passage both sides moved, to different places, one side changing it: git's merge has it twice.
+                // The paragraph merge follows it, when it holds no word more often than the sides give.
+                let paragraphMerge = mergeParagraphs(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)
+                let merged = self.text(of: paragraphMerge)
+                if !doublesALine(paragraphMerge, sides),
+                   !sides.doublesAWord(in: merged) {
+                    return assemble(paragraphMerge)
+                }
+                return Result(text: text, conflicts: [])
+            }
         }
         let lineMerge = lineChunks.flatMap { chunk -> [Piece] in
             switch chunk {
@@ -99,7 +117,8 @@ enum TextMerge {
         let paragraphMerge = mergeParagraphs(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)
         if !doublesALine(paragraphMerge, sides) {
             let counts = WordCounts(base: baseSource, ours: oursSource, theirs: theirsSource, merged: text(of: paragraphMerge))
-            if clashes.allSatisfy({ settled($0, by: paragraphMerge, counts) }) { return assemble(paragraphMerge) }
+            if !sides.doublesAWord(in: text(of: paragraphMerge)),
+               clashes.allSatisfy({ settled($0, by: paragraphMerge, counts) }) { return assemble(paragraphMerge) }
         }
         return assemble(lineMerge)
     }
@@ -184,6 +203,32 @@ enum TextMerge {
                 let additions = alike ? kept + max(0, mine - kept) + max(0, other - kept) : 0
                 return count > max(mine, other, 1, additions)
             }
+        }
+
+        /// Whether `text` holds a word more often than the base and both sides' additions of it give (a passage
+        /// doubled). Only lines whose count differs between the versions are counted: the others add alike to all.
+        func doublesAWord(in text: String) -> Bool {
+            let merged = Self.count(text)
+            var (m, b, o, t) = (WordTally(), WordTally(), WordTally(), WordTally())
+            for (line, count) in base {
+                let (mine, other) = (ours[line, default: 0], theirs[line, default: 0])
+                guard mine != count || other != count else { continue }
+                b.add(line, count)
+                o.add(line, mine)
+                t.add(line, other)
+                m.add(line, merged[line, default: 0])
+            }
+            for (line, count) in ours where base[line] == nil {
+                o.add(line, count)
+                t.add(line, theirs[line, default: 0])
+                m.add(line, merged[line, default: 0])
+            }
+            for (line, count) in theirs where base[line] == nil && ours[line] == nil {
+                t.add(line, count)
+                m.add(line, merged[line, default: 0])
+            }
+            for (line, count) in merged where base[line] == nil && ours[line] == nil && theirs[line] == nil { m.add(line, count) }
+            return WordTally.doubles(m, base: b, ours: o, theirs: t)
         }
 
         private static func count(_ text: String) -> [ByteLine: Int] {

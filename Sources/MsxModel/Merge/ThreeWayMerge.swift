@@ -38,10 +38,12 @@ package enum ThreeWayMerge {
     ///   - insertionsReachAcross: the base elements that do not keep a change that inserts (one that leaves more
     ///     elements than it replaced) apart from a change beside it (blank lines between paragraphs: two new
     ///     paragraphs at one place, however the blank lines align).
+    ///   - alike: hears of each stretch of the base both sides changed the same way (taken once).
     package static func merge<Element: Hashable>(base: [Element], ours: [Element], theirs: [Element],
                                                  weight: ((Element) -> Int)? = nil,
                                                  reachesAcross: ((Element) -> Bool)? = nil,
-                                                 insertionsReachAcross: ((Element) -> Bool)? = nil) -> [Chunk<Element>] {
+                                                 insertionsReachAcross: ((Element) -> Bool)? = nil,
+                                                 alike: ((Range<Int>) -> Void)? = nil) -> [Chunk<Element>] {
         let ourChanges = changes(PatienceDiff.diff(base, ours, weight: weight))
         let theirChanges = changes(PatienceDiff.diff(base, theirs, weight: weight))
         var chunks: [Chunk<Element>] = []
@@ -99,7 +101,10 @@ package enum ThreeWayMerge {
             let theirSide = apply(theirChanges[theirRange], over: region, base: base, side: theirs)
             if ourRange.isEmpty {
                 agree(theirSide[...])
-            } else if theirRange.isEmpty || ourSide == theirSide {
+            } else if theirRange.isEmpty {
+                agree(ourSide[...])
+            } else if ourSide == theirSide {
+                alike?(region)
                 agree(ourSide[...])
             } else {
                 chunks.append(.conflict(base: Array(base[region]), ours: ourSide, theirs: theirSide))
