@@ -143,6 +143,20 @@ final class DocumentMergeTests: XCTestCase {
         XCTAssertTrue(changed.markdown.contains("tapers"), changed.markdown)
     }
 
+    /// Both sides moved one paragraph, to different places, and one changed it: git's merge holds it twice. The
+    /// merge holds no word more often than a side wrote it, and says so with a conflict where it cannot place it.
+    func testAParagraphBothSidesMovedApartIsNeverThereTwice() {
+        let base = "ravene kesobo zepapu pimide gokupi\n\nvofefu nubora fazufi tateso meroga dinate\n\nsiliko logutu\n"
+        let ours = "vofefu nubora fazufi rigosa tateso meroga dinate\n\nkesobo zepapu kodaki gokupi\n\nlenuri bilegu logutu\n"
+        let theirs = "vofefu nubora fazufi tateso meroga dinate\n\nsiliko logutu\n\nravene kesobo zepapu pimide gokupi\n"
+        for (a, b) in [(ours, theirs), (theirs, ours)] {
+            let result = merge(base, a, b)
+            let words = result.markdown.split { $0 == " " || $0 == "\n" }
+            XCTAssertEqual(words.filter { $0 == "kesobo" }.count, 1, result.markdown)
+            XCTAssertTrue(result.markdown.contains("kodaki") || !result.conflicts.isEmpty, "\(result)")
+        }
+    }
+
     func testDifferentNewParagraphsAtOnePlaceAreAConflictKeepingBoth() {
         let base = "One.\n\nTwo.\n"
         let result = merge(base, "One.\n\nOurs.\n\nTwo.\n", "One.\n\nTheirs.\n\nTwo.\n")

@@ -98,7 +98,8 @@ enum TextMerge {
                    !sides.doublesAWord(in: merged) {
                     return assemble(paragraphMerge)
                 }
-                return Result(text: text, conflicts: [])
+                // Neither places the passage once: the whole document is one conflict, never a passage twice.
+                return assemble([conflict(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)])
             }
         }
         let lineMerge = lineChunks.flatMap { chunk -> [Piece] in
@@ -109,7 +110,7 @@ enum TextMerge {
             }
         }
         let clashes = lineMerge.compactMap(\.conflict)
-        if clashes.isEmpty, !doublesALine(lineMerge, sides) { return assemble(lineMerge) }
+        if clashes.isEmpty, !doublesALine(lineMerge, sides), !sides.doublesAWord(in: text(of: lineMerge)) { return assemble(lineMerge) }
         // Where words still clash, paragraph by paragraph, following moves, splits and joins: taken when it holds no
         // line more often than a side, and each clash is a conflict there too, or is settled with every edit of both
         // sides to its words kept (a paragraph one side moved and the other edited; a new paragraph before words
@@ -119,6 +120,11 @@ enum TextMerge {
             let counts = WordCounts(base: baseSource, ours: oursSource, theirs: theirsSource, merged: text(of: paragraphMerge))
             if !sides.doublesAWord(in: text(of: paragraphMerge)),
                clashes.allSatisfy({ settled($0, by: paragraphMerge, counts) }) { return assemble(paragraphMerge) }
+        }
+        // Clean, but a passage twice (both sides moved it apart, one changed it): the whole document is one conflict.
+        let merged = text(of: lineMerge)
+        if clashes.isEmpty, sides.doubled(in: merged, allowingAlike: true) || sides.doublesAWord(in: merged) {
+            return assemble([conflict(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)])
         }
         return assemble(lineMerge)
     }
