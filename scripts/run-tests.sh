@@ -4,8 +4,8 @@
 #
 #   scripts/run-tests.sh
 #
-# Environment: SWIFT (default: swift), SCRATCH_PATH (SwiftPM scratch folder, default: .build), and whatever the
-# tests read (MSX_TEST_SCALE, MSX_TEST_SEED, MSX_BIN).
+# Environment: SWIFT (default: swift), SCRATCH_PATH (SwiftPM scratch folder, default: .build), and what the tests
+# read (MSX_TEST_SCALE, MSX_TEST_SEED, MSX_BIN); nothing else of the caller's environment reaches the tests.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,9 +25,16 @@ second=$(grep -vE '^(MsxKitTests\.|MsxCLITests\.History)' <<<"$classes" | paste 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/msx-tests.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 
-"$bundle" "$first" >"$logs/1" 2>&1 &
+# The tests see nothing of the caller's environment that could change a result (git's variables, msx's, XDG's,
+# TZ, the locale): only what running them needs, and the variables the tests read.
+hermetic=(env -i "PATH=$PATH" "HOME=$HOME" "TMPDIR=${TMPDIR:-/tmp}" "USER=${USER:-$(id -un)}" LANG=C.UTF-8)
+for name in MSX_TEST_SCALE MSX_TEST_SEED MSX_BIN; do
+    [ -n "${!name:-}" ] && hermetic+=("$name=${!name}")
+done
+
+"${hermetic[@]}" "$bundle" "$first" >"$logs/1" 2>&1 &
 one=$!
-"$bundle" "$second" >"$logs/2" 2>&1 &
+"${hermetic[@]}" "$bundle" "$second" >"$logs/2" 2>&1 &
 two=$!
 wait $one; status1=$?
 wait $two; status2=$?
