@@ -70,14 +70,20 @@ final class Console {
     /// A line as `line` adds it, for output made a piece at a time (`stream`).
     func formatted(_ text: String) -> String { TerminalSafeText.escaped(text, keepingColour: color) + "\n" }
 
-    /// Adds text as is (a document's own text, as `show --as text` prints it).
-    func text(_ text: String) { buffer += text }
+    /// Adds a document's own text (as `show --as text` prints it): as it is, except that on a terminal its control
+    /// characters are shown escaped (`TerminalSafeText`), so a crafted document cannot drive the terminal.
+    func text(_ text: String) { buffer += onTerminal(text) }
+
+    /// `text` made safe when it goes to a terminal.
+    private func onTerminal(_ text: String) -> String {
+        invocation.terminals.output ? TerminalSafeText.escaped(text, keepingColour: color) : text
+    }
 
     /// Adds output made a piece at a time. Off a terminal, and always for JSON, it goes out in chunks of `chunk`
     /// bytes as it comes, so a long document is never held whole (and a reader that stops early, `| head`, stops
     /// the work); on a terminal it is kept for the pager.
     func stream(chunk size: Int = 1 << 16, _ produce: ((String) -> Void) -> Void) {
-        guard json || !paging || !invocation.terminals.output else { return produce { buffer += $0 } }
+        guard json || !paging || !invocation.terminals.output else { return produce { buffer += onTerminal($0) } }
         let output = invocation.standardOutput
         var chunk = buffer
         buffer = ""

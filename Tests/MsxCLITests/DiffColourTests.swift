@@ -29,12 +29,7 @@ private func openTerminal() -> (master: Int32, slave: Int32)? {
     return (master, slave)
 }
 
-/// Colour in `msx diff`: only on a terminal, never with `NO_COLOR`, `--no-color` or `TERM=dumb`; and the
-/// `[-…-]{+…+}` markers read the same with or without it.
-final class DiffColourTests: DiffTestCase {
-    /// The escape character that starts every ANSI colour sequence.
-    static let escape = "\u{1B}"
-
+extension MsxTestCase {
     /// Runs msx with standard output on a new pseudo-terminal and returns what it printed there (`\r\n` turned
     /// back into `\n`). `NO_COLOR` is unset unless `environment` gives it; `TERM` is `xterm-256color` unless given;
     /// `MSX_PAGER=cat` keeps any pager out. Output must stay small (it waits in the terminal's buffer).
@@ -65,6 +60,13 @@ final class DiffColourTests: DiffTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "msx \(arguments) on a terminal")
         return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
+}
+
+/// Colour in `msx diff`: only on a terminal, never with `NO_COLOR`, `--no-color` or `TERM=dumb`; and the
+/// `[-…-]{+…+}` markers read the same with or without it.
+final class DiffColourTests: DiffTestCase {
+    /// The escape character that starts every ANSI colour sequence.
+    static let escape = "\u{1B}"
 
     /// `text` without its ANSI escape sequences.
     func plain(_ text: String) -> String {

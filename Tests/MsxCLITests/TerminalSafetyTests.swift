@@ -26,4 +26,20 @@ final class TerminalSafetyTests: MsxTestCase {
         XCTAssertTrue(missing.stderr.contains(#"no such\e[2J"#), missing.stderr.debugDescription)
         XCTAssertTrue(try treeNodes(root).contains { $0.title == evil })
     }
+
+    /// A document's own escape sequences: shown escaped by `show` on a terminal (exact bytes when piped), and left
+    /// out of a compiled page's title and text.
+    func testADocumentsEscapeSequencesNeverReachTheTerminalOrAPage() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        let (id, _) = try addDocument(evil, "Calm \u{1B}]0;pwned\u{07}water.\n", to: root)
+        let shown = try runOnTerminal(["show", id, "--as", "text"], in: root, environment: ["NO_COLOR": "1"])
+        XCTAssertFalse(shown.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, shown.debugDescription)
+        XCTAssertTrue(shown.contains(#"Calm \e]0;pwned\x07water."#), shown.debugDescription)
+        XCTAssertTrue(try expect(0, "show", id, "--as", "text", in: root).stdout.contains("Calm \u{1B}]0;pwned\u{07}water."))
+        let page = scratch.appendingPathComponent("book.html")
+        try expect(0, "compile", "--format", "html", "--out", page.path, in: root)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertFalse(html.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" }, html)
+    }
 }

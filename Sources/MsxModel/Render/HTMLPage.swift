@@ -248,9 +248,15 @@ public enum HTMLPage {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            // Control characters (an escape sequence in a title) have no place in a page: left out.
+            case _ where c.unicodeScalars.count == 1 && Self.isControl(c.unicodeScalars.first!): continue
             default: out.append(c)
             }
         }
         return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
     }
 }
