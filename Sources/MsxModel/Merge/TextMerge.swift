@@ -84,22 +84,11 @@ enum TextMerge {
         let sides = LineCounts(base: baseSource, ours: oursSource, theirs: theirsSource)
         if lineChunks.allSatisfy(\.isAgreed) {
             let text = lines.text(ThreeWayMerge.resolved(lineChunks) { _, ours, _ in ours })
-            if !sides.doubled(in: text, allowingAlike: true) {
-                // git's merge applies each side's changes once, a change both made once: it holds a word more
-                // often than the sides give only where both changed lines alike (and one put them elsewhere).
-                guard bothTookAwayLines, sides.doublesAWord(in: text) else {
-                    return Result(text: text, conflicts: [])
-                }
-                // A passage both sides moved, to different places, one side changing it: git's merge has it twice.
-                // The paragraph merge follows it, when it holds no word more often than the sides give.
-                let paragraphMerge = mergeParagraphs(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)
-                let merged = self.text(of: paragraphMerge)
-                if !doublesALine(paragraphMerge, sides),
-                   !sides.doublesAWord(in: merged) {
-                    return assemble(paragraphMerge)
-                }
-                // Neither places the passage once: the whole document is one conflict, never a passage twice.
-                return assemble([conflict(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)])
+            // git's merge applies each side's changes once, a change both made once: it holds a word more often
+            // than the sides give only where both changed lines alike (and one put them elsewhere); such a merge
+            // goes on to the paragraph merge below, like one that doubles a paragraph.
+            if !sides.doubled(in: text, allowingAlike: true), !(bothTookAwayLines && sides.doublesAWord(in: text)) {
+                return Result(text: text, conflicts: [])
             }
         }
         let lineMerge = lineChunks.flatMap { chunk -> [Piece] in
@@ -110,20 +99,21 @@ enum TextMerge {
             }
         }
         let clashes = lineMerge.compactMap(\.conflict)
-        if clashes.isEmpty, !doublesALine(lineMerge, sides), !sides.doublesAWord(in: text(of: lineMerge)) { return assemble(lineMerge) }
+        let lineMergeText = text(of: lineMerge)
+        let lineMergeDoublesAWord = clashes.isEmpty && sides.doublesAWord(in: lineMergeText)
+        if clashes.isEmpty, !doublesALine(lineMerge, sides), !lineMergeDoublesAWord { return assemble(lineMerge) }
         // Where words still clash, paragraph by paragraph, following moves, splits and joins: taken when it holds no
         // line more often than a side, and each clash is a conflict there too, or is settled with every edit of both
         // sides to its words kept (a paragraph one side moved and the other edited; a new paragraph before words
         // the other side changed).
         let paragraphMerge = mergeParagraphs(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)
-        if !doublesALine(paragraphMerge, sides) {
-            let counts = WordCounts(base: baseSource, ours: oursSource, theirs: theirsSource, merged: text(of: paragraphMerge))
-            if !sides.doublesAWord(in: text(of: paragraphMerge)),
-               clashes.allSatisfy({ settled($0, by: paragraphMerge, counts) }) { return assemble(paragraphMerge) }
+        let paragraphMergeText = text(of: paragraphMerge)
+        if !doublesALine(paragraphMerge, sides), !sides.doublesAWord(in: paragraphMergeText) {
+            let counts = WordCounts(base: baseSource, ours: oursSource, theirs: theirsSource, merged: paragraphMergeText)
+            if clashes.allSatisfy({ settled($0, by: paragraphMerge, counts) }) { return assemble(paragraphMerge) }
         }
         // Clean, but a passage twice (both sides moved it apart, one changed it): the whole document is one conflict.
-        let merged = text(of: lineMerge)
-        if clashes.isEmpty, sides.doubled(in: merged, allowingAlike: true) || sides.doublesAWord(in: merged) {
+        if clashes.isEmpty, sides.doubled(in: lineMergeText, allowingAlike: true) || lineMergeDoublesAWord {
             return assemble([conflict(base: baseSource, ours: oursSource, theirs: theirsSource, markers: markers)])
         }
         return assemble(lineMerge)
