@@ -40,6 +40,8 @@ public enum BinderDifference: Sendable, Equatable {
     case added, deleted, trashed, untrashed
     case renamed(from: String)
     case moved(from: String)
+    /// Its file was renamed or moved outside msx from the path the binder gave it (found again by its words).
+    case movedByHand(from: String)
     /// Its place among its siblings changed: it now comes before that sibling (nil: it is now last).
     case reordered(before: String?)
     /// Synopsis, label, status or target (nil: unset).
@@ -66,6 +68,10 @@ extension ProjectHistory {
         for id in ids where documentIDs?.contains(id) ?? true {
             let before = oldSide.binder.node(id: id), after = newSide.binder.node(id: id)
             var binder = Self.binderChanges(before, after, oldSide.binder, newSide.binder)
+            if let recorded = newSide.handRenamed(id) {
+                binder.removeAll { if case .moved = $0 { true } else { false } }
+                binder.append(.movedByHand(from: recorded.path))
+            }
             if let next = reordered[id] { binder.append(.reordered(before: next?.title)) }
             if let before, let after, binder.isEmpty, try oldSide.fingerprint(before) == newSide.fingerprint(after) { continue }
             let oldNotes = try before.flatMap(oldSide.notes) ?? "", newNotes = try after.flatMap(newSide.notes) ?? ""
@@ -119,6 +125,8 @@ extension ProjectHistory {
         var load: (BinderNode) throws -> RichDocument?
         var fingerprint: (BinderNode) throws -> String
         var notes: (BinderNode) throws -> String?
+        /// A document read where its file was found after a rename outside msx: as the binder lists it.
+        var handRenamed: (String) -> BinderNode? = { _ in nil }
 
         func resolved(_ node: BinderNode) throws -> [ResolvedParagraph] {
             try load(node)?.resolved(with: sheet) ?? []
@@ -137,7 +145,8 @@ extension ProjectHistory {
                         return FileIO.exists(url) ? try repository.hash(FileIO.readData(url, displayPath: path)).description : "-"
                     }.joined(separator: "/")
                 },
-                notes: { node in try project.notes(of: node) })
+                notes: { node in try project.notes(of: node) },
+                handRenamed: { id in project.handRenamed[id] })
         case .version(let id):
             guard let manifest = try manifest(at: id), let binder = try binder(at: id) else {
                 throw MsxError(.notAtRevision, "the project did not exist at version \(id.short)")

@@ -23,7 +23,8 @@ extension ProjectHistory {
         let manifestFile = try project.fileStatus(Manifest.fileName)
         let manifestBlob = try manifestFile.info.flatMap { index.unchangedID(at: gitPath(Manifest.fileName), $0) }
             ?? repository.hash(try FileIO.readData(URL(fileURLWithPath: manifestFile.path), displayPath: Manifest.fileName))
-        seedManifestCache(blob: manifestBlob, manifest: project.manifest, binder: current)
+        // A project viewed with hand renames taken reads otherwise than its file: then the file is parsed for the version.
+        if project.handRenamed.isEmpty { seedManifestCache(blob: manifestBlob, manifest: project.manifest, binder: current) }
         let snapshot = try headID.flatMap { try binder(at: $0) }
         let snapshotFiles = try headID.map { try headFiles($0, recording: recording) } ?? [:]
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
@@ -42,7 +43,9 @@ extension ProjectHistory {
             }
             // Its notes can change though its Markdown is gone: they are words of their own. Most documents have
             // none, then or now: the folder's listing says so without a look at each.
-            if let notes = node.notesPath {
+            // A document renamed by hand may have left its companions where the binder listed them.
+            let notesPath = project.handRenamed[node.id] == nil ? node.notesPath : try project.companion(\.notesPath, of: node) ?? node.notesPath
+            if let notes = notesPath {
                 let recorded = snapshotFiles[gitPath(old.notesPath ?? "")]
                 if try (recorded != nil || listings.contains(notes))
                     && fileDiffers(notes, try project.fileStatus(notes), from: recorded, index: index)
@@ -59,6 +62,7 @@ extension ProjectHistory {
             }
             change.renamed = old.title != node.title
             change.moved = old.path != node.path
+            change.handRenamedFrom = project.handRenamed[node.id]?.path
             change.metadata = node.metadataDiffers(from: old)
             change.trashed = current.isTrashed(node.id) && !snapshot!.isTrashed(node.id)
             change.untrashed = !current.isTrashed(node.id) && snapshot!.isTrashed(node.id)
@@ -67,7 +71,8 @@ extension ProjectHistory {
                 change.nowBefore = before
             }
             if try fileDiffers(node.path, markdownFile, from: snapshotFiles[gitPath(old.path)], index: index) { change.filesChanged = true }
-            if let sidecar = node.sidecarPath,
+            let sidecarPath = project.handRenamed[node.id] == nil ? node.sidecarPath : try project.companion(\.sidecarPath, of: node) ?? node.sidecarPath
+            if let sidecar = sidecarPath,
                 try fileDiffers(sidecar, try project.fileStatus(sidecar), from: snapshotFiles[gitPath(old.sidecarPath ?? "")], index: index)
             {
                 change.filesChanged = true

@@ -12,7 +12,9 @@ extension ProjectHistory {
         versions += ((try? repository.branches()) ?? []).map(\.version)
         var seen = Set<GitOID>()
         for version in versions where seen.insert(version).inserted {
-            guard let data = try? repository.file(at: gitPath(node.path), in: version) else { continue }
+            // At the path that version gave the document (it may have been renamed since).
+            let path = (try? binder(at: version))??.node(id: node.id)?.path ?? node.path
+            guard let data = try? repository.file(at: gitPath(path), in: version) else { continue }
             let paragraphs = MarkdownDocument(String(decoding: data, as: UTF8.self), sourceMap: false).blocks.map(\.text)
             if BaseText(paragraphs: paragraphs).id == id { return paragraphs }
         }

@@ -14,6 +14,8 @@ public struct DocumentChange: Sendable {
     /// Its notes (`NAME.notes.md`) changed.
     public var notes = false
     public var moved = false
+    /// Its file was renamed or moved outside msx from this path (the binder's), found again by its words.
+    public var handRenamedFrom: String?
     public var renamed = false
     public var trashed = false
     public var untrashed = false

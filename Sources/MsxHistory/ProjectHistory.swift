@@ -33,7 +33,7 @@ public struct ProjectHistory {
         try open(project) ?? ProjectHistory(project: project, repository: try GitRepository.create(at: project.root))
     }
 
-    private init(project: Project, repository: GitRepository) {
+    init(project: Project, repository: GitRepository) {
         self.project = project
         self.repository = repository
         let root = ProjectPaths.realPath(project.root)

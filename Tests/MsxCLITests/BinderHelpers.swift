@@ -66,7 +66,8 @@ extension MsxTestCase {
             XCTAssertTrue(exists(path, in: root), "binder document \(path) has no file", file: file, line: line)
         }
         let files = snapshot(root, includePrivate: true).keys
-        let strays = files.filter { $0.hasPrefix("contents/") && $0.hasSuffix(".md") && !documents.contains($0) }
+        let notes = Set(documents.map { String($0.dropLast(3)) + ".notes.md" })
+        let strays = files.filter { $0.hasPrefix("contents/") && $0.hasSuffix(".md") && !documents.contains($0) && !notes.contains($0) }
         XCTAssertEqual(strays.sorted(), [], ".md files not in the binder", file: file, line: line)
         if !allowStaged {
             let staged = files.filter { $0.hasSuffix(".msx-tmp") && !$0.hasPrefix(".msx/") }

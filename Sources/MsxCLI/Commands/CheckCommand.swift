@@ -11,8 +11,9 @@ struct Check: MsxCommand {
             placed, damaged files, git's conflict markers left in a document by a merge outside msx (conflict-markers), lock files a killed git program left in .git (stale-lock: no process has one \
             open and it has not changed for ten seconds; --repair removes them). Warnings: stale sidecars, .md files not in the binder, leftover temporary files. \
             --repair saves re-anchored sidecars, brings back the last readable version of a sidecar that cannot be read \
-            (one that came malformed from a collaborator's plain git, say; with none, sets it aside as NAME.damaged), re-attaches documents renamed or moved outside msx (a renamed one \
-            keeps its place), and adopts stray documents into the folder they were found in (or, outside every \
+            (one that came malformed from a collaborator's plain git, say; with none, sets it aside as NAME.damaged), re-attaches documents renamed or moved outside msx, found by their words as git finds \
+            renames (each keeps its id, history, sidecar, notes and place; a folder renamed by hand keeps its id; a new \
+            directory becomes a folder where the document stood), and adopts stray documents into the folder they were found in (or, outside every \
             binder folder, into a Recovered folder). A document whose file was deleted outside msx is brought back \
             from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing. \
             The caches msx reads instead of the history and the files are proved too: the version index \
@@ -54,7 +55,9 @@ struct Check: MsxCommand {
         try global.run(in: invocation) { console in
             let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
             let writing = repair && !dryRun
-            var checker = ProjectChecker(project: try console.openProject(forWriting: writing, repairing: writing))
+            let project = try console.openProject(forWriting: writing, repairing: writing)
+            let lastVersion = try ProjectHistory.open(project)
+            var checker = ProjectChecker(project: project, recordedText: { node in lastVersion?.recordedText(of: node) })
             var report = try checker.run(repair: repair, dryRun: dryRun)
             report.repairs.insert(contentsOf: missing, at: 0)
             if let history = try ProjectHistory.open(checker.project) {
@@ -109,9 +112,13 @@ struct Check: MsxCommand {
         }
     }
 
-    /// Documents of the binder whose file is gone.
+    /// Documents of the binder whose file is gone, and whose words are not in a file renamed or moved outside msx
+    /// (those are re-attached, never brought back twice or dropped with their sidecar).
     private func missingDocuments(_ project: Project) throws -> [BinderNode] {
-        try project.manifest.entries.map(\.node).filter { node in try node.kind == .document && !FileIO.exists(project.url(node.path)) }
+        let renamed = Set(try project.findHandRenames().map(\.node.id))
+        return try project.manifest.entries.map(\.node).filter { node in
+            try node.kind == .document && !renamed.contains(node.id) && !FileIO.exists(project.url(node.path))
+        }
     }
 
     private func restoreMissingFiles(_ console: Console) throws -> [CheckRepair] {
@@ -142,10 +149,14 @@ struct Check: MsxCommand {
         case .recovered(.setAside(let path)):
             "set aside an interrupted command that could not be finished or undone (its journal is now \(path))"
         case .newID(let node, let id): "'\(node.title)' shared id \(node.id) with another node: it is now \(id)"
-        case .savedSidecar(let node): "saved the re-anchored sidecar of '\(node.title)'"
+        case .savedSidecar(let node, let dropped) where dropped.isEmpty: "saved the re-anchored sidecar of '\(node.title)'"
+        case .savedSidecar(let node, let dropped):
+            "saved the re-anchored sidecar of '\(node.title)': "
+                + dropped.map(FormattingLossWording.line).joined(separator: "; ")
         case .savedWithinLimits(let node): "saved the sidecar of '\(node.title)' with its numbers within their limits"
         case .removedTemporaryFile(let path): "removed \(path)"
-        case .reattached(let node, let path): "'\(node.title)' was moved outside msx to \(path): kept its id \(node.id)"
+        case .reattached(let node, let path):
+            "'\(node.title)' was renamed or moved outside msx to \(path): re-attached, keeping its id \(node.id), history and formatting"
         case .adopted(let path, let node, let folder): "adopted \(path) into \(folder) as '\(node.title)' (\(node.id))"
         case .restoredMissing(let node, let version): "brought back '\(node.title)' as it was at \(version)"
         case .notRestorable(let node): "'\(node.title)' has no snapshot with its file: nothing to bring back (msx check --repair --drop-missing takes it out of the binder)"
@@ -171,6 +182,9 @@ struct Check: MsxCommand {
         case .sharedFile(let first, let second): return "'\(first)' and '\(second)' share \(path): give each document its own file"
         case .unusualID(let id): return "id '\(id)' is not 12 hex digits"
         case .pathOutsideFolder(let node, let folder): return "'\(node.title)' is at \(node.path), outside its folder \(folder)"
+        case .renamedByHand(let node, let path):
+            return "'\(node.title)' (\(node.id)) was renamed or moved outside msx to \(path)"
+                + " (msx check --repair re-attaches it there, keeping its id, history, formatting and notes)"
         case .missingFile(let node):
             return "document '\(node.title)' (\(node.id)) is missing its file"
                 + " (msx check --repair --restore-missing brings back its last snapshot; --drop-missing takes it out of the binder)"

@@ -76,7 +76,8 @@ struct Diff: MsxCommand {
                     old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
                     oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
-                let history = try console.openHistory()
+                // Documents renamed or moved by hand are read where they are now, not as deleted and new.
+                let history = try ProjectHistory.existing(try console.openProject().viewingHandRenames())
                 // git's A..B: the project from A to B (when no document is called that).
                 let range = Self.range(references, from: self.from, to: to) { text in
                     (try? history.documentReference(text, workingDirectory: console.workingDirectory)) != nil

@@ -9,7 +9,8 @@ struct Snapshot: MsxCommand {
             """
             Without REF, every changed document. Nothing changed: says so, records nothing, exits 0. A sidecar \
             gone stale (its document edited in another editor) is saved re-anchored first, so the version's \
-            formatting is anchored to its own text; formatting whose words are gone is named.
+            formatting is anchored to its own text; formatting whose words are gone is named. A document renamed or moved outside msx \
+            (found by its words) is re-attached first and recorded as moved, keeping its history.
             """,
             examples: [
                 .init("msx snapshot -m \"Storm scene drafted\" --tag \"first draft\"",
@@ -33,7 +34,8 @@ struct Snapshot: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let author = try authorOption.resolved(environment: console.environment)
-            let history = try console.openHistory(forWriting: true, create: true)
+            // A document renamed or moved by hand is recorded as moved, keeping its history, not as deleted and new.
+            let (history, reattached) = try console.openHistory(forWriting: true, create: true).reattachingHandRenames()
             let resolver = history.project.references(from: console.workingDirectory)
             let nodes = try references.map { try resolver.resolve($0) }
             let result = try history.snapshot(nodes, message: message, author: author)
@@ -61,10 +63,12 @@ struct Snapshot: MsxCommand {
                     "short": .optional(result.version?.short), "message": .string(result.message),
                     "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
                     "reanchored": .array(result.reanchored.map { .string($0.node.id) }),
+                    "reattached": .array(reattached.map { ["id": .string($0.node.id), "from": .string($0.node.path), "to": .string($0.path)] }),
                     "warnings": .array(warnings.map(JSONValue.string)),
                 ])
                 return
             }
+            for rename in reattached { console.line(Check.line(.reattached(rename.node, at: rename.path))) }
             guard let version = result.version else {
                 console.line("Nothing changed since the last snapshot.")
                 return

@@ -7,7 +7,8 @@ struct Status: MsxCommand {
         abstract: "Show what changed since the last snapshot.",
         discussion: ManualText.discussion(
             """
-            Per document: new, deleted, modified (text, formatting, metadata, notes), moved, renamed, trashed; and the merge \
+            Per document: new, deleted, modified (text, formatting, metadata, notes), moved, renamed, trashed; renamed or \
+            moved by hand (a file renamed outside msx, found by its words: its changes are read there); and the merge \
             in progress, if one stopped at conflicts (its changes are listed as changes until it is recorded). Read-only.
             """,
             examples: [
@@ -21,7 +22,7 @@ struct Status: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject()
+            let project = try console.openProject().viewingHandRenames()
             let (changes, hasHistory) = try project.changesSinceLastSnapshot()
             let strays = try project.strayDocuments()
             let history = try ProjectHistory.open(project)
@@ -74,7 +75,7 @@ struct Status: MsxCommand {
             "previousPath": .optional(change.snapshotNode?.path), "previousTitle": .optional(change.snapshotNode?.title),
             "new": .bool(change.isNew), "deleted": .bool(change.isDeleted), "text": .bool(change.text),
             "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "notes": .bool(change.notes), "moved": .bool(change.moved),
-            "renamed": .bool(change.renamed), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
+            "renamed": .bool(change.renamed), "handRenamedFrom": .optional(change.handRenamedFrom), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
             "reordered": .bool(change.reordered),
             "summary": .string(ChangeWording.summary(change)),
         ]

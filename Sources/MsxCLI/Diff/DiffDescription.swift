@@ -140,6 +140,7 @@ public enum DiffDescription {
         case .untrashed: "restored from the Trash"
         case .renamed(let title): "renamed from '\(title)'"
         case .moved(let path): "moved from \(path)"
+        case .movedByHand(let path): "renamed or moved by hand from \(path)"
         case .reordered(let title): title.map { "moved before '\($0)'" } ?? "moved to the end of its folder"
         case .metadata(let field, let before, let after):
             "\(BinderWording.name(of: field)) \(before ?? "(none)") -> \(after ?? "(none)")"

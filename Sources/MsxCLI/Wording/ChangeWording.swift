@@ -12,7 +12,12 @@ enum ChangeWording {
             .compactMap { $0 }
         if !kinds.isEmpty { parts.append("modified (\(kinds.joined(separator: ", ")))") }
         if change.renamed, let old = change.snapshotNode { parts.append("renamed from '\(old.title)'") }
-        if change.moved, let old = change.snapshotNode, !change.trashed && !change.untrashed { parts.append("moved from \(old.path)") }
+        if let recorded = change.handRenamedFrom {
+            let sameFolder = recorded.split(separator: "/").dropLast() == change.node.path.split(separator: "/").dropLast()
+            parts.append("\(sameFolder ? "renamed" : "moved") by hand from \(recorded)")
+        } else if change.moved, let old = change.snapshotNode, !change.trashed && !change.untrashed {
+            parts.append("moved from \(old.path)")
+        }
         if change.trashed { parts.append("trashed") }
         if change.untrashed { parts.append("restored from the Trash") }
         if change.reordered { parts.append(change.nowBefore.map { "moved before '\($0.title)'" } ?? "moved to the end of its folder") }

@@ -6,10 +6,8 @@ import MsxModel
 extension Project {
     /// The notes of `node`, or nil when it has none (no notes file, or a folder).
     public func notes(of node: BinderNode) throws -> String? {
-        guard let path = node.notesPath else { return nil }
-        let url = try paths.url(path)
-        guard FileIO.exists(url) else { return nil }
-        return try FileIO.readText(url, displayPath: path)
+        guard let path = try companion(\.notesPath, of: node) else { return nil }
+        return try FileIO.readText(try paths.url(path), displayPath: path)
     }
 
     /// Replaces the notes of `node` with `text` (the notes file is removed when `text` is empty), in one

@@ -4,7 +4,7 @@ import MsxModel
 /// An open Manuscript project: its root folder and binder manifest.
 public struct Project: Sendable {
     public let root: URL
-    public private(set) var manifest: Manifest
+    public internal(set) var manifest: Manifest
     /// The manifest file as this project was opened, with its parse: a version whose manifest is the same file
     /// (most are) needs no parse of its own.
     package let openedManifest: (text: String, manifest: Manifest)
@@ -18,6 +18,9 @@ public struct Project: Sendable {
     /// sets it, so that a sidecar git brought (a branch checked out, a pull by plain git) carries its formatting
     /// through later edits as one msx wrote does.
     public var lookUpBase: (@Sendable (_ id: String, _ node: BinderNode) -> [String]?)?
+    /// Documents viewed at the path where their file was found after a rename outside msx (see `viewing(_:)`), by
+    /// id, as the binder lists them: their sidecar and notes are still read from there until they are moved too.
+    public internal(set) var handRenamed: [String: BinderNode] = [:]
     /// The project lock, held from opening until the last copy of this project is gone: exclusive when opened for
     /// writing, shared when opened for reading (so a reader sees no write half done).
     private let heldLock: ProjectLock
@@ -143,10 +146,17 @@ public struct Project: Sendable {
 
     /// Reads a document's sidecar, or nil when it has none.
     func loadSidecar(_ node: BinderNode) throws -> Sidecar? {
-        guard let sidecarPath = node.sidecarPath else { return nil }
-        let url = try paths.url(sidecarPath)
-        guard FileIO.exists(url) else { return nil }
-        return try Sidecar(json: try FileIO.readText(url, displayPath: sidecarPath), file: sidecarPath)
+        guard let sidecarPath = try companion(\.sidecarPath, of: node) else { return nil }
+        return try Sidecar(json: try FileIO.readText(try paths.url(sidecarPath), displayPath: sidecarPath), file: sidecarPath)
+    }
+
+    /// The path of `node`'s companion file (its sidecar or notes) that exists: at `node`'s path, or where it was
+    /// before a rename outside msx; nil when there is none.
+    package func companion(_ path: KeyPath<BinderNode, String?>, of node: BinderNode) throws -> String? {
+        guard let own = node[keyPath: path] else { return nil }
+        if FileIO.exists(try paths.url(own)) { return own }
+        guard let recorded = handRenamed[node.id]?[keyPath: path], FileIO.exists(try paths.url(recorded)) else { return nil }
+        return recorded
     }
 
     /// Writes a document's Markdown and sidecar as `document` holds them, with `files` (by plain name) beside it, in

@@ -16,6 +16,7 @@ public struct CheckFinding: Sendable, Equatable {
         case valueOutOfLimits = "value-out-of-limits"
         case temporaryFile = "temporary-file"
         case notInBinder = "not-in-binder"
+        case renamedByHand = "renamed-by-hand"
         case staleCache = "stale-cache"
         case staleLock = "stale-lock"
         case conflictMarkers = "conflict-markers"
@@ -47,6 +48,8 @@ public struct CheckFinding: Sendable, Equatable {
         case pathOutsideFolder(BinderNode, folder: String)
         /// A document's file is missing.
         case missingFile(BinderNode)
+        /// A document's file is missing, and its words are in the stray file `to`: renamed or moved outside msx.
+        case renamedByHand(BinderNode, to: String)
         /// Formatting in the sidecar at `sidecar` can no longer be placed.
         case lostFormatting(FormattingLoss, sidecar: String)
         /// The sidecar at `sidecar` is out of date after an outside edit (re-anchored in memory).
@@ -84,7 +87,7 @@ public struct CheckFinding: Sendable, Equatable {
 
     public var severity: Severity {
         switch detail {
-        case .unusualID, .staleSidecar, .temporaryFile, .notInBinder, .staleCache: .warning
+        case .unusualID, .staleSidecar, .temporaryFile, .notInBinder, .staleCache, .renamedByHand: .warning
         case .duplicateID, .sharedFile, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
              .valuesOutOfLimits, .staleLock, .conflictMarkers: .error
         }
@@ -102,6 +105,7 @@ public struct CheckFinding: Sendable, Equatable {
         case .valuesOutOfLimits: .problem(.valueOutOfLimits)
         case .temporaryFile: .problem(.temporaryFile)
         case .notInBinder: .problem(.notInBinder)
+        case .renamedByHand: .problem(.renamedByHand)
         case .staleCache: .problem(.staleCache)
         case .staleLock: .problem(.staleLock)
         case .conflictMarkers: .problem(.conflictMarkers)
@@ -125,8 +129,8 @@ public enum CheckRepair: Sendable, Equatable {
     case recovered(Recovery)
     /// A node sharing its id with an earlier one was given a new one.
     case newID(BinderNode, id: String)
-    /// A stale sidecar was saved re-anchored.
-    case savedSidecar(BinderNode)
+    /// A stale sidecar was saved re-anchored, dropping the formatting whose words are gone (`dropped`).
+    case savedSidecar(BinderNode, dropped: [FormattingLoss])
     /// A sidecar's numbers out of their limits were saved brought within them.
     case savedWithinLimits(BinderNode)
     /// A temporary file an interrupted write left was removed.
@@ -156,8 +160,13 @@ public enum CheckRepair: Sendable, Equatable {
 /// Checks the manifest against the files, and repairs what is safe to repair.
 public struct ProjectChecker {
     public private(set) var project: Project
+    /// A document's text in its last version (nil: unknown), for finding a document renamed outside msx by its words.
+    let recordedText: (BinderNode) -> String?
 
-    public init(project: Project) { self.project = project }
+    public init(project: Project, recordedText: @escaping (BinderNode) -> String? = { _ in nil }) {
+        self.project = project
+        self.recordedText = recordedText
+    }
 
     /// Checks the project; with `repair`, saves re-anchored sidecars, re-attaches documents moved or renamed outside
     /// msx, adopts other stray documents into a `Recovered` folder, and removes leftover temporary files.
@@ -228,7 +237,7 @@ public struct ProjectChecker {
                     if repair, document.sidecarIsStale || !outOfLimits.isEmpty {
                         try project.stage(document, markdown: nil, for: node, into: &transaction)
                         if let base = document.sidecar.base { namedBases.insert(base) }
-                        report.repairs.append(document.sidecarIsStale ? .savedSidecar(node) : .savedWithinLimits(node))
+                        report.repairs.append(document.sidecarIsStale ? .savedSidecar(node, dropped: document.lostFormatting) : .savedWithinLimits(node))
                     }
                 } catch let error as MsxError {
                     add(.unreadable(error))
@@ -243,12 +252,23 @@ public struct ProjectChecker {
             if repair { transaction.delete(path); report.repairs.append(.removedTemporaryFile(path)) }
         }
         var orphans = strays.documents
+        let renames = missing.isEmpty || orphans.isEmpty ? [] : try project.handRenames(recordedText: recordedText)
+        orphans.removeAll { path in renames.contains { $0.path == path } }
+        // A renamed document's sidecar still needs the text it was anchored to.
+        for rename in renames {
+            var found = rename.node
+            found.path = rename.path
+            for node in [rename.node, found] { if let base = try? project.loadSidecar(node)?.base { namedBases.insert(base) } }
+        }
+        report.findings.removeAll { f in f.code == .error(.missingFile) && renames.contains { $0.node.path == f.path } }
         if repair {
             for (node, id) in newManifest.renumberDuplicateIDs() { report.repairs.append(.newID(node, id: id)) }
             report.findings.removeAll { $0.code == .problem(.duplicateID) }
-            try reattach(&missing, orphans: &orphans, manifest: &newManifest, transaction: &transaction, report: &report)
-            report.findings.removeAll { f in f.code == .error(.missingFile) && !missing.contains { $0.path == f.path } }
+            try project.stageReattaching(renames, manifest: &newManifest, into: &transaction)
+            report.repairs += renames.map { .reattached($0.node, at: $0.path) }
             if !orphans.isEmpty { try adopt(orphans, manifest: &newManifest, transaction: &transaction, report: &report) }
+        } else {
+            report.findings += renames.map { CheckFinding(path: $0.node.path, detail: .renamedByHand($0.node, to: $0.path)) }
         }
         for path in orphans where !repair {
             report.findings.append(CheckFinding(path: path, detail: .notInBinder))
@@ -263,47 +283,11 @@ public struct ProjectChecker {
         if dryRun { return report }
         try project.commit(transaction, manifest: newManifest)
         // Report what is left after the repairs, not what was found before them.
-        var again = ProjectChecker(project: try Project(root: project.root))
-        var after = try again.run(repair: false)
-        after.repairs = report.repairs
+        var again = ProjectChecker(project: try Project(root: project.root), recordedText: recordedText)
+        // A document found again under another name is read with its sidecar moved along: a stale one is saved.
+        var after = try again.run(repair: !renames.isEmpty)
+        after.repairs = report.repairs + after.repairs
         return after
-    }
-
-    /// A missing document whose content (by the count cache's hash) or file name turns up elsewhere keeps its id.
-    private func reattach(_ missing: inout [BinderNode], orphans: inout [String], manifest: inout Manifest,
-                          transaction: inout FileTransaction, report: inout CheckReport) throws {
-        let cache = WordCountCache(paths: project.paths)
-        var orphanHashes: [String: String] = [:]
-        for orphan in orphans {
-            if let text = try? FileIO.readText(try project.url(orphan), displayPath: orphan) { orphanHashes[orphan] = TextHash.fnv1a64(text) }
-        }
-        for node in missing {
-            let name = node.path.split(separator: "/").last.map(String.init)
-            let match = orphans.first { cache.entries[node.path]?.hash != nil && orphanHashes[$0] == cache.entries[node.path]?.hash }
-                ?? orphans.first { $0.split(separator: "/").last.map(String.init) == name }
-            guard let match else { continue }
-            let folderPath = String(match.split(separator: "/").dropLast().joined(separator: "/"))
-            guard let folder = manifest.entries.first(where: { $0.node.kind == .folder && $0.node.path == folderPath })?.node else { continue }
-            let slug = String(match.split(separator: "/").last!.dropLast(3))
-            let parent = manifest.entries.first { $0.node.id == node.id }?.parentID
-            var moved = node
-            moved.relocate(under: folder.path, slug: slug)
-            if parent == folder.id {
-                // Renamed in its folder: it keeps its place among its siblings.
-                manifest.update(node.id) { $0.relocate(under: folder.path, slug: slug) }
-            } else {
-                guard manifest.remove(node.id) != nil else { continue }
-                manifest.insert(moved, into: folder.id)
-            }
-            // Its sidecar and notes follow, unless they were moved along by hand.
-            for (from, to) in zip(node.companionPaths, moved.companionPaths)
-            where try FileIO.exists(project.url(from)) && !FileIO.exists(project.url(to)) {
-                transaction.move(from, to: to)
-            }
-            orphans.removeAll { $0 == match }
-            missing.removeAll { $0.id == node.id }
-            report.repairs.append(.reattached(node, at: match))
-        }
     }
 
     /// Adopts stray documents: into the binder folder whose directory holds them, where they lie; the others (in a

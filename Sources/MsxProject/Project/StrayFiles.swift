@@ -4,7 +4,7 @@ import MsxModel
 extension Project {
     /// `.md` files under `contents/` that the binder does not list (neither as a document nor as one's notes).
     public func strayDocuments() throws -> [String] {
-        try strayFiles(known: KnownMarkdown(manifest)).documents
+        try strayFiles(known: KnownMarkdown(manifest, renamedByHand: Array(handRenamed.values))).documents
     }
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
@@ -47,13 +47,16 @@ struct KnownMarkdown {
     private var paths: Set<String> = []
     private var documents: Set<String> = []
 
-    init(_ manifest: Manifest) {
+    /// - Parameter renamedByHand: documents read at a new path (see `Project.viewing`) as the binder lists them: their
+    ///   notes may still be at the old one.
+    init(_ manifest: Manifest, renamedByHand: [BinderNode] = []) {
         paths.reserveCapacity(manifest.entries.count)
         documents.reserveCapacity(manifest.entries.count)
         for entry in manifest.entries {
             paths.insert(entry.node.path)
             if entry.node.kind == .document { documents.insert(entry.node.path) }
         }
+        for node in renamedByHand { documents.insert(node.path) }
     }
 
     /// Whether `path` is a node's, or the notes of a document (`NAME.notes.md` beside `NAME.md`).
