@@ -22,6 +22,9 @@ public struct RestoreResult: Sendable {
     public var savesFirst: Bool
     /// What changed, in order.
     public var events: [RestoreEvent]
+    /// Documents whose stale sidecar was saved re-anchored before that version was recorded, with the formatting
+    /// re-anchoring dropped because its words are gone.
+    public var reanchoredFirst: [(node: BinderNode, lost: [FormattingLoss])] = []
 }
 
 /// One thing a restore did, as data; front ends word it.
@@ -54,7 +57,8 @@ extension ProjectHistory {
                         author: Author? = nil) throws -> RestoreResult {
         let version = try resolve(revision, for: documentID)
         let old = try document(documentID, at: version)
-        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author, reanchoring: false).version
+        let saved = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author)
+        let safety = saved?.version
         // The snapshot above changed no working file: the project as opened (and locked) is still current.
         var project = self.project
         var manifest = project.manifest
@@ -95,8 +99,8 @@ extension ProjectHistory {
         let restored: RichDocument
         switch mode {
         case .whole: restored = old.document
-        case .textOnly: restored = today.map { RichDocument(markdown: old.document.markdown, carrying: $0) } ?? old.document
-        case .formattingOnly: restored = today.map { RichDocument(restoringFormattingOf: old.document, onto: $0) } ?? old.document
+        case .textOnly: restored = today.map { FormattingOverlay.overlay(formattingOf: $0, onto: old.document) } ?? old.document
+        case .formattingOnly: restored = today.map { FormattingOverlay.overlay(formattingOf: old.document, onto: $0) } ?? old.document
         }
         if mode != .whole {
             // What of the formatting carried across could not be placed, by the version's paragraph numbers (formatting
@@ -137,15 +141,14 @@ extension ProjectHistory {
             // The version's own bytes, sidecar and all: restoring is not rewriting.
             try stageFiles(of: old.node, at: version, as: node, into: &transaction)
         } else {
-            let markdown = mode == .formattingOnly ? nil : restored.markdown.sourceText
-            try project.stage(restored, markdown: markdown, for: node, into: &transaction)
+            try project.stage(restored, markdown: restored.markdown.sourceText, for: node, into: &transaction)
         }
         if !dryRun {
             try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
         }
         events.insert(.restoredDocument(node, version: version), at: 0)
         return RestoreResult(version: version, safetyVersion: safety, savesFirst: try safety != nil || dryRun && hasUnsavedWork(),
-                             events: events)
+                             events: events, reanchoredFirst: saved?.reanchored ?? [])
     }
 
     /// Stages `versionNode`'s Markdown, sidecar and notes exactly as they were at `version` as the files of `node`
@@ -170,7 +173,8 @@ extension ProjectHistory {
         guard var manifest = try manifest(at: version) else {
             throw MsxError(.notAtRevision, "the project did not exist at version \(version.short)")
         }
-        let safety = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author, reanchoring: false).version
+        let saved = dryRun ? nil : try snapshot(message: "Before restore to \(revision)", author: author)
+        let safety = saved?.version
         // The snapshot above changed no working file: the project as opened (and locked) is still current.
         var project = self.project
         var transaction = project.transaction()
@@ -207,7 +211,7 @@ extension ProjectHistory {
             try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
         }
         return RestoreResult(version: version, safetyVersion: safety, savesFirst: try safety != nil || dryRun && hasUnsavedWork(),
-                             events: events)
+                             events: events, reanchoredFirst: saved?.reanchored ?? [])
     }
 
     /// Whether a snapshot now would record anything (a dry run's "would save the current state first").

@@ -82,11 +82,12 @@ final class HistoryRestoreTests: HistoryTestCase {
         let (book, first) = try revisedBook()
         try expect(0, "snapshot", in: book.root)
         // Version 1 underlined "old lamp"; version 2 cut "old", and the underline stayed on "lamp"; today "Nell" is
-        // double-underlined too. The text of version 1 takes today's formatting, wherever its words are.
+        // double-underlined too. The text of version 1 takes today's formatting wherever today has its words, and
+        // keeps its own on the words today lacks ("old").
         try restore("Lamp", "--to", first, "--text-only", in: book.root)
         XCTAssertEqual(try read(Book.lampPath, in: book.root), Book.lampText)
         XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "double"), ["Nell"])
-        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), ["lamp"])
+        XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), ["old lamp"])
         XCTAssertEqual(try status(of: "Lamp", in: book.root), "Revised", "--text-only leaves metadata alone")
         try write("The old lamp was mended.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: book.root)
         // Version 1's formatting on today's words: "old lamp" underlined again, "Nell" as it was then (plain).
@@ -94,6 +95,45 @@ final class HistoryRestoreTests: HistoryTestCase {
         XCTAssertEqual(try read(Book.lampPath, in: book.root), "The old lamp was mended.\n\nNell watched it from the quay.\n")
         XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), ["old lamp"])
         XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "double"), [])
+    }
+
+    func testFormattingOnlyBringsBackTheFormattingTheMarkdownHeld() throws {
+        let book = try makeBook()
+        try write("The **old** lamp burned *all* night.\n\n> Nell watched it from the quay.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", "-m", "marked", in: book.root)
+        let marked = try revision(in: book.root)
+        // An editor's save drops the markup and changes a word.
+        try write("The old lamp burned all evening.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: book.root)
+        let output = try restore("Lamp", "--to", marked, "--formatting-only", in: book.root).stdout
+        XCTAssertTrue(output.contains("formatting restored"), output)
+        XCTAssertEqual(try read(Book.lampPath, in: book.root), "The **old** lamp burned *all* evening.\n\n> Nell watched it from the quay.\n")
+    }
+
+    func testTextOnlyKeepsTodaysMarkdownFormattingOnUnchangedWords() throws {
+        let book = try makeBook()
+        let first = try revision(in: book.root)
+        try write("The old lamp burned all evening.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: book.root)
+        try expect(0, "snapshot", "-m", "evening", in: book.root)
+        // Today: a new bold on an unchanged word, and a quotation.
+        try write("The old **lamp** burned all evening.\n\n> Nell watched it from the quay.\n", to: Book.lampPath, in: book.root)
+        try restore("Lamp", "--to", first, "--text-only", in: book.root)
+        XCTAssertEqual(try read(Book.lampPath, in: book.root), "The old **lamp** burned all night.\n\n> Nell watched it from the quay.\n")
+    }
+
+    func testTheVersionRecordedBeforeARestoreHoldsItsSidecarReanchored() throws {
+        let book = try makeBook()
+        try expect(0, "format", "Lamp", "--match", "old lamp", "--underline", in: book.root)
+        try expect(0, "snapshot", "-m", "underlined", in: book.root)
+        let first = try revision(in: book.root)
+        // Typed into the underlined phrase in another editor, then restored at once: the version recorded first
+        // holds the underline on the phrase as typed.
+        try write(Book.lampText.replacingOccurrences(of: "old lamp", with: "old brass lamp"), to: Book.lampPath, in: book.root)
+        let output = try restore("Lamp", "--to", first, "--text-only", in: book.root).stdout
+        XCTAssertTrue(output.contains("saved the current state first as"), output)
+        let saved = try revision(in: book.root)
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(".msx/base"))
+        XCTAssertEqual(try runTexts(of: "Lamp@\(saved)", in: book.root, where: "underline", is: "single"), ["old brass lamp"])
+        XCTAssertTrue(try git("show", "\(saved):\(Self.lampSidecar)", in: book.root).contains("old brass lamp"))
     }
 
     func testRestoringATrashedDocumentTakesItOutOfTheTrash() throws {
@@ -122,13 +162,17 @@ final class HistoryRestoreTests: HistoryTestCase {
 
     func testRestoreThenRestoreBackGivesTheOriginalBytes() throws {
         let (book, first) = try revisedBook()
-        let paths = [Book.lampPath, Self.lampSidecar]
-        let original = try paths.map { try bytes($0, in: book.root) }
+        let original = try bytes(Book.lampPath, in: book.root)
+        let underlined = try ["single", "double"].map { try runTexts(of: "Lamp", in: book.root, where: "underline", is: $0) }
         try restore("Lamp", "--to", first, in: book.root)
         let saved = try revision(in: book.root)  // "Before restore": the state just replaced
-        XCTAssertNotEqual(try paths.map { try bytes($0, in: book.root) }, original)
+        // Its sidecar, stale after the outside edit, was recorded re-anchored onto the text recorded with it.
+        let recordedSidecar = try git("show", "\(saved):\(Self.lampSidecar)", in: book.root)
+        XCTAssertNotEqual(try bytes(Book.lampPath, in: book.root), original)
         try restore("Lamp", "--to", saved, in: book.root)
-        XCTAssertEqual(try paths.map { try bytes($0, in: book.root) }, original)
+        XCTAssertEqual(try bytes(Book.lampPath, in: book.root), original)
+        XCTAssertEqual(try read(Self.lampSidecar, in: book.root), recordedSidecar)
+        XCTAssertEqual(try ["single", "double"].map { try runTexts(of: "Lamp", in: book.root, where: "underline", is: $0) }, underlined)
         XCTAssertEqual(try status(of: "Lamp", in: book.root), "Revised")
     }
 

@@ -7,8 +7,8 @@ struct Restore: MsxCommand {
         abstract: "Bring back a document, or the whole project, as it was at a version.",
         discussion: ManualText.discussion(
             """
-            Every unsnapshotted change is snapshotted first ("Before restore to REV"), so the state being replaced is \
-            itself a version. With --all, documents created after REV go to the Trash; nothing is deleted. The \
+            Every unsnapshotted change is snapshotted first ("Before restore to REV", stale sidecars re-anchored), so \
+            the state being replaced is itself a version. With --all, documents created after REV go to the Trash; nothing is deleted. The \
             version is named as in every command: REF@REV or --at REV, where REV is git's revision syntax (an id, a \
             milestone, HEAD~2, REV@{2026-11-01}) or ~N (the document's Nth snapshot before its last).
             """,
@@ -32,8 +32,8 @@ struct Restore: MsxCommand {
     @Option(name: .customLong("to"), help: .hidden) var deprecatedTo: String?
 
     @Flag(help: "Restore the whole project.") var all = false
-    @Flag(name: .customLong("text-only"), help: "Bring back the words; keep today's formatting where they survive.") var textOnly = false
-    @Flag(name: .customLong("formatting-only"), help: "Bring back the formatting onto today's words where they match.") var formattingOnly = false
+    @Flag(name: .customLong("text-only"), help: "Bring back the words; keep today's formatting (Markdown and sidecar) on every word that did not change.") var textOnly = false
+    @Flag(name: .customLong("formatting-only"), help: "Bring back all the formatting (Markdown and sidecar) onto today's words where they match.") var formattingOnly = false
     @Flag(help: "Say what would change without changing anything.") var dryRun = false
 
     @OptionGroup var authorOption: AuthorOption
@@ -62,6 +62,10 @@ struct Restore: MsxCommand {
                 let to = named ?? option ?? "HEAD"
                 let mode: RestoreMode = textOnly ? .textOnly : formattingOnly ? .formattingOnly : .whole
                 result = try history.restore(documentID: id, to: to, mode: mode, dryRun: dryRun, author: author)
+            }
+            // Formatting whose words an outside edit took, dropped as the version recorded first re-anchored it.
+            for entry in result.reanchoredFirst {
+                for loss in entry.lost { console.note("warning: \(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line(loss))") }
             }
             if console.json {
                 console.report([

@@ -18,6 +18,18 @@ enum FormattingLossWording {
             "paragraph \(index + 1): its formatting (\(attributes.map(\.rawValue).joined(separator: ", "))) \(outcome): the paragraph is gone"
         case .run(let paragraph, let text):
             "paragraph \(paragraph + 1): formatting on '\(text)' \(outcome): its words are gone"
+        case .markup(let paragraph, let attribute):
+            "paragraph \(paragraph + 1): its \(markupName(attribute)) \(outcome): its Markdown cannot be made to say it"
+        }
+    }
+
+    private static func markupName(_ key: AttributeKey) -> String {
+        switch key {
+        case .headingLevel: "heading level"
+        case .quoteDepth: "block quote"
+        case .listLevel: "list item"
+        case .checklist: "task box"
+        default: key.rawValue
         }
     }
 }

@@ -3,7 +3,7 @@ public struct RichDocument: Sendable {
     public let markdown: MarkdownDocument
     public var formatting: DocumentFormatting
     /// Runs and paragraph attributes that could not be placed on the current text.
-    public let lostFormatting: [FormattingLoss]
+    public internal(set) var lostFormatting: [FormattingLoss]
     /// Whether the sidecar on disk no longer matches the text (it is re-anchored in memory).
     public let sidecarIsStale: Bool
     /// Top-level sidecar fields other than the paragraphs (the annotations table, and fields msx does not know,
@@ -36,31 +36,6 @@ public struct RichDocument: Sendable {
             sidecarExtra = [:]
             sidecarBase = nil
         }
-    }
-
-    /// `previous`'s formatting carried onto `markdown`'s text through the changes between the two (a version's
-    /// formatting brought to today's text); what could not be placed is in `lostFormatting`.
-    public init(markdown: MarkdownDocument, carrying previous: RichDocument) {
-        self.markdown = markdown
-        let carried = Anchoring.carry(previous.formatting, from: previous.paragraphTexts, to: markdown.blocks.map(\.text))
-        formatting = carried.formatting
-        lostFormatting = carried.lost
-        sidecarIsStale = true
-        sidecarExtra = previous.sidecarExtra
-        sidecarBase = previous.sidecarBase
-    }
-
-    /// Today's document with `version`'s formatting restored onto its text (see `Anchoring.restore`); what could not
-    /// be placed is in `lostFormatting`.
-    public init(restoringFormattingOf version: RichDocument, onto today: RichDocument) {
-        markdown = today.markdown
-        let restored = Anchoring.restore(version.formatting, from: version.paragraphTexts, onto: today.formatting,
-                                         texts: today.paragraphTexts)
-        formatting = restored.formatting
-        lostFormatting = restored.lost
-        sidecarIsStale = true
-        sidecarExtra = version.sidecarExtra
-        sidecarBase = today.sidecarBase
     }
 
     /// Rebuilds the model after the Markdown changed without changing any paragraph's text.

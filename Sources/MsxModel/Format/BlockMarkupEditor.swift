@@ -50,6 +50,13 @@ struct BlockMarkupEditor {
         return accept([.insert(marker, at: block.contentStart)]) { $0.list?.ordered == ordered && $0.list?.isFirstParagraph == true }
     }
 
+    /// Takes the paragraph out of its list (its marker and any task box go), when it starts its item.
+    func removeListItem() -> MarkdownDocument? {
+        guard let list = block.list else { return document }
+        guard list.isFirstParagraph else { return nil }
+        return accept([.delete(list.markerOffset..<block.contentStart)]) { $0.list == nil && $0.kind == .paragraph }
+    }
+
     /// Sets the paragraph's task box, adding one (and a list item) when missing.
     func setChecked(_ checked: Bool) -> MarkdownDocument? {
         let box = checked ? "[x] " : "[ ] "

@@ -43,6 +43,11 @@ public enum BlockKind: Equatable, Sendable {
     case tableRow
     case thematicBreak
 
+    /// A heading's level (nil for other blocks).
+    public var headingLevel: Int? {
+        if case .heading(let level, _) = self { level } else { nil }
+    }
+
     /// The name used in JSON output.
     public var name: String {
         switch self {

@@ -4,6 +4,9 @@ public enum FormattingLoss: Sendable, Equatable {
     case paragraph(Int, attributes: [AttributeKey])
     /// A run whose words are gone (paragraph numbered from 0, as it was).
     case run(paragraph: Int, text: String)
+    /// Block markup (a heading level, block quote, list item or task box: `attribute`) that the paragraph's Markdown
+    /// could not be made to hold (paragraph numbered from 0, as it is now).
+    case markup(paragraph: Int, attribute: AttributeKey)
 }
 
 /// Places a sidecar's formatting on a document's current text.
