@@ -141,6 +141,10 @@ public struct DocumentDiff: Sendable {
             }
         }
         recogniseSentenceMoves(old: oldTexts, new: newTexts)
+        // The words added and removed are counted by the one rule a snapshot records them by (and log and stats
+        // report): each word the changed stretch holds more often on one side than the other. The edits above
+        // counted them edit by edit, which is how a move was told from a deletion and an addition.
+        (wordsAdded, wordsRemoved) = WordDelta.between(oldTexts.joined(separator: "\n"), newTexts.joined(separator: "\n"))
     }
 
     // MARK: Splits and joins

@@ -30,6 +30,18 @@ final class FormattingFollowsEditsTests: MsxTestCase {
         try expect(0, "check", in: root)
     }
 
+    func testBothEdgesOfAPhraseTreatAReplacedWordAlikeAndLeaveNoBareSpace() throws {
+        // Each edit made in another editor on the recorded text, read by the next command (which writes nothing).
+        let (root, path) = try formattedStorm()
+        for (old, new, underlined) in [("came in", "arrived in", "arrived in at dusk"), ("at dusk", "at nightfall", "came in at nightfall"),
+                                       ("storm came in", "storm in", "in at dusk"), ("at dusk and", "at and", "came in at"),
+                                       ("came in at dusk", "came in   at dusk", "came in   at dusk")] {
+            try write(Self.storm.replacingOccurrences(of: old, with: new), to: path, in: root)
+            XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "underline", is: "single"), [underlined], "\(old) -> \(new)")
+            XCTAssertEqual(try runTexts(of: "Storm", in: root, where: "foregroundColor", is: "#8B0000"), [underlined], "\(old) -> \(new)")
+        }
+    }
+
     func testEditsAroundAndInsideShrinkGrowAndMoveWithTheWords() throws {
         let (root, path) = try formattedStorm()
         // A sentence before it, a word cut from it, one typed at its end, and its paragraph moved below the next.

@@ -9,13 +9,23 @@ import XCTest
 final class StatsTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
-    /// Words as msx counts them: whitespace-separated pieces, trimmed to their first and last letter or digit.
+    /// Words as msx counts them (docs/format.md, section 5): whitespace-separated pieces, an inline footnote's `^[`
+    /// starting a piece, each CJK character a word of its own, the rest trimmed to their first and last letter or
+    /// digit.
     private func words(_ text: String) -> [Substring: Int] {
+        func isCJK(_ c: Character) -> Bool {
+            c.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x3400...0x4DBF).contains($0.value)
+                || (0x4E00...0x9FFF).contains($0.value) || (0xF900...0xFAFF).contains($0.value) }
+        }
         var counts: [Substring: Int] = [:]
-        for piece in text.split(whereSeparator: \.isWhitespace) {
-            guard let first = piece.firstIndex(where: { $0.isLetter || $0.isNumber }),
-                  let last = piece.lastIndex(where: { $0.isLetter || $0.isNumber }) else { continue }
-            counts[piece[first...last], default: 0] += 1
+        let spaced = text.replacingOccurrences(of: "^[", with: "^ [")
+        for piece in spaced.split(whereSeparator: \.isWhitespace) {
+            for part in piece.split(omittingEmptySubsequences: true, whereSeparator: isCJK) {
+                guard let first = part.firstIndex(where: { $0.isLetter || $0.isNumber }),
+                      let last = part.lastIndex(where: { $0.isLetter || $0.isNumber }) else { continue }
+                counts[part[first...last], default: 0] += 1
+            }
+            for c in piece where isCJK(c) { counts[Substring(String(c)), default: 0] += 1 }
         }
         return counts
     }

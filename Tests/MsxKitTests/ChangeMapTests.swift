@@ -64,6 +64,12 @@ final class ChangeMapTests: SeededTestCase {
         XCTAssertEqual(follow("came in at dusk", in: storm, "dusk", "nightfall", edges: .fixed), "came in at ")
     }
 
+    func testReplacingTheFirstWordsKeepsExpandingFormattingOnTheNewWordsAsAtTheEnd() {
+        XCTAssertEqual(follow("came in at dusk", in: storm, "came", "arrived"), "arrived in at dusk")
+        XCTAssertEqual(follow("came in at dusk", in: storm, "came", "arrived", edges: .fixed), " in at dusk")
+        XCTAssertEqual(follow("came in at dusk", in: storm, "storm came", "storm arrived"), "arrived in at dusk")
+    }
+
     /// Random replacement lists on random formatted ranges: the mapped range is exactly the formatted characters of
     /// an oracle that applies the replacements character by character.
     func testMappingAgreesWithTheCharacterOracle() {
@@ -103,7 +109,13 @@ final class ChangeMapTests: SeededTestCase {
         }
         characters += (position..<length).map(Character.kept)
         let keptInRange = characters.indices.filter { if case .kept(let i) = characters[$0] { return range.contains(i) }; return false }
-        guard let first = keptInRange.first, var last = keptInRange.last else { return nil }
+        guard var first = keptInRange.first, var last = keptInRange.last else { return nil }
+        // Text replacing the range's first characters, and nothing before or beyond it, joins it at its start.
+        if edges == .expandsAtEnd, first > 0, case .inserted(let r) = characters[first - 1], r.start == range.lowerBound,
+            r.oldLength > 0, r.oldEnd <= range.upperBound
+        {
+            while first > 0, case .inserted(let previous) = characters[first - 1], previous == r { first -= 1 }
+        }
         // Text typed right after the last kept character, replacing nothing beyond the range, continues it.
         if edges == .expandsAtEnd, case .kept(let i) = characters[last], last + 1 < characters.count,
             case .inserted(let r) = characters[last + 1], r.start == i + 1, r.oldEnd <= range.upperBound

@@ -1,24 +1,25 @@
 import Foundation
 import MsxTestSupport
 import XCTest
-@testable import MsxHistory
+@testable import MsxModel
 
-/// The word delta's scalar-by-scalar reading of plain prose counts the words its character-by-character reading
-/// counts (the oracle).
+/// The words the delta compares are the words `WordCount` counts: one definition of a word for every report.
 final class WordDeltaTests: SeededTestCase {
-    func testPlainProseIsCountedAsCharacterByCharacter() {
+    func testTheWordsListedAreTheWordsCounted() {
         var random = seededGenerator(20261125)
         let pieces = ["word", "Nell", "don't", "'", " ", "  ", "\t", "\r\n", "\r", "\n", "\u{0B}", "\u{0C}", "\u{85}", ".", ",", "--",
                       "\"", "42", "a1", "(", "!?", "x'", "'s", "déjà", "é", "’", "don’t", "“", "”", "—", "…", "Æsir", "ß",
-                      "\u{A0}", "ĳ", "ǅ", "½", "²", "\u{1F}", "\u{AD}", "\u{2022}", "\u{2030}"]
+                      "\u{A0}", "ĳ", "ǅ", "½", "²", "\u{1F}", "\u{AD}", "\u{2022}", "\u{2030}", "灯台", "の", "カタ", "^[", "^", "[",
+                      "\u{301}", "e\u{301}"]
         for round in 0..<scaled(3_000) {
             let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            XCTAssertTrue(text.unicodeScalars.allSatisfy(\.standsAlone), text.debugDescription)
-            XCTAssertEqual(WordDelta.scalarCounts(text), WordDelta.characterCounts(text), "round \(round): \(text.debugDescription)")
+            XCTAssertEqual(WordCount.words(in: text).count, WordCount.count(text), "round \(round): \(text.debugDescription)")
+            XCTAssertEqual(WordDelta.between("", text).added, WordCount.count(text), "round \(round): \(text.debugDescription)")
         }
-        XCTAssertFalse("de\u{301}ja\u{300} vu".unicodeScalars.allSatisfy(\.standsAlone), "combining marks join characters")
         let delta = WordDelta.between("The quay. The lamp", "the quay, the lamps\r\nlit")
         XCTAssertEqual([delta.added, delta.removed], [4, 3], "case and punctuation: the, lamps, lit in; The, lamp out")
+        let cjk = WordDelta.between("灯台の光が消えた。", "灯台の灯が消えていた。")
+        XCTAssertEqual([cjk.added, cjk.removed], [3, 1], "each CJK character is a word: 灯, て, い in; 光 out")
     }
 }
 
@@ -27,14 +28,15 @@ final class WordDeltaStretchTests: SeededTestCase {
     func testTheDeltaOfTheDifferingStretchesIsTheDeltaOfTheWholeTexts() {
         var random = seededGenerator(20261128)
         let pieces = ["word", "Nell", " ", "  ", "\n", "\r\n", "\r", "\t", ".", "déjà", "de\u{301}ja\u{300}", "\u{301}", "\u{300}x",
-                      "é", "日本", "\u{A0}", "’", "42", "ß", "\u{200D}", "👩\u{200D}💻", "e", "E",
+                      "é", "日本", "^[", "灯", "\u{A0}", "’", "42", "ß", "\u{200D}", "👩\u{200D}💻", "e", "E",
                       // A mark Swift calls a letter: after a space it is part of the space, alone it starts a word.
                       "\u{345}", "\u{345}b",
                       // A prepended sign: a space after it is part of its character, which is not white space.
                       "\u{600}", "x\u{600}"]
         func text(_ count: Int) -> [String] { (0..<count).map { _ in pieces.randomElement(using: &random)! } }
+        func bag(_ text: String) -> [Substring: Int] { Dictionary(WordCount.words(in: text).map { ($0, 1) }, uniquingKeysWith: +) }
         func oracle(_ old: String, _ new: String) -> [Int] {
-            let before = WordDelta.characterCounts(old), after = WordDelta.characterCounts(new)
+            let before = bag(old), after = bag(new)
             return [after.reduce(0) { $0 + max(0, $1.value - (before[$1.key] ?? 0)) },
                     before.reduce(0) { $0 + max(0, $1.value - (after[$1.key] ?? 0)) }]
         }

@@ -2,9 +2,9 @@
 /// formatted range of the old text maps onto the new one.
 ///
 /// Formatting follows its words (Peritext's rules): text inserted strictly inside a range takes its formatting; text
-/// typed right after its last surviving character (or replacing the range's last characters) continues it when the
-/// attribute expands (bold, underline, colour, fonts) and stays outside when it does not (links, footnotes); text
-/// typed before a range, or replacing words beyond it, never joins it. A deletion inside a range shrinks it, and a
+/// typed right after its last surviving character (or replacing the range's first or last characters) continues it
+/// when the attribute expands (bold, underline, colour, fonts) and stays outside when it does not (links,
+/// footnotes); text typed before a range, or replacing words beyond it, never joins it. A deletion inside a range shrinks it, and a
 /// range whose every character is gone maps to nothing.
 public struct ChangeMap: Sendable, Equatable {
     /// One replacement: `oldLength` UTF-16 units at `start` of the old text became `newLength` units.
@@ -80,7 +80,12 @@ public struct ChangeMap: Sendable, Equatable {
         }
         keep(upTo: range.upperBound)
 
-        guard let first = pieces.firstIndex(where: \.isKept), let last = pieces.lastIndex(where: \.isKept) else { return nil }
+        guard var first = pieces.firstIndex(where: \.isKept), let last = pieces.lastIndex(where: \.isKept) else { return nil }
+        // Text replacing the range's first characters joins it as text replacing its last ones does: both edges of
+        // a phrase take the word typed over them alike.
+        if edges == .expandsAtEnd, first > 0, pieces[first - 1].insertedAt == range.lowerBound, pieces[first - 1].replacesOnlyTheRange {
+            first -= 1
+        }
         var upper = pieces[last].new.upperBound
         if edges == .expandsAtEnd, last + 1 < pieces.count, pieces[last + 1].insertedAt == pieces[last].keptOldEnd,
             pieces[last + 1].replacesOnlyTheRange

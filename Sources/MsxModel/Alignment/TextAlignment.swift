@@ -126,6 +126,29 @@ package struct TextAlignment: Sendable {
     /// when every character is gone). Text typed right after the range continues it when `edges` says so, up to the
     /// end of the paragraph it was typed in.
     package func map(paragraph: Int, range: Range<Int>, edges: ChangeMap.Edges) -> [(paragraph: Int, range: Range<Int>)] {
+        trimmingSpaces(of: mapAndFollow(paragraph: paragraph, range: range, edges: edges), asIn: paragraph, range)
+    }
+
+    /// `pieces` of old paragraph `paragraph`'s `range` without the spaces at their edges, unless the range itself
+    /// had one there: formatting is never left on a bare space at a phrase's edge by an edit beside it.
+    private func trimmingSpaces(of pieces: [(paragraph: Int, range: Range<Int>)], asIn paragraph: Int, _ range: Range<Int>)
+        -> [(paragraph: Int, range: Range<Int>)]
+    {
+        func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0xA0 }
+        let old = oldUnits[paragraph]
+        let keepsLeading = range.lowerBound < old.count && isSpace(old[range.lowerBound])
+        let keepsTrailing = range.upperBound > 0 && range.upperBound <= old.count && isSpace(old[range.upperBound - 1])
+        return pieces.compactMap { piece in
+            let units = newUnits[piece.paragraph]
+            var (lower, upper) = (piece.range.lowerBound, piece.range.upperBound)
+            while !keepsLeading, lower < upper, isSpace(units[lower]) { lower += 1 }
+            while !keepsTrailing, upper > lower, isSpace(units[upper - 1]) { upper -= 1 }
+            return lower < upper ? (piece.paragraph, lower..<upper) : nil
+        }
+    }
+
+    /// `map` before trimming: the range mapped in place, and into any text moved elsewhere.
+    private func mapAndFollow(paragraph: Int, range: Range<Int>, edges: ChangeMap.Edges) -> [(paragraph: Int, range: Range<Int>)] {
         var pieces = mapInPlace(paragraph: paragraph, range: range, edges: edges)
         guard paragraph < home.count, let (s, position) = home[paragraph] else { return pieces }
         let start = segments[s].oldStarts[position]

@@ -61,6 +61,38 @@ public enum WordCount {
         return words + (inRun && runHasLetter ? 1 : 0)
     }
 
+    /// The words `count` counts, in order: each a stretch from its first letter or digit to its last (the
+    /// punctuation around it trimmed: "quay." is "quay"), a CJK character alone.
+    public static func words<Text: StringProtocol>(in text: Text) -> [Text.SubSequence] {
+        var words: [Text.SubSequence] = []
+        let scalars = text.unicodeScalars
+        var first: Text.Index?  // the run's first letter or digit
+        var afterLast = scalars.startIndex
+        var previous: Unicode.Scalar = "\0"
+        var index = scalars.startIndex
+        func close() {
+            if let start = first { words.append(text[start..<afterLast]) }
+            first = nil
+        }
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            let kind: Kind = scalar == "[" && previous == "^" ? .space : Self.kind(scalar)
+            switch kind {
+            case .space: close()
+            case .cjk: close(); words.append(text[index..<next])
+            case .letter:
+                if first == nil { first = index }
+                afterLast = next
+            case .other: break
+            }
+            previous = scalar
+            index = next
+        }
+        close()
+        return words
+    }
+
     /// What a scalar is to a word count.
     private enum Kind { case space, cjk, letter, other }
 

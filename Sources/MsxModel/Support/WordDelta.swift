@@ -1,0 +1,61 @@
+import Foundation
+
+/// Words added and removed between two texts, counted as a writer would: each word's count before and after
+/// (moving a sentence adds and removes nothing), words being `WordCount`'s. This is the one rule by which diff,
+/// snapshot trailers, log and stats count changes, so that `added - removed` is always the change in the count.
+package enum WordDelta {
+    /// The words of a text, counted the same way.
+    package static func count(_ text: String) -> Int { WordCount.count(text) }
+
+    package static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
+        let (oldMiddle, newMiddle) = differingStretches(old, new)
+        let before = counts(oldMiddle), after = counts(newMiddle)
+        var added = 0, removed = 0
+        for (word, n) in after { added += max(0, n - (before[word] ?? 0)) }
+        for (word, n) in before { removed += max(0, n - (after[word] ?? 0)) }
+        return (added, removed)
+    }
+
+    /// The two texts without the stretch they begin with alike and the one they end with alike, each cut at a space
+    /// or line break: the words there are the same on both sides and cancel out, so a long chapter edited in one
+    /// place is counted in that place. A cut is made only where an ASCII space or line break meets ASCII text (no mark
+    /// can join what follows to it), so the words on either side of it are the words of the whole.
+    static func differingStretches(_ old: String, _ new: String) -> (Substring, Substring) {
+        var (old, new) = (old, new)
+        let cuts = old.withUTF8 { a in
+            new.withUTF8 { b -> (prefix: Int, oldEnd: Int, newEnd: Int) in
+                func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") }
+                let shorter = min(a.count, b.count)
+                var same = 0
+                while same < shorter && a[same] == b[same] { same += 1 }
+                // The prefix ends just after a break that follows ASCII (or the start) and comes before ASCII (or the
+                // end) on both sides: no mark after it, and no prepended sign before it, makes it part of a word.
+                var prefix = same
+                while prefix > 0 && !(isBreak(a[prefix - 1]) && (prefix == 1 || a[prefix - 2] < 0x80)
+                                      && (prefix == a.count || a[prefix] < 0x80) && (prefix == b.count || b[prefix] < 0x80)) {
+                    prefix -= 1
+                }
+                var suffix = 0
+                while suffix < shorter - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+                // The suffix starts with a break that follows ASCII (or the start) on both sides: a space or line
+                // break starts a character of its own there (after a prepended sign it would not).
+                func afterASCII(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool { start == 0 || text[start - 1] < 0x80 }
+                while suffix > 0 && !(isBreak(a[a.count - suffix]) && afterASCII(a, a.count - suffix) && afterASCII(b, b.count - suffix)) {
+                    suffix -= 1
+                }
+                return (prefix, a.count - suffix, b.count - suffix)
+            }
+        }
+        func stretch(_ text: String, _ start: Int, _ end: Int) -> Substring {
+            text[text.utf8.index(text.utf8.startIndex, offsetBy: start)..<text.utf8.index(text.utf8.startIndex, offsetBy: end)]
+        }
+        return (stretch(old, cuts.prefix, cuts.oldEnd), stretch(new, cuts.prefix, cuts.newEnd))
+    }
+
+    /// Each word of `text` (`WordCount.words`) with how often it occurs.
+    private static func counts(_ text: Substring) -> [Substring: Int] {
+        var result: [Substring: Int] = [:]
+        for word in WordCount.words(in: text) { result[word, default: 0] += 1 }
+        return result
+    }
+}
