@@ -48,6 +48,8 @@ public enum RestoreEvent: Sendable, Equatable {
     case movedToTrash(BinderNode)
     /// So many binder nodes are as they were at the version.
     case nodesAsTheyWere(Int)
+    /// A picture or other file under `contents/` is back as the version had it (it was deleted or changed since).
+    case fileBroughtBack(String)
 }
 
 extension ProjectHistory {
@@ -207,6 +209,12 @@ extension ProjectHistory {
             try stageFiles(of: entry.node, at: version, as: entry.node, into: &transaction)
         }
         events.append(.nodesAsTheyWere(then.count))
+        // Pictures and other files as the version had them; those added since stay, as nothing is deleted.
+        for change in try fileChanges(from: version, to: nil) where change.kind != .added {
+            guard let data = try repository.file(at: gitPath(change.path), in: version) else { continue }
+            transaction.write(data, to: change.path)
+            events.append(.fileBroughtBack(change.path))
+        }
         if !dryRun {
             try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
         }

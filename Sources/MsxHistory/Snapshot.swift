@@ -42,6 +42,8 @@ public struct SnapshotResult: Sendable {
     /// Documents whose sidecar had gone stale (their text edited outside msx) and was saved re-anchored, so that
     /// the version holds formatting anchored to its own text, with the formatting whose words were gone.
     public var reanchored: [(node: BinderNode, lost: [FormattingLoss])] = []
+    /// Pictures and other files under `contents/` recorded as added, changed or deleted.
+    public var files: [FileChange] = []
 }
 
 /// Something to tell the writer after a snapshot.
@@ -131,11 +133,13 @@ extension ProjectHistory {
         }
         let headID = try head()
         let manifestChanged = try manifestDiffers(at: headID)
-        guard !included.isEmpty || (documents.isEmpty && manifestChanged) || theirs != nil else {
+        // Pictures and other files travel with full snapshots, their deletion too.
+        let files = documents.isEmpty ? try fileChanges(index: index, recording: false) : []
+        guard !included.isEmpty || (documents.isEmpty && (manifestChanged || !files.isEmpty)) || theirs != nil else {
             return SnapshotResult(version: nil, documents: [], message: "", note: nil)
         }
         let (author, signing) = self.author(explicit)
-        let text = Self.message(message, for: included)
+        let text = Self.message(message, for: included, files: files)
         let reanchored = reanchoring ? try reanchorStaleSidecars(of: included) : []
         var changesToTree: [GitRepository.TreeChange] = []
         var touched: [String] = []
@@ -178,10 +182,9 @@ extension ProjectHistory {
         }
         if documents.isEmpty {
             for name in [".gitignore", ".gitattributes"] where FileIO.exists(project.root.appendingPathComponent(name)) { try put(name) }
-            // Pictures, .gitkeep files and other companions of the documents travel with full snapshots.
-            for path in try project.companionFiles() {
-                let snapshotID = try headID.flatMap { try repository.entry(at: gitPath(path), in: $0) }
-                if try snapshotID != repository.hash(try FileIO.readData(project.url(path), displayPath: path)) { try put(path) }
+            for change in files {
+                // A merge's tree is the merged files', whose deletions are settled below.
+                if change.kind != .deleted { try put(change.path) } else if merge == nil { try remove(change.path) }
             }
         }
         if let merge {
@@ -220,6 +223,7 @@ extension ProjectHistory {
             note = .housekeepingFailed(error)
         }
         var result = SnapshotResult(version: version, documents: included, message: text, note: note, reanchored: reanchored)
+        result.files = files
         result.onDetachedHead = repository.isHeadDetached
         return result
     }
@@ -255,8 +259,8 @@ extension ProjectHistory {
     }
 
     /// The commit message: the writer's, or one naming the documents; then one trailer per document.
-    static func message(_ message: String?, for changes: [DocumentChange]) -> String {
-        let titles = changes.map(\.node.title)
+    static func message(_ message: String?, for changes: [DocumentChange], files: [FileChange] = []) -> String {
+        let titles = changes.map(\.node.title) + files.map { String($0.path.split(separator: "/").last ?? "") }
         let named = titles.count > 5 ? titles.prefix(5).joined(separator: ", ") + " and \(titles.count - 5) more" : titles.joined(separator: ", ")
         var text = (message?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
             ?? (titles.isEmpty ? "Snapshot: project settings" : "Snapshot: \(named)")

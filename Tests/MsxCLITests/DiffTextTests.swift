@@ -22,8 +22,9 @@ final class DiffTextTests: DiffTestCase {
         XCTAssertEqual(result.stdout, "No differences.\n")
         XCTAssertEqual(result.stderr, "")
         let json = try diffJSON([], in: book.root)
-        XCTAssertEqual(json.keys.sorted(), ["documents", "schemaVersion"])
+        XCTAssertEqual(json.keys.sorted(), ["documents", "files", "schemaVersion"])
         XCTAssertEqual((json["documents"] as? [Any])?.count, 0, "documents: \(json)")
+        XCTAssertEqual((json["files"] as? [Any])?.count, 0, "files: \(json)")
     }
 
     func testChangedWordIsMarkedInBothStyles() throws {

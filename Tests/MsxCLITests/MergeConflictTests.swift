@@ -219,7 +219,7 @@ final class MergeConflictTests: HistoryTestCase {
         try expect(0, "switch", "other", in: book.root)
         try write("The sea was grey.\n", to: Book.seaPath, in: book.root)
         try expect(0, "snapshot", in: book.root)
-        // A picture deleted (by git: a snapshot records pictures it finds, not their deletion).
+        // A picture deleted, and recorded by plain git.
         try FileManager.default.removeItem(at: book.root.appendingPathComponent("contents/draft/map.png"))
         try plainCommit("map gone", in: book.root)
         try expect(0, "switch", "main", in: book.root)

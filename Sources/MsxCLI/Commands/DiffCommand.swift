@@ -68,6 +68,8 @@ struct Diff: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let compared: [DocumentComparison]
+            // Pictures and other files under contents/, in a diff of the whole project.
+            var changedFiles: [FileChange] = []
             var heading = DiffHTML.Heading(project: "\(files.first ?? "") and \(files.last ?? "")", author: nil,
                                            old: files.first ?? "", new: files.last ?? "")
             if files.count == 2 {
@@ -91,6 +93,10 @@ struct Diff: MsxCommand {
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
                 compared = try history.compare(from: old, to: new, documentIDs: ids, by: by)
+                if ids == nil, case .version(let oldID) = old {
+                    let newID: GitOID? = if case .version(let id) = new { id } else { nil }
+                    changedFiles = try history.fileChanges(from: oldID, to: newID)
+                }
                 if let docx {
                     try writeDocx(compared.filter { !$0.isMarkupOnly }, to: docx, older: old, newer: new, in: history, console: console)
                     return
@@ -105,13 +111,14 @@ struct Diff: MsxCommand {
             // apart, so that diff and status agree on what changed.
             let comparisons = compared.filter { !$0.isMarkupOnly }, markupOnly = compared.filter(\.isMarkupOnly)
             // As git: --exit-code and --quiet say by the exit status whether anything differs; two files always do.
-            if (exitCode || quiet || files.count == 2) && !comparisons.isEmpty { console.exitStatus = 1 }
+            if (exitCode || quiet || files.count == 2) && !(comparisons.isEmpty && changedFiles.isEmpty) { console.exitStatus = 1 }
             if quiet { return }
             if console.json {
                 // A document at a time, a paragraph at a time: a long manuscript's report is never held whole.
                 console.stream { sink in
                     var report: [String: JSONValue] = [:]
                     if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
+                    report["files"] = .array(changedFiles.map(Status.json))
                     var documents = JSONArrayStream(JSONEnvelope.members(report), streaming: "documents", to: sink)
                     for c in comparisons {
                         documents.startElement(to: sink)
@@ -135,7 +142,10 @@ struct Diff: MsxCommand {
                 let shown = comparisons.filter { render($0, console: console) }.count
                 if shown == 0 && !comparisons.isEmpty { console.line("No differences.") }
             }
-            if comparisons.isEmpty && !console.json {
+            if !console.json {
+                for file in changedFiles { console.line("\(Status.summary(file)): \(file.path)") }
+            }
+            if comparisons.isEmpty && changedFiles.isEmpty && !console.json {
                 console.line(markupOnly.isEmpty ? "No differences." : "No differences in the words or the formatting.")
             }
             if !markupOnly.isEmpty && !console.json {

@@ -89,6 +89,7 @@ struct Restore: MsxCommand {
         switch event {
         case .restoredDocument(let node, let version): "\(mood.verb("restored", "restore")) '\(node.title)' to \(version.short)"
         case .restoredProject(let version): "\(mood.verb("restored", "restore")) the project to \(version.short)"
+        case .fileBroughtBack(let path): "\(mood.verb("brought", "bring")) back \(path) as it was"
         case .broughtBack(let node, let folder, let fromTrash):
             fromTrash ? "\(mood.verb("took", "take")) '\(node.title)' out of the Trash into \(folder.title)"
                 : "\(mood.verb("brought", "bring")) '\(node.title)' back into \(folder.title)"

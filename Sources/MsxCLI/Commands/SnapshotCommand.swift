@@ -62,6 +62,7 @@ struct Snapshot: MsxCommand {
                     "version": .optional(result.version?.description),
                     "short": .optional(result.version?.short), "message": .string(result.message),
                     "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
+                    "files": .array(result.files.map(Status.json)),
                     "reanchored": .array(result.reanchored.map { .string($0.node.id) }),
                     "reattached": .array(reattached.map { ["id": .string($0.node.id), "from": .string($0.node.path), "to": .string($0.path)] }),
                     "warnings": .array(warnings.map(JSONValue.string)),
@@ -75,6 +76,7 @@ struct Snapshot: MsxCommand {
             }
             console.line("\(version.short) \(result.message.messageSubject)")
             for change in result.documents { console.line("  \(ChangeWording.summary(change)): \(change.node.title)") }
+            for file in result.files { console.line("  \(Status.summary(file)): \(file.path)") }
             if let milestone { console.line("milestone '\(milestone.name)'") }
         }
     }

@@ -8,7 +8,8 @@ struct Status: MsxCommand {
         discussion: ManualText.discussion(
             """
             Per document: new, deleted, modified (text, formatting, metadata, notes), moved, renamed, trashed; renamed or \
-            moved by hand (a file renamed outside msx, found by its words: its changes are read there); and the merge \
+            moved by hand (a file renamed outside msx, found by its words: its changes are read there). Pictures and \
+            other files under contents/: added, changed, deleted. And the merge \
             in progress, if one stopped at conflicts (its changes are listed as changes until it is recorded). Read-only.
             """,
             examples: [
@@ -28,12 +29,14 @@ struct Status: MsxCommand {
             let history = try ProjectHistory.open(project)
             let merging = try history?.mergeState()
             let markers = try history?.documentsWithLeftMarkers(among: changes) ?? []
+            let files = hasHistory ? try history?.fileChanges() ?? [] : []
             if console.json {
                 console.report([
-                    "clean": .bool(changes.isEmpty && strays.isEmpty),
+                    "clean": .bool(changes.isEmpty && strays.isEmpty && files.isEmpty),
                     "hasHistory": .bool(hasHistory),
                     "documents": .array(changes.map(Self.json)),
                     "notInBinder": .array(strays.map(JSONValue.string)),
+                    "files": .array(files.map(Self.json)),
                     "merge": merging.map { ["label": .string($0.label), "theirs": .string($0.theirs.description),
                                             "conflicts": .int($0.conflicts.count), "unresolved": .int($0.unresolved.count)] } ?? .null,
                     "conflictMarkers": .array(markers.map { ["id": .string($0.node.id), "title": .string($0.node.title),
@@ -51,7 +54,7 @@ struct Status: MsxCommand {
             }
             if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
             // Three aligned columns: what changed, the title, the path.
-            let summaries = changes.map(ChangeWording.summary) + strays.map { _ in "not in the binder" }
+            let summaries = changes.map(ChangeWording.summary) + strays.map { _ in "not in the binder" } + files.map(Self.summary)
             let summaryWidth = summaries.map(\.count).max() ?? 0
             let titleWidth = changes.map(\.node.title.count).max() ?? 0
             for (change, summary) in zip(changes, summaries) {
@@ -60,13 +63,26 @@ struct Status: MsxCommand {
                              + "\(Self.padded(change.node.title, to: titleWidth))  \(console.paint(change.node.path, "2"))")
             }
             for path in strays { console.line("  \(console.paint(Self.padded("not in the binder", to: summaryWidth), "31")) \(path)") }
-            if changes.isEmpty && strays.isEmpty { console.line("Nothing changed since the last snapshot.") }
+            for file in files {
+                let color = file.kind == .added ? "32" : file.kind == .deleted ? "31" : "33"
+                console.line("  \(console.paint(Self.padded(Self.summary(file), to: summaryWidth), color)) \(file.path)")
+            }
+            if changes.isEmpty && strays.isEmpty && files.isEmpty { console.line("Nothing changed since the last snapshot.") }
         }
     }
 
     /// `text` padded with spaces to `width` characters (never cut).
     static func padded(_ text: String, to width: Int) -> String {
         text.count >= width ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
+    /// "file added", "file changed", "file deleted".
+    static func summary(_ file: FileChange) -> String {
+        "file " + [FileChange.Kind.added: "added", .modified: "changed", .deleted: "deleted"][file.kind]!
+    }
+
+    static func json(_ file: FileChange) -> JSONValue {
+        ["path": .string(file.path), "change": .string(file.kind.rawValue)]
     }
 
     static func json(_ change: DocumentChange) -> JSONValue {

@@ -10,11 +10,15 @@ extension Project {
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
     package func companionFiles() throws -> [String] {
         DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path).compactMap { entry in
-            let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
-            guard entry.isRegularFile, !name.hasByteSuffix(".md"), !name.hasByteSuffix(".attrs.json"), !name.hasByteSuffix(".msx-tmp")
-            else { return nil }
+            guard entry.isRegularFile, Self.isCompanionFile(entry.path) else { return nil }
             return "contents/" + entry.path
         }.sorted()
+    }
+
+    /// Whether a file under `contents/` is of the kind `companionFiles` lists: not Markdown, a sidecar or a
+    /// temporary file.
+    package static func isCompanionFile(_ path: String) -> Bool {
+        !path.hasByteSuffix(".md") && !path.hasByteSuffix(".attrs.json") && !path.hasByteSuffix(".msx-tmp")
     }
 
     /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind. The notes
