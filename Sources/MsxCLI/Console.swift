@@ -109,6 +109,13 @@ final class Console {
     /// A message for stderr that never goes into JSON output (progress, hints).
     func note(_ text: String) { invocation.standardError.write(TerminalSafeText.escaped(text, keepingColour: false) + "\n") }
 
+    /// Notes `warnings` on standard error, each "warning: ...": the first `shown`, then how many more (a damaged
+    /// sidecar can hold a hundred thousand runs that cannot be placed; `--json` lists every one).
+    func warn(_ warnings: [String], shown: Int = 10) {
+        for warning in warnings.prefix(shown) { note("warning: \(warning)") }
+        if warnings.count > shown { note("warning: ... and \(warnings.count - shown) more like these (--json lists them all)") }
+    }
+
     func discard() { buffer = "" }
 
     /// Writes the report, through a pager when it is longer than the terminal.

@@ -43,6 +43,9 @@ enum LibGit2 {
             return MsxError(.repositoryOwner, "\(what): the repository is owned by another user (\(detail))")
         case GIT_ELOCKED.rawValue:
             return MsxError(.repositoryLocked, "\(what): another program holds the repository's lock (\(detail))")
+        case _ where errno == ENOSPC || errno == EDQUOT || detail.lowercased().contains("no space left"):
+            // A full disk: the data is fine, the write is not done.
+            return MsxError(.io, "\(what): No space left on device (free some space, then run the command again; nothing was recorded)")
         default:
             let reasons = [
                 ("extensions.objectformat", "it uses SHA-256 object names, which libgit2 1.5 cannot read"),

@@ -228,7 +228,8 @@ extension ProjectHistory {
         return result
     }
 
-    /// Saves the re-anchored sidecar of each document in `changes` whose sidecar went stale, in one transaction,
+    /// Saves the re-anchored sidecar of each document in `changes` whose sidecar went stale (or names an older text as
+    /// its base), in one transaction,
     /// before the version is made from the files: a version's sidecar is anchored to the version's own text (the
     /// text a stale one was anchored to is kept in `.msx/`, which history does not hold).
     private func reanchorStaleSidecars(of changes: [DocumentChange]) throws -> [(node: BinderNode, lost: [FormattingLoss])] {
@@ -237,9 +238,14 @@ extension ProjectHistory {
         for change in changes where !change.isDeleted {
             guard let sidecar = change.node.sidecarPath, FileIO.exists(try project.url(sidecar)) else { continue }
             let document = try project.loadDocument(change.node)
-            guard document.sidecarIsStale else { continue }
+            // A sidecar whose formatted paragraphs kept their words is not stale, but the text it names as its base
+            // may be older than the version's (a paragraph typed since): it is saved anchored to the version's own
+            // text too, or a later edit would be read against the older text (a paragraph cut next to the one typed
+            // would pass its attributes on to it).
+            let outdatedBase = document.sidecarBase.map { $0 != BaseText(paragraphs: document.paragraphTexts).id } ?? false
+            guard document.sidecarIsStale || outdatedBase else { continue }
             try project.stage(document, markdown: nil, for: change.node, into: &transaction)
-            reanchored.append((change.node, document.lostFormatting))
+            if document.sidecarIsStale { reanchored.append((change.node, document.lostFormatting)) }
         }
         var project = self.project
         try project.commit(transaction)
@@ -260,7 +266,9 @@ extension ProjectHistory {
 
     /// The commit message: the writer's, or one naming the documents; then one trailer per document.
     static func message(_ message: String?, for changes: [DocumentChange], files: [FileChange] = []) -> String {
-        let titles = changes.map(\.node.title) + files.map { String($0.path.split(separator: "/").last ?? "") }
+        // Documents by title; files (a picture changed alone) by name when no document changed, .gitkeep aside.
+        let fileNames = files.map { String($0.path.split(separator: "/").last ?? "") }.filter { !$0.hasPrefix(".") }
+        let titles = changes.isEmpty ? fileNames : changes.map(\.node.title)
         let named = titles.count > 5 ? titles.prefix(5).joined(separator: ", ") + " and \(titles.count - 5) more" : titles.joined(separator: ", ")
         var text = (message?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
             ?? (titles.isEmpty ? "Snapshot: project settings" : "Snapshot: \(named)")

@@ -1,4 +1,5 @@
 import Foundation
+import MsxTestSupport
 import XCTest
 
 /// Issue 15: `msx blame REF` names, per paragraph, the version that last changed its words and, apart, the one
@@ -12,6 +13,11 @@ final class BlameTests: HistoryTestCase {
         var alignment: String?
         var words: String?
         var formatting: String?
+        /// The last word cut by a round, to bring back in a later one.
+        var gone: String?
+        /// The text when the round began (nil for a paragraph typed in it): words cut and brought back in one round
+        /// are no change.
+        var atRoundStart: String?
     }
 
     private func blame(_ reference: String, in root: URL) throws -> [(text: String, words: String?, formatting: String?)] {
@@ -32,14 +38,19 @@ final class BlameTests: HistoryTestCase {
         let root = try makeProject()
         var words = 0
         func sentence() -> String {
-            (0..<8).map { _ in words += 1; return "w\(words)" }.joined(separator: " ") + "."
+            // Words as unlike one another as prose's (w1, w2, ... share so many characters that a cut paragraph and
+            // the next read as one edited into the other).
+            (0..<8).map { _ in words += 1; return ProseWords.word(words) }.joined(separator: " ") + "."
         }
         var model = (0..<5).map { _ in Paragraph(text: sentence()) }
         let id = try addDocument("Storm", model.map(\.text).joined(separator: "\n\n") + "\n", to: root).id
         let first = try snapshot(root)
         for i in model.indices { (model[i].words, model[i].formatting) = (first, first) }
         let path = "contents/draft/storm.md"
-        for round in 1...10 {
+        var history: [String] = []
+        for round in 1...scaled(14) {
+            history.append(model.map(\.text).joined(separator: " | "))
+            for i in model.indices { model[i].atRoundStart = model[i].text }
             var touched = Set<Int>()
             var aligned: [(Int, String)] = []
             // A paragraph cut and a new one typed in one round may be read as that paragraph rewritten, its
@@ -47,11 +58,23 @@ final class BlameTests: HistoryTestCase {
             // other, so the model knows where formatting is.
             var inserted = false, cut = false
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                switch Int.random(in: 0..<6, using: &random) {
+                switch Int.random(in: 0..<7, using: &random) {
                 case 0 where !model.isEmpty:  // new words at the end of a paragraph
                     let i = Int.random(in: model.indices, using: &random)
-                    model[i].text = String(model[i].text.dropLast()) + " w\(words + 1)."
                     words += 1
+                    model[i].text = String(model[i].text.dropLast()) + " \(ProseWords.word(words))."
+                    touched.insert(i)
+                case 5 where !model.isEmpty:  // the last words cut, or brought back word for word
+                    let i = Int.random(in: model.indices, using: &random)
+                    if let gone = model[i].gone {
+                        model[i].text = String(model[i].text.dropLast()) + " " + gone + "."
+                        model[i].gone = nil
+                    } else {
+                        var kept = model[i].text.dropLast().split(separator: " ")
+                        guard kept.count > 2 else { continue }
+                        model[i].gone = String(kept.removeLast())
+                        model[i].text = kept.joined(separator: " ") + "."
+                    }
                     touched.insert(i)
                 case 1 where !model.isEmpty:  // another alignment
                     let i = Int.random(in: model.indices, using: &random)
@@ -96,12 +119,12 @@ final class BlameTests: HistoryTestCase {
             guard let version = try expect(0, "snapshot", "--json", in: root).json()["short"] as? String else { continue }
             // Words added or a new paragraph: the words are this version's; a new paragraph's formatting too, and an
             // alignment set.
-            for i in touched { model[i].words = version }
+            for i in touched where model[i].text != model[i].atRoundStart { model[i].words = version }
             for i in model.indices where model[i].formatting == nil { model[i].formatting = version }
             for (i, _) in aligned { model[i].formatting = version }
             let blamed = try blame(id, in: root)
             XCTAssertEqual(blamed.map(\.text), model.map(\.text), "round \(round)")
-            XCTAssertEqual(blamed.map(\.words), model.map(\.words), "words, round \(round)")
+            XCTAssertEqual(blamed.map(\.words), model.map(\.words), "words, round \(round)\n" + history.suffix(3).joined(separator: "\n"))
             XCTAssertEqual(blamed.map(\.formatting), model.map(\.formatting), "formatting, round \(round)")
         }
     }
@@ -122,6 +145,7 @@ final class BlameTests: HistoryTestCase {
         XCTAssertEqual(today.map(\.formatting), [third, String(first), nil], "underlining is formatting, not words")
         let human = try expect(0, "blame", "The Lamp", in: root).stdout
         XCTAssertTrue(human.contains("   3  not snapshotted     not snapshotted     Then dawn."), human)
+        XCTAssertTrue(human.hasPrefix("   ¶  words               formatting          text\n"), human)
         let then = try blame("The Lamp@\(second)", in: root)
         XCTAssertEqual(then.map(\.words), [String(first), second])
         XCTAssertEqual(then.map(\.formatting), [String(first), String(first)])

@@ -36,6 +36,10 @@ struct Blame: MsxCommand {
                                 "paragraphs": .array(paragraphs.map(Self.json))])
                 return
             }
+            // The columns: the paragraph's number, the version that last changed its words, the one that last
+            // changed its formatting, and its beginning.
+            let width = 18
+            console.line("   ¶  " + Status.padded("words", to: width) + "  " + Status.padded("formatting", to: width) + "  text")
             for p in paragraphs {
                 let words = Self.origin(p.words, console), formatting = Self.origin(p.formatting, console)
                 let oneLine = p.text.replacingOccurrences(of: "\n", with: " ")

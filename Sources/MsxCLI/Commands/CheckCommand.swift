@@ -98,9 +98,19 @@ struct Check: MsxCommand {
                     "repairs": .array(report.repairs.map { .string(Self.line($0)) }),
                 ])
             } else {
+                // Formatting that cannot be placed is summed up past ten runs a sidecar (--json lists every one).
+                var unplaceable: [String: Int] = [:]
                 for f in report.findings {
                     let tag = f.severity == .error ? console.paint("error", "31") : console.paint("warning", "33")
+                    if case .lostFormatting(_, let sidecar) = f.detail {
+                        unplaceable[sidecar, default: 0] += 1
+                        if unplaceable[sidecar]! > 10 { continue }
+                    }
                     console.line("\(tag): \(Self.message(f))")
+                }
+                for (sidecar, count) in unplaceable.sorted(by: { $0.key < $1.key }) where count > 10 {
+                    console.line("\(console.paint("error", "31")): \(sidecar): ... and \(count - 10) more runs whose words are gone"
+                                 + " (msx check --json lists them all)")
                 }
                 for repair in report.repairs { console.line("\(dryRun ? "would repair" : "repaired"): \(Self.line(repair))") }
                 if report.findings.isEmpty { console.line("ok") }

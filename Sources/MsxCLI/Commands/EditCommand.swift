@@ -32,7 +32,7 @@ struct Edit: MsxCommand {
             }
             let outcome = try project.reanchor(node)
             let warnings = outcome.lost.map(FormattingLossWording.line)
-            for warning in warnings { console.note("warning: \(warning)") }
+            console.warn(warnings)
             if console.json {
                 console.report(["document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
                              "warnings": .array(warnings.map(JSONValue.string))])

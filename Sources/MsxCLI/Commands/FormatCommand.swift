@@ -95,7 +95,7 @@ struct Format: MsxCommand {
                 ])
                 return
             }
-            for loss in outcome.lostFormatting { console.note("warning: \(FormattingLossWording.line(loss))") }
+            console.warn(outcome.lostFormatting.map(FormattingLossWording.line))
             for event in outcome.events { console.line(FormatWording.line(event, Mood(dryRun: dryRun))) }
             if outcome.events.isEmpty { console.line("nothing to change") }
         }

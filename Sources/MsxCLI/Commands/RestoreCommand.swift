@@ -65,7 +65,7 @@ struct Restore: MsxCommand {
             }
             // Formatting whose words an outside edit took, dropped as the version recorded first re-anchored it.
             for entry in result.reanchoredFirst {
-                for loss in entry.lost { console.note("warning: \(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line(loss))") }
+                console.warn(entry.lost.map { "\(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line($0))" })
             }
             if console.json {
                 console.report([

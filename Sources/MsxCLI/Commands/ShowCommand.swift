@@ -41,7 +41,7 @@ struct Show: MsxCommand {
             let form = console.json ? .json : self.form
             if notes { return try showNotes(of: named, in: project, as: form, console: console) }
             let warnings = document.lostFormatting.map(FormattingLossWording.line)
-            if form != .json { for warning in warnings { console.note("warning: \(warning)") } }
+            if form != .json { console.warn(warnings) }
             // Text and JSON are written a paragraph at a time: a long document is never held as a whole model.
             switch form {
             case .text:

@@ -56,7 +56,7 @@ struct Snapshot: MsxCommand {
             if result.onDetachedHead, let version = result.version {
                 warnings.append("HEAD is detached: version \(version.short) is on no branch (git switch -c NAME keeps it on one)")
             }
-            for warning in warnings { console.note("warning: \(warning)") }
+            console.warn(warnings)
             if console.json {
                 console.report([
                     "version": .optional(result.version?.description),

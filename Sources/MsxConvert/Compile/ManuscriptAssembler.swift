@@ -45,8 +45,16 @@ struct ManuscriptAssembler {
 
         let settings = manifest.compile
         let author = manifest.author.name
-        let margin: (String) -> Double = { side in
-            options.preset == .manuscript ? 72 : settings["margins"]?[side]?.numberValue ?? 72
+        let pageSize: (width: Double, height: Double) = settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792)
+        let margin: (String) throws -> Double = { side in
+            guard options.preset != .manuscript, let value = settings["margins"]?[side] else { return 72 }
+            // A margin leaves at least a third of the page for the text.
+            let room = (side == "left" || side == "right" ? pageSize.width : pageSize.height) / 3
+            guard let points = value.numberValue, points.isFinite, points >= 0, points <= room else {
+                throw MsxError(.invalidValue, "\(Manifest.fileName): compile margin '\(side)' is \(JSONWriter.string(value, pretty: false));"
+                    + " a margin is a number of points from 0 to \(Int(room)) (72 points are an inch)")
+            }
+            return points
         }
         var sheet = StyleSheet(manifest: manifest)
         if options.preset == .manuscript { sheet.applyManuscriptFormat() }
@@ -67,8 +75,8 @@ struct ManuscriptAssembler {
             surname: settings["authorSurname"]?.stringValue ?? author.split(separator: " ").last.map(String.init) ?? author,
             contact: Self.contactBlock(settings["contact"]?.stringValue, email: manifest.author.email), parts: parts, styleSheet: sheet, preset: options.preset,
             hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
-            pageSize: settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792),
-            margins: (margin("top"), margin("bottom"), margin("left"), margin("right")),
+            pageSize: pageSize,
+            margins: (try margin("top"), try margin("bottom"), try margin("left"), try margin("right")),
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures

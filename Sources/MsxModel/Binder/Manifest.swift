@@ -92,6 +92,12 @@ extension Manifest {
             let node = entries[index].node
             throw MsxError(.pathEscapesProject, "\(file): path '\(node.path)' of '\(node.title)' is not under \(Self.contentsFolder)/")
         }
+        // Nor git's own folders inside contents/.
+        for index in entries.indices where RelativePath.entersGitFolder(entries[index].node.path) {
+            let node = entries[index].node
+            throw MsxError(.pathEscapesProject, "\(file): path '\(node.path)' of '\(node.title)' goes into a .git folder, which git keeps"
+                + " for itself and never records")
+        }
     }
 
     /// The manifest in canonical JSON.

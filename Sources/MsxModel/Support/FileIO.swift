@@ -15,10 +15,21 @@ public enum FileIO {
 
     /// Reads a document's Markdown, refusing one larger than `largestDocument`.
     public static func readDocument(_ url: URL, displayPath: String) throws -> String {
+        try readText(url, displayPath: displayPath, largest: largestDocument, what: "one document", advice: "split it into several")
+    }
+
+    /// Reads a document's sidecar, refusing one larger than `largestDocument` (a sidecar is a fraction of its
+    /// document's size; a larger one is damaged or hostile, and would cost every command seconds and gigabytes).
+    public static func readSidecar(_ url: URL, displayPath: String) throws -> String {
+        try readText(url, displayPath: displayPath, largest: largestDocument, what: "one sidecar",
+                     advice: "it cannot be the formatting of one document; move it aside (the document reads without it)")
+    }
+
+    private static func readText(_ url: URL, displayPath: String, largest: Int, what: String, advice: String) throws -> String {
         var info = stat()
-        if stat(url.path, &info) == 0, Int(info.st_size) > largestDocument {
-            throw MsxError(.documentTooLarge, "\(displayPath): \(Int(info.st_size) >> 20) MB is more than msx reads in one document"
-                + " (\(largestDocument >> 20) MB); split it into several")
+        if stat(url.path, &info) == 0, Int(info.st_size) > largest {
+            throw MsxError(.documentTooLarge, "\(displayPath): \(Int(info.st_size) >> 20) MB is more than msx reads in \(what)"
+                + " (\(largest >> 20) MB); \(advice)")
         }
         return try readText(url, displayPath: displayPath)
     }

@@ -147,7 +147,7 @@ public struct Project: Sendable {
     /// Reads a document's sidecar, or nil when it has none.
     func loadSidecar(_ node: BinderNode) throws -> Sidecar? {
         guard let sidecarPath = try companion(\.sidecarPath, of: node) else { return nil }
-        return try Sidecar(json: try FileIO.readText(try paths.url(sidecarPath), displayPath: sidecarPath), file: sidecarPath)
+        return try Sidecar(json: try FileIO.readSidecar(try paths.url(sidecarPath), displayPath: sidecarPath), file: sidecarPath)
     }
 
     /// The path of `node`'s companion file (its sidecar or notes) that exists: at `node`'s path, or where it was
