@@ -160,3 +160,29 @@ final class HistorySnapshotTests: HistoryTestCase {
         XCTAssertEqual(try porcelain(book.root), [])
     }
 }
+
+/// A change of metadata alone (keywords, target, include in compile, a custom field) is a change a snapshot records:
+/// git, reading the version's manifest, sees the new value, and `status` is clean after.
+final class MetadataSnapshotTests: HistoryTestCase {
+    override class var runsTheBuiltBinary: Bool { true }
+
+    func testEveryMetadataFieldAloneIsRecorded() throws {
+        let book = try makeBook()
+        let changes: [(arguments: [String], field: String, expected: Any)] = [
+            (["--add-keyword", "harbour"], "keywords", ["harbour"]),
+            (["--target", "1200"], "target", 1200),
+            (["--exclude"], "includeInCompile", false),
+            (["--set", "pov=Nell"], "custom", ["pov": "Nell"]),
+        ]
+        for change in changes {
+            try expect(0, ["meta", "Lamp"] + change.arguments, in: book.root)
+            XCTAssertEqual(try expect(0, "status", "--json", in: book.root).json()["clean"] as? Bool, false, change.field)
+            let result = try expect(0, "snapshot", "--json", in: book.root).json()
+            XCTAssertNotNil(result["version"] as? String, "\(change.field) alone is a version")
+            let manifest = try JSONSerialization.jsonObject(with: Data(try git("show", "HEAD:manuscript.json", in: book.root).utf8)) as? [String: Any]
+            let lamp = Node.flatten(manifest?["binder"] as? [[String: Any]] ?? []).first { $0.id == book.lamp }
+            XCTAssertEqual((lamp?.fields[change.field] as? NSObject), change.expected as? NSObject, change.field)
+            XCTAssertEqual(try expect(0, "status", "--json", in: book.root).json()["clean"] as? Bool, true, change.field)
+        }
+    }
+}
