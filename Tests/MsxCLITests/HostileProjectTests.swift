@@ -101,4 +101,22 @@ final class HostileProjectTests: HistoryTestCase {
         try expect(0, "check", in: root)
         try expect(0, "snapshot", "-m", "two", in: root)
     }
+
+    func testXMLProblemsAreNamedAndAnEntityNeverCutsTheText() throws {
+        let root = try makeProject()
+        let cases: [(name: String, edit: (String) -> String, reason: String)] = [
+            ("undeclared", { $0.replacingOccurrences(of: "Before", with: "Before &foo;") }, "an entity that is not declared"),
+            ("mismatched", { $0.replacingOccurrences(of: "Before", with: "Before <w:b>") }, "a closing tag that does not match"),
+            ("external", { xml in
+                xml.replacingOccurrences(of: "<w:document", with: "<!DOCTYPE w:document [<!ENTITY foo SYSTEM \"file:///etc/hostname\">]><w:document")
+                    .replacingOccurrences(of: "Before", with: "Before &foo;")
+            }, "declares entities of its own"),
+        ]
+        for entry in cases {
+            let url = scratch.appendingPathComponent("\(entry.name).docx")
+            try DocxFixture.write(body: "<w:p><w:r><w:t>Before the words after.</w:t></w:r></w:p>", to: url)
+            try DocxFixture.edit(url, document: entry.edit)
+            try assertRefused(["import", url.path], status: 3, naming: ["\(entry.name).docx", "word/document.xml", entry.reason], in: root)
+        }
+    }
 }

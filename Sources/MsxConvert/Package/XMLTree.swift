@@ -63,6 +63,12 @@ final class XMLNode {
     /// Parses `data` as one XML document. External entities are never loaded.
     /// - Throws: `MsxError(.unexpected, …)` with the parser's reason and line, for the caller to name the file.
     static func parse(_ data: Data) throws -> XMLNode {
+        // An entity declared in a document type: no Word, EPUB or Scrivener file has one, and one that cannot be read
+        // (one outside the file is never loaded) would silently cut the text where it is used.
+        if let declaration = data.range(of: Data("<!ENTITY".utf8)) {
+            let line = data[..<declaration.lowerBound].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            throw MsxError(.unexpected, "not read (line \(line): it declares entities of its own, which msx does not read)")
+        }
         let builder = XMLTreeBuilder()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -70,7 +76,7 @@ final class XMLNode {
         parser.delegate = builder
         let parsed = parser.parse()
         guard parsed, parser.parserError == nil, builder.failure == nil, builder.isComplete, let root = builder.root else {
-            let reason = builder.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "not XML"
+            let reason = builder.failure ?? parser.parserError.map(XMLTreeBuilder.reason) ?? "not XML"
             throw MsxError(.unexpected, "not well-formed XML (line \(parser.lineNumber): \(reason))")
         }
         return root
@@ -156,8 +162,26 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if failure == nil { failure = "\(parseError.localizedDescription)" }
+        if failure == nil { failure = Self.reason(parseError) }
     }
+
+    /// The parser's error in words ("an entity that is not declared"), not Foundation's "NSXMLParserErrorDomain
+    /// error 26". The codes are libxml2's (xmlerror.h), which Foundation passes on.
+    static func reason(_ error: Error) -> String {
+        let code = (error as NSError).code
+        return reasons[code].map { "\($0) (XML error \(code))" } ?? "XML error \(code)"
+    }
+
+    private static let reasons: [Int: String] = [
+        4: "the document is empty", 5: "text after the end of the document", 9: "a character XML does not allow",
+        23: "an entity reference without its ';'", 26: "an entity that is not declared", 27: "an entity that is not declared",
+        28: "an entity that cannot be read as text", 29: "an entity that refers outside the file", 32: "an encoding it cannot read",
+        34: "a quoted value that never ends", 38: "'<' inside an attribute's value", 39: "an attribute's value without quotes",
+        41: "an attribute without a value", 42: "an attribute given twice", 45: "a comment that never ends",
+        63: "a CDATA section that never ends", 68: "a name missing", 73: "'>' missing", 76: "a closing tag that does not match its opening tag",
+        77: "an element that is never closed", 85: "elements that are not well nested", 86: "more than one root element",
+        89: "an entity that refers to itself (an entity loop)", 90: "an entity that ends in the middle of an element",
+    ]
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         self.parser(parser, foundCharacters: String(decoding: CDATABlock, as: UTF8.self))
