@@ -189,6 +189,23 @@ final class ScrivenerImportTests: MsxTestCase {
         try expect(0, "check", in: root)
     }
 
+    func testATextThatIsALinkOutOfTheProjectIsNamedNotSkippedSilently() throws {
+        let source = try ScrivenerFixture.scrivener3(in: scratch, png: png)
+        let data = source.appendingPathComponent("Files/Data")
+        let folder = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: data.path).sorted().first { name in
+            FileManager.default.fileExists(atPath: data.appendingPathComponent("\(name)/content.rtf").path)
+        })
+        let text = data.appendingPathComponent("\(folder)/content.rtf")
+        let outside = scratch.appendingPathComponent("outside.rtf")
+        try FileManager.default.moveItem(at: text, to: outside)
+        try FileManager.default.createSymbolicLink(at: text, withDestinationURL: outside)
+        let root = try makeProject()
+        let result = try expect(0, "import", source.path, "--into", "Research", "--json", in: root).json()
+        let warnings = result["warnings"] as? [String] ?? []
+        XCTAssertTrue(warnings.contains { $0.contains("Files/Data/\(folder)/content.rtf) is a symbolic link leading out of the project") },
+                      "\(warnings)")
+    }
+
     /// Scrivener 2 and Scrivener for Windows 1 (a `.scrivx` of format 1.0), and Scrivener 1's `binder.scrivproj`.
     func testTheOlderFormatComesAcrossToo() throws {
         for (index, binder) in ["Harbour.scrivx", "binder.scrivproj"].enumerated() {

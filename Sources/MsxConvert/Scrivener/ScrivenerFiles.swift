@@ -18,7 +18,20 @@ public struct ScrivenerFiles: Sendable {
 
     /// The item's text (RTF), when it has one.
     public func text(of item: ScrivenerProject.Item) -> URL? {
-        existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.rtf" : "Files/Docs/\(item.id).rtf")
+        existing(textPath(of: item))
+    }
+
+    /// The project path of the item's text when it is there as a symbolic link that leads out of the project (or
+    /// nowhere): such a text is never read.
+    public func textLinkedAway(of item: ScrivenerProject.Item) -> String? {
+        let relative = textPath(of: item)
+        let path = project.url.appendingPathComponent(relative).path
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        return type == .typeSymbolicLink && existing(relative) == nil ? relative : nil
+    }
+
+    private func textPath(of item: ScrivenerProject.Item) -> String {
+        project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.rtf" : "Files/Docs/\(item.id).rtf"
     }
 
     /// The item's synopsis, when it has one.

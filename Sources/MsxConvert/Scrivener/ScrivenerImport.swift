@@ -182,6 +182,10 @@ public struct ScrivenerImporter {
         node.custom = item.custom
         node.target = item.target
         node.includeInCompile = item.includeInCompile
+        if let link = files.textLinkedAway(of: item) {
+            outcome.problems.append("\(item.title): its text (\(link)) is a symbolic link leading out of the project, which is"
+                + " not read: put the file itself there and import again")
+        }
         if let url = files.text(of: item) {
             do {
                 let composed = try compose(url, of: item)
