@@ -42,6 +42,14 @@ final class HostileProjectTests: HistoryTestCase {
         try assertRefused(["show", "Lamp"], status: 1, naming: ["contents/draft/lamp.attrs.json", "65 MB", "64 MB"], in: book.root)
     }
 
+    func testASidecarOfTooManyRunsIsRefusedByName() throws {
+        let book = try makeBook()
+        let run = #"{"start": 0, "end": 3, "text": "The"}"#
+        let runs = Array(repeating: run, count: 250_001).joined(separator: ",")
+        try write(#"{"formatVersion": 1, "paragraphs": [{"index": 0, "runs": [\#(runs)]}]}"#, to: "contents/draft/lamp.attrs.json", in: book.root)
+        try assertRefused(["show", "Lamp"], status: 1, naming: ["contents/draft/lamp.attrs.json", "more than 250000 formatting runs"], in: book.root)
+    }
+
     func testThousandsOfUnplaceableRunsAreSummedUp() throws {
         let book = try makeBook()
         let runs = (0..<500).map { i in

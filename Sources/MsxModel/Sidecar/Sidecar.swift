@@ -41,6 +41,11 @@ public struct Sidecar: Equatable, Sendable {
 }
 
 extension Sidecar {
+    /// The most formatting runs msx reads in one sidecar (a formatted phrase every other word of a 500,000-word
+    /// document): placing each costs every command that reads the document, so a sidecar with more is refused, as a
+    /// document over `FileIO.largestDocument` is.
+    public static let mostRuns = 250_000
+
     /// Reads a sidecar file's text. Throws a damaged-data error naming `file` for anything malformed; a number out
     /// of its attribute's limits is brought within them and named in `valuesOutOfLimits`.
     public init(json text: String, file: String) throws {
@@ -50,9 +55,16 @@ extension Sidecar {
         // A base that cannot name a base file (another tool's value) is ignored: the quote selectors remain.
         base = try root.string("base").flatMap { BaseText.isValidID($0) ? $0 : nil }
         var outOfLimits: [String] = []
+        var runCount = 0
         paragraphs = try root.array("paragraphs").enumerated().map { i, value in
             let p = try JSONReader(value, file: file, path: "paragraphs[\(i)]")
-            let runs = try p.array("runs").enumerated().map { j, value in
+            let runValues = try p.array("runs")
+            runCount += runValues.count
+            guard runCount <= Self.mostRuns else {
+                throw MsxError(.documentTooLarge, "\(file): more than \(Self.mostRuns) formatting runs, more than msx reads in one sidecar;"
+                    + " it cannot be the formatting of one document: move it aside (the document reads without it)")
+            }
+            let runs = try runValues.enumerated().map { j, value in
                 let r = try JSONReader(value, file: file, path: "\(p.path).runs[\(j)]")
                 let run = Run(
                     start: try r.requiredInt("start"), end: try r.requiredInt("end"), text: try r.string("text") ?? "",
