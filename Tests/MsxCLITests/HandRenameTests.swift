@@ -158,4 +158,17 @@ final class HandRenameTests: HistoryTestCase {
         XCTAssertEqual(try node(id: book.lamp, in: book.root)?.path, "contents/draft/lantern.md")
         XCTAssertEqual(try runTexts(of: book.lamp, in: book.root, where: "underline", is: "single"), ["old lamp"])
     }
+
+    func testShowTreeAndCompileReadItWhereItIsNow() throws {
+        let book = try formattedBook()
+        try move(Book.lampPath, to: "contents/draft/lantern.md", in: book.root)
+        try replace("all night", with: "all evening", in: "contents/draft/lantern.md", root: book.root)
+        XCTAssertEqual(try runTexts(of: book.lamp, in: book.root, where: "underline", is: "single"), ["old lamp"])
+        let lamp = try XCTUnwrap(try treeNodes(book.root).first { $0.id == book.lamp })
+        XCTAssertEqual(lamp.path, "contents/draft/lantern.md")
+        XCTAssertNil(lamp.fields["missing"], "not missing: it is found where it is now")
+        XCTAssertGreaterThan(lamp.words ?? 0, 0)
+        XCTAssertTrue(try expect(0, "compile", "--format", "txt", in: book.root).stdout.contains("all evening"))
+        XCTAssertEqual(try node(id: book.lamp, in: book.root)?.path, Book.lampPath, "reading writes nothing")
+    }
 }
