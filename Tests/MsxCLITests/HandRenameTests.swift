@@ -140,6 +140,41 @@ final class HandRenameTests: HistoryTestCase {
         XCTAssertEqual(try runTexts(of: book.lamp, in: book.root, where: "underline", is: "single"), ["old lamp"])
     }
 
+    /// The writer made a new document, pasted Lamp's words into it in an editor and deleted Lamp's file.
+    private func lampTakenInAsLantern() throws -> (book: Book, lantern: String) {
+        let book = try formattedBook()
+        let created = try expect(0, "new", "Lantern", "--json", in: book.root).json()["created"] as? [[String: Any]]
+        let lantern = try XCTUnwrap(created?.first?["id"] as? String)
+        try write(try read(Book.lampPath, in: book.root), to: "contents/draft/lantern.md", in: book.root)
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(Book.lampPath))
+        return (book, lantern)
+    }
+
+    func testDropMissingHandsTheSidecarAndNotesToTheDocumentThatHoldsTheWords() throws {
+        let (book, lantern) = try lampTakenInAsLantern()
+        let check = try expect(1, "check", "--json", in: book.root).json()
+        let codes = (check["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes, ["adopted-elsewhere"], "\(check)")
+        XCTAssertTrue(try expect(1, "check", in: book.root).stdout.contains("its words are in 'Lantern'"))
+        let repair = try expect(0, "check", "--repair", "--drop-missing", in: book.root).stdout
+        XCTAssertTrue(repair.contains("went to 'Lantern'"), repair)
+        XCTAssertNil(try node(id: book.lamp, in: book.root))
+        XCTAssertFalse(exists(Self.lampSidecar, in: book.root))
+        XCTAssertEqual(try read("contents/draft/lantern.notes.md", in: book.root), "Where the lamp came from.\n")
+        XCTAssertEqual(try runTexts(of: lantern, in: book.root, where: "underline", is: "single"), ["old lamp"])
+        try assertConsistent(book.root)
+    }
+
+    func testDropMissingKeepsTheSidecarWhenTheDocumentHoldingTheWordsHasItsOwn() throws {
+        let (book, lantern) = try lampTakenInAsLantern()
+        try expect(0, "format", lantern, "--match", "old lamp", "--underline=double", in: book.root)
+        let sidecar = try read(Self.lampSidecar, in: book.root)
+        let repair = try expect(0, "check", "--repair", "--drop-missing", in: book.root).stdout
+        XCTAssertTrue(repair.contains("kept \(Self.lampSidecar)"), repair)
+        XCTAssertEqual(try read(Self.lampSidecar, in: book.root), sidecar, "not deleted, not changed")
+        XCTAssertEqual(try runTexts(of: lantern, in: book.root, where: "underline", is: "double"), ["old lamp"], "Lantern's own formatting")
+    }
+
     func testRestoreMissingDoesNotBringARenamedDocumentBackTwice() throws {
         let book = try formattedBook()
         try move(Book.lampPath, to: "contents/draft/lantern.md", in: book.root)

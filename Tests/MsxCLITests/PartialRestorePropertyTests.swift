@@ -3,8 +3,8 @@ import MsxTestSupport
 import XCTest
 
 /// `restore --formatting-only` and `restore --text-only` against an attributed-string oracle, on random pairs of
-/// versions: each word carries bold and italic (written in the Markdown), underline (in the sidecar), and each
-/// paragraph a kind (plain, heading, block quote, list item). The oracle is the test's own: words are unique, so the
+/// versions: each word carries bold, italic, a code span and a link (written in the Markdown), underline (in the
+/// sidecar), and each paragraph a kind (plain, heading, block quote one or two deep, list item). The oracle is the test's own: words are unique, so the
 /// words two versions share are found by identity, and
 /// - `--formatting-only` gives today's words; a word the version has takes the version's formatting, the others
 ///   keep today's; every paragraph takes the version's kind;
@@ -15,22 +15,27 @@ import XCTest
 final class PartialRestorePropertyTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
-    private enum Kind: String, CaseIterable { case plain, heading, quote, item }
+    private enum Kind: String, CaseIterable { case plain, heading, quote, nestedQuote, item }
 
     private struct Word: Equatable {
         var text: String
-        var bold = false, italic = false, underline = false
+        var bold = false, italic = false, underline = false, code = false
+        var link: String?
+
+        /// The Markdown-held formatting, which decides where the Markdown writes a phrase's markup.
+        var markup: [String] { [bold ? "b" : "", italic ? "i" : "", code ? "c" : "", link ?? ""] }
     }
 
     private struct Paragraph: Equatable, CustomStringConvertible {
         var kind: Kind
         var words: [Word]
 
-        /// "heading: **bold** *italic* _underlined_ plain".
+        /// "heading: **bold** *italic* _underlined_ `code` [linked](URL) plain".
         var description: String {
             "\(kind): " + words.map { word in
-                let marks = (word.bold ? "**" : "") + (word.italic ? "*" : "") + (word.underline ? "_" : "")
-                return marks + word.text + String(marks.reversed())
+                let marks = (word.bold ? "**" : "") + (word.italic ? "*" : "") + (word.underline ? "_" : "") + (word.code ? "`" : "")
+                let linked = marks + word.text + String(marks.reversed())
+                return word.link.map { "[\(linked)](\($0))" } ?? linked
             }.joined(separator: " ")
         }
     }
@@ -77,9 +82,13 @@ final class PartialRestorePropertyTests: HistoryTestCase {
                     let range = start..<start + length
                     guard !range.contains(where: { plain.contains(paragraphs[k].words[$0].text) }) else { continue }
                     let on = Int.random(in: 0..<4, using: &random) > 0
-                    switch Int.random(in: 0..<3, using: &random) {
+                    switch Int.random(in: 0..<5, using: &random) {
                     case 0 where !kinds.contains(.heading): for i in range { paragraphs[k].words[i].bold = on }
-                    case 1 where !kinds.contains(.quote): for i in range { paragraphs[k].words[i].italic = on }
+                    case 1 where !kinds.contains(.quote) && !kinds.contains(.nestedQuote): for i in range { paragraphs[k].words[i].italic = on }
+                    case 2: for i in range { paragraphs[k].words[i].code = on }
+                    case 3:
+                        let url = on ? "https://example.org/page\(Int.random(in: 1...3, using: &random))" : nil
+                        for i in range { paragraphs[k].words[i].link = url }
                     default: for i in range { paragraphs[k].words[i].underline = on }
                     }
                 }
@@ -130,17 +139,16 @@ final class PartialRestorePropertyTests: HistoryTestCase {
 
     private func markdown(_ paragraphs: [Paragraph]) -> String {
         paragraphs.map { paragraph in
-            let prefix = [Kind.plain: "", .heading: "## ", .quote: "> ", .item: "- "][paragraph.kind]!
+            let prefix = [Kind.plain: "", .heading: "## ", .quote: "> ", .nestedQuote: "> > ", .item: "- "][paragraph.kind]!
             var out = prefix
             var i = 0
             while i < paragraph.words.count {
                 let word = paragraph.words[i]
                 var end = i
-                while end + 1 < paragraph.words.count, paragraph.words[end + 1].bold == word.bold, paragraph.words[end + 1].italic == word.italic {
-                    end += 1
-                }
-                let marker = (word.bold ? "**" : "") + (word.italic ? "*" : "")
-                out += (i > 0 ? " " : "") + marker + paragraph.words[i...end].map(\.text).joined(separator: " ") + String(marker.reversed())
+                while end + 1 < paragraph.words.count, paragraph.words[end + 1].markup == word.markup { end += 1 }
+                let marker = (word.bold ? "**" : "") + (word.italic ? "*" : "") + (word.code ? "`" : "")
+                let phrase = marker + paragraph.words[i...end].map(\.text).joined(separator: " ") + String(marker.reversed())
+                out += (i > 0 ? " " : "") + (word.link.map { "[\(phrase)](\($0))" } ?? phrase)
                 i = end + 1
             }
             return out
@@ -152,7 +160,7 @@ final class PartialRestorePropertyTests: HistoryTestCase {
         var paragraph = paragraph
         for i in paragraph.words.indices {
             paragraph.words[i].bold = paragraph.words[i].bold || paragraph.kind == .heading
-            paragraph.words[i].italic = paragraph.words[i].italic || paragraph.kind == .quote
+            paragraph.words[i].italic = paragraph.words[i].italic || paragraph.kind == .quote || paragraph.kind == .nestedQuote
         }
         return paragraph
     }
@@ -165,13 +173,14 @@ final class PartialRestorePropertyTests: HistoryTestCase {
             let kind: Kind = switch paragraph["kind"] as? String {
             case "heading": .heading
             case "listItem": .item
-            default: style == "Block Quote" ? .quote : .plain
+            default: style != "Block Quote" ? .plain : (paragraph["attributes"] as? [String: Any])?["quoteDepth"] as? Int == 2 ? .nestedQuote : .quote
             }
             var letters: [(Character, Word)] = []
             for run in paragraph["runs"] as? [[String: Any]] ?? [] {
                 let attributes = run["attributes"] as? [String: Any] ?? [:]
                 let look = Word(text: "", bold: attributes["bold"] as? Bool ?? false, italic: attributes["italic"] as? Bool ?? false,
-                                underline: attributes["underline"] is String)
+                                underline: attributes["underline"] is String, code: attributes["code"] as? Bool ?? false,
+                                link: attributes["link"] as? String)
                 for character in run["text"] as? String ?? "" { letters.append((character, look)) }
             }
             var words: [Word] = []

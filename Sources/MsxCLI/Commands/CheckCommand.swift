@@ -143,11 +143,23 @@ struct Check: MsxCommand {
         }
     }
 
+    /// Takes missing documents out of the binder; one whose words another document holds (taken in under a new
+    /// id) hands that document its sidecar and notes, never deleting them.
     private func dropMissingDocuments(_ console: Console) throws -> [CheckRepair] {
-        var editor = BinderEditor(project: try console.openProject(forWriting: true))
-        return try missingDocuments(editor.project).map { node in
-            _ = try editor.removeMissing(node)
-            return .droppedMissing(node)
+        let project = try console.openProject(forWriting: true)
+        let lastVersion = try ProjectHistory.open(project)
+        let missing = try missingDocuments(project)
+        let heirs = try project.adoptedElsewhere(missing) { node in lastVersion?.recordedText(of: node) }
+        var editor = BinderEditor(project: project)
+        return try missing.map { node in
+            let heir = heirs.first { $0.node.id == node.id }.flatMap { pair in
+                project.manifest.entries.first { $0.node.path == pair.path && $0.node.kind == .document }?.node
+            }
+            let companions = try node.companionPaths.filter { try FileIO.exists(project.url($0)) }
+            _ = try editor.removeMissing(node, heir: heir)
+            guard let heir else { return .droppedMissing(node) }
+            let kept = try companions.filter { try FileIO.exists(project.url($0)) }
+            return .droppedForHeir(node, heir: heir, moved: companions.filter { !kept.contains($0) }, kept: kept)
         }
     }
 
@@ -180,6 +192,10 @@ struct Check: MsxCommand {
             "'\(node.title)': its sidecar could not be read and no version has a readable one; moved it to \(path) (the document reads without that formatting)"
         case .removedLock(let path): "removed \(path), left by a git program that is no longer running"
         case .droppedMissing(let node): "took '\(node.title)' (\(node.id)), whose file is gone, out of the binder (msx restore \(node.id) brings it back)"
+        case .droppedForHeir(let node, let heir, let moved, let kept):
+            "took '\(node.title)' (\(node.id)), whose words are in '\(heir.title)' (\(heir.path)), out of the binder"
+                + (moved.isEmpty ? "" : "; \(moved.joined(separator: " and ")) went to '\(heir.title)'")
+                + (kept.isEmpty ? "" : "; kept \(kept.joined(separator: " and ")) where \(kept.count == 1 ? "it is" : "they are"): '\(heir.title)' has its own")
         }
     }
 
@@ -195,6 +211,10 @@ struct Check: MsxCommand {
         case .renamedByHand(let node, let path):
             return "'\(node.title)' (\(node.id)) was renamed or moved outside msx to \(path)"
                 + " (msx check --repair re-attaches it there, keeping its id, history, formatting and notes)"
+        case .adoptedElsewhere(let node, let heir):
+            return "document '\(node.title)' (\(node.id)) is missing its file; its words are in '\(heir.title)' (\(heir.path), \(heir.id)),"
+                + " taken in under a new id (msx check --repair --drop-missing takes '\(node.title)' out of the binder"
+                + " and gives '\(heir.title)' its sidecar and notes)"
         case .missingFile(let node):
             return "document '\(node.title)' (\(node.id)) is missing its file"
                 + " (msx check --repair --restore-missing brings back its last snapshot; --drop-missing takes it out of the binder)"

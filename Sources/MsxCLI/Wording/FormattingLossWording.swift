@@ -20,6 +20,8 @@ enum FormattingLossWording {
             "paragraph \(paragraph + 1): formatting on '\(text)' \(outcome): its words are gone"
         case .markup(let paragraph, let attribute):
             "paragraph \(paragraph + 1): its \(markupName(attribute)) \(outcome): its Markdown cannot be made to say it"
+        case .inline(let paragraph, let text, let attribute):
+            "paragraph \(paragraph + 1): the \(markupName(attribute)) on '\(text)' \(outcome): its Markdown cannot be made to say it"
         }
     }
 
@@ -29,6 +31,7 @@ enum FormattingLossWording {
         case .quoteDepth: "block quote"
         case .listLevel: "list item"
         case .checklist: "task box"
+        case .code: "code span"
         default: key.rawValue
         }
     }

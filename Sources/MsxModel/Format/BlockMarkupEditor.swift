@@ -28,18 +28,33 @@ struct BlockMarkupEditor {
     /// Puts the paragraph inside a block quote, or takes it out of one.
     func setQuoted(_ quoted: Bool) -> MarkdownDocument? {
         if (block.quoteDepth > 0) == quoted { return document }
+        return setQuoteDepth(quoted ? 1 : 0)
+    }
+
+    /// Makes the paragraph quoted `depth` levels deep (0: not quoted), a level at a time.
+    func setQuoteDepth(_ depth: Int) -> MarkdownDocument? {
+        var editor = self
+        while editor.block.quoteDepth != depth {
+            guard let next = editor.stepQuoteDepth(deeper: editor.block.quoteDepth < depth) else { return nil }
+            editor = BlockMarkupEditor(document: next, paragraph: paragraph)
+        }
+        return editor.document
+    }
+
+    /// One block quote level more or less.
+    private func stepQuoteDepth(deeper: Bool) -> MarkdownDocument? {
         let depth = block.quoteDepth
         var edits: [ByteEdit] = []
         for line in block.lines {
             let content = document.lineContent(line)
-            if quoted {
+            if deeper {
                 guard block.list == nil else { return nil }
                 edits.append(.insert("> ", at: content.lowerBound))
             } else if let marker = quoteMarker(in: content) {
                 edits.append(.delete(marker))
             }
         }
-        return accept(edits) { $0.quoteDepth == (quoted ? depth + 1 : depth - 1) }
+        return accept(edits) { $0.quoteDepth == (deeper ? depth + 1 : depth - 1) }
     }
 
     /// Makes the paragraph a list item (ordered or bullet), when it is not one yet.

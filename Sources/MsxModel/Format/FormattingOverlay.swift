@@ -1,11 +1,8 @@
 /// One version's formatting laid over another's words: the two partial restores. `restore --formatting-only` lays
 /// the version's formatting over today's words; `restore --text-only` lays today's formatting over the version's
-/// words. Formatting means all of it: what the Markdown holds (bold, italic, strikethrough, headings, block quotes,
-/// list items, task boxes) and what the sidecar holds.
+/// words. Formatting means all of it: what the Markdown holds (bold, italic, strikethrough, code, links, headings,
+/// block quotes, list items, task boxes) and what the sidecar holds.
 public enum FormattingOverlay {
-    /// The inline formatting Markdown writes with delimiters, and the sidecar keys that say the same.
-    private static let delimited: [(InlineAttribute, AttributeKey)] = [(.bold, .bold), (.italic, .italic), (.strikethrough, .strikethrough)]
-
     /// `target`'s words with `source`'s formatting on every character and paragraph that comes from `source` (none,
     /// where `source` had none), and `target`'s own on the text `source` does not have (under what text typed inside
     /// one of `source`'s phrases takes from it, by the rules of `Anchoring.carry`).
@@ -27,21 +24,9 @@ public enum FormattingOverlay {
             lost += missed.map { .markup(paragraph: k, attribute: $0) }
         }
         for k in markdown.blocks.indices where k < inline.paragraphs.count {
-            for (attribute, key) in delimited {
-                let wanted = merged(inline.paragraphs[k].runs.filter { $0.attributes[key] == .bool(true) }.map(\.range))
-                    .compactMap { trimmed($0, in: markdown.blocks[k].text) }
-                let current = merged(markdown.blocks[k].spans.filter { $0.attribute == attribute }.map(\.range))
-                guard wanted != current else { continue }
-                let unwanted = wanted.reduce(current) { ranges, keep in subtract(keep, from: ranges) }
-                for (range, on) in unwanted.map({ ($0, false) }) + wanted.map({ ($0, true) }) {
-                    if let edited = InlineMarkupEditor(document: markdown, paragraph: k).set(attribute, on, over: range) {
-                        markdown = edited
-                    } else {
-                        // Markdown cannot say it here: the sidecar does.
-                        formatting.paragraphs[k].set([key: .bool(on)], over: range)
-                    }
-                }
-            }
+            let (edited, missed) = inlineMarkup(inline.paragraphs[k], onto: markdown, paragraph: k, sidecar: &formatting.paragraphs[k])
+            markdown = edited
+            lost += missed
         }
         var result = RichDocument(markdown: markdown, formatting: formatting)
         result.lostFormatting = lost
@@ -49,15 +34,68 @@ public enum FormattingOverlay {
         return result
     }
 
-    /// The bold, italic and strikethrough `markdown` writes with delimiters, as formatting runs.
+    /// The inline formatting `markdown` writes with markup (bold, italic, strikethrough, code, links), as formatting
+    /// runs.
     private static func inlineFormatting(of markdown: MarkdownDocument) -> DocumentFormatting {
         var formatting = DocumentFormatting(paragraphCount: markdown.blocks.count)
         for (k, block) in markdown.blocks.enumerated() {
-            for (attribute, key) in delimited {
-                for span in block.spans where span.attribute == attribute { formatting.paragraphs[k].set([key: .bool(true)], over: span.range) }
+            for span in block.spans {
+                guard let (key, value) = sidecarForm(of: span.attribute) else { continue }
+                formatting.paragraphs[k].set([key: value], over: span.range)
             }
         }
         return formatting
+    }
+
+    /// How a formatting run says an inline attribute Markdown writes with markup; nil for what it does not carry over
+    /// (pictures and inline notes are text of their own).
+    private static func sidecarForm(of attribute: InlineAttribute) -> (AttributeKey, JSONValue)? {
+        switch attribute {
+        case .bold: (.bold, .bool(true))
+        case .italic: (.italic, .bool(true))
+        case .strikethrough: (.strikethrough, .bool(true))
+        case .code: (.code, .bool(true))
+        case .link(let url): (.link, .string(url))
+        case .image, .footnote: nil
+        }
+    }
+
+    /// `markdown` with paragraph `k`'s inline markup made what `wanted` says: markup it should not have removed
+    /// first (so that a link can change its address), then markup it lacks added. Bold, italic or strikethrough that
+    /// Markdown cannot say there goes into `sidecar`; a code span or link that it cannot say is reported.
+    private static func inlineMarkup(_ wanted: ParagraphFormatting, onto markdown: MarkdownDocument, paragraph k: Int,
+                                     sidecar: inout ParagraphFormatting) -> (MarkdownDocument, [FormattingLoss])
+    {
+        var markdown = markdown
+        var lost: [FormattingLoss] = []
+        let block = markdown.blocks[k]
+        let links = Set(wanted.runs.compactMap { $0.attributes[.link]?.stringValue } + block.spans.compactMap {
+            if case .link(let url) = $0.attribute { url } else { nil }
+        })
+        let attributes: [InlineAttribute] = [.bold, .italic, .strikethrough, .code] + links.sorted().map { .link($0) }
+        var removals: [(InlineAttribute, Range<Int>)] = [], additions: [(InlineAttribute, Range<Int>)] = []
+        for attribute in attributes {
+            guard let (key, value) = sidecarForm(of: attribute) else { continue }
+            let delimited = key != .code && key != .link
+            let wantedRanges = merged(wanted.runs.filter { $0.attributes[key] == value }.map(\.range))
+                .compactMap { delimited ? trimmed($0, in: block.text) : $0 }
+            let current = merged(block.spans.filter { $0.attribute == attribute }.map(\.range))
+            guard wantedRanges != current else { continue }
+            removals += wantedRanges.reduce(current) { ranges, keep in subtract(keep, from: ranges) }.map { (attribute, $0) }
+            additions += wantedRanges.map { (attribute, $0) }
+        }
+        for (attribute, range, on) in removals.map({ ($0, $1, false) }) + additions.map({ ($0, $1, true) }) {
+            if let edited = InlineMarkupEditor(document: markdown, paragraph: k).set(attribute, on, over: range) {
+                markdown = edited
+            } else if let (key, value) = sidecarForm(of: attribute), key != .code, key != .link {
+                // Markdown cannot say it here: the sidecar does.
+                sidecar.set([key: on ? value : .bool(false)], over: range)
+            } else if let (key, _) = sidecarForm(of: attribute) {
+                let units = Array(block.text.utf16)[range.clamped(to: 0..<block.text.utf16.count)]
+                lost.append(.inline(paragraph: k, text: String(decoding: units, as: UTF16.self), attribute: key))
+            }
+        }
+        return (markdown, lost)
     }
 
     /// `markdown` with paragraph `k` made the kind of block `model` is (heading level, block quote, list item, task
@@ -74,7 +112,7 @@ public enum FormattingOverlay {
         if model.list == nil, markdown.blocks[k].list != nil { edit(.listLevel) { $0.removeListItem() } }
         let level = model.kind.headingLevel
         if level != markdown.blocks[k].kind.headingLevel { edit(.headingLevel) { $0.setHeading(level) } }
-        if (model.quoteDepth > 0) != (markdown.blocks[k].quoteDepth > 0) { edit(.quoteDepth) { $0.setQuoted(model.quoteDepth > 0) } }
+        if model.quoteDepth != markdown.blocks[k].quoteDepth { edit(.quoteDepth) { $0.setQuoteDepth(model.quoteDepth) } }
         if let list = model.list, list.ordered != markdown.blocks[k].list?.ordered { edit(.listLevel) { $0.makeListItem(ordered: list.ordered) } }
         if let checked = model.list?.taskChecked, checked != markdown.blocks[k].list?.taskChecked { edit(.checklist) { $0.setChecked(checked) } }
         return (markdown, missed)

@@ -1,5 +1,5 @@
-/// Adds or removes bold, italic and strikethrough as Markdown delimiters in one paragraph, keeping the writer's
-/// delimiter style (`*`/`_`) and touching only the bytes around the words.
+/// Adds or removes bold, italic, strikethrough, code spans and links as Markdown markup in one paragraph, keeping
+/// the writer's delimiter style (`*`/`_`) and touching only the bytes around the words.
 struct InlineMarkupEditor {
     let document: MarkdownDocument
     let paragraph: Int
@@ -9,7 +9,9 @@ struct InlineMarkupEditor {
         let block = document.blocks[paragraph]
         guard let sourceRanges = block.sourceRanges, block.kind != .codeBlock, block.kind != .htmlBlock, !range.isEmpty else { return nil }
         let current = merged(block.spans.filter { $0.attribute == attribute }.map(\.range))
-        let desired = merged((on ? current + [range] : subtract(range, from: current)).compactMap { trimmed($0, in: block.text) })
+        // Emphasis cannot start or end on a space; a code span or a link can.
+        let trims = attribute == .bold || attribute == .italic || attribute == .strikethrough
+        let desired = merged((on ? current + [range] : subtract(range, from: current)).compactMap { trims ? trimmed($0, in: block.text) : $0 })
         if desired == current { return document }
         let touched = block.delimiters.filter { d in
             d.attribute == attribute && (d.textRange.overlaps(range) || d.textRange.upperBound == range.lowerBound
@@ -20,13 +22,13 @@ struct InlineMarkupEditor {
         let fresh = desired.filter { $0.overlaps(region) }
         let untouched = block.spans.filter { $0.attribute != attribute }
         var candidates: [[ByteEdit]] = []
-        for marker in markers(for: attribute) {
+        for (opening, closing) in markers(for: attribute) {
             for outerOpen in [false, true] {
                 for outerClose in [false, true] {
                     let insertions = fresh.flatMap { r -> [ByteEdit] in
                         let open = outerOpen ? outerStart(of: r.lowerBound, block, sourceRanges) : sourceRanges[r.lowerBound].lowerBound
                         let close = outerClose ? outerEnd(of: r.upperBound, block, sourceRanges) : sourceRanges[r.upperBound - 1].upperBound
-                        return [.insert(marker, at: open), .insert(marker, at: close)]
+                        return [.insert(opening, at: open), .insert(closing, at: close)]
                     }
                     candidates.append(removals + insertions)
                 }
@@ -40,16 +42,21 @@ struct InlineMarkupEditor {
         }
     }
 
-    /// Delimiters to try, the writer's habit first: `__`/`_` if the file already uses them, then `**`/`*`.
-    private func markers(for attribute: InlineAttribute) -> [String] {
-        let uses = document.blocks.flatMap(\.delimiters).filter { $0.attribute == attribute }
+    /// Opening and closing markup to try, the writer's habit first: `__`/`_` if the file already uses them, then
+    /// `**`/`*`.
+    private func markers(for attribute: InlineAttribute) -> [(String, String)] {
+        let uses = document.blocks.flatMap(\.delimiters).filter { $0.attribute == attribute && !$0.open.isEmpty }
         let underscore = uses.filter { document.source[$0.open.lowerBound] == UInt8(ascii: "_") }.count
         let prefersUnderscore = underscore * 2 > uses.count && !uses.isEmpty
+        func paired(_ markers: [String]) -> [(String, String)] { markers.map { ($0, $0) } }
         switch attribute {
-        case .bold: return prefersUnderscore ? ["__", "**"] : ["**", "__"]
-        case .italic: return prefersUnderscore ? ["_", "*"] : ["*", "_"]
-        case .strikethrough: return ["~~"]
-        default: return []
+        case .bold: return paired(prefersUnderscore ? ["__", "**"] : ["**", "__"])
+        case .italic: return paired(prefersUnderscore ? ["_", "*"] : ["*", "_"])
+        case .strikethrough: return paired(["~~"])
+        // A space inside double backticks lets the code start or end with a backtick; CommonMark strips it.
+        case .code: return [("`", "`"), ("`` ", " ``")]
+        case .link(let url): return [("[", "](\(url))"), ("[", "](<\(url)>)")]
+        case .image, .footnote: return []
         }
     }
 

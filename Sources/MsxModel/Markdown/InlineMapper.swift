@@ -120,6 +120,7 @@ struct InlineMapper {
 
     private mutating func mapCodeSpan(_ literal: String) {
         let textStart = length
+        let openStart = cursor
         var ticks = 0
         while peek(UInt8(ascii: "`")) { cursor += 1; ticks += 1 }
         guard ticks > 0 else { failed = true; return }
@@ -140,6 +141,8 @@ struct InlineMapper {
         cursor = close + ticks
         guard emitting else { return }
         spans.append(InlineSpan(range: textStart..<length, attribute: .code))
+        delimiters.append(DelimiterMarkup(attribute: .code, open: openStart..<openStart + ticks, close: close..<cursor,
+                                          textRange: textStart..<length))
     }
 
     private mutating func mapLink(_ node: CommonMarkNode, image: Bool) {
@@ -170,6 +173,7 @@ struct InlineMapper {
         } else {
             map(node.children)
         }
+        let textEnd = cursor
         switch form {
         case .bracket:
             if peek(UInt8(ascii: "]")) { cursor += 1 } else { failed = true }
@@ -188,6 +192,9 @@ struct InlineMapper {
             spans.append(InlineSpan(range: textStart..<length, attribute: .image(url)))
         } else if emitting {
             spans.append(InlineSpan(range: textStart..<length, attribute: .link(url)))
+            let opening = form == .bare ? start..<start : start..<start + 1
+            delimiters.append(DelimiterMarkup(attribute: .link(url), open: opening, close: textEnd..<cursor,
+                                              textRange: textStart..<length))
         }
     }
 

@@ -8,14 +8,6 @@ public enum InlineAttribute: Hashable, Sendable {
     case image(String)
     /// A footnote written inline, `^[note text]` (see `InlineNotes`).
     case footnote
-
-    /// Bold, italic and strikethrough are written with delimiters msx can add and remove.
-    var isDelimited: Bool {
-        switch self {
-        case .bold, .italic, .strikethrough: return true
-        default: return false
-        }
-    }
 }
 
 /// A stretch of a paragraph's text (UTF-16 offsets) carrying one Markdown inline attribute.
@@ -24,7 +16,8 @@ public struct InlineSpan: Hashable, Sendable {
     public var attribute: InlineAttribute
 }
 
-/// Where the delimiters of an emphasis, strong or strikethrough span sit in the source (byte ranges).
+/// Where the markup around an emphasis, strong, strikethrough, code or link span sits in the source (byte ranges):
+/// for a link, `[` and `](destination)`; for an autolink, nothing before and nothing after.
 struct DelimiterMarkup: Hashable {
     var attribute: InlineAttribute
     var open: Range<Int>

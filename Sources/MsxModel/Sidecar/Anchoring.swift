@@ -7,6 +7,9 @@ public enum FormattingLoss: Sendable, Equatable {
     /// Block markup (a heading level, block quote, list item or task box: `attribute`) that the paragraph's Markdown
     /// could not be made to hold (paragraph numbered from 0, as it is now).
     case markup(paragraph: Int, attribute: AttributeKey)
+    /// A code span or link (`attribute`) on `text` that the paragraph's Markdown could not be made to hold (paragraph
+    /// numbered from 0, as it is now).
+    case inline(paragraph: Int, text: String, attribute: AttributeKey)
 }
 
 /// Places a sidecar's formatting on a document's current text.

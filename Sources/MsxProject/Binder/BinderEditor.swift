@@ -262,14 +262,23 @@ public struct BinderEditor {
     /// Takes a document whose file was deleted outside msx out of the binder (with its sidecar, if any is left; its
     /// notes stay, for `check` to adopt).
     /// Its snapshots keep it: `msx restore ID` brings it back.
-    public mutating func removeMissing(_ node: BinderNode, dryRun: Bool = false) throws -> BinderChange {
+    /// - Parameter heir: the document that holds its words now (taken in under another id after a rename outside
+    ///   msx): its sidecar and notes go to that document when it has none of its own, and are kept where they are
+    ///   when it has.
+    public mutating func removeMissing(_ node: BinderNode, heir: BinderNode? = nil, dryRun: Bool = false) throws -> BinderChange {
         guard node.kind == .document, !FileIO.exists(try project.url(node.path)) else {
             throw MsxError(.notADocument, "'\(node.title)' still has its file \(node.path)")
         }
         var manifest = project.manifest
         var transaction = project.transaction()
-        // Its notes are the writer's words: they stay, and `check` adopts them as a document of their own.
-        if let sidecar = node.sidecarPath, FileIO.exists(try project.url(sidecar)) { transaction.delete(sidecar) }
+        if let heir {
+            for (from, to) in zip(node.companionPaths, heir.companionPaths) where FileIO.exists(try project.url(from)) {
+                if !FileIO.exists(try project.url(to)) { transaction.move(from, to: to) }
+            }
+        } else if let sidecar = node.sidecarPath, FileIO.exists(try project.url(sidecar)) {
+            // Its notes are the writer's words: they stay, and `check` adopts them as a document of their own.
+            transaction.delete(sidecar)
+        }
         _ = manifest.remove(node.id)
         if !dryRun { try commit(transaction, manifest: manifest) }
         return BinderChange(events: [.removedMissing(node)], nodes: [node])

@@ -40,7 +40,10 @@ public enum HandRenameMatching {
     ///   - missing: each missing document with the texts it was last known by (its last version's, the one its
     ///     sidecar was anchored to, ...).
     ///   - strays: each stray file's path and its text.
-    public static func pairs(missing: [(node: BinderNode, texts: [String])], strays: [(path: String, text: String)]) -> [HandRename] {
+    ///   - byName: whether a file of the missing document's own name is its file even when the words differ (true
+    ///     for files the binder does not list; false for documents it lists, which have an identity of their own).
+    public static func pairs(missing: [(node: BinderNode, texts: [String])], strays: [(path: String, text: String)],
+                             byName: Bool = true) -> [HandRename] {
         guard !missing.isEmpty, !strays.isEmpty else { return [] }
         let strayBags = strays.map { WordBag($0.text) }
         struct Candidate { var document: Int; var stray: Int; var score: Double; var sameName: Bool }
@@ -49,7 +52,7 @@ public enum HandRenameMatching {
             let bags = entry.texts.map(WordBag.init)
             let name = fileName(entry.node.path)
             for (s, stray) in strays.enumerated() {
-                let sameName = fileName(stray.path) == name
+                let sameName = byName && fileName(stray.path) == name
                 let score = bags.map { similarity($0, strayBags[s]) }.max() ?? 0
                 // An empty document and an empty file are the same text only by name.
                 let identical = entry.texts.contains(stray.text) && !stray.text.isEmpty
@@ -117,16 +120,35 @@ extension Project {
             guard let url = try? url(path), let text = try? FileIO.readDocument(url, displayPath: path) else { return nil }
             return (path, text)
         }
+        return HandRenameMatching.pairs(missing: knownTexts(of: missing, candidates: strayTexts, recordedText: recordedText), strays: strayTexts)
+    }
+
+    /// Documents whose file is gone but whose words are in a document the binder lists under another id: taken in
+    /// as a new document (by `msx add`, or by an older msx's `check --repair`) after a rename outside msx. Each pair's
+    /// `path` is that document's.
+    /// - Parameter missing: the documents to look for (those not found as renames by hand).
+    public func adoptedElsewhere(_ missing: [BinderNode], recordedText: (BinderNode) -> String?) throws -> [HandRename] {
+        guard !missing.isEmpty else { return [] }
+        let present = try manifest.entries.map(\.node).filter { node in try node.kind == .document && FileIO.exists(url(node.path)) }
+        let texts = present.compactMap { node -> (path: String, text: String)? in
+            guard let url = try? url(node.path), let text = try? FileIO.readDocument(url, displayPath: node.path) else { return nil }
+            return (node.path, text)
+        }
+        return HandRenameMatching.pairs(missing: knownTexts(of: missing, candidates: texts, recordedText: recordedText), strays: texts, byName: false)
+    }
+
+    /// Each missing document with the texts it was last known by: its last version's, the one its sidecar was
+    /// anchored to, and (the count cache keeps only a hash of the last text it read) a candidate that is exactly that.
+    private func knownTexts(of missing: [BinderNode], candidates: [(path: String, text: String)],
+                            recordedText: (BinderNode) -> String?) -> [(node: BinderNode, texts: [String])] {
         let counted = WordCountCache(paths: paths)
-        let known = missing.map { node -> (node: BinderNode, texts: [String]) in
+        return missing.map { node in
             var texts = [recordedText(node), anchoredText(of: node)].compactMap { $0 }
-            // The count cache keeps only a hash of the last text it read: a file that is exactly it.
-            if let hash = counted.entries[node.path]?.hash, let same = strayTexts.first(where: { TextHash.fnv1a64($0.text) == hash }) {
+            if let hash = counted.entries[node.path]?.hash, let same = candidates.first(where: { TextHash.fnv1a64($0.text) == hash }) {
                 texts.append(same.text)
             }
             return (node, texts)
         }
-        return HandRenameMatching.pairs(missing: known, strays: strayTexts)
     }
 
     /// The text `node`'s sidecar was anchored to, its paragraphs a line each (nil: no sidecar, or no base kept).

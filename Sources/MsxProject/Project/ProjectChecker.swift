@@ -17,6 +17,7 @@ public struct CheckFinding: Sendable, Equatable {
         case temporaryFile = "temporary-file"
         case notInBinder = "not-in-binder"
         case renamedByHand = "renamed-by-hand"
+        case adoptedElsewhere = "adopted-elsewhere"
         case staleCache = "stale-cache"
         case staleLock = "stale-lock"
         case conflictMarkers = "conflict-markers"
@@ -50,6 +51,9 @@ public struct CheckFinding: Sendable, Equatable {
         case missingFile(BinderNode)
         /// A document's file is missing, and its words are in the stray file `to`: renamed or moved outside msx.
         case renamedByHand(BinderNode, to: String)
+        /// A document's file is missing, and its words are in `heir`, a document the binder lists under another id
+        /// (taken in as new after a rename outside msx).
+        case adoptedElsewhere(BinderNode, heir: BinderNode)
         /// Formatting in the sidecar at `sidecar` can no longer be placed.
         case lostFormatting(FormattingLoss, sidecar: String)
         /// The sidecar at `sidecar` is out of date after an outside edit (re-anchored in memory).
@@ -89,7 +93,7 @@ public struct CheckFinding: Sendable, Equatable {
         switch detail {
         case .unusualID, .staleSidecar, .temporaryFile, .notInBinder, .staleCache, .renamedByHand: .warning
         case .duplicateID, .sharedFile, .pathOutsideFolder, .missingFile, .lostFormatting, .unreadable,
-             .valuesOutOfLimits, .staleLock, .conflictMarkers: .error
+             .valuesOutOfLimits, .staleLock, .conflictMarkers, .adoptedElsewhere: .error
         }
     }
 
@@ -106,6 +110,7 @@ public struct CheckFinding: Sendable, Equatable {
         case .temporaryFile: .problem(.temporaryFile)
         case .notInBinder: .problem(.notInBinder)
         case .renamedByHand: .problem(.renamedByHand)
+        case .adoptedElsewhere: .problem(.adoptedElsewhere)
         case .staleCache: .problem(.staleCache)
         case .staleLock: .problem(.staleLock)
         case .conflictMarkers: .problem(.conflictMarkers)
@@ -145,6 +150,9 @@ public enum CheckRepair: Sendable, Equatable {
     case notRestorable(BinderNode)
     /// A document whose file was deleted outside msx was taken out of the binder.
     case droppedMissing(BinderNode)
+    /// A document whose file is gone, its words in `heir` (taken in under another id), was taken out of the binder;
+    /// its sidecar and notes at `moved` went to `heir`, those at `kept` stayed where they were (`heir` has its own).
+    case droppedForHeir(BinderNode, heir: BinderNode, moved: [String], kept: [String])
     /// So many base texts (`.msx/base/`) that no sidecar names any more were removed.
     case removedUnusedBases(Int)
     /// A stale cache (see `CheckFinding.Detail.staleCache`) was built again, or its entry for the path forgotten.
@@ -261,6 +269,13 @@ public struct ProjectChecker {
             for node in [rename.node, found] { if let base = try? project.loadSidecar(node)?.base { namedBases.insert(base) } }
         }
         report.findings.removeAll { f in f.code == .error(.missingFile) && renames.contains { $0.node.path == f.path } }
+        let unexplained = missing.filter { node in !renames.contains { $0.node.id == node.id } }
+        for adoption in try project.adoptedElsewhere(unexplained, recordedText: recordedText) {
+            guard let heir = manifest.entries.first(where: { $0.node.path == adoption.path && $0.node.kind == .document })?.node,
+                  let at = report.findings.firstIndex(where: { $0.code == .error(.missingFile) && $0.path == adoption.node.path })
+            else { continue }
+            report.findings[at].detail = .adoptedElsewhere(adoption.node, heir: heir)
+        }
         if repair {
             for (node, id) in newManifest.renumberDuplicateIDs() { report.repairs.append(.newID(node, id: id)) }
             report.findings.removeAll { $0.code == .problem(.duplicateID) }
