@@ -35,15 +35,28 @@ final class Console {
     // MARK: Project
 
     /// Opens the project containing the working folder; commands that write take the write lock first.
-    func openProject(forWriting: Bool = false, repairing: Bool = false) throws -> Project {
+    ///
+    /// Documents renamed or moved outside msx are followed: a reading command reads them where they are now (in
+    /// memory only), a writing command re-attaches them first and says so.
+    /// - Parameter asFound: leaves them as the binder lists them, for the commands that report or record them
+    ///   (`check`, `snapshot`).
+    func openProject(forWriting: Bool = false, repairing: Bool = false, asFound: Bool = false) throws -> Project {
         var project = try Project.open(from: workingDirectory, forWriting: forWriting, repairing: repairing)
         ProjectHistory.lookUpBasesInHistory(for: &project)
+        guard !asFound, !repairing else { return project }
+        let renames = try project.findHandRenames()
+        guard !renames.isEmpty else { return project }
+        guard forWriting else { return project.viewing(renames) }
+        try project.reattach(renames)
+        for rename in renames {
+            note("msx: '\(rename.node.title)' was renamed or moved outside msx to \(rename.path): re-attached there, keeping its id, history and formatting")
+        }
         return project
     }
 
-    /// The project's history, which must exist for reading commands.
-    func openHistory(forWriting: Bool = false, create: Bool = false) throws -> ProjectHistory {
-        let project = try openProject(forWriting: forWriting)
+    /// The project's history, which must exist for reading commands (see `openProject` for `asFound`).
+    func openHistory(forWriting: Bool = false, create: Bool = false, asFound: Bool = false) throws -> ProjectHistory {
+        let project = try openProject(forWriting: forWriting, asFound: asFound)
         return try create ? ProjectHistory.create(project) : ProjectHistory.existing(project)
     }
 

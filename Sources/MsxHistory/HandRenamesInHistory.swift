@@ -19,12 +19,9 @@ extension ProjectHistory {
 extension Project {
     /// Documents renamed or moved outside msx, found by their words in the last version when there is a history.
     public func findHandRenames() throws -> [HandRename] {
-        try ProjectHistory.open(self)?.handRenames() ?? handRenames()
-    }
-
-    /// This project with its documents renamed or moved outside msx read at their new paths (see `viewing(_:)`).
-    public func viewingHandRenames() throws -> Project {
-        viewing(try findHandRenames())
+        // Most commands find every file where the binder says: the history is not opened for them.
+        guard manifest.entries.contains(where: isMissingDocument) else { return [] }
+        return try ProjectHistory.open(self)?.handRenames() ?? handRenames()
     }
 }
 

@@ -145,6 +145,14 @@ extension ProjectHistory {
         } else {
             try project.stage(restored, markdown: restored.markdown.sourceText, for: node, into: &transaction)
         }
+        // Pictures its restored text shows that are gone since come back as the version had them; one still there
+        // is left as it is (other documents may show it).
+        for path in PictureAddress.projectPaths(in: restored.markdown, documentPath: node.path)
+            where !FileIO.exists(try project.url(path)) {
+            guard let data = try repository.file(at: gitPath(path), in: version) else { continue }
+            transaction.write(data, to: path)
+            events.append(.fileBroughtBack(path))
+        }
         if !dryRun {
             try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
         }

@@ -45,6 +45,25 @@ final class ContentsFilesTests: HistoryTestCase {
         XCTAssertEqual(try read(Self.picture, in: book.root), "a picture's bytes")
     }
 
+    func testRestoringADocumentBringsBackThePicturesItShowed() throws {
+        let book = try illustratedBook()
+        let recorded = try revision(in: book.root)
+        // The writer cuts the picture from Lamp and deletes its file; a version records both.
+        try write(Book.lampText, to: Book.lampPath, in: book.root)
+        try FileManager.default.removeItem(at: book.root.appendingPathComponent(Self.picture))
+        try expect(0, "snapshot", "-m", "no map", in: book.root)
+        let restore = try expect(0, "restore", "Lamp", "--to", recorded, in: book.root).stdout
+        XCTAssertTrue(restore.contains("brought back \(Self.picture)"), restore)
+        XCTAssertEqual(try read(Self.picture, in: book.root), "a picture's bytes")
+        XCTAssertTrue(try read(Book.lampPath, in: book.root).contains("![The map](map.png)"))
+        // A picture still there is left as it is: other documents may show it.
+        try write("a newer picture", to: Self.picture, in: book.root)
+        try expect(0, "snapshot", "-m", "newer map", in: book.root)
+        let again = try expect(0, "restore", "Lamp", "--to", recorded, in: book.root).stdout
+        XCTAssertFalse(again.contains("brought back"), again)
+        XCTAssertEqual(try read(Self.picture, in: book.root), "a newer picture")
+    }
+
     func testAPictureChangedAloneIsAVersion() throws {
         let book = try illustratedBook()
         try write("another picture's bytes", to: Self.picture, in: book.root)

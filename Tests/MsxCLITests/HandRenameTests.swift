@@ -206,4 +206,28 @@ final class HandRenameTests: HistoryTestCase {
         XCTAssertTrue(try expect(0, "compile", "--format", "txt", in: book.root).stdout.contains("all evening"))
         XCTAssertEqual(try node(id: book.lamp, in: book.root)?.path, Book.lampPath, "reading writes nothing")
     }
+
+    func testNotesSearchAndStatsReadItWhereItIsNow() throws {
+        let book = try formattedBook()
+        let draftWords = try expect(0, "stats", "--json", in: book.root).json()["draftWords"] as? Int
+        try move(Book.lampPath, to: "contents/draft/lantern.md", in: book.root)
+        try move(Self.lampNotes, to: "contents/draft/lantern.notes.md", in: book.root)
+        XCTAssertEqual(try expect(0, "notes", "Lamp", in: book.root).stdout, "Where the lamp came from.\n")
+        let search = try expect(0, "search", "old lamp", "--json", in: book.root).json()["matches"] as? [[String: Any]]
+        XCTAssertEqual(search?.compactMap { $0["id"] as? String }, [book.lamp], "\(search ?? [])")
+        let stats = try expect(0, "stats", "--json", in: book.root).json()
+        XCTAssertEqual(stats["draftWords"] as? Int, draftWords, "no words lost from the draft by a rename")
+        XCTAssertEqual(try node(id: book.lamp, in: book.root)?.path, Book.lampPath, "reading writes nothing")
+    }
+
+    func testAWriteCommandReattachesItFirstAndSaysSo() throws {
+        let book = try formattedBook()
+        try move(Book.lampPath, to: "contents/draft/lantern.md", in: book.root)
+        let format = try expect(0, "format", "Lamp", "--match", "quay", "--bold", in: book.root)
+        XCTAssertTrue(format.stderr.contains("'Lamp' was renamed or moved outside msx to contents/draft/lantern.md: re-attached"), format.stderr)
+        XCTAssertEqual(try node(id: book.lamp, in: book.root)?.path, "contents/draft/lantern.md")
+        XCTAssertTrue(try read("contents/draft/lantern.md", in: book.root).contains("**quay**"))
+        XCTAssertEqual(try runTexts(of: book.lamp, in: book.root, where: "underline", is: "single"), ["old lamp"])
+        try expect(0, "check", in: book.root)
+    }
 }

@@ -55,7 +55,7 @@ struct Check: MsxCommand {
         try global.run(in: invocation) { console in
             let missing = restoreMissing ? try restoreMissingFiles(console) : dropMissing ? try dropMissingDocuments(console) : []
             let writing = repair && !dryRun
-            let project = try console.openProject(forWriting: writing, repairing: writing)
+            let project = try console.openProject(forWriting: writing, repairing: writing, asFound: true)
             let lastVersion = try ProjectHistory.open(project)
             var checker = ProjectChecker(project: project, recordedText: { node in lastVersion?.recordedText(of: node) })
             var report = try checker.run(repair: repair, dryRun: dryRun)
@@ -132,7 +132,7 @@ struct Check: MsxCommand {
     }
 
     private func restoreMissingFiles(_ console: Console) throws -> [CheckRepair] {
-        let history = try console.openHistory(forWriting: true)
+        let history = try console.openHistory(forWriting: true, asFound: true)
         return try missingDocuments(history.project).map { node in
             // The newest version that has its file.
             for entry in try history.log(of: node.id, withChanges: false) where (try? history.document(node.id, at: entry.version)) != nil {
@@ -146,7 +146,7 @@ struct Check: MsxCommand {
     /// Takes missing documents out of the binder; one whose words another document holds (taken in under a new
     /// id) hands that document its sidecar and notes, never deleting them.
     private func dropMissingDocuments(_ console: Console) throws -> [CheckRepair] {
-        let project = try console.openProject(forWriting: true)
+        let project = try console.openProject(forWriting: true, asFound: true)
         let lastVersion = try ProjectHistory.open(project)
         let missing = try missingDocuments(project)
         let heirs = try project.adoptedElsewhere(missing) { node in lastVersion?.recordedText(of: node) }

@@ -58,7 +58,7 @@ struct Compile: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             // A document renamed or moved by hand is read where it is now.
-            let project = try console.openProject().viewingHandRenames()
+            let project = try console.openProject()
             let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
                 guard let fromName = CompileFormat(fileName: name) else {
                     throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt, .docx or .epub; name one of those, or give --format")

@@ -79,7 +79,7 @@ struct Diff: MsxCommand {
                     oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
             } else {
                 // Documents renamed or moved by hand are read where they are now, not as deleted and new.
-                let history = try ProjectHistory.existing(try console.openProject().viewingHandRenames())
+                let history = try ProjectHistory.existing(try console.openProject())
                 // git's A..B: the project from A to B (when no document is called that).
                 let range = Self.range(references, from: self.from, to: to) { text in
                     (try? history.documentReference(text, workingDirectory: console.workingDirectory)) != nil

@@ -36,7 +36,7 @@ struct Show: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             // A document renamed or moved by hand is read where it is now.
-            let project = try console.openProject().viewingHandRenames()
+            let project = try console.openProject()
             let named = try DocumentAtRevision(reference, at: at, in: project, from: console.workingDirectory, readingText: !notes)
             let (node, document, sheet) = (named.node, named.document, named.styleSheet)
             let form = console.json ? .json : self.form

@@ -35,7 +35,7 @@ struct Snapshot: MsxCommand {
         try global.run(in: invocation) { console in
             let author = try authorOption.resolved(environment: console.environment)
             // A document renamed or moved by hand is recorded as moved, keeping its history, not as deleted and new.
-            let (history, reattached) = try console.openHistory(forWriting: true, create: true).reattachingHandRenames()
+            let (history, reattached) = try console.openHistory(forWriting: true, create: true, asFound: true).reattachingHandRenames()
             let resolver = history.project.references(from: console.workingDirectory)
             let nodes = try references.map { try resolver.resolve($0) }
             let result = try history.snapshot(nodes, message: message, author: author)

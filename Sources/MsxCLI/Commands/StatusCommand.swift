@@ -23,7 +23,7 @@ struct Status: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject().viewingHandRenames()
+            let project = try console.openProject()
             let (changes, hasHistory) = try project.changesSinceLastSnapshot()
             let strays = try project.strayDocuments()
             let history = try ProjectHistory.open(project)

@@ -20,7 +20,7 @@ struct Tree: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             // A document renamed or moved by hand is read where it is now.
-            let project = try console.openProject().viewingHandRenames()
+            let project = try console.openProject()
             let tree = try project.countedTree()
             if console.json {
                 let m = project.manifest

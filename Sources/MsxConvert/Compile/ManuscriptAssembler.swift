@@ -65,7 +65,7 @@ struct ManuscriptAssembler {
             for block in document.markdown.blocks {
                 for span in block.spans {
                     guard case .image(let address) = span.attribute,
-                          let path = Manuscript.picturePath(documentPath: node.path, address: address), pictures[path] == nil else { continue }
+                          let path = PictureAddress.projectPath(documentPath: node.path, address: address), pictures[path] == nil else { continue }
                     pictures[path] = try readFile(path, Manuscript.largestPicture)
                 }
             }

@@ -55,22 +55,6 @@ extension Manuscript {
     /// Pictures larger than this (64 MiB) are left out of compiled files.
     static let largestPicture = 64 << 20
 
-    /// The project path of the picture a document at `documentPath` shows as `address`, or nil when the address is
-    /// a web address, absolute, or leads outside the project.
-    static func picturePath(documentPath: String, address: String) -> String? {
-        guard !address.contains(":"), !address.hasPrefix("/"), !address.isEmpty else { return nil }
-        var parts = documentPath.split(separator: "/").dropLast().map(String.init)
-        let decoded = address.removingPercentEncoding ?? address
-        for piece in decoded.split(separator: "/") {
-            switch piece {
-            case ".": continue
-            case "..": if parts.popLast() == nil { return nil }
-            default: parts.append(String(piece))
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
-    }
-
     /// The paragraphs laid out, each picture's `image` attribute replaced by its number among `pictures` (as
     /// "#picture-N"), and a picture the file cannot hold (missing, not PNG, JPEG or GIF) left out with its
     /// placeholder character.
@@ -106,7 +90,7 @@ struct PicturePlacement {
         var runs: [ResolvedRun] = [], text = "", length = 0
         for var run in p.runs {
             if let address = run.attributes[.image]?.stringValue {
-                if let path = Manuscript.picturePath(documentPath: documentPath, address: address), let n = number(of: path) {
+                if let path = PictureAddress.projectPath(documentPath: documentPath, address: address), let n = number(of: path) {
                     run.attributes[.image] = .string("#picture-\(n)")
                 } else if !keepingUnplaceable {
                     continue

@@ -77,7 +77,7 @@ struct InlineMarkupEditor {
     /// Steps over adjacent delimiters for as long as `step` finds one at the current byte.
     private func outward(from byte: Int, _ block: MarkdownBlock, step: (DelimiterMarkup, Int) -> Int?) -> Int {
         var byte = byte
-        while let next = block.delimiters.compactMap({ step($0, byte) }).first { byte = next }
+        while let next = block.delimiters.compactMap({ step($0, byte) }).first(where: { $0 != byte }) { byte = next }
         return byte
     }
 }

@@ -192,9 +192,11 @@ struct InlineMapper {
             spans.append(InlineSpan(range: textStart..<length, attribute: .image(url)))
         } else if emitting {
             spans.append(InlineSpan(range: textStart..<length, attribute: .link(url)))
-            let opening = form == .bare ? start..<start : start..<start + 1
-            delimiters.append(DelimiterMarkup(attribute: .link(url), open: opening, close: textEnd..<cursor,
-                                              textRange: textStart..<length))
+            // An autolink is its text alone: there is no markup to take away.
+            if form != .bare {
+                delimiters.append(DelimiterMarkup(attribute: .link(url), open: start..<start + 1, close: textEnd..<cursor,
+                                                  textRange: textStart..<length))
+            }
         }
     }
 

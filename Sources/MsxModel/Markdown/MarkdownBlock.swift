@@ -17,7 +17,7 @@ public struct InlineSpan: Hashable, Sendable {
 }
 
 /// Where the markup around an emphasis, strong, strikethrough, code or link span sits in the source (byte ranges):
-/// for a link, `[` and `](destination)`; for an autolink, nothing before and nothing after.
+/// for a link, `[` and `](destination)` (or `<` and `>`). A bare autolink has none.
 struct DelimiterMarkup: Hashable {
     var attribute: InlineAttribute
     var open: Range<Int>

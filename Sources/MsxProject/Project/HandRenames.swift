@@ -112,7 +112,7 @@ extension Project {
     /// - Parameter recordedText: the document's text in its last version, when there is a history (nil: unknown).
     ///   The text its sidecar was last anchored to, and the last text a command counted, are asked too.
     public func handRenames(recordedText: (BinderNode) -> String? = { _ in nil }) throws -> [HandRename] {
-        let missing = try manifest.entries.map(\.node).filter { node in try node.kind == .document && !FileIO.exists(url(node.path)) }
+        let missing = manifest.entries.filter(isMissingDocument).map(\.node)
         guard !missing.isEmpty else { return [] }
         let strays = try strayDocuments()
         guard !strays.isEmpty else { return [] }
@@ -149,6 +149,12 @@ extension Project {
             }
             return (node, texts)
         }
+    }
+
+    /// Whether `entry` is a document whose file is gone. A path that cannot be checked (one leading outside the
+    /// project, say) is not missing: the commands that read it say what is wrong with it.
+    public func isMissingDocument(_ entry: BinderEntry) -> Bool {
+        entry.node.kind == .document && !((try? url(entry.node.path)).map(FileIO.exists) ?? true)
     }
 
     /// The text `node`'s sidecar was anchored to, its paragraphs a line each (nil: no sidecar, or no base kept).
