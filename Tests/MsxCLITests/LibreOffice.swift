@@ -7,14 +7,16 @@ enum LibreOffice {
     /// `suffix` in a folder of `scratch`. Skips the test when LibreOffice is not installed; fails it when
     /// LibreOffice writes nothing (it exits 0 even when it cannot load a file). `profile` is LibreOffice's user
     /// folder (default: one in `scratch`).
-    static func convert(_ file: URL, to filter: String, extension suffix: String, in scratch: URL, profile: URL? = nil) throws -> URL {
+    /// `more` files are converted in the same run, into the same folder.
+    static func convert(_ file: URL, to filter: String, extension suffix: String, in scratch: URL, profile: URL? = nil,
+                        more: [URL] = []) throws -> URL {
         let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let soffice else { throw XCTSkip("LibreOffice is not installed (apt-get install libreoffice-writer-nogui)") }
         let out = scratch.appendingPathComponent("lo-\(suffix)-\(UUID().uuidString.prefix(8))")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: soffice)
         process.arguments = ["--headless", "-env:UserInstallation=file://\((profile ?? scratch.appendingPathComponent("lo-profile")).path)", "--convert-to", filter,
-                             "--outdir", out.path, file.path]
+                             "--outdir", out.path, file.path] + more.map(\.path)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -24,6 +26,24 @@ enum LibreOffice {
             throw NSError(domain: "LibreOffice", code: 1, userInfo: [NSLocalizedDescriptionKey: "LibreOffice wrote no \(suffix) for \(file.lastPathComponent)"])
         }
         return result
+    }
+
+    /// The plain text LibreOffice reads from each of `files`, in one run of LibreOffice (each start costs seconds).
+    static func plainTexts(of files: [URL], in scratch: URL) throws -> [String] {
+        let batch = scratch.appendingPathComponent("lo-batch-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: batch, withIntermediateDirectories: true)
+        // Copied under names of their own: LibreOffice names each result after its file.
+        let copies = try files.enumerated().map { index, file in
+            let copy = batch.appendingPathComponent("file-\(index).\(file.pathExtension)")
+            try FileManager.default.copyItem(at: file, to: copy)
+            return copy
+        }
+        guard let first = copies.first else { return [] }
+        let out = try convert(first, to: "txt:Text", extension: "txt", in: scratch, more: Array(copies.dropFirst()))
+        return try copies.map { copy in
+            try String(contentsOf: out.deletingLastPathComponent().appendingPathComponent(copy.deletingPathExtension().lastPathComponent + ".txt"),
+                       encoding: .utf8)
+        }
     }
 
     /// `file` converted to `filter`, read as text.

@@ -129,13 +129,40 @@ enum ScrivenerFixture {
         return root
     }
 
-    /// A project in the older format (Scrivener 2, Scrivener for Windows 1): items by number, `Files/Docs/N.rtf`,
-    /// `N_synopsis.txt`, `N_notes.rtf`, compile flags written Yes or No, and a snapshot folder without an index.
-    /// The binder file is `binderName` (`Harbour.scrivx`, or Scrivener 1's `binder.scrivproj`).
-    static func scrivener2(in folder: URL, binderName: String = "Harbour.scrivx") throws -> URL {
+    /// The generations of Scrivener that write the older format, as each writes its files.
+    enum OlderGeneration: String, CaseIterable {
+        /// Scrivener for Windows 1.7 to 1.8 (and for Linux): format 1.0, items by `ID` alone, no snapshot index.
+        case windows18
+        /// Scrivener for Windows 1.9: format 1.5, items with both `ID` (which names the files) and `UUID`; one
+        /// snapshot's index time differs from the time its file name gives, as real ones do.
+        case windows19
+        /// Scrivener 2 for Mac: format 1.5, `ID` and `UUID`, snapshot indexes.
+        case mac2
+        /// Scrivener 1 for Mac: `binder.scrivproj`, texts and notes as RTFD packages (`N.rtfd/TXT.rtf`).
+        case mac1
+
+        var creator: String {
+            switch self {
+            case .windows18: "SCRWIN-1.8.6.0"
+            case .windows19: "SCRWIN-1.9.7.0"
+            case .mac2: "SCRMAC-2.8.1-26219"
+            case .mac1: "SCRMAC-1.54"
+            }
+        }
+        var version: String { self == .windows18 || self == .mac1 ? "1.0" : "1.5" }
+        var binderName: String { self == .mac1 ? "binder.scrivproj" : "Harbour.scrivx" }
+        var hasUUIDs: Bool { self == .windows19 || self == .mac2 }
+        var snapshotIndex: Bool { self != .windows18 && self != .mac1 }
+    }
+
+    /// A project in the older format (Scrivener 2 and 1, Scrivener for Windows 1) as `generation` writes it: items
+    /// by number, `Files/Docs/N.rtf` (or `N.rtfd/TXT.rtf`), `N_synopsis.txt`, `N_notes.rtf`, compile flags written
+    /// Yes or No; Chapter One with two snapshots.
+    static func scrivener2(in folder: URL, generation: OlderGeneration = .windows18) throws -> URL {
         let root = folder.appendingPathComponent("Harbour.scriv")
         func item(_ id: Int, _ type: String, _ title: String, metadata: String = "", children: String = "") -> String {
-            "<BinderItem ID=\"\(id)\" Created=\"2012-07-01 10:00:00 +0000\" Modified=\"2012-07-17 19:49:41 +0000\" Type=\"\(type)\">"
+            let uuid = generation.hasUUIDs ? " UUID=\"\(String(format: "B%07d-1111-2222-3333-444444444444", id * 7 + 100))\"" : ""
+            return "<BinderItem ID=\"\(id)\"\(uuid) Created=\"2012-07-01 10:00:00 +0000\" Modified=\"2012-07-17 19:49:41 +0000\" Type=\"\(type)\">"
                 + "<Title>\(title)</Title><MetaData>\(metadata)</MetaData>"
                 + "<TextSettings><TextSelection>0,0</TextSelection><Target Type=\"Words\">0</Target></TextSettings>"
                 + (children.isEmpty ? "" : "<Children>\(children)</Children>") + "</BinderItem>"
@@ -146,7 +173,7 @@ enum ScrivenerFixture {
             + item(1, "ResearchFolder", "Research") + item(2, "TrashFolder", "Trash")
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <ScrivenerProject Template="No" Version="1.0" Creator="SCRWIN-1.8.6.0">
+            <ScrivenerProject Template="No" Version="\(generation.version)" Creator="\(generation.creator)">
             <Binder>\(binder)</Binder>
             <LabelSettings><Title>Label</Title><DefaultLabelID>-1</DefaultLabelID><Labels><Label ID="-1">No Label</Label><Label ID="0" Color="0.8 0.2 0.2">Chapter</Label></Labels></LabelSettings>
             <StatusSettings><Title>Status</Title><DefaultStatusID>-1</DefaultStatusID><StatusItems><Status ID="-1">No Status</Status><Status ID="0">To Do</Status><Status ID="1">Revised</Status></StatusItems></StatusSettings>
@@ -156,14 +183,35 @@ enum ScrivenerFixture {
         let fm = FileManager.default
         let docs = root.appendingPathComponent("Files/Docs")
         try fm.createDirectory(at: docs, withIntermediateDirectories: true)
-        try xml.write(to: root.appendingPathComponent(binderName), atomically: true, encoding: .utf8)
-        try rtf(["The harbour was quiet."]).write(to: docs.appendingPathComponent("3.rtf"), atomically: true, encoding: .utf8)
+        try xml.write(to: root.appendingPathComponent(generation.binderName), atomically: true, encoding: .utf8)
+        func text(_ stem: String, _ paragraphs: [String]) throws {
+            if generation == .mac1 {
+                let package = docs.appendingPathComponent("\(stem).rtfd")
+                try fm.createDirectory(at: package, withIntermediateDirectories: true)
+                try rtf(paragraphs).write(to: package.appendingPathComponent("TXT.rtf"), atomically: true, encoding: .utf8)
+            } else {
+                try rtf(paragraphs).write(to: docs.appendingPathComponent("\(stem).rtf"), atomically: true, encoding: .utf8)
+            }
+        }
+        try text("3", ["The harbour was quiet.", "Gulls sat on the \\b harbour wall\\b0  all morning."])
         try "Nothing happens, slowly.".write(to: docs.appendingPathComponent("3_synopsis.txt"), atomically: true, encoding: .utf8)
-        try rtf(["Too slow?"]).write(to: docs.appendingPathComponent("3_notes.rtf"), atomically: true, encoding: .utf8)
-        try rtf(["A scene we cut."]).write(to: docs.appendingPathComponent("4.rtf"), atomically: true, encoding: .utf8)
+        try text("3_notes", ["Too slow?"])
+        try text("4", ["A scene we cut."])
         let snapshots = root.appendingPathComponent("Snapshots/3.snapshots")
         try fm.createDirectory(at: snapshots, withIntermediateDirectories: true)
         try rtf(["The harbour."]).write(to: snapshots.appendingPathComponent("2012-07-17-19-49-41+0000.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["The harbour was quiet."]).write(to: snapshots.appendingPathComponent("2012-08-02-15-46-01-0500.rtf"), atomically: true, encoding: .utf8)
+        if generation.snapshotIndex {
+            // Scrivener for Windows 1.9 named the second file three hours off the time its index gives.
+            let second = generation == .windows19 ? "2012-08-02 12:46:01 -0500" : "2012-08-02 15:46:01 -0500"
+            try """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Snapshots Version="1.0">
+                <Snapshot><Title>Opening line</Title><Date>2012-07-17 19:49:41 +0000</Date></Snapshot>
+                <Snapshot><Title>Quiet harbour</Title><Date>\(second)</Date></Snapshot>
+                </Snapshots>
+                """.write(to: snapshots.appendingPathComponent("index.xml"), atomically: true, encoding: .utf8)
+        }
         return root
     }
 }

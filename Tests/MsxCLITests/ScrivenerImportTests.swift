@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 15, item 1: `msx init DIR --from Book.scriv` brings a Scrivener project across with its history: the
+/// `msx init DIR --from Book.scriv` brings a Scrivener 3 project across with its history: the
 /// binder and its metadata, each text (the words LibreOffice reads from the same RTF), files as research, and every
 /// snapshot a version of its document, dated and titled as in Scrivener.
 final class ScrivenerImportTests: MsxTestCase {
@@ -138,16 +138,12 @@ final class ScrivenerImportTests: MsxTestCase {
     /// aside).
     func testTheWordsOfEveryTextAndSnapshotAreWhatLibreOfficeReadsFromTheSameRTF() throws {
         let (root, source, _) = try imported()
-        let old = try ScrivenerFixture.scrivener2(in: scratch.appendingPathComponent("old"))
-        let oldRoot = scratch.appendingPathComponent("harbour")
-        try expect(0, "init", oldRoot.path, "--from", old.path, in: scratch)
         var cases: [(root: URL, title: String, revision: String?, rtf: URL)] = []
         for (root, scriv, title, id, folder) in [
             (root, source, "Arrival", "A0000000-0000-0000-0000-000000000011", "Files/Data/A0000000-0000-0000-0000-000000000011/content.rtf"),
             (root, source, "Departure", "A0000000-0000-0000-0000-000000000012", "Files/Data/A0000000-0000-0000-0000-000000000012/content.rtf"),
             (root, source, "Keeper", "A0000000-0000-0000-0000-000000000014", "Files/Data/A0000000-0000-0000-0000-000000000014/content.rtf"),
             (root, source, "Mara", "A0000000-0000-0000-0000-000000000016", "Files/Data/A0000000-0000-0000-0000-000000000016/content.rtf"),
-            (oldRoot, old, "Chapter One", "3", "Files/Docs/3.rtf"),
         ] {
             cases.append((root, title, nil, scriv.appendingPathComponent(folder)))
             // Each snapshot, oldest first, against the document's versions before the import's own, oldest first.
@@ -159,7 +155,7 @@ final class ScrivenerImportTests: MsxTestCase {
             XCTAssertEqual(versions.count, files.count, title)
             for (file, version) in zip(files, versions) { cases.append((root, title, version, snapshots.appendingPathComponent(file))) }
         }
-        XCTAssertEqual(cases.count, 10)
+        XCTAssertEqual(cases.count, 8)
         for (root, title, revision, rtf) in cases {
             let text = try String(contentsOf: try LibreOffice.convert(rtf, to: "txt:Text", extension: "txt", in: scratch), encoding: .utf8)
             let libreOffice = text.replacingOccurrences(of: "\u{FEFF}", with: "")
@@ -204,29 +200,6 @@ final class ScrivenerImportTests: MsxTestCase {
         let warnings = result["warnings"] as? [String] ?? []
         XCTAssertTrue(warnings.contains { $0.contains("Files/Data/\(folder)/content.rtf) is a symbolic link leading out of the project") },
                       "\(warnings)")
-    }
-
-    /// Scrivener 2 and Scrivener for Windows 1 (a `.scrivx` of format 1.0), and Scrivener 1's `binder.scrivproj`.
-    func testTheOlderFormatComesAcrossToo() throws {
-        for (index, binder) in ["Harbour.scrivx", "binder.scrivproj"].enumerated() {
-            let source = try ScrivenerFixture.scrivener2(in: scratch.appendingPathComponent("old-\(index)"), binderName: binder)
-            let root = scratch.appendingPathComponent("harbour-\(index)")
-            let report = try expect(0, "init", root.path, "--from", source.path, "--json", in: scratch).json()
-            XCTAssertEqual(report["documents"] as? Int, 2, "\(binder): \(report)")
-            XCTAssertEqual(report["snapshots"] as? Int, 1)
-            let chapter = try node("Chapter One", in: root)
-            XCTAssertEqual(chapter["label"] as? String, "Chapter")
-            XCTAssertEqual(chapter["status"] as? String, "Revised")
-            XCTAssertEqual(chapter["synopsis"] as? String, "Nothing happens, slowly.")
-            XCTAssertNil(chapter["target"], "a target of 0 is none")
-            XCTAssertEqual(try node("Cut scene", in: root)["includeInCompile"] as? Bool, false)
-            XCTAssertEqual(try expect(0, "show", "Chapter One", in: root).stdout, "The harbour was quiet.\n")
-            let log = try expect(0, "log", "Chapter One", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
-            XCTAssertEqual(log.map { $0["message"] as? String }, ["Imported from Scrivener: Harbour", "Untitled Snapshot"], binder)
-            XCTAssertEqual(log.last?["date"] as? String, "2012-07-17T19:49:41Z")
-            XCTAssertEqual(try expect(0, "show", "Chapter One", "--notes", in: root).stdout, "Too slow?\n")
-            try expect(0, "check", in: root)
-        }
     }
 
     func testMissingAndDamagedFilesAreReportedAndNeverStopTheImport() throws {

@@ -74,6 +74,18 @@ public struct ImportedParagraph: Equatable, Sendable {
     }
 }
 
+extension ImportedParagraph {
+    /// Takes UTF-16 `range` out of the text, the runs closing over the gap.
+    mutating func removeText(in range: Range<Int>) {
+        var units = Array(text.utf16)
+        units.removeSubrange(range)
+        text = String(decoding: units, as: UTF16.self)
+        func map(_ x: Int) -> Int { x <= range.lowerBound ? x : x >= range.upperBound ? x - range.count : range.lowerBound }
+        runs = runs.map { ImportedRun(range: map($0.range.lowerBound)..<map($0.range.upperBound), attributes: $0.attributes) }
+            .filter { !$0.range.isEmpty }
+    }
+}
+
 /// A stretch of an imported paragraph (UTF-16 offsets) with its character attributes.
 public struct ImportedRun: Equatable, Sendable {
     public var range: Range<Int>

@@ -36,5 +36,14 @@ public struct ScrivenerDate: Sendable, Equatable, Comparable {
         return String(text.prefix(10))
     }
 
+    /// The day and time where it was written, as messages name a snapshot (`2021-08-31 10:03`).
+    public var written: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: offsetMinutes * 60)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     public static func < (a: ScrivenerDate, b: ScrivenerDate) -> Bool { a.date < b.date }
 }

@@ -3,7 +3,8 @@ import MsxModel
 
 /// Where a Scrivener item's files are: `Files/Data/<UUID>/content.rtf`, `synopsis.txt`, `notes.rtf` and
 /// `Snapshots/<UUID>.snapshots/` (Scrivener 3); `Files/Docs/N.rtf`, `N_synopsis.txt`, `N_notes.rtf` and
-/// `Snapshots/N.snapshots/` (Scrivener 2).
+/// `Snapshots/N.snapshots/` (Scrivener 2 and 1, Scrivener for Windows 1), a text or notes with pictures being an
+/// RTFD package (`N.rtfd/TXT.rtf`).
 public struct ScrivenerFiles: Sendable {
     public let project: ScrivenerProject
 
@@ -31,7 +32,29 @@ public struct ScrivenerFiles: Sendable {
     }
 
     private func textPath(of item: ScrivenerProject.Item) -> String {
-        project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.rtf" : "Files/Docs/\(item.id).rtf"
+        project.generation == .scrivener3 ? "Files/Data/\(item.id)/content.rtf" : olderFormatRTF("Files/Docs/\(item.id)")
+    }
+
+    /// The older format's `STEM.rtf`, or the RTF inside `STEM.rtfd` when only that package is there.
+    private func olderFormatRTF(_ stem: String) -> String {
+        existing(stem + ".rtf") == nil && existing(stem + ".rtfd/TXT.rtf") != nil ? stem + ".rtfd/TXT.rtf" : stem + ".rtf"
+    }
+
+    /// Where the item's text would be, when it is not there (a text never written has no file).
+    public func missingTextPath(of item: ScrivenerProject.Item) -> String? {
+        text(of: item) == nil ? textPath(of: item) : nil
+    }
+
+    /// Whether files that go with a text (its comments, its styles) are there though the text is not: the text was
+    /// lost, not never written.
+    public func leftTraces(of item: ScrivenerProject.Item) -> Bool {
+        text(of: item) == nil && (comments(of: item) != nil || styles(of: item) != nil)
+    }
+
+    /// `url` as a path inside the project, as messages name files.
+    public func relativePath(_ url: URL) -> String {
+        let root = project.url.path + "/"
+        return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.lastPathComponent
     }
 
     /// The item's synopsis, when it has one.
@@ -53,7 +76,7 @@ public struct ScrivenerFiles: Sendable {
 
     /// The item's notes (RTF), when it has them.
     public func notes(of item: ScrivenerProject.Item) -> URL? {
-        existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/notes.rtf" : "Files/Docs/\(item.id)_notes.rtf")
+        existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/notes.rtf" : olderFormatRTF("Files/Docs/\(item.id)_notes"))
     }
 
     /// A file item's content (a PDF, a picture), when it has one.
@@ -62,26 +85,70 @@ public struct ScrivenerFiles: Sendable {
         return existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/content\(ext)" : "Files/Docs/\(item.id)\(ext)")
     }
 
-    /// The item's snapshots, oldest first: every RTF file of its snapshot folder (the index names most of them, not
-    /// always all), titled as the index says ("Untitled Snapshot" where it says nothing).
-    public func snapshots(of item: ScrivenerProject.Item) -> [Snapshot] {
-        guard let folder = existing("Snapshots/\(item.id).snapshots") else { return [] }
-        var titles: [String: String] = [:]
-        let inside = "Snapshots/\(item.id).snapshots/"
-        if let url = existing(inside + "index.xml"), let data = try? Data(contentsOf: url), let index = try? XMLNode.parse(data) {
-            for snapshot in index.children("Snapshot") {
-                guard let date = snapshot.child("Date")?.textContent ?? snapshot.attribute("Date") else { continue }
-                let title = snapshot.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                titles[ScrivenerDate.snapshotFileName(date)] = title
+    /// An item's snapshots, oldest first, and what was wrong with its snapshot folder (one line each).
+    public struct SnapshotFolder: Sendable {
+        public var snapshots: [Snapshot] = []
+        public var problems: [String] = []
+    }
+
+    /// The item's snapshots: every RTF file of its snapshot folder, titled as the folder's `index.xml` says
+    /// ("Untitled Snapshot" where it says nothing). An index entry is matched to its file by the file name its date
+    /// gives, else (Scrivener sometimes names the file by another time) to the unmatched file nearest in time; an
+    /// entry left with no file is a snapshot whose file is missing, and is reported.
+    public func snapshots(of item: ScrivenerProject.Item) -> SnapshotFolder {
+        snapshots(inFolder: "Snapshots/\(item.id).snapshots")
+    }
+
+    /// The ids of the items that have a snapshot folder (`Snapshots/ID.snapshots`).
+    public var snapshotFolderIDs: [String] {
+        guard let folder = existing("Snapshots") else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".snapshots") }.map { String($0.dropLast(".snapshots".count)) }.sorted()
+    }
+
+    private func snapshots(inFolder inside: String) -> SnapshotFolder {
+        guard let folder = existing(inside) else { return SnapshotFolder() }
+        var result = SnapshotFolder()
+        var entries: [(file: String, date: ScrivenerDate?, title: String)] = []
+        if let url = existing(inside + "/index.xml") {
+            if let data = try? Data(contentsOf: url), let index = try? XMLNode.parse(data) {
+                for snapshot in index.children("Snapshot") {
+                    guard let date = snapshot.child("Date")?.textContent ?? snapshot.attribute("Date") else { continue }
+                    let title = snapshot.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    entries.append((ScrivenerDate.snapshotFileName(date), ScrivenerDate(date), title))
+                }
+            } else {
+                result.problems.append("\(inside)/index.xml could not be read: its snapshots came across titled 'Untitled Snapshot'")
             }
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.lowercased().hasSuffix(".rtf") }.compactMap { name in
+        var files: [(name: String, date: ScrivenerDate, url: URL)] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where name.lowercased().hasSuffix(".rtf") {
             // Each file inside the project too (a link leading out of it is no snapshot).
-            guard let date = ScrivenerDate(String(name.dropLast(4))), let file = existing(inside + name) else { return nil }
-            let title = titles[name].flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled Snapshot"
-            return Snapshot(date: date, title: title, file: file)
+            guard let file = existing(inside + "/" + name) else { continue }
+            guard let date = ScrivenerDate(String(name.dropLast(4))) else {
+                result.problems.append("\(inside)/\(name): not named by its date as Scrivener names snapshots; left out")
+                continue
+            }
+            files.append((name, date, file))
+        }
+        var titles: [String: String] = [:]
+        var unmatched = entries.filter { entry in !files.contains { $0.name == entry.file } }
+        for entry in entries where files.contains(where: { $0.name == entry.file }) { titles[entry.file] = entry.title }
+        for file in files where titles[file.name] == nil {
+            let nearest = unmatched.indices.filter { unmatched[$0].date != nil }
+                .min { abs(unmatched[$0].date!.date.timeIntervalSince(file.date.date)) < abs(unmatched[$1].date!.date.timeIntervalSince(file.date.date)) }
+            guard let nearest else { continue }
+            titles[file.name] = unmatched[nearest].title
+            unmatched.remove(at: nearest)
+        }
+        for entry in unmatched {
+            let title = entry.title.isEmpty ? "Untitled Snapshot" : entry.title
+            result.problems.append("\(inside): the snapshot '\(title)' of \(entry.date?.written ?? entry.file) is in its index.xml, but its file is missing")
+        }
+        result.snapshots = files.map { file in
+            Snapshot(date: file.date, title: titles[file.name].flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled Snapshot", file: file.url)
         }.sorted { ($0.date, $0.file.lastPathComponent) < ($1.date, $1.file.lastPathComponent) }
+        return result
     }
 
     /// `relative` inside the project, when it exists and is no symbolic link leading out of it.

@@ -22,15 +22,21 @@ public struct ScrivenerImportOutcome: Sendable {
 public struct ScrivenerImporter {
     let scrivener: ScrivenerProject
     let files: ScrivenerFiles
+    /// Scrivener's plain-text copy of each text: the witness of a text whose file is missing.
+    private let searchIndex: ScrivenerSearchIndex
     /// The project's styles (a document's formatting is stated over them).
     private var sheet: StyleSheet?
     /// The path each Scrivener item became, by its id upper-cased (for links between documents).
     private var linkTargets: [String: String] = [:]
+    /// Ids of the snapshot folders whose item is no longer in the binder (see `itemsForSnapshotsWithoutAnItem`).
+    private var snapshotsWithoutAnItem: Set<String> = []
     private(set) var outcome = ScrivenerImportOutcome()
 
     public init(_ scrivener: ScrivenerProject) {
         self.scrivener = scrivener
         files = ScrivenerFiles(scrivener)
+        searchIndex = ScrivenerSearchIndex(project: scrivener.url)
+        outcome.problems = scrivener.binderProblems
     }
 
     /// Fills `history`'s project (new, from the blank template) and records the versions.
@@ -42,15 +48,21 @@ public struct ScrivenerImporter {
         var placed: [(items: [ScrivenerProject.Item], folder: BinderNode)] = []
         let roots = project.manifest.binder
         func root(_ role: String) -> BinderNode? { roots.first { $0.role == role } }
-        var research: [ScrivenerProject.Item] = [], trash: [ScrivenerProject.Item] = []
+        var research: [ScrivenerProject.Item] = [], trash: [ScrivenerProject.Item] = [], notes: [ScrivenerProject.Item] = []
         for item in scrivener.items {
             switch item.kind {
             case .draftFolder: placed.append((item.children, draft))
             case .researchFolder: research += item.children
             case .trashFolder: trash += item.children
+            // The project's own Notes folder is msx's: one Notes folder, not a second one inside Research.
+            case .folder where root("notes") != nil && item.title.compare("Notes", options: .caseInsensitive) == .orderedSame
+                && files.text(of: item) == nil && files.notes(of: item) == nil && files.synopsis(of: item) == nil:
+                notes += item.children
             default: research.append(item)
             }
         }
+        trash += itemsForSnapshotsWithoutAnItem()
+        if let folder = root("notes") { placed.append((notes, folder)) }
         if let folder = root("research") { placed.append((research, folder)) }
         if let folder = root("trash") { placed.append((trash, folder)) }
         var snapshotted: [(node: BinderNode, item: ScrivenerProject.Item)] = []
@@ -66,7 +78,7 @@ public struct ScrivenerImporter {
             for (node, source) in zip(documents, outline.flatMap(\.sources)) {
                 guard let source else { continue }
                 linkTargets[source.id.uppercased()] = node.path
-                if !files.snapshots(of: source).isEmpty { snapshotted.append((node, source)) }
+                if !files.snapshots(of: source).snapshots.isEmpty { snapshotted.append((node, source)) }
             }
         }
         try resolveLinks(in: created, of: &project)
@@ -74,6 +86,22 @@ public struct ScrivenerImporter {
         try recordSnapshots(snapshotted, in: reopened, author: author)
         reportWhatHasNoPlace()
         return outcome
+    }
+
+    /// Snapshot folders of items no longer in the binder (Scrivener keeps them after the item is emptied from its
+    /// trash), each as a text item for the Trash whose versions they become: nothing the writer had is left behind.
+    private mutating func itemsForSnapshotsWithoutAnItem() -> [ScrivenerProject.Item] {
+        func ids(_ items: [ScrivenerProject.Item]) -> [String] { items.flatMap { [$0.id.uppercased()] + ids($0.children) } }
+        let known = Set(ids(scrivener.items))
+        return files.snapshotFolderIDs.filter { !known.contains($0.uppercased()) }.compactMap { id in
+            let item = ScrivenerProject.Item(id: id, kind: .text, title: "Snapshots of a removed item")
+            let count = files.snapshots(of: item).snapshots.count
+            guard count > 0 else { return nil }
+            snapshotsWithoutAnItem.insert(id)
+            outcome.problems.append("Snapshots/\(id).snapshots: \(count) snapshot\(count == 1 ? "" : "s") of an item no longer in the binder"
+                + " came across as the document '\(item.title)' in the Trash, its newest snapshot its text")
+            return item
+        }
     }
 
     /// The project's binder as items to import into a folder, its texts without history (`msx import
@@ -190,8 +218,24 @@ public struct ScrivenerImporter {
             do {
                 let composed = try compose(url, of: item)
                 (node.markdown, node.sidecar, node.files) = (composed.document.markdown.sourceText, composed.document.sidecar, composed.pictures)
+                if composed.cutShort {
+                    let words = WordCount.count(composed.document.text)
+                    outcome.problems.append("\(item.title): its text (\(files.relativePath(url))) ends before its last group closes, so it was"
+                        + " probably cut short: the \(words) word\(words == 1 ? "" : "s") before the cut came across"
+                        + (searchIndex.paragraphs(of: item.id).map { "; Scrivener's search index holds \(WordCount.count($0.joined(separator: "\n"))) words" } ?? ""))
+                }
             } catch {
-                outcome.problems.append("\(item.title): its text (\(url.lastPathComponent)) could not be read: \((error as? MsxError)?.message ?? "\(error)")")
+                outcome.problems.append("\(item.title): its text (\(files.relativePath(url))) could not be read: \((error as? MsxError)?.message ?? "\(error)")")
+            }
+        } else if files.textLinkedAway(of: item) == nil, let missing = files.missingTextPath(of: item) {
+            if let paragraphs = searchIndex.paragraphs(of: item.id), let sheet {
+                let recovered = try? ImportComposer(sheet: sheet).compose(ImportedDocument(paragraphs: paragraphs.map { ImportedParagraph(text: $0) }))
+                node.markdown = recovered?.document.markdown.sourceText ?? ""
+                outcome.problems.append("\(item.title): its text (\(missing)) is missing; its words came from Scrivener's search index"
+                    + " (\(ScrivenerSearchIndex.path)), without their formatting")
+            } else if files.leftTraces(of: item) {
+                outcome.problems.append("\(item.title): its text (\(missing)) is missing, though its comments or styles are there;"
+                    + " an empty document stands in for it")
             }
         }
         if let url = files.notes(of: item) {
@@ -213,14 +257,16 @@ public struct ScrivenerImporter {
 
     /// An RTF file as msx's document, with the pictures it shows; `item`'s comments and footnotes where its text
     /// links to them, and its inline annotations and footnotes.
-    private func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws -> (document: RichDocument, pictures: [String: Data]) {
-        let read = try RTFReader.read([UInt8](try FileIO.readData(url, displayPath: url.path)))
+    private func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws
+        -> (document: RichDocument, pictures: [String: Data], cutShort: Bool)
+    {
+        let read = ScrivenerStyleTags.applied(to: try RTFReader.read([UInt8](try FileIO.readData(url, displayPath: url.path))))
         let author = scrivener.author ?? ""
         let imported = ScrivenerInlineNotes.applied(
             to: ScrivenerComments(item.flatMap(files.comments)).applied(to: read, author: author, date: ""), author: author)
         guard let sheet else { throw MsxError(.unexpected, "the project's styles were not read before its documents") }
         let composed = try ImportComposer(sheet: sheet).compose(imported)
-        return (composed.document, imported.pictures(shownIn: imported.paragraphs))
+        return (composed.document, imported.pictures(shownIn: imported.paragraphs), read.warnings.contains(.truncated))
     }
 
     /// Tells the writer what msx has no place for: Scrivener's style names (the formatting came with the text) and
@@ -258,14 +304,18 @@ public struct ScrivenerImporter {
     private mutating func recordSnapshots(_ documents: [(node: BinderNode, item: ScrivenerProject.Item)], in history: ProjectHistory,
                                           author: Author?) throws {
         var events: [(snapshot: ScrivenerFiles.Snapshot, node: BinderNode)] = []
-        for (node, item) in documents { events += files.snapshots(of: item).map { ($0, node) } }
+        for (node, item) in documents {
+            let folder = files.snapshots(of: item)
+            events += folder.snapshots.map { ($0, node) }
+            outcome.problems += folder.problems.map { "\(node.title): \($0)" }
+        }
         events.sort { ($0.snapshot.date, $0.node.path) < ($1.snapshot.date, $1.node.path) }
         var project = history.project
         var today: [String: RichDocument] = [:]
         for (node, _) in documents { today[node.id] = try project.loadDocument(node, sourceMap: false) }
         for (snapshot, node) in events {
             guard let composed = try? compose(snapshot.file, of: documents.first(where: { $0.node.id == node.id })?.item) else {
-                outcome.problems.append("\(node.title): the snapshot '\(snapshot.title)' of \(snapshot.date.date) could not be read")
+                outcome.problems.append("\(node.title): the snapshot '\(snapshot.title)' of \(snapshot.date.written) could not be read")
                 continue
             }
             try project.replace(node, with: ScrivenerLinks.resolved(composed.document, at: node.path, targets: linkTargets).document,
@@ -275,7 +325,10 @@ public struct ScrivenerImporter {
                 time: VersionTime(date: snapshot.date.date, offsetMinutes: snapshot.date.offsetMinutes), recordingUnchanged: true)
             outcome.snapshots += 1
         }
-        for (node, _) in documents { if let document = today[node.id] { try project.replace(node, with: document) } }
+        // A removed item's snapshots leave its document as the newest of them.
+        for (node, item) in documents where !snapshotsWithoutAnItem.contains(item.id) {
+            if let document = today[node.id] { try project.replace(node, with: document) }
+        }
         _ = try ProjectHistory.existing(project).snapshot(message: "Imported from Scrivener: \(scrivener.title)", author: author)
     }
 }

@@ -47,20 +47,39 @@ enum ScrivenerInlineNotes {
             }
             let place = remove(start..<(last > index ? Array(paragraph.text.utf16).count - Array(tail.text.utf16).count + closeEnd : closeEnd),
                                from: &paragraph)
-            if !note.isEmpty {
-                if kind.isFootnote {
-                    let before = paragraph.runs.last { $0.range.lowerBound < place }?.attributes ?? [:]
-                    ScrivenerComments.insert(note, at: place, like: before, into: &paragraph)
-                } else if let range = wordNear(place, in: paragraph.text) {
-                    let annotation = Annotation(note: note, author: author, date: "").unique(among: taken)
-                    taken.insert(annotation.id)
-                    document.annotations[annotation.id] = annotation
-                    annotate(range, with: annotation.id, in: &paragraph)
-                }
-            }
             document.paragraphs[index] = paragraph
+            guard !note.isEmpty else { continue }
+            if kind.isFootnote {
+                let before = paragraph.runs.last { $0.range.lowerBound < place }?.attributes ?? [:]
+                ScrivenerComments.insert(note, at: place, like: before, into: &document.paragraphs[index])
+                continue
+            }
+            let annotation = Annotation(note: note, author: author, date: "").unique(among: taken)
+            if let range = wordNear(place, in: paragraph.text) {
+                annotate(range, with: annotation.id, in: &document.paragraphs[index])
+            } else if let (neighbour, range) = wordBeside(paragraph: index, in: document.paragraphs) {
+                // It stood alone in its paragraph: it goes on the nearest word of the paragraph before (else after),
+                // and the paragraph it leaves empty goes.
+                annotate(range, with: annotation.id, in: &document.paragraphs[neighbour])
+                document.paragraphs.remove(at: index)
+            } else {
+                // No word anywhere to note: its words stay as the text.
+                document.paragraphs[index] = ImportedParagraph(text: note, attributes: paragraph.attributes)
+                continue
+            }
+            taken.insert(annotation.id)
+            document.annotations[annotation.id] = annotation
         }
         return document
+    }
+
+    /// When paragraph `index` holds no word: the last word of the paragraph before it, else the first word of the
+    /// one after, with that paragraph's index.
+    private static func wordBeside(paragraph index: Int, in paragraphs: [ImportedParagraph]) -> (Int, Range<Int>)? {
+        guard paragraphs[index].text.allSatisfy(\.isWhitespace) else { return nil }
+        if index > 0, let range = wordNear(paragraphs[index - 1].text.utf16.count, in: paragraphs[index - 1].text) { return (index - 1, range) }
+        if index + 1 < paragraphs.count, let range = wordNear(0, in: paragraphs[index + 1].text) { return (index + 1, range) }
+        return nil
     }
 
     /// The first opening marker in `text`, with its UTF-16 offset.
@@ -98,16 +117,12 @@ enum ScrivenerInlineNotes {
     /// Takes UTF-16 `range` out of the paragraph's text, its runs closing over the gap; a space left doubled (or
     /// before punctuation) by the cut goes too. Returns where the cut was.
     private static func remove(_ range: Range<Int>, from paragraph: inout ImportedParagraph) -> Int {
-        var units = Array(paragraph.text.utf16)
+        let units = Array(paragraph.text.utf16)
         var cut = range
         let before = cut.lowerBound > 0 ? units[cut.lowerBound - 1] : nil
         let after = cut.upperBound < units.count ? units[cut.upperBound] : nil
         if before == 0x20, after == nil || after == 0x20 || ".,;:!?)".utf16.contains(after!) { cut = (cut.lowerBound - 1)..<cut.upperBound }
-        units.removeSubrange(cut)
-        paragraph.text = String(decoding: units, as: UTF16.self)
-        func map(_ x: Int) -> Int { x <= cut.lowerBound ? x : x >= cut.upperBound ? x - cut.count : cut.lowerBound }
-        paragraph.runs = paragraph.runs.map { ImportedRun(range: map($0.range.lowerBound)..<map($0.range.upperBound), attributes: $0.attributes) }
-            .filter { !$0.range.isEmpty }
+        paragraph.removeText(in: cut)
         return cut.lowerBound
     }
 

@@ -53,25 +53,25 @@ public struct ScrivenerProject: Sendable {
     public var sessionTarget: Int?
     /// The writer's collections by title (not the binder, not search results), which msx has no place for.
     public var collections: [String] = []
+    /// What was wrong with the binder file itself and how it was read anyway (a backup taken instead, bytes that
+    /// are not UTF-8 read as U+FFFD), one line each.
+    public var binderProblems: [String] = []
 
-    /// Reads the project at `url` (the `.scriv` folder).
-    /// - Throws: `not-scrivener` when it holds no binder file Scrivener writes, or the binder cannot be read.
+    /// Reads the project at `url` (the `.scriv` folder). A binder file that cannot be read is replaced by the
+    /// copy Scrivener keeps in `Files/binder.autosave` or `Files/binder.backup`, which is said in `binderProblems`.
+    /// - Throws: `not-scrivener` when it holds no binder file Scrivener writes, or neither it nor a copy can be read.
     public static func read(_ url: URL) throws -> ScrivenerProject {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         guard let binderName = names.sorted().first(where: { $0.hasSuffix(".scrivx") }) ?? names.first(where: { $0 == "binder.scrivproj" }) else {
             throw MsxError(.notScrivener, "\(url.path): not a Scrivener project (no .scrivx or binder.scrivproj in it)")
         }
         let binderURL = url.appendingPathComponent(binderName)
-        let root: XMLNode
-        do {
-            root = try XMLNode.parse(try FileIO.readData(binderURL, displayPath: binderURL.path))
-        } catch let error as MsxError where error.code == .unexpected {
-            throw MsxError(.notScrivener, "\(binderURL.path): \(error.message)")
-        }
-        guard root.name == "ScrivenerProject", let binder = root.child("Binder") else {
-            throw MsxError(.notScrivener, "\(binderURL.path): not a Scrivener binder (no ScrivenerProject with a Binder)")
-        }
+        let (root, binderProblems) = try ScrivenerBinderFile.read(binderURL, backups: ["binder.autosave", "binder.backup"].map {
+            url.appendingPathComponent("Files/\($0)")
+        })
+        // Scrivener 3 writes format 2.0; Scrivener 2 and Scrivener for Windows 1 write 1.0 or 1.5.
         let generation: Generation = root.attribute("Version").flatMap(Double.init).map { $0 >= 2 } ?? false ? .scrivener3 : .scrivener2
+        guard let binder = root.child("Binder") else { throw MsxError(.unexpected, "a binder read without its Binder element") }
         let labels = Self.choices(root.child("LabelSettings")?.child("Labels"), element: "Label")
         let statuses = Self.choices(root.child("StatusSettings")?.child("StatusItems"), element: "Status")
         var keywordNames: [String: String] = [:], keywordColors: [String: String] = [:]
@@ -93,7 +93,7 @@ public struct ScrivenerProject: Sendable {
         }
         let context = ItemContext(labels: Dictionary(labels.map { ($0.id, $0.name) }) { first, _ in first },
                                   statuses: Dictionary(statuses.map { ($0.id, $0.name) }) { first, _ in first }, keywords: keywordNames,
-                                  fields: fields)
+                                  fields: fields, namedByNumber: generation == .scrivener2)
         var project = ScrivenerProject(generation: generation, url: url, title: (binderName as NSString).deletingPathExtension,
                                        items: binder.children("BinderItem").map { context.item($0) })
         if binderName == "binder.scrivproj" { project.title = (url.lastPathComponent as NSString).deletingPathExtension }
@@ -105,6 +105,7 @@ public struct ScrivenerProject: Sendable {
         project.labels = labels.filter { $0.id != "-1" }.map { ($0.name, $0.color) }
         project.statuses = statuses.filter { $0.id != "-1" }.map(\.name)
         project.keywordColors = keywordColors
+        project.binderProblems = binderProblems
         project.author = root.attribute("Author").flatMap { $0.isEmpty ? nil : $0 }
         project.collections = (root.child("Collections")?.children("Collection") ?? []).compactMap { collection in
             let title = collection.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -158,6 +159,9 @@ public struct ScrivenerProject: Sendable {
         var statuses: [String: String]
         var keywords: [String: String]
         var fields: [String: (title: String, type: String)]
+        /// Whether files are named by the item's number (`ID`): the older format, whose Scrivener for Windows 1.9
+        /// and Scrivener 2.8 items carry a `UUID` too.
+        var namedByNumber: Bool
 
         /// An item's custom metadata (`<CustomMetaData><MetaDataItem><FieldID>…<Value>…`), by field title.
         func custom(_ metadata: XMLNode?) -> [String: JSONValue] {
@@ -176,7 +180,7 @@ public struct ScrivenerProject: Sendable {
         }
 
         func item(_ node: XMLNode) -> Item {
-            let id = node.attribute("UUID") ?? node.attribute("ID") ?? ""
+            let id = (namedByNumber ? node.attribute("ID") ?? node.attribute("UUID") : node.attribute("UUID") ?? node.attribute("ID")) ?? ""
             let type = node.attribute("Type") ?? "Text"
             let kind: Item.Kind = switch type {
             case "DraftFolder": .draftFolder
