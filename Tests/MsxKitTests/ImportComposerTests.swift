@@ -78,7 +78,9 @@ final class ImportComposerTests: SeededTestCase {
         let texts = ["# not a heading", "1. not a list", "- nor this", "*stars* and _under_ and `ticks`", "  leading",
                      "trailing  ", "a\u{2028}# b\u{2028}  c", "[link](x) <b> &amp; \\ ~~s~~", "===", "snake_case_name"]
         let result = try compose(texts.map { ImportedParagraph(text: $0) })
-        XCTAssertEqual(result.document.paragraphTexts, texts)
+        // Blanks at a line's edges are said otherwise (see testBlanksAtLineEdgesReadAsProse).
+        let expected = texts.map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{2028}  ", with: "\u{2028}\u{A0}\u{A0}") }
+        XCTAssertEqual(result.document.paragraphTexts, expected)
         XCTAssertTrue(result.markdown.contains("snake_case_name"), "intraword underscores stay readable")
     }
 
@@ -123,6 +125,28 @@ final class ImportComposerTests: SeededTestCase {
         XCTAssertTrue(result.document.sidecar.isEmpty)
     }
 
+    /// Blanks at the edges of lines become what the sidecar says, never character references: a leading tab is the
+    /// first-line indent, breaks at the edges are space before and after, blanks at line ends go, and spaces that
+    /// set a later line in are no-break spaces. Formatting stays on its words.
+    func testBlanksAtLineEdgesReadAsProse() throws {
+        let text = "\u{2028}\tThe storm came.  \u{2028}   Over the bay \u{2028}\u{2028}"
+        let storm = 6..<11
+        XCTAssertEqual(String(decoding: Array(text.utf16)[storm], as: UTF16.self), "storm")
+        let result = try compose([ImportedParagraph(text: text, attributes: [.firstLineHeadIndent: 18], runs: [
+            ImportedRun(range: 0..<storm.lowerBound, attributes: [.fontSize: 10]),
+            ImportedRun(range: storm, attributes: [.fontSize: 10, .underline: "single"]),
+            ImportedRun(range: storm.upperBound..<text.utf16.count, attributes: [.fontSize: 10]),
+        ])])
+        XCTAssertFalse(result.markdown.contains("&#"), result.markdown)
+        let resolved = RichDocument(markdown: MarkdownDocument(result.markdown), sidecar: result.document.sidecar).resolved(with: sheet)
+        XCTAssertEqual(resolved.first?.text, "The storm came.\u{2028}\u{A0}\u{A0}\u{A0}Over the bay")
+        XCTAssertEqual(resolved.first?.attributes[.firstLineHeadIndent], 54, "its own indent and a tab's")
+        XCTAssertEqual(resolved.first?.attributes[.paragraphSpacingBefore], 12, "one line of ten points")
+        XCTAssertEqual(resolved.first?.attributes[.paragraphSpacing], 24, "two lines")
+        let underlined = resolved.first?.runs.filter { $0.attributes[.underline] == "single" }.map(\.range)
+        XCTAssertEqual(underlined, [4..<9], "'storm' keeps its underline")
+    }
+
     /// Random paragraphs with random formatting: the composed document resolves to the same text and, for every
     /// character, the same value of every attribute the import gave it.
     func testComposedDocumentsResolveToTheImportedAttributes() throws {
@@ -139,7 +163,10 @@ final class ImportComposerTests: SeededTestCase {
             for _ in 0..<Int.random(in: 1...5, using: &random) {
                 var text = (0..<Int.random(in: 1...12, using: &random)).map { _ in words.randomElement(using: &random)! }
                     .joined(separator: Bool.random(using: &random) ? " " : "")
-                if text.trimmingCharacters(in: .whitespaces).isEmpty { text = "x" }
+                // Blanks at a line's edges are said otherwise (ProseWhitespace, tested on its own): here, blanks
+                // stand inside lines only.
+                text = text.replacing(#/[ \t]*\u2028[ \t]*/#, with: "\u{2028}").trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{2028}"))
+                if text.isEmpty { text = "x" }
                 let length = text.utf16.count
                 var runs: [ImportedRun] = []
                 var position = 0

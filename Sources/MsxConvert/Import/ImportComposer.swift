@@ -32,7 +32,7 @@ public struct ImportComposer: Sendable {
                 sheet.styles[canonical] = attributes
             }
         }
-        let paragraphs = ListContinuations.marked(imported.paragraphs.filter { !$0.text.isEmpty }).map(normalized)
+        let paragraphs = ListContinuations.marked(imported.paragraphs.map(ProseWhitespace.tidied).filter { !$0.text.isEmpty }).map(normalized)
         let markdown = try verifiedMarkdown(paragraphs, sheet: sheet)
         var document = RichDocument(markdown: markdown, formatting: DocumentFormatting(paragraphCount: paragraphs.count))
         let plain = document
