@@ -80,12 +80,13 @@ extension ProjectHistory {
     /// - Parameter time: the version's date (now when nil); `recordingUnchanged` records `documents` even when they
     ///   have not changed (a version brought in from another program, taken on purpose).
     public func snapshot(_ documents: [BinderNode] = [], message: String? = nil, author explicit: Author? = nil,
-                         reanchoring: Bool = true, time: VersionTime? = nil, recordingUnchanged: Bool = false) throws -> SnapshotResult {
+                         reanchoring: Bool = true, time: VersionTime? = nil, recordingUnchanged: Bool = false,
+                         broughtIn: BroughtIn? = nil) throws -> SnapshotResult {
         try claimRepository()
         return try writingRepository {
             guard let merging = try mergeState() else {
                 return try record(documents, message: message, author: explicit, reanchoring: reanchoring, time: time,
-                                  recordingUnchanged: recordingUnchanged)
+                                  recordingUnchanged: recordingUnchanged, broughtIn: broughtIn)
             }
             guard documents.isEmpty, reanchoring else { throw Self.mergeInProgress(merging) }
             if let first = merging.unresolved.first {
@@ -108,7 +109,7 @@ extension ProjectHistory {
     ///   - reference: the reference the version goes to instead of HEAD (which then stays), or nil.
     func record(_ documents: [BinderNode], message: String?, author explicit: Author?, reanchoring: Bool,
                 mergedWith merge: MergeState? = nil, to reference: String? = nil, time: VersionTime? = nil,
-                recordingUnchanged: Bool = false) throws -> SnapshotResult {
+                recordingUnchanged: Bool = false, broughtIn: BroughtIn? = nil) throws -> SnapshotResult {
         let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
         // Git's index is read once for both, unless bringing it into line with HEAD changed it.
@@ -139,7 +140,7 @@ extension ProjectHistory {
             return SnapshotResult(version: nil, documents: [], message: "", note: nil)
         }
         let (author, signing) = self.author(explicit)
-        let text = Self.message(message, for: included, files: files)
+        let text = Self.message(message, for: included, files: files, broughtIn: broughtIn)
         let reanchored = reanchoring ? try reanchorStaleSidecars(of: included) : []
         var changesToTree: [GitRepository.TreeChange] = []
         var touched: [String] = []
@@ -264,15 +265,17 @@ extension ProjectHistory {
         return try repository.blob(recorded) != (try FileIO.readData(file, displayPath: Manifest.fileName))
     }
 
-    /// The commit message: the writer's, or one naming the documents; then one trailer per document.
-    static func message(_ message: String?, for changes: [DocumentChange], files: [FileChange] = []) -> String {
+    /// The commit message: the writer's, or one naming the documents; then one trailer per document, and one saying
+    /// how its words came in when they were not written (`broughtIn`).
+    static func message(_ message: String?, for changes: [DocumentChange], files: [FileChange] = [], broughtIn: BroughtIn? = nil) -> String {
         // Documents by title; files (a picture changed alone) by name when no document changed, .gitkeep aside.
         let fileNames = files.map { String($0.path.split(separator: "/").last ?? "") }.filter { !$0.hasPrefix(".") }
         let titles = changes.isEmpty ? fileNames : changes.map(\.node.title)
         let named = titles.count > 5 ? titles.prefix(5).joined(separator: ", ") + " and \(titles.count - 5) more" : titles.joined(separator: ", ")
         var text = (message?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 }
             ?? (titles.isEmpty ? "Snapshot: project settings" : "Snapshot: \(named)")
-        if !changes.isEmpty { text += "\n\n" + changes.map(DocumentTrailer.line).joined(separator: "\n") }
+        let trailers = changes.map(DocumentTrailer.line) + [broughtIn?.line].compactMap { $0 }
+        if !trailers.isEmpty { text += "\n\n" + trailers.joined(separator: "\n") }
         return text + "\n"
     }
 

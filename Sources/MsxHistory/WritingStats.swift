@@ -19,29 +19,49 @@ public struct WritingStats: Sendable {
     public var days: [WritingDay] = []
     /// Words added and removed since the last version (today's files).
     public var unsnapshotted = (added: 0, removed: 0)
-    /// Words added and removed per document id, over the whole history and today's files.
+    /// Words written (added and removed) per document id, over the whole history and today's files.
     public var documents: [String: (added: Int, removed: Int)] = [:]
+    /// Words that came in without being written (see `BroughtIn`), by how they came, oldest first: never counted in
+    /// `days`.
+    public var broughtIn: [BroughtInWords] = []
+}
+
+/// The words one way of bringing words in brought on one day.
+public struct BroughtInWords: Sendable, Equatable {
+    public var day: String
+    public var how: BroughtIn
+    public var added: Int
+    public var removed: Int
+    public var versions: Int
 }
 
 extension ProjectHistory {
     /// The words each version added and removed (from its trailers; for versions made with other git tools, by
     /// comparing the documents it touched with its first parent), summed per day and per document, along the
-    /// project's first-parent history (a merge counts what it brought once), and today's words not yet snapshotted.
+    /// project's first-parent history, and today's words not yet snapshotted. Words a version brought in (an
+    /// import, a restore, a merge: see `BroughtIn`) are summed apart, never as a day's writing.
     public func writingStats() throws -> WritingStats {
         var stats = WritingStats()
         var days: [String: WritingDay] = [:]
+        var brought: [String: BroughtInWords] = [:]
         var next = try head()
         while let id = next {
             let commit = try repository.commit(id)
             next = commit.parents.first
-            var added = 0, removed = 0
-            for (documentID, delta) in try wordDeltas(of: commit) {
-                added += delta.added
-                removed += delta.removed
+            let deltas = try wordDeltas(of: commit)
+            let added = deltas.reduce(0) { $0 + $1.1.added }, removed = deltas.reduce(0) { $0 + $1.1.removed }
+            let day = Self.day(of: commit.time, offsetMinutes: commit.offsetMinutes)
+            if let how = commit.parents.count > 1 ? .merge : BroughtIn.said(in: commit.message) {
+                let key = day + " " + how.rawValue
+                var entry = brought[key] ?? BroughtInWords(day: day, how: how, added: 0, removed: 0, versions: 0)
+                (entry.added, entry.removed, entry.versions) = (entry.added + added, entry.removed + removed, entry.versions + 1)
+                brought[key] = entry
+                continue
+            }
+            for (documentID, delta) in deltas {
                 let sum = stats.documents[documentID] ?? (0, 0)
                 stats.documents[documentID] = (sum.added + delta.added, sum.removed + delta.removed)
             }
-            let day = Self.day(of: commit.time, offsetMinutes: commit.offsetMinutes)
             var entry = days[day] ?? WritingDay(day: day, added: 0, removed: 0, versions: 0)
             entry.added += added
             entry.removed += removed
@@ -58,6 +78,7 @@ extension ProjectHistory {
             stats.documents[change.node.id] = (sum.added + delta.added, sum.removed + delta.removed)
         }
         stats.days = days.values.sorted { $0.day < $1.day }
+        stats.broughtIn = brought.values.sorted { ($0.day, $0.how.rawValue) < ($1.day, $1.how.rawValue) }
         return stats
     }
 

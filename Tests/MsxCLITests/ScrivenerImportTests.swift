@@ -4,7 +4,7 @@ import XCTest
 /// `msx init DIR --from Book.scriv` brings a Scrivener 3 project across with its history: the
 /// binder and its metadata, each text (the words LibreOffice reads from the same RTF), files as research, and every
 /// snapshot a version of its document, dated and titled as in Scrivener.
-final class ScrivenerImportTests: MsxTestCase {
+final class ScrivenerImportTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
     private var png: Data { Data(base64Encoded: EpubCompileTests.onePixelPNG)! }
@@ -165,6 +165,25 @@ final class ScrivenerImportTests: MsxTestCase {
             let msx = shown.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
             XCTAssertEqual(msx, libreOffice, "\(title)@\(revision ?? "today")")
         }
+    }
+
+    /// Right after an import nothing has been written: today's words are 0, no day holds the imported words, and
+    /// the streak has not started; the words are shown as brought in.
+    func testStatsRightAfterTheImportCountNothingAsWritten() throws {
+        let (root, _, _) = try imported()
+        let stats = try expect(0, "stats", "--json", in: root).json()
+        XCTAssertEqual((stats["days"] as? [Any])?.count, 0, "\(stats)")
+        XCTAssertEqual((stats["session"] as? [String: Any])?["today"] as? Int, 0)
+        XCTAssertEqual(stats["streak"] as? Int, 0)
+        let brought = stats["broughtIn"] as? [[String: Any]] ?? []
+        XCTAssertEqual(Set(brought.compactMap { $0["how"] as? String }), ["import"])
+        // Every word of every version came in: the sum of the versions' trailers, read by git.
+        let log = try git("log", "--format=%B", in: root)
+        let added = log.matches(of: #/Msx-Document: \S+ \+(\d+) -\d+/#).reduce(0) { $0 + Int($1.output.1)! }
+        XCTAssertEqual(brought.reduce(0) { $0 + ($1["added"] as? Int ?? 0) }, added)
+        XCTAssertGreaterThan(added, 0)
+        let text = try expect(0, "stats", in: root).stdout
+        XCTAssertTrue(text.contains("No words written yet") && text.contains("Brought in by import, not written: +\(added)"), text)
     }
 
     /// `msx import Book.scriv --into FOLDER` brings the texts into an existing project (no history): a folder of

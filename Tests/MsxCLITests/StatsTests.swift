@@ -46,15 +46,23 @@ final class StatsTests: MsxTestCase {
     }
 
     func testWordsPerDayEqualABruteForceCountOverEveryVersion() throws {
-        // A history over several days and time zones: the Scrivener fixture's snapshots, then today's version.
+        // A history over several days and time zones: the Scrivener fixture's snapshots and the import's version
+        // (words brought in), then the writer's own versions today.
         let source = try ScrivenerFixture.scrivener3(in: scratch, png: Data(base64Encoded: EpubCompileTests.onePixelPNG)!)
         let root = scratch.appendingPathComponent("lighthouse")
         try expect(0, "init", root.path, "--from", source.path, in: scratch)
-        // Brute force: every version of the main line, every document it or its parent holds.
-        var expected: [String: (Int, Int)] = [:]
+        let arrival = "contents/draft/part-one/arrival.md"
+        try write(try read(arrival, in: root) + "\nThe harbour lights came on one by one.\n", to: arrival, in: root)
+        try expect(0, "snapshot", "-m", "More arrival", in: root)
+        try write(try read(arrival, in: root).replacingOccurrences(of: "one by one", with: "slowly"), to: arrival, in: root)
+        try expect(0, "snapshot", "-m", "Revised", in: root)
+        // Brute force: every version of the main line, every document it or its parent holds; a version whose
+        // message says its words were brought in counts apart.
+        var expected: [String: (Int, Int)] = [:], brought: [String: (Int, Int)] = [:]
         var perDocument: [String: (Int, Int)] = [:]
         let commits = try git(["rev-list", "--first-parent", "HEAD"], in: root).split(separator: "\n").map(String.init)
         for commit in commits {
+            let isBrought = try git(["log", "-1", "--format=%B", commit], in: root).contains("\nMsx-Brought-In: import")
             let day = try git(["log", "-1", "--format=%ad", "--date=format:%Y-%m-%d", commit], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
             let parent = try? git(["rev-parse", "--verify", "-q", commit + "^"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
             var ids = Set<String>()
@@ -62,7 +70,7 @@ final class StatsTests: MsxTestCase {
                 let manifest = try git(["show", "\(version):manuscript.json"], in: root)
                 ids.formUnion(manifest.matches(of: #/"id": "([0-9a-f]{12})",\s*(?:"includeInCompile": false,\s*)?(?:"keywords": \[[^\]]*\],\s*)?"kind": "document"/#).map { String($0.1) })
             }
-            var sum = expected[day] ?? (0, 0)
+            var sum = (isBrought ? brought[day] : expected[day]) ?? (0, 0)
             for id in ids {
                 let text = { (version: String?) -> String in
                     guard let version, !version.isEmpty, let result = try? self.runMsx(["show", "\(id)@\(version)", "--as", "text"], in: root),
@@ -71,10 +79,11 @@ final class StatsTests: MsxTestCase {
                 }
                 let (added, removed) = delta(text(parent), text(commit))
                 sum = (sum.0 + added, sum.1 + removed)
+                guard !isBrought else { continue }
                 let mine = perDocument[id] ?? (0, 0)
                 perDocument[id] = (mine.0 + added, mine.1 + removed)
             }
-            expected[day] = sum
+            if isBrought { brought[day] = sum } else { expected[day] = sum }
         }
         let stats = try expect(0, "stats", "--json", in: root).json()
         let days = stats["days"] as? [[String: Any]] ?? []
@@ -85,8 +94,15 @@ final class StatsTests: MsxTestCase {
             XCTAssertEqual(day["added"] as? Int, wanted.0, period)
             XCTAssertEqual(day["removed"] as? Int, wanted.1, period)
         }
-        XCTAssertEqual(days.map { $0["period"] as? String }.prefix(4), ["2024-01-10", "2024-01-20", "2024-02-02", "2024-02-03"])
-        XCTAssertEqual((stats["months"] as? [[String: Any]])?.first?["period"] as? String, "2024-01")
+        XCTAssertEqual(days.count, 1, "only today's versions are writing")
+        let broughtIn = stats["broughtIn"] as? [[String: Any]] ?? []
+        XCTAssertEqual(broughtIn.count, brought.count, "\(broughtIn)")
+        for entry in broughtIn {
+            let wanted = try XCTUnwrap(brought[entry["day"] as? String ?? ""], "\(entry)")
+            XCTAssertEqual(entry["added"] as? Int, wanted.0, "\(entry)")
+            XCTAssertEqual(entry["removed"] as? Int, wanted.1, "\(entry)")
+        }
+        XCTAssertEqual(broughtIn.compactMap { $0["day"] as? String }.prefix(4), ["2024-01-10", "2024-01-20", "2024-02-02", "2024-02-03"])
         // Each folder sums the documents anywhere below it in today's binder.
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("manuscript.json"))) as? [String: Any])
         var wantedFolders: [String: (Int, Int)] = [:]

@@ -10,7 +10,8 @@ struct Stats: MsxCommand {
             """
             Figures come from the versions (the words each added and removed, along the project's main line) and \
             today's files (words not snapshotted yet count today). A day without a version is a day with no \
-            recorded words. With a project target (msx target), says how many words a day finish the draft by the \
+            recorded words. Words brought in rather than written (the versions an import records, merges) are \
+            shown apart and never count as a day's writing. With a project target (msx target), says how many words a day finish the draft by the \
             deadline.
             """,
             examples: [
@@ -69,6 +70,8 @@ struct Stats: MsxCommand {
                     "weeks": .array(stats.totals(by: .week, today: today).map(Self.json)),
                     "months": .array(stats.totals(by: .month, today: today).map(Self.json)),
                     "documents": .array(documents),
+                    "broughtIn": .array(stats.broughtIn.map { ["day": .string($0.day), "how": .string($0.how.rawValue), "added": .int($0.added),
+                                                               "removed": .int($0.removed), "versions": .int($0.versions)] }),
                 ])
                 return
             }
@@ -90,20 +93,28 @@ struct Stats: MsxCommand {
                     + (session >= sessionTarget ? ", session target reached." : "."))
             }
             console.line("Streak: \(streak) day\(streak == 1 ? "" : "s") in a row with words added.")
-            guard !recent.isEmpty else {
-                console.line("No words recorded yet: msx snapshot records them.")
-                return
+            if recent.isEmpty {
+                console.line("No words written yet: msx snapshot records them.")
+            } else {
+                console.line("Days with words (a day not listed has none recorded):")
+                for day in recent {
+                    let pending = day.day == today && (stats.unsnapshotted.added > 0 || stats.unsnapshotted.removed > 0)
+                        ? ", +\(Self.number(stats.unsnapshotted.added)) / -\(Self.number(stats.unsnapshotted.removed)) not snapshotted" : ""
+                    console.line("  \(day.day)  \(console.paint("+\(Self.number(day.added))", "32")) / \(console.paint("-\(Self.number(day.removed))", "31"))  "
+                        + "net \(Self.number(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending))")
+                }
+                if let week = stats.totals(by: .week, today: today).last, let month = stats.totals(by: .month, today: today).last {
+                    console.line("Week \(week.day): +\(Self.number(week.added)) / -\(Self.number(week.removed)); "
+                        + "month \(month.day): +\(Self.number(month.added)) / -\(Self.number(month.removed)).")
+                }
             }
-            console.line("Days with words (a day not listed has none recorded):")
-            for day in recent {
-                let pending = day.day == today && (stats.unsnapshotted.added > 0 || stats.unsnapshotted.removed > 0)
-                    ? ", +\(Self.number(stats.unsnapshotted.added)) / -\(Self.number(stats.unsnapshotted.removed)) not snapshotted" : ""
-                console.line("  \(day.day)  \(console.paint("+\(Self.number(day.added))", "32")) / \(console.paint("-\(Self.number(day.removed))", "31"))  "
-                    + "net \(Self.number(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending))")
-            }
-            if let week = stats.totals(by: .week, today: today).last, let month = stats.totals(by: .month, today: today).last {
-                console.line("Week \(week.day): +\(Self.number(week.added)) / -\(Self.number(week.removed)); "
-                    + "month \(month.day): +\(Self.number(month.added)) / -\(Self.number(month.removed)).")
+            for how in BroughtIn.allCases {
+                let brought = stats.broughtIn.filter { $0.how == how }
+                guard let first = brought.first, let last = brought.last else { continue }
+                let versions = brought.reduce(0) { $0 + $1.versions }
+                let days = first.day == last.day ? "on \(first.day)" : "from \(first.day) to \(last.day)"
+                console.line("Brought in by \(how.rawValue), not written: +\(Self.number(brought.reduce(0) { $0 + $1.added })) / "
+                    + "-\(Self.number(brought.reduce(0) { $0 + $1.removed })) (\(versions) version\(versions == 1 ? "" : "s") \(days)).")
             }
             let topLevel = folders.filter { folder in project.manifest.binder.contains { $0.id == folder.folder.id } }
             if !topLevel.isEmpty {

@@ -322,13 +322,14 @@ public struct ScrivenerImporter {
                                 files: composed.pictures)
             _ = try ProjectHistory.existing(project).snapshot(
                 [node], message: snapshot.title, author: author,
-                time: VersionTime(date: snapshot.date.date, offsetMinutes: snapshot.date.offsetMinutes), recordingUnchanged: true)
+                time: VersionTime(date: snapshot.date.date, offsetMinutes: snapshot.date.offsetMinutes), recordingUnchanged: true,
+                broughtIn: .import)
             outcome.snapshots += 1
         }
         // A removed item's snapshots leave its document as the newest of them.
         for (node, item) in documents where !snapshotsWithoutAnItem.contains(item.id) {
             if let document = today[node.id] { try project.replace(node, with: document) }
         }
-        _ = try ProjectHistory.existing(project).snapshot(message: "Imported from Scrivener: \(scrivener.title)", author: author)
+        _ = try ProjectHistory.existing(project).snapshot(message: "Imported from Scrivener: \(scrivener.title)", author: author, broughtIn: .import)
     }
 }
