@@ -87,21 +87,10 @@ final class StatsTests: MsxTestCase {
         }
         let stats = try expect(0, "stats", "--json", in: root).json()
         let days = stats["days"] as? [[String: Any]] ?? []
-        XCTAssertEqual(days.count, expected.count, "\(days)")
-        for day in days {
-            let period = try XCTUnwrap(day["period"] as? String)
-            let wanted = try XCTUnwrap(expected[period], period)
-            XCTAssertEqual(day["added"] as? Int, wanted.0, period)
-            XCTAssertEqual(day["removed"] as? Int, wanted.1, period)
-        }
+        try assertSums(days, by: "period", equal: expected)
         XCTAssertEqual(days.count, 1, "only today's versions are writing")
         let broughtIn = stats["broughtIn"] as? [[String: Any]] ?? []
-        XCTAssertEqual(broughtIn.count, brought.count, "\(broughtIn)")
-        for entry in broughtIn {
-            let wanted = try XCTUnwrap(brought[entry["day"] as? String ?? ""], "\(entry)")
-            XCTAssertEqual(entry["added"] as? Int, wanted.0, "\(entry)")
-            XCTAssertEqual(entry["removed"] as? Int, wanted.1, "\(entry)")
-        }
+        try assertSums(broughtIn, by: "day", equal: brought)
         XCTAssertEqual(broughtIn.compactMap { $0["day"] as? String }.prefix(4), ["2024-01-10", "2024-01-20", "2024-02-02", "2024-02-03"])
         // Each folder sums the documents anywhere below it in today's binder.
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("manuscript.json"))) as? [String: Any])
@@ -119,12 +108,17 @@ final class StatsTests: MsxTestCase {
             }
         }
         visit(manifest["binder"] as? [[String: Any]] ?? [])
-        let folders = stats["folders"] as? [[String: Any]] ?? []
-        XCTAssertEqual(folders.count, wantedFolders.count, "\(folders)")
-        for folder in folders {
-            let wanted = try XCTUnwrap(wantedFolders[folder["id"] as? String ?? ""], "\(folder)")
-            XCTAssertEqual(folder["added"] as? Int, wanted.0, "\(folder)")
-            XCTAssertEqual(folder["removed"] as? Int, wanted.1, "\(folder)")
+        try assertSums(stats["folders"] as? [[String: Any]] ?? [], by: "id", equal: wantedFolders)
+    }
+
+    /// Each entry's `added` and `removed` are the brute force's for its key, and there is one entry per key.
+    private func assertSums(_ entries: [[String: Any]], by key: String, equal wanted: [String: (Int, Int)],
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(entries.count, wanted.count, "\(entries)", file: file, line: line)
+        for entry in entries {
+            let sums = try XCTUnwrap(wanted[entry[key] as? String ?? ""], "\(entry)", file: file, line: line)
+            XCTAssertEqual(entry["added"] as? Int, sums.0, "\(entry)", file: file, line: line)
+            XCTAssertEqual(entry["removed"] as? Int, sums.1, "\(entry)", file: file, line: line)
         }
     }
 
