@@ -14,6 +14,10 @@ public struct GitCommit: Sendable {
     public var message: String
     /// Minutes east of UTC of the clock that made it (its day is the day there).
     public var offsetMinutes = 0
+    /// When its author wrote it (seconds since 1970), which a rebase or a cherry-pick keeps.
+    public var authorTime: Int64 = 0
+    /// Minutes east of UTC of the author's clock.
+    public var authorOffsetMinutes = 0
 }
 
 /// An annotated or lightweight tag pointing at a commit.
@@ -95,7 +99,7 @@ package final class GitRepository {
         return GitOID(oid)
     }
 
-    func commit(_ id: GitOID) throws -> GitCommit {
+    package func commit(_ id: GitOID) throws -> GitCommit {
         let commit = try lookupCommit(id)
         defer { git_commit_free(commit) }
         let author = git_commit_author(commit)!.pointee
@@ -105,7 +109,8 @@ package final class GitRepository {
             id: id, tree: GitOID(git_commit_tree_id(commit)!.pointee), parents: parents,
             authorName: author.name.map { String(cString: $0) } ?? "", authorEmail: author.email.map { String(cString: $0) } ?? "",
             time: Int64(git_commit_time(commit)), message: git_commit_message(commit).map { String(cString: $0) } ?? "",
-            offsetMinutes: Int(git_commit_time_offset(commit)))
+            offsetMinutes: Int(git_commit_time_offset(commit)), authorTime: Int64(author.when.time),
+            authorOffsetMinutes: Int(author.when.offset))
     }
 
     func lookupCommit(_ id: GitOID) throws -> OpaquePointer {
@@ -132,7 +137,7 @@ package final class GitRepository {
 
     /// Every file of a commit's tree below `prefix` (a folder path ending in "/", or "" for all), by path, read in
     /// one walk: much cheaper than looking files up one by one.
-    func files(in commitID: GitOID, under prefix: String) throws -> [String: GitOID] {
+    package func files(in commitID: GitOID, under prefix: String) throws -> [String: GitOID] {
         try blobs(in: commitID, under: prefix).mapValues(\.id)
     }
 

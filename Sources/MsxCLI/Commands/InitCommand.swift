@@ -5,7 +5,7 @@ import MsxKit
 struct Init: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a project from a template, or from a Scrivener project with its history.",
+        abstract: "Create a project from a template, or from a Scrivener project or a git repository of Markdown with its history.",
         discussion: ManualText.discussion(
             """
             A template is a plain project folder: a name from `msx templates` or a path to any project. With --from, \
@@ -14,6 +14,14 @@ struct Init: MsxCommand {
             its formatting, other files as documents showing them, and every snapshot as a version of its document, \
             dated and titled as in Scrivener, before a last version holding the project as it is. What could not come \
             across is listed, item by item; a missing or damaged file never stops the import.
+
+            --from also takes a git repository of Markdown chapters (Obsidian with Longform, mdBook, a pandoc book, \
+            a folder of chapters): every commit of its first-parent line that touches an imported file becomes a \
+            version with its author, date and message; a file renamed or moved stays one document; the binder follows \
+            the order the repository states (mdBook's SUMMARY.md, a Longform index, a pandoc defaults file's \
+            input-files, else natural name order); YAML front matter becomes the title, synopsis, status, label, \
+            keywords and custom metadata. The repository is only read. --include chooses the files (default: every \
+            .md file but README, LICENSE, CHANGELOG, CONTRIBUTING and SUMMARY, outside hidden folders).
             """,
             examples: [
                 .init("msx init lighthouse --template novel --title \"The Lighthouse\" --author \"Ada Writer <ada@example.com>\"",
@@ -22,6 +30,8 @@ struct Init: MsxCommand {
                       "Any project folder serves as a template."),
                 .init("msx init lighthouse --from ~/Documents/Lighthouse.scriv",
                       "The Scrivener project as a new msx project; msx log shows its snapshots."),
+                .init("msx init novel --from ~/git/my-novel --include 'chapters/*.md'",
+                      "A git repository of chapters, with its whole history."),
             ]))
 
     @Argument(help: "Folder to create (default: the working folder, which must be empty).")
@@ -33,8 +43,13 @@ struct Init: MsxCommand {
     @Option(help: "The book's title (default: the folder's name, or the Scrivener project's).")
     var title: String?
 
-    @Option(help: ArgumentHelp("A Scrivener project (.scriv folder) to bring in, with its snapshots as history.", valueName: "path"))
+    @Option(help: ArgumentHelp("A Scrivener project (.scriv folder), or a git repository of Markdown, to bring in with its history.",
+                               valueName: "path"))
     var from: String?
+
+    @Option(help: ArgumentHelp("With --from REPOSITORY: import the files matching GLOB (* within a folder, ** across; repeatable).",
+                               valueName: "glob"))
+    var include: [String] = []
 
     @Option(help: ArgumentHelp("The author, optionally with an address: \"Name <mail>\".", valueName: "author"))
     var author: String?
@@ -43,8 +58,9 @@ struct Init: MsxCommand {
 
     func validate() throws {
         if from != nil, template != "blank" {
-            throw ValidationError("--from makes the project from the Scrivener project: give no --template")
+            throw ValidationError("--from makes the project from what it names: give no --template")
         }
+        if from == nil, !include.isEmpty { throw ValidationError("--include goes with --from REPOSITORY") }
     }
 
     func run(in invocation: Invocation) throws {
@@ -54,6 +70,15 @@ struct Init: MsxCommand {
             var (name, email) = Author.split(author ?? console.environment["MSX_AUTHOR"] ?? "")
             if let from {
                 let source = URL(fileURLWithPath: from, relativeTo: console.workingDirectory).standardizedFileURL
+                if !ScrivenerProject.holdsBinder(source) {
+                    let importer = try MarkdownRepositoryImporter(source, include: include)
+                    let details = ProjectCreator.Details(title: title ?? importer.name, author: name, email: email, date: Self.today())
+                    let history = try creator.createWithHistory(at: destination, from: try creator.locate("blank", relativeTo: console.workingDirectory),
+                                                                details: details, diffDriver: console.invocation.executablePath)
+                    report(try importer.run(into: history), root: destination, title: details.title, console: console)
+                    return
+                }
+                if !include.isEmpty { throw MsxError(.unsupportedImport, "--include chooses files of a git repository, not of a Scrivener project") }
                 let scrivener = try ScrivenerProject.read(source)
                 if name.isEmpty, let named = scrivener.author { (name, email) = (named, nil) }
                 let details = ProjectCreator.Details(title: title ?? scrivener.title, author: name, email: email, date: Self.today())
@@ -93,6 +118,22 @@ struct Init: MsxCommand {
         }
         console.line("Created '\(title)' in \(root.path) from \(from ?? "Scrivener"): \(outcome.documents) documents, "
             + "\(outcome.folders) folders, \(outcome.files) files, \(outcome.snapshots) snapshots as versions.")
+        for problem in outcome.problems { console.note("not brought in: \(problem)") }
+    }
+
+    /// What came across from a git repository, and what did not.
+    private func report(_ outcome: RepositoryImportOutcome, root: URL, title: String, console: Console) {
+        if console.json {
+            console.report([
+                "root": .string(root.path), "from": .string(from ?? ""), "documents": .int(outcome.documents),
+                "versions": .int(outcome.versions), "renames": .int(outcome.renames), "order": .optional(outcome.orderSource),
+                "problems": .array(outcome.problems.map(JSONValue.string)),
+            ])
+            return
+        }
+        console.line("Created '\(title)' in \(root.path) from \(from ?? "the repository"): \(outcome.documents) documents, "
+            + "\(outcome.versions) versions, \(outcome.renames) renames followed; binder order from "
+            + (outcome.orderSource ?? "the file names") + ".")
         for problem in outcome.problems { console.note("not brought in: \(problem)") }
     }
 

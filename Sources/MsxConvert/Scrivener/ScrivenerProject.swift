@@ -57,6 +57,12 @@ public struct ScrivenerProject: Sendable {
     /// are not UTF-8 read as U+FFFD), one line each.
     public var binderProblems: [String] = []
 
+    /// Whether `url` is a folder holding a Scrivener binder file (or is named as a Scrivener project is).
+    public static func holdsBinder(_ url: URL) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return url.pathExtension.lowercased() == "scriv" || names.contains { $0.hasSuffix(".scrivx") || $0 == "binder.scrivproj" }
+    }
+
     /// Reads the project at `url` (the `.scriv` folder). A binder file that cannot be read is replaced by the
     /// copy Scrivener keeps in `Files/binder.autosave` or `Files/binder.backup`, which is said in `binderProblems`.
     /// - Throws: `not-scrivener` when it holds no binder file Scrivener writes, or neither it nor a copy can be read.
