@@ -157,4 +157,37 @@ final class GitHistoryImportTests: MsxTestCase {
         let formatter = ISO8601DateFormatter()
         XCTAssertEqual(found.map { String(Int(formatter.date(from: $0["date"] as? String ?? "")?.timeIntervalSince1970 ?? 0)) }, pickaxe, word)
     }
+
+    /// An mdBook: its SUMMARY.md gives the binder's order and titles; README and SUMMARY are not chapters.
+    func testAnMdBookComesInInItsSummarysOrder() throws {
+        let repository = scratch.appendingPathComponent("mdbook")
+        let files = [
+            "book.toml": "[book]\ntitle = \"Harbour\"\n",
+            "src/SUMMARY.md": "# Summary\n\n- [Arrival](arrival.md)\n- [The Storm](chapter_10.md)\n- [Departure](chapter_2.md)\n",
+            "src/arrival.md": "The boat came in.\n", "src/chapter_10.md": "The storm broke.\n", "src/chapter_2.md": "They left.\n",
+            "README.md": "# Harbour, an mdBook\n",
+        ]
+        for (path, text) in files {
+            let url = repository.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        for arguments in [["init", "-q", "-b", "main"], ["add", "."], ["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "commit", "-qm", "Book"]] {
+            XCTAssertEqual(try ExternalTool.run("/usr/bin/git", ["-C", repository.path] + arguments, package: "git").status, 0)
+        }
+        let root = scratch.appendingPathComponent("harbour")
+        let report = try expect(0, "init", root.path, "--from", repository.path, "--json", in: scratch).json()
+        XCTAssertEqual(report["order"] as? String, "src/SUMMARY.md")
+        XCTAssertEqual(try nodes(root).filter { $0.kind == "document" }.map(\.title), ["Arrival", "The Storm", "Departure"])
+        // --include chooses the files.
+        let only = scratch.appendingPathComponent("only")
+        try expect(0, "init", only.path, "--from", repository.path, "--include", "src/chapter_*.md", in: scratch)
+        XCTAssertEqual(try nodes(only).filter { $0.kind == "document" }.map(\.title), ["The Storm", "Departure"])
+        // A folder in no repository is refused by name, and nothing is made.
+        let plain = scratch.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
+        let refused = try expect(1, "init", scratch.appendingPathComponent("none").path, "--from", plain.path, in: plain)
+        XCTAssertTrue(refused.stderr.contains("neither a Scrivener project nor in a git repository"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("none").path))
+    }
 }

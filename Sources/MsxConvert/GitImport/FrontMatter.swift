@@ -68,7 +68,13 @@ struct FrontMatter {
                 nested.append(content[j])
                 j += 1
             }
-            result[key] = rest.isEmpty ? block(nested) : scalarOrFlow(rest)
+            if ["|", "|-", "|+", ">", ">-", ">+"].contains(rest) {
+                // A block scalar: its lines, kept (`|`) or folded into one (`>`).
+                let lines = nested.map { $0.trimmingCharacters(in: .whitespaces) }
+                result[key] = .string(lines.joined(separator: rest.hasPrefix("|") ? "\n" : " "))
+            } else {
+                result[key] = rest.isEmpty ? block(nested) : scalarOrFlow(rest)
+            }
             i = j
         }
         return result

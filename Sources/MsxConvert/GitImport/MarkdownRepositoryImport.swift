@@ -144,7 +144,7 @@ public struct MarkdownRepositoryImporter {
     /// synopsis, status and label (added to the project's lists), keywords, the file it came from, and every other
     /// plain value as custom metadata.
     private func apply(_ matter: FrontMatter, path: String, order: BookOrder, to node: inout BinderNode, manifest: inout Manifest) {
-        node.title = matter.text("title") ?? order.titles[path] ?? Self.firstHeading(matter.body) ?? Self.stem(path)
+        node.title = matter.text("title") ?? order.titles[path] ?? Self.firstHeading(matter.body) ?? Self.title(fromFileName: Self.stem(path))
         node.synopsis = matter.text("synopsis", "summary", "description")
         node.status = matter.text("status")
         node.label = matter.text("label")
@@ -190,6 +190,15 @@ public struct MarkdownRepositoryImporter {
     static func stem(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.split(separator: ".").dropLast().joined(separator: ".").isEmpty ? name : name.split(separator: ".").dropLast().joined(separator: ".")
+    }
+
+    /// A file name as a title: its numbering and separators taken away, its first letter capitalised
+    /// (`03-the-calm` → "The calm"); the name itself when nothing else is left.
+    static func title(fromFileName stem: String) -> String {
+        let words = stem.drop { $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " || $0 == "." }
+            .replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").trimmingCharacters(in: .whitespaces)
+        guard let first = words.first else { return stem }
+        return first.uppercased() + words.dropFirst()
     }
 
     /// The text of the first ATX heading, if the Markdown starts with one.
