@@ -8,6 +8,8 @@ public struct DraftInfo: Sendable, Equatable {
     public var name: String
     public var version: GitOID
     public var time: Int64
+    /// Minutes east of UTC of the clock that made its last version.
+    public var offsetMinutes: Int
     public var subject: String
     /// Words in the draft's documents at its last version.
     public var words: Int
@@ -22,14 +24,14 @@ public enum DraftMergeOutcome: Sendable, Equatable {
     case conflicted(MergeState)
 }
 
-/// Alternate drafts as branches (issue 13, item 3): made from the current state or a version, listed, switched to
+/// Alternate drafts as branches: made from the current state or a version, listed, switched to
 /// (the files follow, through the journal) and merged back with the same merge as `pull`.
 extension ProjectHistory {
     public func drafts() throws -> [DraftInfo] {
         let current = try repository.currentBranch()
         return try repository.branches().map { name, version in
             let entry = try self.entry(for: version)
-            return DraftInfo(name: name, version: version, time: entry.time, subject: entry.subject,
+            return DraftInfo(name: name, version: version, time: entry.time, offsetMinutes: entry.offsetMinutes, subject: entry.subject,
                              words: try words(at: version), isCurrent: name == current)
         }
     }

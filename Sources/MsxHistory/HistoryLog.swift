@@ -6,6 +6,8 @@ public struct LogEntry: Sendable {
     public var version: GitOID
     /// Seconds since 1970.
     public var time: Int64
+    /// Minutes east of UTC of the clock that made it: its date is shown there, as git shows it.
+    public var offsetMinutes = 0
     public var author: String
     public var email: String
     /// The first line of the message.
@@ -164,8 +166,8 @@ extension ProjectHistory {
     }
 
     private func entry(_ commit: GitCommit, milestones: [GitOID: [String]], change: VersionChange?) -> LogEntry {
-        LogEntry(version: commit.id, time: commit.time, author: commit.authorName, email: commit.authorEmail,
-                 subject: commit.message.messageSubject, milestones: milestones[commit.id] ?? [], change: change)
+        LogEntry(version: commit.id, time: commit.time, offsetMinutes: commit.offsetMinutes, author: commit.authorName,
+                 email: commit.authorEmail, subject: commit.message.messageSubject, milestones: milestones[commit.id] ?? [], change: change)
     }
 
     /// The binder as it was at a candidate version, from the manifest the version index recorded when it did.

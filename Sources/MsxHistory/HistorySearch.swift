@@ -7,6 +7,8 @@ public struct HistoryMatch: Sendable {
     public var version: GitOID
     /// Seconds since 1970.
     public var time: Int64
+    /// Minutes east of UTC of the clock that made it.
+    public var offsetMinutes: Int
     public var subject: String
     public var documentID: String
     /// The document's title and path in that version (or, where it was deleted, in the version before).
@@ -58,7 +60,7 @@ extension ProjectHistory {
                 let after = try occurrences(documentID, at: id)
                 let before = try commit.parents.first.flatMap { try occurrences(documentID, at: $0) }
                 guard (before?.count ?? 0) != (after?.count ?? 0), let node = after?.node ?? before?.node else { continue }
-                found.append(HistoryMatch(version: id, time: commit.time, subject: commit.message.messageSubject, documentID: documentID, title: node.title,
+                found.append(HistoryMatch(version: id, time: commit.time, offsetMinutes: commit.offsetMinutes, subject: commit.message.messageSubject, documentID: documentID, title: node.title,
                                           path: node.path, before: before?.count ?? 0, after: after?.count ?? 0))
             }
         }

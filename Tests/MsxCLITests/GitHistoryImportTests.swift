@@ -190,4 +190,25 @@ final class GitHistoryImportTests: MsxTestCase {
         XCTAssertTrue(refused.stderr.contains("neither a Scrivener project nor in a git repository"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("none").path))
     }
+
+    /// A version made late in the evening west of UTC (already the next day in UTC) is on its own day everywhere:
+    /// log, search, blame and stats, as git shows it.
+    func testAVersionIsOnItsOwnDayEverywhere() throws {
+        let repository = scratch.appendingPathComponent("late")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try "The lamp burned late.\n".write(to: repository.appendingPathComponent("lamp.md"), atomically: true, encoding: .utf8)
+        let script = "cd '\(repository.path)' && git init -q -b main && git add . && git -c user.name=Ada -c user.email=ada@example.com commit -qm Late"
+        XCTAssertEqual(try ExternalTool.run("/usr/bin/env", ["GIT_AUTHOR_DATE=2025-03-01T23:30:00-0500", "GIT_COMMITTER_DATE=2025-03-01T23:30:00-0500",
+                                                             "sh", "-c", script], package: "git").status, 0)
+        let root = scratch.appendingPathComponent("book")
+        try expect(0, "init", root.path, "--from", repository.path, in: scratch)
+        XCTAssertTrue(try expect(0, "log", in: root, env: ["TZ": "Asia/Tokyo"]).stdout.contains("2025-03-01 23:30  Ada  Late"))
+        let log = try expect(0, "log", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
+        XCTAssertEqual(log.first?["date"] as? String, "2025-03-01T23:30:00-05:00")
+        let found = try expect(0, "search", "lamp", "--history", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
+        XCTAssertEqual(found.first?["date"] as? String, "2025-03-01T23:30:00-05:00")
+        XCTAssertTrue(try expect(0, "blame", "Lamp", in: root).stdout.contains("2025-03-01"))
+        let days = try expect(0, "stats", "--json", in: root).json()["days"] as? [[String: Any]] ?? []
+        XCTAssertEqual(days.first?["period"] as? String, "2025-03-01")
+    }
 }

@@ -38,7 +38,7 @@ final class ScrivenerGenerationTests: MsxTestCase {
             XCTAssertEqual(log.map { $0["message"] as? String },
                            ["Imported from Scrivener: Harbour", titled ? "Quiet harbour" : "Untitled Snapshot", titled ? "Opening line" : "Untitled Snapshot"],
                            "\(generation)")
-            XCTAssertEqual(log.compactMap { $0["date"] as? String }.suffix(2), ["2012-08-02T20:46:01Z", "2012-07-17T19:49:41Z"], "\(generation)")
+            XCTAssertEqual(log.compactMap { $0["date"] as? String }.suffix(2), ["2012-08-02T15:46:01-05:00", "2012-07-17T19:49:41Z"], "\(generation)")
             try expect(0, "check", in: root)
             // Today's text and each snapshot's, for LibreOffice to read from the same RTF.
             let docs = source.appendingPathComponent("Files/Docs")

@@ -114,7 +114,8 @@ final class ScrivenerImportTests: HistoryTestCase {
         let (root, _, _) = try imported()
         let log = try expect(0, "log", "Arrival", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
         XCTAssertEqual(log.map { $0["message"] as? String }, ["Imported from Scrivener: Lighthouse", "Untitled Snapshot", "Before the edit", "First draft"])
-        XCTAssertEqual(log.dropFirst().map { $0["date"] as? String }, ["2024-02-03T06:30:00Z", "2024-02-02T21:00:00Z", "2024-01-10T07:15:00Z"])
+        // Each dated where it was taken, with its offset from UTC, as git shows a commit's date.
+        XCTAssertEqual(log.dropFirst().map { $0["date"] as? String }, ["2024-02-03T01:30:00-05:00", "2024-02-02T21:00:00Z", "2024-01-10T08:15:00+01:00"])
         let changes = log.map { $0["change"] as? [String: Any] ?? [:] }
         XCTAssertEqual(changes[1]["unchanged"] as? Bool, true, "the snapshot of the same text is recorded on purpose")
         XCTAssertEqual(changes[3]["created"] as? Bool, true)

@@ -46,19 +46,27 @@ enum DateArgument {
         throw MsxError(.invalidDate, "'\(text)' is not a date like 2026-11-01")
     }
 
-    /// "2026-11-02 18:40" in the writer's time zone (the C library's calendar and no C format: no formatter is built
-    /// per line).
-    static func display(_ seconds: Int64) -> String {
-        var time = time_t(seconds), parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return iso(seconds) }
+    /// "2026-11-02 18:40" where the version was made (`offsetMinutes` east of UTC), as git shows a commit's date; in
+    /// the writer's time zone when no offset is known (nil). The C library's calendar and no C format: no formatter
+    /// is built per line.
+    static func display(_ seconds: Int64, offsetMinutes: Int? = nil) -> String {
+        guard let parts = parts(seconds, offsetMinutes: offsetMinutes) else { return String(seconds) }
         return day(parts) + " " + String(parts.tm_hour, width: 2) + ":" + String(parts.tm_min, width: 2)
     }
 
-    /// "2026-11-02T18:40:00Z".
-    static func iso(_ seconds: Int64) -> String {
-        var time = time_t(seconds), parts = tm()
-        guard gmtime_r(&time, &parts) != nil else { return String(seconds) }
-        return day(parts) + "T" + [parts.tm_hour, parts.tm_min, parts.tm_sec].map { String($0, width: 2) }.joined(separator: ":") + "Z"
+    /// "2026-11-02T18:40:00Z", or "2026-11-02T13:40:00-05:00" with the offset of the clock that made the version.
+    static func iso(_ seconds: Int64, offsetMinutes: Int = 0) -> String {
+        guard let parts = parts(seconds, offsetMinutes: offsetMinutes) else { return String(seconds) }
+        let zone = offsetMinutes == 0 ? "Z"
+            : (offsetMinutes < 0 ? "-" : "+") + String(abs(offsetMinutes) / 60, width: 2) + ":" + String(abs(offsetMinutes) % 60, width: 2)
+        return day(parts) + "T" + [parts.tm_hour, parts.tm_min, parts.tm_sec].map { String($0, width: 2) }.joined(separator: ":") + zone
+    }
+
+    /// The calendar fields of a moment `offsetMinutes` east of UTC (nil: in the local time zone).
+    private static func parts(_ seconds: Int64, offsetMinutes: Int?) -> tm? {
+        var time = time_t(seconds + Int64(offsetMinutes ?? 0) * 60), parts = tm()
+        let converted = offsetMinutes == nil ? localtime_r(&time, &parts) : gmtime_r(&time, &parts)
+        return converted == nil ? nil : parts
     }
 
     /// "2026-11-02".

@@ -61,7 +61,7 @@ struct Log: MsxCommand {
     /// A version as `log` shows it: its id, date, author and subject (and milestones), then what it changed in the
     /// document, when it is a document's log.
     private static func lines(_ entry: LogEntry, _ console: Console) -> [String] {
-        var line = "\(console.paint(entry.version.short, "33")) \(DateArgument.display(entry.time))  \(entry.author)  \(entry.subject)"
+        var line = "\(console.paint(entry.version.short, "33")) \(DateArgument.display(entry.time, offsetMinutes: entry.offsetMinutes))  \(entry.author)  \(entry.subject)"
         if !entry.milestones.isEmpty { line += "  " + console.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
         guard let change = entry.change else { return [line] }
         let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil,
@@ -76,7 +76,7 @@ struct Log: MsxCommand {
     static func json(_ entry: LogEntry) -> JSONValue {
         var o: [String: JSONValue] = [
             "version": .string(entry.version.description), "short": .string(entry.version.short),
-            "date": .string(DateArgument.iso(entry.time)), "author": .string(entry.author), "email": .string(entry.email),
+            "date": .string(DateArgument.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "email": .string(entry.email),
             "message": .string(entry.subject), "milestones": .array(entry.milestones.map(JSONValue.string)),
         ]
         if let c = entry.change {
