@@ -9,6 +9,9 @@ public struct WritingDay: Sendable, Equatable {
     public var removed: Int
     /// Versions made that day (0 for today's words not snapshotted yet).
     public var versions: Int
+    /// Whether words of the day come from the writing history recorded before the project came to msx
+    /// (`Manifest.writingHistory`).
+    public var recordedBefore = false
 
     public var net: Int { added - removed }
 }
@@ -38,7 +41,8 @@ public struct BroughtInWords: Sendable, Equatable {
 extension ProjectHistory {
     /// The words each version added and removed (from its trailers; for versions made with other git tools, by
     /// comparing the documents it touched with its first parent), summed per day and per document, along the
-    /// project's first-parent history, and today's words not yet snapshotted. Words a version brought in (an
+    /// project's first-parent history, the writing history recorded before msx, and today's words not yet
+    /// snapshotted. Words a version brought in (an
     /// import, a restore, a merge: see `BroughtIn`) are summed apart, never as a day's writing.
     public func writingStats() throws -> WritingStats {
         var stats = WritingStats()
@@ -76,6 +80,14 @@ extension ProjectHistory {
             stats.unsnapshotted.removed += delta.removed
             let sum = stats.documents[change.node.id] ?? (0, 0)
             stats.documents[change.node.id] = (sum.added + delta.added, sum.removed + delta.removed)
+        }
+        // The days a program recorded before the project came to msx: the draft's words, as Scrivener counts a session.
+        for recorded in project.manifest.writingHistory {
+            var entry = days[recorded.day] ?? WritingDay(day: recorded.day, added: 0, removed: 0, versions: 0)
+            entry.added += max(0, recorded.draftWords)
+            entry.removed += max(0, -recorded.draftWords)
+            entry.recordedBefore = true
+            days[recorded.day] = entry
         }
         stats.days = days.values.sorted { $0.day < $1.day }
         stats.broughtIn = brought.values.sorted { ($0.day, $0.how.rawValue) < ($1.day, $1.how.rawValue) }
@@ -129,8 +141,9 @@ extension WritingStats {
                 totals[last].added += day.added
                 totals[last].removed += day.removed
                 totals[last].versions += day.versions
+                totals[last].recordedBefore = totals[last].recordedBefore || day.recordedBefore
             } else {
-                totals.append(WritingDay(day: name, added: day.added, removed: day.removed, versions: day.versions))
+                totals.append(WritingDay(day: name, added: day.added, removed: day.removed, versions: day.versions, recordedBefore: day.recordedBefore))
             }
         }
         return totals

@@ -187,6 +187,27 @@ final class ScrivenerImportTests: HistoryTestCase {
         XCTAssertTrue(text.contains("No words written yet") && text.contains("Brought in by import, not written: +\(added)"), text)
     }
 
+    /// Scrivener 3's writing history comes across as the days `stats` shows: each day's draft words, as Scrivener
+    /// counts a session, and the imported words still apart.
+    func testScrivenersWritingHistoryIsWhereTheStatsStart() throws {
+        let source = try ScrivenerFixture.scrivener3(in: scratch, png: png)
+        let history = [("2023-08-01", 412, 30), ("2023-08-02", -57, 0), ("2023-08-04", 1_210, 12)]
+        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<WritingHistory>\n"
+            + history.map { "<Day dwc=\"\($0.1)\" dcc=\"\($0.1 * 5)\" owc=\"\($0.2)\" occ=\"0\">\($0.0)</Day>\n" }.joined()
+            + "</WritingHistory>\n").write(to: source.appendingPathComponent("Files/writing.history"), atomically: true, encoding: .utf8)
+        let root = scratch.appendingPathComponent("lighthouse")
+        try expect(0, "init", root.path, "--from", source.path, in: scratch)
+        try expect(0, "check", in: root)
+        let stats = try expect(0, "stats", "--json", in: root).json()
+        let days = (stats["days"] as? [[String: Any]] ?? []).map { ($0["period"] as? String ?? "", $0["added"] as? Int ?? 0, $0["removed"] as? Int ?? 0) }
+        XCTAssertEqual(days.map(\.0), history.map(\.0))
+        XCTAssertEqual(days.map(\.1), history.map { max(0, $0.1) })
+        XCTAssertEqual(days.map(\.2), history.map { max(0, -$0.1) })
+        XCTAssertEqual((stats["session"] as? [String: Any])?["today"] as? Int, 0)
+        XCTAssertFalse((stats["broughtIn"] as? [Any] ?? []).isEmpty, "the imported words are still apart")
+        XCTAssertTrue(try expect(0, "stats", "--days", "5", in: root).stdout.contains("2023-08-04  +1,210 / -0"))
+    }
+
     /// `msx import Book.scriv --into FOLDER` brings the texts into an existing project (no history): a folder of
     /// the project's title holding its binder but the trash, each document with its notes.
     func testImportBringsTheTextsIntoAFolder() throws {

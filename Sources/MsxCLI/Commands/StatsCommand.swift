@@ -101,7 +101,8 @@ struct Stats: MsxCommand {
                     let pending = day.day == today && (stats.unsnapshotted.added > 0 || stats.unsnapshotted.removed > 0)
                         ? ", +\(Self.number(stats.unsnapshotted.added)) / -\(Self.number(stats.unsnapshotted.removed)) not snapshotted" : ""
                     console.line("  \(day.day)  \(console.paint("+\(Self.number(day.added))", "32")) / \(console.paint("-\(Self.number(day.removed))", "31"))  "
-                        + "net \(Self.number(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending))")
+                        + "net \(Self.number(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending)"
+                        + (day.recordedBefore ? ", from the writing history recorded before msx" : "") + ")")
                 }
                 if let week = stats.totals(by: .week, today: today).last, let month = stats.totals(by: .month, today: today).last {
                     console.line("Week \(week.day): +\(Self.number(week.added)) / -\(Self.number(week.removed)); "
@@ -134,7 +135,8 @@ struct Stats: MsxCommand {
     }
 
     static func json(_ day: WritingDay) -> JSONValue {
-        ["period": .string(day.day), "added": .int(day.added), "removed": .int(day.removed), "net": .int(day.net), "versions": .int(day.versions)]
+        ["period": .string(day.day), "added": .int(day.added), "removed": .int(day.removed), "net": .int(day.net), "versions": .int(day.versions),
+         "recordedBefore": .bool(day.recordedBefore)]
     }
 
     /// 12,345.

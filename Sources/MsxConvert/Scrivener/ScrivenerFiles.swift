@@ -57,6 +57,17 @@ public struct ScrivenerFiles: Sendable {
         return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.lastPathComponent
     }
 
+    /// Scrivener 3's writing history (`Files/writing.history`): the net words written each day, in the draft and
+    /// elsewhere; empty when there is none. A day Scrivener could not have written (no date) is left out.
+    public func writingHistory() -> [RecordedWritingDay] {
+        guard let url = existing("Files/writing.history"), let data = try? Data(contentsOf: url), let root = try? XMLNode.parse(data) else { return [] }
+        return root.children("Day").compactMap { day in
+            let date = day.textContent.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard date.count == 10, ScrivenerDate(date + " 00:00:00 +0000") != nil else { return nil }
+            return RecordedWritingDay(day: date, draftWords: Int(day.attribute("dwc") ?? "") ?? 0, otherWords: Int(day.attribute("owc") ?? "") ?? 0)
+        }
+    }
+
     /// The item's synopsis, when it has one.
     public func synopsis(of item: ScrivenerProject.Item) -> String? {
         let url = existing(project.generation == .scrivener3 ? "Files/Data/\(item.id)/synopsis.txt" : "Files/Docs/\(item.id)_synopsis.txt")
