@@ -47,21 +47,31 @@ extension ProjectHistory {
     public func writingStats() throws -> WritingStats {
         var stats = WritingStats()
         var days: [String: WritingDay] = [:]
+        // A day's words are the draft's (a document no longer in the binder counted: it may have been), unless the
+        // project counts all.
+        let manifest = project.manifest
+        let draft = manifest.roleFolder("draft")?.id
+        let outsideDraft = project.sessionCountsDraftOnly ? Set(manifest.entries.filter { entry in
+            entry.node.kind == .document && !manifest.ancestors(of: entry.node.id).contains { $0 == draft }
+        }.map(\.node.id)) : []
         var brought: [String: BroughtInWords] = [:]
         var next = try head()
         while let id = next {
             let commit = try repository.commit(id)
             next = commit.parents.first
             let deltas = try wordDeltas(of: commit)
-            let added = deltas.reduce(0) { $0 + $1.1.added }, removed = deltas.reduce(0) { $0 + $1.1.removed }
             let day = Self.day(of: commit.time, offsetMinutes: commit.offsetMinutes)
             if let how = commit.parents.count > 1 ? .merge : BroughtIn.said(in: commit.message) {
                 let key = day + " " + how.rawValue
                 var entry = brought[key] ?? BroughtInWords(day: day, how: how, added: 0, removed: 0, versions: 0)
-                (entry.added, entry.removed, entry.versions) = (entry.added + added, entry.removed + removed, entry.versions + 1)
+                entry.added += deltas.reduce(0) { $0 + $1.1.added }
+                entry.removed += deltas.reduce(0) { $0 + $1.1.removed }
+                entry.versions += 1
                 brought[key] = entry
                 continue
             }
+            let counted = deltas.filter { !outsideDraft.contains($0.0) }
+            let added = counted.reduce(0) { $0 + $1.1.added }, removed = counted.reduce(0) { $0 + $1.1.removed }
             for (documentID, delta) in deltas {
                 let sum = stats.documents[documentID] ?? (0, 0)
                 stats.documents[documentID] = (sum.added + delta.added, sum.removed + delta.removed)
@@ -76,8 +86,10 @@ extension ProjectHistory {
             var delta = (added: change.wordsAdded, removed: change.wordsRemoved)
             if change.isNew { delta = (WordDelta.count(try project.loadDocument(change.node, sourceMap: false).text), 0) }
             if change.isDeleted { delta = (0, WordDelta.count(try head().flatMap { try document(change.node, at: $0)?.text } ?? "")) }
-            stats.unsnapshotted.added += delta.added
-            stats.unsnapshotted.removed += delta.removed
+            if !outsideDraft.contains(change.node.id) {
+                stats.unsnapshotted.added += delta.added
+                stats.unsnapshotted.removed += delta.removed
+            }
             let sum = stats.documents[change.node.id] ?? (0, 0)
             stats.documents[change.node.id] = (sum.added + delta.added, sum.removed + delta.removed)
         }

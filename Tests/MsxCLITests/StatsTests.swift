@@ -126,6 +126,41 @@ final class StatsTests: MsxTestCase {
         XCTAssertTrue(late.contains("the deadline has passed, ") && late.contains(" words to go"), late)
     }
 
+    /// A day's words are the draft's, as Scrivener counts a session, unless the project counts all; the words of
+    /// a commit made with plain git count once.
+    func testASessionCountsTheDraftAndAPlainGitCommitCountsOnce() throws {
+        let root = try makeProject()
+        try expect(0, "snapshot", "-m", "start", in: root)
+        let chapter = "contents/draft/chapter-1.md"
+        let before = try read(chapter, in: root)
+        try write(before + "\nThe storm came over the grey bay.\n", to: chapter, in: root)
+        _ = try addDocument("Ideas", "A lighthouse keeper who never sleeps.\n", to: root, options: ["--in", "Notes"])
+        try expect(0, "snapshot", "-m", "chapter and an idea", in: root)
+        let draftDelta = WordOracle.delta(before, try read(chapter, in: root))
+        func today() throws -> (Int, Int) {
+            let day = (try expect(0, "stats", "--json", in: root).json()["days"] as? [[String: Any]])?.last
+            return (day?["added"] as? Int ?? -1, day?["removed"] as? Int ?? -1)
+        }
+        let start = WordOracle.delta("", before)
+        var counted = try today()
+        XCTAssertTrue(counted == (start.0 + draftDelta.0, start.1 + draftDelta.1), "the draft's words alone: \(counted)")
+        try expect(0, "target", "--session-counts", "all", in: root)
+        let idea = WordOracle.delta("", "A lighthouse keeper who never sleeps.")
+        counted = try today()
+        XCTAssertTrue(counted == (start.0 + draftDelta.0 + idea.0, start.1 + draftDelta.1), "every document: \(counted)")
+        try expect(0, "target", "--session-counts", "draft", in: root)
+        // A commit made with plain git, no trailers: its words are worked out once from its files.
+        let again = try read(chapter, in: root)
+        try write(again.replacingOccurrences(of: "grey bay", with: "dark and restless bay"), to: chapter, in: root)
+        let committed = try ExternalTool.run("/usr/bin/git", ["-C", root.path, "-c", "user.name=Ada", "-c", "user.email=ada@example.com",
+                                                              "commit", "-qam", "By hand"], package: "git")
+        XCTAssertEqual(committed.status, 0)
+        let plain = WordOracle.delta(again, try read(chapter, in: root))
+        counted = try today()
+        XCTAssertTrue(counted == (start.0 + draftDelta.0 + plain.0, start.1 + draftDelta.1 + plain.1), "\(counted)")
+        XCTAssertEqual(try expect(64, "target", "--session-counts", "some", in: root).stderr.contains("draft or all"), true)
+    }
+
     func testTargetSetsWhatStatsMeasures() throws {
         let root = try makeProject()
         XCTAssertTrue(try expect(0, "target", in: root).stdout.hasPrefix("No target"))

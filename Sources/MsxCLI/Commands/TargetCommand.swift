@@ -16,20 +16,22 @@ struct Target: MsxCommand {
     @Option(help: ArgumentHelp("The words the draft should reach (0: none).", valueName: "n")) var words: Int?
     @Option(help: ArgumentHelp("By when (YYYY-MM-DD; \"\": none).", valueName: "day")) var deadline: String?
     @Option(help: ArgumentHelp("The words of a day's session (0: none).", valueName: "n")) var session: Int?
+    @Option(help: ArgumentHelp("What a day's words count: the draft's documents (draft, the default, as Scrivener counts a session) or all.",
+                               valueName: "draft|all")) var sessionCounts: String?
 
     @OptionGroup var global: GlobalOptions
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            var project = try console.openProject(forWriting: words != nil || deadline != nil || session != nil)
-            if words != nil || deadline != nil || session != nil {
-                try project.setTarget(words: words, deadline: deadline, session: session)
-            }
+            let changing = words != nil || deadline != nil || session != nil || sessionCounts != nil
+            var project = try console.openProject(forWriting: changing)
+            if changing { try project.setTarget(words: words, deadline: deadline, session: session, sessionCounts: sessionCounts) }
             let target = project.target
             if console.json {
                 console.report([
                     "words": target.words.map(JSONValue.int) ?? .null, "deadline": .optional(target.deadline),
                     "session": target.session.map(JSONValue.int) ?? .null,
+                    "sessionCounts": .string(project.sessionCountsDraftOnly ? "draft" : "all"),
                 ])
                 return
             }

@@ -135,6 +135,7 @@ public struct ScrivenerImporter {
             if let deadline = target.deadline { manifest.target["deadline"] = .string(deadline) }
         }
         if let session = scrivener.sessionTarget { manifest.target["session"] = .int(session) }
+        if !scrivener.sessionCountsDraftOnly { manifest.target["sessionCounts"] = .string("all") }
         manifest.writingHistory = files.writingHistory()
         guard let draftIndex = manifest.binder.firstIndex(where: { $0.role == "draft" }) else {
             throw MsxError(.unexpected, "the blank template has no draft folder")

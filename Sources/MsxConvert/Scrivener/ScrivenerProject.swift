@@ -51,6 +51,8 @@ public struct ScrivenerProject: Sendable {
     public var draftTarget: (words: Int?, deadline: String?)?
     /// The writing session's word target, when set.
     public var sessionTarget: Int?
+    /// Whether a session counts the draft's words alone (Scrivener's `CountDraftOnly`, on unless it says No).
+    public var sessionCountsDraftOnly = true
     /// The writer's collections by title (not the binder, not search results), which msx has no place for.
     public var collections: [String] = []
     /// What was wrong with the binder file itself and how it was read anyway (a backup taken instead, bytes that
@@ -126,6 +128,7 @@ public struct ScrivenerProject: Sendable {
             }
             if let session = targets.child("SessionTarget"), session.attribute("Type") ?? "Words" == "Words" {
                 project.sessionTarget = Int(session.textContent.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
+                project.sessionCountsDraftOnly = session.attribute("CountDraftOnly") != "No"
             }
         }
         return project

@@ -8,10 +8,20 @@ extension Project {
         return (integer("words"), manifest.target["deadline"]?.stringValue, integer("session"))
     }
 
+    /// Whether a day's words (the session, the days `stats` lists, the streak) count the draft's documents alone, as
+    /// Scrivener counts a session (the default; `target.sessionCounts` is `"draft"` or absent), or every document
+    /// (`"all"`).
+    public var sessionCountsDraftOnly: Bool { manifest.target["sessionCounts"]?.stringValue != "all" }
+
     /// Sets the project's target: the words the draft should reach, by when, and the words of a day's session; nil
-    /// leaves one as it is, 0 (or an empty deadline) removes it.
-    /// - Throws: `invalid-value` for a negative number or a deadline that is not a day (YYYY-MM-DD).
-    public mutating func setTarget(words: Int? = nil, deadline: String? = nil, session: Int? = nil) throws {
+    /// leaves one as it is, 0 (or an empty deadline) removes it. `sessionCounts` says what a day's words count:
+    /// `draft` or `all`.
+    /// - Throws: `invalid-value` for a negative number, a deadline that is not a day (YYYY-MM-DD), or a
+    ///   `sessionCounts` that is neither.
+    public mutating func setTarget(words: Int? = nil, deadline: String? = nil, session: Int? = nil, sessionCounts: String? = nil) throws {
+        if let sessionCounts, !["draft", "all"].contains(sessionCounts) {
+            throw MsxError(.invalidValue, "--session-counts takes draft or all, not '\(sessionCounts)'")
+        }
         for (name, value) in [("--words", words), ("--session", session)] where (value ?? 0) < 0 {
             throw MsxError(.invalidValue, "\(name) takes a number of words from 0")
         }
@@ -25,6 +35,7 @@ extension Project {
         if let words { updated.target["words"] = words == 0 ? nil : .int(words) }
         if let deadline { updated.target["deadline"] = deadline.isEmpty ? nil : .string(deadline) }
         if let session { updated.target["session"] = session == 0 ? nil : .int(session) }
+        if let sessionCounts { updated.target["sessionCounts"] = sessionCounts == "draft" ? nil : .string(sessionCounts) }
         let lock = try lock()
         defer { withExtendedLifetime(lock) {} }
         try commit(transaction(), manifest: updated)
