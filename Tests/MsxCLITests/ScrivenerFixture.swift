@@ -95,6 +95,7 @@ enum ScrivenerFixture {
         try "Mara sees the boat.".write(to: data(ids.arrival).appendingPathComponent("synopsis.txt"), atomically: true, encoding: .utf8)
         try rtf(["Check the tide tables."]).write(to: data(ids.arrival).appendingPathComponent("notes.rtf"), atomically: true, encoding: .utf8)
         try rtf(["They left before the storm."]).write(to: data(ids.departure).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
+        try "The arrival and what follows.".write(to: data(ids.part).appendingPathComponent("synopsis.txt"), atomically: true, encoding: .utf8)
         try png.write(to: data(ids.map).appendingPathComponent("content.png"))
         // An inline annotation and an inline footnote, held as text between Scrivener's markers (braces and
         // backslashes escaped in the RTF).
@@ -106,19 +107,19 @@ enum ScrivenerFixture {
         try rtf(["Mara, the keeper's daughter.", "She saw the " + itemLink(ids.arrival, "boat arrive") + " in " + itemLink(ids.part, "Part One") + "."]).write(to: data(ids.mara).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
         try rtf(["An opening we cut."]).write(to: data(ids.old).appendingPathComponent("content.rtf"), atomically: true, encoding: .utf8)
 
-        // Arrival's snapshots: the first draft, then the same text twice (taken on purpose), the last after midnight
-        // in a zone west of UTC.
+        // Arrival's snapshots: the first draft, then the same text twice (taken on purpose), the last late in the
+        // evening west of UTC, where it is already the next day in UTC.
         let arrival = root.appendingPathComponent("Snapshots/\(ids.arrival).snapshots")
         try fm.createDirectory(at: arrival, withIntermediateDirectories: true)
         try rtf(["The boat came in."]).write(to: arrival.appendingPathComponent("2024-01-10-08-15-00+0100.rtf"), atomically: true, encoding: .utf8)
         try rtf(["The boat came in at dusk."]).write(to: arrival.appendingPathComponent("2024-02-02-21-00-00+0000.rtf"), atomically: true, encoding: .utf8)
-        try rtf(["The boat came in at dusk."]).write(to: arrival.appendingPathComponent("2024-02-03-01-30-00-0500.rtf"), atomically: true, encoding: .utf8)
+        try rtf(["The boat came in at dusk."]).write(to: arrival.appendingPathComponent("2024-02-02-22-30-00-0500.rtf"), atomically: true, encoding: .utf8)
         try """
             <?xml version="1.0" encoding="UTF-8"?>
             <Snapshots Version="1.0">
             <Snapshot><Title>First draft</Title><Date>2024-01-10 08:15:00 +0100</Date><StyleIDs></StyleIDs></Snapshot>
             <Snapshot><Title>Before the edit</Title><Date>2024-02-02 21:00:00 +0000</Date></Snapshot>
-            <Snapshot><Title>Untitled Snapshot</Title><Date>2024-02-03 01:30:00 -0500</Date></Snapshot>
+            <Snapshot><Title>Untitled Snapshot</Title><Date>2024-02-02 22:30:00 -0500</Date></Snapshot>
             </Snapshots>
             """.write(to: arrival.appendingPathComponent("index.xml"), atomically: true, encoding: .utf8)
         let departure = root.appendingPathComponent("Snapshots/\(ids.departure).snapshots")

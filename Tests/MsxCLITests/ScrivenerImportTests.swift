@@ -48,6 +48,7 @@ final class ScrivenerImportTests: HistoryTestCase {
         XCTAssertEqual(arrival["keywords"] as? [String], ["storm", "night"])
         XCTAssertEqual(arrival["target"] as? Int, 1500)
         XCTAssertEqual(arrival["synopsis"] as? String, "Mara sees the boat.")
+        XCTAssertEqual(try node("Part One", in: root)["synopsis"] as? String, "The arrival and what follows.", "a folder's synopsis too")
         let custom = arrival["custom"] as? [String: Any] ?? [:]
         XCTAssertEqual(custom.count, 3, "\(custom)")
         XCTAssertEqual(custom["POV"] as? String, "Mara")
@@ -115,7 +116,7 @@ final class ScrivenerImportTests: HistoryTestCase {
         let log = try expect(0, "log", "Arrival", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
         XCTAssertEqual(log.map { $0["message"] as? String }, ["Imported from Scrivener: Lighthouse", "Untitled Snapshot", "Before the edit", "First draft"])
         // Each dated where it was taken, with its offset from UTC, as git shows a commit's date.
-        XCTAssertEqual(log.dropFirst().map { $0["date"] as? String }, ["2024-02-03T01:30:00-05:00", "2024-02-02T21:00:00Z", "2024-01-10T08:15:00+01:00"])
+        XCTAssertEqual(log.dropFirst().map { $0["date"] as? String }, ["2024-02-02T22:30:00-05:00", "2024-02-02T21:00:00Z", "2024-01-10T08:15:00+01:00"])
         let changes = log.map { $0["change"] as? [String: Any] ?? [:] }
         XCTAssertEqual(changes[1]["unchanged"] as? Bool, true, "the snapshot of the same text is recorded on purpose")
         XCTAssertEqual(changes[3]["created"] as? Bool, true)
@@ -130,7 +131,7 @@ final class ScrivenerImportTests: HistoryTestCase {
         // Plain git agrees on the dates and keeps the offsets Scrivener wrote.
         let dates = try ExternalTool.run("/usr/bin/git", ["-C", root.path, "log", "--format=%ad %s", "--date=iso"], package: "git").output
         XCTAssertTrue(dates.contains("2024-01-10 08:15:00 +0100 First draft"), dates)
-        XCTAssertTrue(dates.contains("2024-02-03 01:30:00 -0500 Untitled Snapshot"), dates)
+        XCTAssertTrue(dates.contains("2024-02-02 22:30:00 -0500 Untitled Snapshot"), dates)
         XCTAssertEqual(try ExternalTool.run("/usr/bin/git", ["-C", root.path, "fsck", "--strict"], package: "git", mergingErrors: true).status, 0)
     }
 
@@ -166,6 +167,18 @@ final class ScrivenerImportTests: HistoryTestCase {
             let msx = shown.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
             XCTAssertEqual(msx, libreOffice, "\(title)@\(revision ?? "today")")
         }
+    }
+
+    /// The snapshots of every document become versions in the order they were taken, whatever their documents'
+    /// order in the binder and whatever time zone each was taken in.
+    func testAllSnapshotsAreVersionsInDateOrder() throws {
+        let (root, _, _) = try imported()
+        let formatter = ISO8601DateFormatter()
+        let log = try expect(0, "log", "--json", in: root).json()["versions"] as? [[String: Any]] ?? []
+        let moments = log.compactMap { ($0["date"] as? String).flatMap(formatter.date) }
+        XCTAssertEqual(moments.count, log.count)
+        XCTAssertEqual(moments, moments.sorted(by: >), "newest first: \(log.map { $0["date"] ?? "" })")
+        XCTAssertEqual(log.count, 5, "four snapshots of two documents, then the import")
     }
 
     /// Right after an import nothing has been written: today's words are 0, no day holds the imported words, and
