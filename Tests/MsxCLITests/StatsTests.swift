@@ -187,15 +187,27 @@ final class StatsTests: MsxTestCase {
         let source = try ScrivenerFixture.scrivener3(in: scratch, png: Data(base64Encoded: EpubCompileTests.onePixelPNG)!)
         let root = scratch.appendingPathComponent("lighthouse")
         try expect(0, "init", root.path, "--from", source.path, in: scratch)
+        // One day of writing after the import: the charts draw it.
+        let arrival = "contents/draft/part-one/arrival.md"
+        try write(try read(arrival, in: root) + "\nThe harbour lights came on one by one.\n", to: arrival, in: root)
+        try expect(0, "snapshot", "-m", "More arrival", in: root)
         let page = scratch.appendingPathComponent("progress.html")
         let stats = try expect(0, "stats", "--json", "--html", page.path, in: root).json()
         let days = stats["days"] as? [[String: Any]] ?? []
+        XCTAssertEqual(days.count, 1)
         let dom = try Chromium.dom(of: page, in: scratch)
         let bars = dom.matches(of: #/<rect class="added" data-day="([0-9-]+)" data-words="(\d+)"/#).map { (String($0.1), Int($0.2) ?? -1) }
         XCTAssertEqual(bars.map(\.0), days.compactMap { $0["period"] as? String }, dom)
         XCTAssertEqual(bars.map(\.1), days.compactMap { $0["added"] as? Int })
         let points = try XCTUnwrap(dom.firstMatch(of: #/<polyline class="total" points="([^"]*)"/#)).1.split(separator: " ")
         XCTAssertEqual(points.count, days.count)
+        // A dot a day, the last at the draft's words (what the page's header says), and values along the axes.
+        let dots = dom.matches(of: #/<circle class="point"[^>]*><title>([0-9-]+): ([0-9,]+)</title>/#).map { (String($0.1), String($0.2)) }
+        XCTAssertEqual(dots.map(\.0), days.compactMap { $0["period"] as? String })
+        let draftWords = try XCTUnwrap(stats["draftWords"] as? Int)
+        XCTAssertLessThan(draftWords, 1_000, "written without a thousands separator")
+        XCTAssertEqual(dots.last?.1, String(draftWords))
+        XCTAssertGreaterThanOrEqual(dom.matches(of: #/class="value"/#).count, 6, "three values on each chart's axis")
         XCTAssertTrue(dom.contains("class=\"target\"") && dom.contains("target 90,000"), dom)
         XCTAssertTrue(dom.contains("words in the draft; target 90,000 by 2025-03-01"), dom)
         // The same charts as one SVG picture: well-formed, and drawn the same.

@@ -16,9 +16,10 @@ enum StatsPage {
         var days: [WritingDay]
     }
 
-    private static let width = 760.0, height = 240.0, margin = 40.0
+    private static let width = 760.0, height = 240.0, margin = 56.0
     private static let style = """
-        .axis { stroke: #999; stroke-width: 1; } .total { fill: none; stroke: #1565C0; stroke-width: 2; }
+        .axis { stroke: #999; stroke-width: 1; } .grid { stroke: #EEE; stroke-width: 1; }
+        .total { fill: none; stroke: #1565C0; stroke-width: 2; } .point { fill: #1565C0; }
         .target { stroke: #C62828; stroke-width: 1.5; stroke-dasharray: 6 4; } .added { fill: #2E7D32; } .removed { fill: #C62828; }
         text { font-size: 11px; fill: #555; font-family: sans-serif; }
         """
@@ -69,24 +70,31 @@ enum StatsPage {
             """
     }
 
-    /// The project's words after each day with versions, and the target as a dashed line.
+    /// The draft's words after each day with words, ending at the draft's words today (the words it held before
+    /// the first day, brought in by an import, are where the line starts), the target as a dashed line, and a value
+    /// axis.
     private static func totals(_ f: Figures) -> String {
-        var running = 0
+        var running = f.draftWords - f.days.reduce(0) { $0 + $1.net }
         let points = f.days.map { day -> (String, Int) in
             running += day.net
             return (day.day, running)
         }
         let top = Double(max(points.map(\.1).max() ?? 0, f.target ?? 0, 1))
         let x = timeScale(f.days.map(\.day))
-        let y = { (words: Int) in height - margin - Double(words) / top * (height - 2 * margin) }
+        let y = { (words: Int) in height - margin - Double(max(0, words)) / top * (height - 2 * margin) }
         let line = points.map { point in "\(format(x(point.0))),\(format(y(point.1)))" }.joined(separator: " ")
         var svg = "<svg class=\"totals\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
             + "aria-label=\"Words over time\"><line class=\"axis\" x1=\"\(margin)\" y1=\"\(height - margin)\" x2=\"\(width - margin)\" y2=\"\(height - margin)\"/>"
+            + valueAxis([(0, y(0)), (Int(top / 2), y(Int(top / 2))), (Int(top), y(Int(top)))], sign: "")
         if let target = f.target {
             svg += "<line class=\"target\" x1=\"\(margin)\" y1=\"\(format(y(target)))\" x2=\"\(width - margin)\" y2=\"\(format(y(target)))\"/>"
                 + "<text x=\"\(width - margin)\" y=\"\(format(y(target) - 4))\" text-anchor=\"end\">target \(Stats.number(target))</text>"
         }
         svg += "<polyline class=\"total\" points=\"\(line)\"/>"
+        // A dot a day, so that one day of data shows too.
+        for point in points {
+            svg += "<circle class=\"point\" cx=\"\(format(x(point.0)))\" cy=\"\(format(y(point.1)))\" r=\"3\"><title>\(point.0): \(Stats.number(point.1))</title></circle>"
+        }
         if let first = points.first, let last = points.last {
             svg += "<text x=\"\(margin)\" y=\"\(height - margin + 14)\">\(first.0)</text>"
                 + "<text x=\"\(width - margin)\" y=\"\(height - margin + 14)\" text-anchor=\"end\">\(last.0): \(Stats.number(last.1))</text>"
@@ -104,6 +112,11 @@ enum StatsPage {
         let barWidth = max(2, min(24, (width - 2 * margin) / span * 0.7))
         var svg = "<svg class=\"days\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
             + "aria-label=\"Words per day\"><line class=\"axis\" x1=\"\(margin)\" y1=\"\(middle)\" x2=\"\(width - margin)\" y2=\"\(middle)\"/>"
+            + valueAxis([(Int(top), margin), (0, middle), (-Int(top), height - margin)], sign: "+")
+        if let first = days.first, let last = days.last {
+            svg += "<text x=\"\(margin)\" y=\"\(height - 4)\">\(first.day)</text>"
+                + (last.day == first.day ? "" : "<text x=\"\(width - margin)\" y=\"\(height - 4)\" text-anchor=\"end\">\(last.day)</text>")
+        }
         for day in days {
             let x = format(min(x(day.day), width - margin - barWidth))
             let up = Double(day.added) / top * (middle - margin), down = Double(day.removed) / top * (middle - margin)
@@ -113,6 +126,18 @@ enum StatsPage {
                 + "width=\"\(format(barWidth))\" height=\"\(format(down))\"><title>\(day.day): -\(day.removed)</title></rect>"
         }
         return svg + "</svg>"
+    }
+
+    /// The vertical axis at the left, with a label and a faint line at each of `ticks` (a number of words and its
+    /// height); `sign` goes before positive numbers.
+    private static func valueAxis(_ ticks: [(words: Int, y: Double)], sign: String) -> String {
+        var svg = "<line class=\"axis\" x1=\"\(margin)\" y1=\"\(margin)\" x2=\"\(margin)\" y2=\"\(height - margin)\"/>"
+        for tick in ticks {
+            let label = (tick.words > 0 ? sign : "") + Stats.number(tick.words)
+            svg += "<line class=\"grid\" x1=\"\(margin)\" y1=\"\(format(tick.y))\" x2=\"\(width - margin)\" y2=\"\(format(tick.y))\"/>"
+                + "<text class=\"value\" x=\"\(margin - 4)\" y=\"\(format(tick.y + 4))\" text-anchor=\"end\">\(label)</text>"
+        }
+        return svg
     }
 
     /// Where a day goes along the horizontal axis: by its date, the first of `days` at the left, the last at the right.
