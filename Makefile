@@ -104,6 +104,7 @@ bench: release
 	SWIFT=$(SWIFT) scripts/bench-compile.sh
 	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench-anchoring.sh
 	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench-merge.sh
+	SWIFT=$(SWIFT) scripts/bench-import.sh
 
 soak: deps
 	MSX_TEST_SCALE=50 $(SWIFT) test
