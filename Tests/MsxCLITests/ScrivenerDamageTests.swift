@@ -13,12 +13,12 @@ final class ScrivenerDamageTests: MsxTestCase {
 
     private func lighthouse() throws -> URL { try ScrivenerFixture.scrivener3(in: scratch, png: png) }
 
-    /// Imports `source`; returns the project root and the report's problems.
-    private func imported(_ source: URL, as name: String = "book") throws -> (root: URL, problems: [String]) {
+    /// Imports `source`; returns the project root and the report's problems and notes.
+    private func imported(_ source: URL, as name: String = "book") throws -> (root: URL, problems: [String], notes: [String]) {
         let root = scratch.appendingPathComponent(name)
         let report = try expect(0, "init", root.path, "--from", source.path, "--json", in: scratch).json()
         try expect(0, "check", in: root)
-        return (root, report["problems"] as? [String] ?? [])
+        return (root, report["problems"] as? [String] ?? [], report["notes"] as? [String] ?? [])
     }
 
     func testATextCutShortIsNamedWithTheWordsThatCameAcross() throws {
@@ -27,7 +27,7 @@ final class ScrivenerDamageTests: MsxTestCase {
         let whole = try String(contentsOf: text, encoding: .utf8)
         // Cut in the middle of the second paragraph, as a sync that stopped half-way leaves a file.
         try Data(whole.prefix(whole.count - 60).utf8).write(to: text)
-        let (root, problems) = try imported(source)
+        let (root, problems, _) = try imported(source)
         let named = problems.filter { $0.hasPrefix("Arrival: its text (Files/Data/\(Self.arrival)/content.rtf) ends before its last group closes") }
         XCTAssertEqual(named.count, 1, "\(problems)")
         XCTAssertTrue(try expect(0, "show", "Arrival", in: root).stdout.hasPrefix("The boat came in"))
@@ -43,7 +43,7 @@ final class ScrivenerDamageTests: MsxTestCase {
             He wrote *daily* and never missed.</Text></Document>
             </Documents></SearchIndexes>
             """, to: "Files/search.indexes", in: source)
-        let (root, problems) = try imported(source)
+        let (root, problems, _) = try imported(source)
         XCTAssertEqual(problems.filter { $0.hasPrefix("Keeper: its text (Files/Data/\(Self.keeper)/content.rtf) is missing; its words came from Scrivener's search index") }.count,
                        1, "\(problems)")
         XCTAssertEqual(try expect(0, "show", "Keeper", in: root).stdout, "The keeper kept a log.\n\nHe wrote *daily* and never missed.\n",
@@ -53,7 +53,7 @@ final class ScrivenerDamageTests: MsxTestCase {
     func testALostTextWithItsCommentsLeftIsNamed() throws {
         let source = try lighthouse()
         try FileManager.default.removeItem(at: source.appendingPathComponent("Files/Data/\(Self.arrival)/content.rtf"))
-        let (_, problems) = try imported(source)
+        let (_, problems, _) = try imported(source)
         XCTAssertTrue(problems.contains { $0.hasPrefix("Arrival: its text (Files/Data/\(Self.arrival)/content.rtf) is missing, though its comments or styles are there") },
                       "\(problems)")
     }
@@ -62,13 +62,13 @@ final class ScrivenerDamageTests: MsxTestCase {
         let source = try lighthouse()
         let folder = "Snapshots/\(Self.arrival).snapshots"
         try FileManager.default.removeItem(at: source.appendingPathComponent("\(folder)/2024-02-02-21-00-00+0000.rtf"))
-        let (root, problems) = try imported(source)
+        let (root, problems, _) = try imported(source)
         XCTAssertTrue(problems.contains("Arrival: \(folder): the snapshot 'Before the edit' of 2024-02-02 21:00 is in its index.xml, but its file is missing"),
                       "\(problems)")
         XCTAssertEqual((try expect(0, "log", "Arrival", "--json", in: root).json()["versions"] as? [Any])?.count, 3, "two snapshots and the import")
 
         try write("<Snapshots><Snapshot>", to: "\(folder)/index.xml", in: source)
-        let (damaged, again) = try imported(source, as: "again")
+        let (damaged, again, _) = try imported(source, as: "again")
         XCTAssertTrue(again.contains("Arrival: \(folder)/index.xml could not be read: its snapshots came across titled 'Untitled Snapshot'"), "\(again)")
         let messages = (try expect(0, "log", "Arrival", "--json", in: damaged).json()["versions"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
         XCTAssertEqual(messages.dropFirst(), ["Untitled Snapshot", "Untitled Snapshot"])
@@ -81,8 +81,9 @@ final class ScrivenerDamageTests: MsxTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try ScrivenerFixture.rtf(["A scene the writer deleted."]).write(to: folder.appendingPathComponent("2024-01-02-10-00-00+0000.rtf"), atomically: true, encoding: .utf8)
         try ScrivenerFixture.rtf(["A scene the writer deleted, revised."]).write(to: folder.appendingPathComponent("2024-01-03-10-00-00+0000.rtf"), atomically: true, encoding: .utf8)
-        let (root, problems) = try imported(source)
-        XCTAssertTrue(problems.contains { $0.hasPrefix("Snapshots/\(gone).snapshots: 2 snapshots of an item no longer in the binder came across") }, "\(problems)")
+        let (root, problems, notes) = try imported(source)
+        XCTAssertTrue(notes.contains { $0.hasPrefix("Snapshots/\(gone).snapshots: 2 snapshots of an item no longer in the binder came across") }, "\(notes)")
+        XCTAssertFalse(problems.contains { $0.contains("Snapshots/") }, "nothing of them was lost: \(problems)")
         let document = try XCTUnwrap(try nodes(root).first { $0.title == "Snapshots of a removed item" })
         XCTAssertTrue(document.path.hasPrefix("contents/trash/"), document.path)
         XCTAssertEqual(try expect(0, "show", document.id, in: root).stdout, "A scene the writer deleted, revised.\n")
@@ -103,7 +104,7 @@ final class ScrivenerDamageTests: MsxTestCase {
         XCTAssertEqual(zipped.status, 0)
         let whole = try String(contentsOf: scrivx, encoding: .utf8)
         try Data(whole.prefix(whole.count / 2).utf8).write(to: scrivx)
-        let (root, problems) = try imported(source)
+        let (root, problems, _) = try imported(source)
         XCTAssertTrue(problems.contains { $0.hasPrefix("Lighthouse.scrivx could not be read (not well-formed XML") && $0.contains("Files/binder.backup") },
                       "\(problems)")
         XCTAssertEqual(try expect(0, "show", "Departure", in: root).stdout, "They left before the storm.\n")
@@ -122,7 +123,7 @@ final class ScrivenerDamageTests: MsxTestCase {
         let title = try XCTUnwrap(bytes.range(of: Data("<Title>Departure".utf8)))
         bytes.replaceSubrange(title.upperBound..<title.upperBound, with: [0xE9])
         try bytes.write(to: scrivx)
-        let (root, problems) = try imported(source)
+        let (root, problems, _) = try imported(source)
         XCTAssertTrue(problems.contains("Lighthouse.scrivx: 1 byte that is not UTF-8 (in a title, say) read as \u{FFFD}"), "\(problems)")
         XCTAssertEqual(try expect(0, "show", "Departure\u{FFFD}", in: root).stdout, "They left before the storm.\n")
     }
@@ -133,7 +134,7 @@ final class ScrivenerDamageTests: MsxTestCase {
                                   "\\{\\\\Scrv_annot \\\\color=\\{\\\\R=0.99\\\\G=0.70\\\\B=0.73\\} \\\\text=Ask the harbour master which year the log begins.\\\\end_Scrv_annot\\}",
                                   "He wrote daily."]).write(to: source.appendingPathComponent("Files/Data/\(Self.keeper)/content.rtf"),
                                                             atomically: true, encoding: .utf8)
-        let (root, _) = try imported(source)
+        let (root, _, _) = try imported(source)
         let json = try expect(0, "show", "Keeper", "--as", "json", in: root).json()
         let notes = (json["annotations"] as? [String: [String: Any]] ?? [:]).values.compactMap { $0["note"] as? String }
         XCTAssertEqual(notes, ["Ask the harbour master which year the log begins."], "\(json)")
@@ -145,7 +146,7 @@ final class ScrivenerDamageTests: MsxTestCase {
         try ScrivenerFixture.rtf(["<$Scr_H::1><$Scr_Ps::0>The Keeper<!$Scr_Ps::0><!$Scr_H::1>",
                                   "<$Scr_Ps::1>He kept a <$Scr_Cs::0>log<!$Scr_Cs::0>.<!$Scr_Ps::1><$ScrKeepWithNext>"])
             .write(to: source.appendingPathComponent("Files/Data/\(Self.keeper)/content.rtf"), atomically: true, encoding: .utf8)
-        let (root, _) = try imported(source)
+        let (root, _, _) = try imported(source)
         XCTAssertEqual(try expect(0, "show", "Keeper", "--as", "markdown", in: root).stdout, "# The Keeper\n\nHe kept a log.\n")
     }
 }

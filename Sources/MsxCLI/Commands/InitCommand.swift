@@ -113,11 +113,13 @@ struct Init: MsxCommand {
                 "root": .string(root.path), "from": .string(from ?? ""),
                 "documents": .int(outcome.documents), "folders": .int(outcome.folders), "files": .int(outcome.files),
                 "snapshots": .int(outcome.snapshots), "problems": .array(outcome.problems.map(JSONValue.string)),
+                "notes": .array(outcome.notes.map(JSONValue.string)),
             ])
             return
         }
         console.line("Created '\(title)' in \(root.path) from \(from ?? "Scrivener"): \(outcome.documents) documents, "
             + "\(outcome.folders) folders, \(outcome.files) files, \(outcome.snapshots) snapshots as versions.")
+        for note in outcome.notes { console.note("note: \(note)") }
         for problem in outcome.problems { console.note("not brought in: \(problem)") }
     }
 

@@ -11,8 +11,12 @@ public struct ScrivenerImportOutcome: Sendable {
     public var snapshots = 0
     /// Files kept as they are (PDFs, pictures, web archives), each shown by a document of its own.
     public var files = 0
-    /// What could not come across, one line each, naming the item ("Chapter 3: its text (content.rtf) is missing").
+    /// What could not come across, or came damaged, one line each, naming the item ("Chapter 3: its text
+    /// (content.rtf) is missing").
     public var problems: [String] = []
+    /// What came across in another shape than Scrivener's, nothing lost (a folder's notes as a document of their
+    /// own), one line each.
+    public var notes: [String] = []
 }
 
 /// Brings a Scrivener project into a new msx project, with its history: the binder and its order, titles,
@@ -98,7 +102,7 @@ public struct ScrivenerImporter {
             let count = files.snapshots(of: item).snapshots.count
             guard count > 0 else { return nil }
             snapshotsWithoutAnItem.insert(id)
-            outcome.problems.append("Snapshots/\(id).snapshots: \(count) snapshot\(count == 1 ? "" : "s") of an item no longer in the binder"
+            outcome.notes.append("Snapshots/\(id).snapshots: \(count) snapshot\(count == 1 ? "" : "s") of an item no longer in the binder"
                 + " came across as the document '\(item.title)' in the Trash, its newest snapshot its text")
             return item
         }
@@ -114,7 +118,7 @@ public struct ScrivenerImporter {
             children += outline(item).map(\.item)
         }
         reportWhatHasNoPlace()
-        return (OutlineItem(BinderEditor.NewNode(title: scrivener.title, kind: .folder), children: children), outcome.problems)
+        return (OutlineItem(BinderEditor.NewNode(title: scrivener.title, kind: .folder), children: children), outcome.problems + outcome.notes)
     }
 
     // MARK: Binder
@@ -170,7 +174,7 @@ public struct ScrivenerImporter {
             } else if files.notes(of: item) != nil, var notesOnly = document(item, title: "\(item.title) (notes)") {
                 (notesOnly.markdown, notesOnly.notes, notesOnly.includeInCompile) = (notesOnly.notes ?? "", nil, false)
                 (notesOnly.synopsis, notesOnly.keywords, notesOnly.target, notesOnly.custom) = (nil, [], nil, [:])
-                outcome.problems.append("\(item.title): a folder keeps no notes in msx; its notes are the document '\(item.title) (notes)' in it, never compiled")
+                outcome.notes.append("\(item.title): a folder keeps no notes in msx; its notes are the document '\(item.title) (notes)' in it, never compiled")
                 own = [(OutlineItem(notesOnly), [nil])]
             }
             return [(OutlineItem(node, children: (own + children).map(\.item)), (own + children).flatMap(\.sources))]
