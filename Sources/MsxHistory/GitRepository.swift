@@ -142,7 +142,7 @@ package final class GitRepository {
     }
 
     /// The symbolic links of a commit's tree below `prefix` (msx never writes one from a version).
-    func symbolicLinks(in commitID: GitOID, under prefix: String) throws -> [String] {
+    package func symbolicLinks(in commitID: GitOID, under prefix: String) throws -> [String] {
         try blobs(in: commitID, under: prefix).filter(\.value.isLink).keys.sorted()
     }
 

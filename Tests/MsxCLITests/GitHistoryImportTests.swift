@@ -172,13 +172,20 @@ final class GitHistoryImportTests: MsxTestCase {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
+        // A chapter in Latin-1, and a symbolic link to a chapter: both named in the report.
+        try Data("Caf\u{E9} at the quay.\n".unicodeScalars.map { UInt8($0.value) }).write(to: repository.appendingPathComponent("src/latin.md"))
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("src/link.md").path, withDestinationPath: "arrival.md")
         for arguments in [["init", "-q", "-b", "main"], ["add", "."], ["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "commit", "-qm", "Book"]] {
             XCTAssertEqual(try ExternalTool.run("/usr/bin/git", ["-C", repository.path] + arguments, package: "git").status, 0)
         }
         let root = scratch.appendingPathComponent("harbour")
         let report = try expect(0, "init", root.path, "--from", repository.path, "--json", in: scratch).json()
         XCTAssertEqual(report["order"] as? String, "src/SUMMARY.md")
-        XCTAssertEqual(try nodes(root).filter { $0.kind == "document" }.map(\.title), ["Arrival", "The Storm", "Departure"])
+        XCTAssertEqual(try nodes(root).filter { $0.kind == "document" }.map(\.title), ["Arrival", "The Storm", "Departure", "Latin"])
+        let problems = report["problems"] as? [String] ?? []
+        XCTAssertTrue(problems.contains("src/link.md: a symbolic link, not a file: left out"), "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("src/latin.md: holds bytes that are not UTF-8") }, "\(problems)")
+        XCTAssertEqual(problems.count, 2)
         // --include chooses the files.
         let only = scratch.appendingPathComponent("only")
         try expect(0, "init", only.path, "--from", repository.path, "--include", "src/chapter_*.md", in: scratch)

@@ -75,8 +75,17 @@ public struct MarkdownRepositoryImporter {
         try emptyDraft(&project)
         var documents: [String: String] = [:]  // repository path → document id
         var previous: [String: GitOID] = [:]
+        var named = Set<String>()
+        /// Says a problem with a file once, however many commits have it.
+        func problem(_ path: String, _ text: String) {
+            if named.insert(path + text).inserted { outcome.problems.append("\(path.dropFirst(prefix.count)): \(text)") }
+        }
         for commit in chain {
-            let current = try included(in: commit.id)
+            var current = try included(in: commit.id)
+            // A symbolic link is no chapter: its target's path is all it holds.
+            for link in try repository.symbolicLinks(in: commit.id, under: prefix) where current.removeValue(forKey: link) != nil {
+                problem(link, "a symbolic link, not a file: left out")
+            }
             guard current != previous else { continue }
             let changes = try FileMoves(before: previous, after: current) { try String(decoding: repository.blob($0), as: UTF8.self) }
             outcome.renames += changes.renamed.count
@@ -90,7 +99,11 @@ public struct MarkdownRepositoryImporter {
             for (old, new) in changes.renamed { documents[new] = documents.removeValue(forKey: old) }
             var taken = Set(manifest.node(id: draft.id)?.children.map(\.slug) ?? [])
             for path in current.keys.sorted() where current[path] != previous[path] {
-                let matter = FrontMatter(try String(decoding: repository.blob(current[path]!), as: UTF8.self))
+                let bytes = try repository.blob(current[path]!)
+                if String(data: bytes, encoding: .utf8) == nil {
+                    problem(path, "holds bytes that are not UTF-8 (from commit \(commit.id.short) on), read as U+FFFD")
+                }
+                let matter = FrontMatter(String(decoding: bytes, as: UTF8.self))
                 if let id = documents[path], let node = manifest.node(id: id) {
                     var updated = node
                     apply(matter, path: path, order: order, to: &updated, manifest: &manifest)
