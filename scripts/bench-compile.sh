@@ -24,14 +24,7 @@ set -euo pipefail
 bench_init bench-compile.sh
 runs=${BENCH_RUNS:-5}
 
-command -v hyperfine >/dev/null 2>&1 || try_install hyperfine || true
-command -v pandoc >/dev/null 2>&1 || try_install pandoc || true
-for tool in python3 hyperfine pandoc; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "bench-compile.sh: needs $tool (apt-get install hyperfine pandoc)" >&2
-        exit 1
-    fi
-done
+bench_require python3 hyperfine pandoc
 
 bench_workdir msx-bench-compile
 project="$work/bench"

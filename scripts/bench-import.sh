@@ -14,13 +14,7 @@ set -euo pipefail
 bench_init bench-import.sh
 runs=${BENCH_RUNS:-3}
 
-command -v hyperfine >/dev/null 2>&1 || try_install hyperfine || true
-for tool in python3 hyperfine git; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "bench-import.sh: needs $tool (apt-get install hyperfine git)" >&2
-        exit 1
-    fi
-done
+bench_require python3 hyperfine git
 
 bench_workdir msx-bench-import
 echo "bench-import.sh: $(python3 "$repo/scripts/bench_imports.py" scrivener "$work" 2000 1000)"

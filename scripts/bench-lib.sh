@@ -3,6 +3,7 @@
 # bench_init NAME: goes to the package root and sets SWIFT, repo (the package root), MSX (absolute path of the
 # release msx, or of $MSX) and bench_name (for messages).
 # try_install PKG: installs a Debian package when allowed (root, apt-get present, BENCH_NO_INSTALL not 1).
+# bench_require TOOL...: see below.
 
 bench_init() {
     bench_name=$1
@@ -26,6 +27,19 @@ try_install() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1 \
         || { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1; }
+}
+
+# bench_require TOOL...: each tool on the PATH, hyperfine and pandoc installed when allowed; else names the
+# missing one and stops.
+bench_require() {
+    local tool
+    for tool in "$@"; do
+        case $tool in hyperfine|pandoc) command -v "$tool" >/dev/null 2>&1 || try_install "$tool" || true ;; esac
+        if ! command -v "$tool" >/dev/null 2>&1; then
+            echo "$bench_name: needs $tool (apt-get install $tool)" >&2
+            exit 1
+        fi
+    done
 }
 
 # bench_workdir PREFIX: a new temporary folder in $work, removed on exit unless BENCH_KEEP=1.

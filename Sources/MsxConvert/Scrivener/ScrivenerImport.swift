@@ -69,7 +69,7 @@ public struct ScrivenerImporter {
         if let folder = root("notes") { placed.append((notes, folder)) }
         if let folder = root("research") { placed.append((research, folder)) }
         if let folder = root("trash") { placed.append((trash, folder)) }
-        var snapshotted: [(node: BinderNode, item: ScrivenerProject.Item)] = []
+        var snapshotted: [(node: BinderNode, item: ScrivenerProject.Item, folder: ScrivenerFiles.SnapshotFolder)] = []
         var created: [BinderNode] = []
         for (items, folder) in placed where !items.isEmpty {
             let outline = items.flatMap { self.outline($0) }
@@ -82,7 +82,9 @@ public struct ScrivenerImporter {
             for (node, source) in zip(documents, outline.flatMap(\.sources)) {
                 guard let source else { continue }
                 linkTargets[source.id.uppercased()] = node.path
-                if !files.snapshots(of: source).snapshots.isEmpty { snapshotted.append((node, source)) }
+                // Read once: its snapshots become versions, and what is wrong with its folder is reported.
+                let folder = files.snapshots(of: source)
+                if !folder.snapshots.isEmpty || !folder.problems.isEmpty { snapshotted.append((node, source, folder)) }
             }
         }
         try resolveLinks(in: created, of: &project)
@@ -307,18 +309,17 @@ public struct ScrivenerImporter {
 
     /// Records each snapshot as a version of its document, oldest first (a snapshot whose text equals the one
     /// before too: the writer took it on purpose), then the project as it is now.
-    private mutating func recordSnapshots(_ documents: [(node: BinderNode, item: ScrivenerProject.Item)], in history: ProjectHistory,
-                                          author: Author?) throws {
+    private mutating func recordSnapshots(_ documents: [(node: BinderNode, item: ScrivenerProject.Item, folder: ScrivenerFiles.SnapshotFolder)],
+                                          in history: ProjectHistory, author: Author?) throws {
         var events: [(snapshot: ScrivenerFiles.Snapshot, node: BinderNode)] = []
-        for (node, item) in documents {
-            let folder = files.snapshots(of: item)
+        for (node, _, folder) in documents {
             events += folder.snapshots.map { ($0, node) }
             outcome.problems += folder.problems.map { "\(node.title): \($0)" }
         }
         events.sort { ($0.snapshot.date, $0.node.path) < ($1.snapshot.date, $1.node.path) }
         var project = history.project
         var today: [String: RichDocument] = [:]
-        for (node, _) in documents { today[node.id] = try project.loadDocument(node, sourceMap: false) }
+        for (node, _, _) in documents { today[node.id] = try project.loadDocument(node, sourceMap: false) }
         for (snapshot, node) in events {
             guard let composed = try? compose(snapshot.file, of: documents.first(where: { $0.node.id == node.id })?.item) else {
                 outcome.problems.append("\(node.title): the snapshot '\(snapshot.title)' of \(snapshot.date.written) could not be read")
@@ -333,7 +334,7 @@ public struct ScrivenerImporter {
             outcome.snapshots += 1
         }
         // A removed item's snapshots leave its document as the newest of them.
-        for (node, item) in documents where !snapshotsWithoutAnItem.contains(item.id) {
+        for (node, item, _) in documents where !snapshotsWithoutAnItem.contains(item.id) {
             if let document = today[node.id] { try project.replace(node, with: document) }
         }
         _ = try ProjectHistory.existing(project).snapshot(message: "Imported from Scrivener: \(scrivener.title)", author: author, broughtIn: .import)
