@@ -18,6 +18,9 @@ public struct RestoreResult: Sendable {
     /// The version recorded first, holding the state the restore replaced (nil when nothing was unsnapshotted, and
     /// in a dry run).
     public var safetyVersion: GitOID?
+    /// The version recorded after, holding the restored state, its words marked as brought in by a restore (never a
+    /// day's writing); nil in a dry run, and when the restore changed nothing.
+    public var restoredVersion: GitOID?
     /// Whether the restore saved (or, in a dry run, would save) the current state first.
     public var savesFirst: Bool
     /// What changed, in order.
@@ -153,12 +156,11 @@ extension ProjectHistory {
             transaction.write(data, to: path)
             events.append(.fileBroughtBack(path))
         }
-        if !dryRun {
-            try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
-        }
+        let recorded = dryRun ? nil : try recordRestore(transaction, manifest: manifest, in: &project, since: safety,
+                                                 message: "Restored '\(node.title)' to \(version.short)", author: author)
         events.insert(.restoredDocument(node, version: version), at: 0)
-        return RestoreResult(version: version, safetyVersion: safety, savesFirst: try safety != nil || dryRun && hasUnsavedWork(),
-                             events: events, reanchoredFirst: saved?.reanchored ?? [])
+        return RestoreResult(version: version, safetyVersion: safety, restoredVersion: recorded,
+                             savesFirst: try safety != nil || dryRun && hasUnsavedWork(), events: events, reanchoredFirst: saved?.reanchored ?? [])
     }
 
     /// Stages `versionNode`'s Markdown, sidecar and notes exactly as they were at `version` as the files of `node`
@@ -223,11 +225,19 @@ extension ProjectHistory {
             transaction.write(data, to: change.path)
             events.append(.fileBroughtBack(change.path))
         }
-        if !dryRun {
-            try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
-        }
-        return RestoreResult(version: version, safetyVersion: safety, savesFirst: try safety != nil || dryRun && hasUnsavedWork(),
-                             events: events, reanchoredFirst: saved?.reanchored ?? [])
+        let restored = dryRun ? nil : try recordRestore(transaction, manifest: manifest, in: &project, since: safety,
+                                                 message: "Restored the project to \(version.short)", author: author)
+        return RestoreResult(version: version, safetyVersion: safety, restoredVersion: restored,
+                             savesFirst: try safety != nil || dryRun && hasUnsavedWork(), events: events, reanchoredFirst: saved?.reanchored ?? [])
+    }
+
+    /// Writes the restore's files, then records them as a version whose words were brought in, not written: the
+    /// next snapshot then holds only what the writer writes after it, and `stats` never counts the old words
+    /// brought back as today's.
+    private func recordRestore(_ transaction: FileTransaction, manifest: Manifest, in project: inout Project, since safety: GitOID?,
+                        message: String, author: Author?) throws -> GitOID? {
+        try project.commit(transaction, manifest: manifest) { try checkUnchanged($0, since: safety) }
+        return try ProjectHistory.existing(project).snapshot(message: message, author: author, broughtIn: .restore).version
     }
 
     /// Whether a snapshot now would record anything (a dry run's "would save the current state first").

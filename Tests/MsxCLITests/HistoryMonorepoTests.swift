@@ -58,7 +58,8 @@ final class HistoryMonorepoTests: HistoryTestCase {
         try expect(0, "check", in: root)
         try assertUnrelatedWorkUntouched(repo)
         XCTAssertEqual(try read("contents/draft/lamp.md", in: root), Book.lampText)
-        XCTAssertEqual(try markdown("Lamp@~0", in: root), "The lamp was mended.\n")
+        XCTAssertEqual(try markdown("Lamp@~1", in: root), "The lamp was mended.\n", "recorded before the restore")
+        XCTAssertEqual(try markdown("Lamp@~0", in: root), Book.lampText, "the restore is recorded too")
         try assertRepositorySound(repo)
     }
 

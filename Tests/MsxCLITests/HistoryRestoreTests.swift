@@ -56,11 +56,13 @@ final class HistoryRestoreTests: HistoryTestCase {
         XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "single"), ["old lamp"])
         XCTAssertEqual(try runTexts(of: "Lamp", in: book.root, where: "underline", is: "double"), [])
         XCTAssertEqual(try status(of: "Lamp", in: book.root), "First Draft")
-        // The unsnapshotted words were recorded first.
-        XCTAssertEqual(try commitCount(book.root), count + 1)
-        XCTAssertEqual(try git("log", "-1", "--format=%s", in: book.root), "Before restore to \(short)\n")
-        XCTAssertEqual(try git("show", "HEAD:\(Book.lampPath)", in: book.root), Self.unsaved)
-        XCTAssertEqual(try markdown("Lamp@~0", in: book.root), Self.unsaved)
+        // The unsnapshotted words were recorded first, the restored ones after, as brought in by the restore.
+        XCTAssertEqual(try commitCount(book.root), count + 2)
+        XCTAssertEqual(try git("log", "-2", "--format=%s", in: book.root), "Restored 'Lamp' to \(short)\nBefore restore to \(short)\n")
+        XCTAssertEqual(try git("show", "HEAD~1:\(Book.lampPath)", in: book.root), Self.unsaved)
+        XCTAssertEqual(try markdown("Lamp@~1", in: book.root), Self.unsaved)
+        try assertFile(Book.lampPath, in: book.root, equalsVersion: "HEAD")
+        XCTAssertTrue(try git("log", "-1", "--format=%B", in: book.root).contains("Msx-Brought-In: restore"))
     }
 
     func testDryRunWritesNothing() throws {
@@ -130,7 +132,7 @@ final class HistoryRestoreTests: HistoryTestCase {
         try write(Book.lampText.replacingOccurrences(of: "old lamp", with: "old brass lamp"), to: Book.lampPath, in: book.root)
         let output = try restore("Lamp", "--to", first, "--text-only", in: book.root).stdout
         XCTAssertTrue(output.contains("saved the current state first as"), output)
-        let saved = try revision(in: book.root)
+        let saved = try revision("HEAD~1", in: book.root)
         try FileManager.default.removeItem(at: book.root.appendingPathComponent(".msx/base"))
         XCTAssertEqual(try runTexts(of: "Lamp@\(saved)", in: book.root, where: "underline", is: "single"), ["old brass lamp"])
         XCTAssertTrue(try git("show", "\(saved):\(Self.lampSidecar)", in: book.root).contains("old brass lamp"))
@@ -165,7 +167,7 @@ final class HistoryRestoreTests: HistoryTestCase {
         let original = try bytes(Book.lampPath, in: book.root)
         let underlined = try ["single", "double"].map { try runTexts(of: "Lamp", in: book.root, where: "underline", is: $0) }
         try restore("Lamp", "--to", first, in: book.root)
-        let saved = try revision(in: book.root)  // "Before restore": the state just replaced
+        let saved = try revision("HEAD~1", in: book.root)  // "Before restore": the state just replaced
         // Its sidecar, stale after the outside edit, was recorded re-anchored onto the text recorded with it.
         let recordedSidecar = try git("show", "\(saved):\(Self.lampSidecar)", in: book.root)
         XCTAssertNotEqual(try bytes(Book.lampPath, in: book.root), original)
@@ -201,8 +203,9 @@ final class HistoryRestoreTests: HistoryTestCase {
         let count = try commitCount(book.root)
         let json = try expect(0, "restore", "--all", "--to", first, "--json", in: book.root).json()
         let safety = try XCTUnwrap(json["safetyVersion"] as? String, "restore --all names its safety version")
-        XCTAssertEqual(try commitCount(book.root), count + 1, "exactly the safety version is new")
-        XCTAssertEqual(try revision("HEAD", in: book.root), safety)
+        XCTAssertEqual(try commitCount(book.root), count + 2, "exactly the safety version and the restored one are new")
+        XCTAssertEqual(try revision("HEAD~1", in: book.root), safety)
+        XCTAssertEqual(try revision("HEAD", in: book.root), json["restoredVersion"] as? String)
         XCTAssertEqual(try git("show", "\(safety):\(Book.lampPath)", in: book.root), "Unsaved words about the lamp.\n")
         XCTAssertEqual(try git("show", "\(safety):\(harbour.path)", in: book.root), "Boats knocked.\n")
         XCTAssertTrue(try git("show", "\(safety):manuscript.json", in: book.root).contains("\"Final\""))

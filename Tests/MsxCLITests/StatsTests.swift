@@ -162,6 +162,34 @@ final class StatsTests: MsxTestCase {
         XCTAssertEqual(try expect(64, "target", "--session-counts", "some", in: root).stderr.contains("draft or all"), true)
     }
 
+    /// Words a restore brings back were written on an earlier day: today's count stays what the writer wrote today,
+    /// and the restored words are counted as brought in.
+    func testARestoreBringsWordsBackWithoutCountingThemAsWritten() throws {
+        let root = try makeProject()
+        try expect(0, "snapshot", "-m", "start", in: root)
+        let chapter = "contents/draft/chapter-1.md"
+        let start = try read(chapter, in: root)
+        let stormy = start + "\nThe storm came over the grey bay and the boats ran for the harbour.\n"
+        try write(stormy, to: chapter, in: root)
+        try expect(0, "snapshot", "-m", "storm", in: root)
+        let storm = try git(["rev-parse", "HEAD"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+        try write(start, to: chapter, in: root)
+        try expect(0, "snapshot", "-m", "cut the storm", in: root)
+        func today() throws -> (Int, Int) {
+            let day = (try expect(0, "stats", "--json", in: root).json()["days"] as? [[String: Any]])?.last
+            return (day?["added"] as? Int ?? -1, day?["removed"] as? Int ?? -1)
+        }
+        let written = try today()
+        let (first, storming, cutting) = (delta("", start), delta(start, stormy), delta(stormy, start))
+        XCTAssertTrue(written == (first.0 + storming.0 + cutting.0, first.1 + storming.1 + cutting.1), "\(written)")
+        try expect(0, "restore", "Chapter 1", "--at", storm, in: root)
+        XCTAssertEqual(try read(chapter, in: root), stormy)
+        let afterRestore = try today()
+        XCTAssertTrue(afterRestore == written, "the restored words are not today's writing: \(afterRestore)")
+        let brought = try expect(0, "stats", "--json", in: root).json()["broughtIn"] as? [[String: Any]] ?? []
+        XCTAssertEqual(brought.last?["added"] as? Int, storming.0, "\(brought)")
+    }
+
     func testTargetSetsWhatStatsMeasures() throws {
         let root = try makeProject()
         XCTAssertTrue(try expect(0, "target", in: root).stdout.hasPrefix("No target"))

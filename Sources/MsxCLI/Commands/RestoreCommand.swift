@@ -8,7 +8,8 @@ struct Restore: MsxCommand {
         discussion: ManualText.discussion(
             """
             Every unsnapshotted change is snapshotted first ("Before restore to REV", stale sidecars re-anchored), so \
-            the state being replaced is itself a version. With --all, documents created after REV go to the Trash; nothing is deleted. The \
+            the state being replaced is itself a version; the restored state is recorded after it ("Restored 'TITLE' to \
+            REV"), its words marked as brought back, so that stats never counts them as written today. With --all, documents created after REV go to the Trash; nothing is deleted. The \
             version is named as in every command: REF@REV or --at REV, where REV is git's revision syntax (an id, a \
             milestone, HEAD~2, REV@{2026-11-01}) or ~N (the document's Nth snapshot before its last).
             """,
@@ -71,6 +72,7 @@ struct Restore: MsxCommand {
                 console.report([
                     "dryRun": .bool(dryRun), "version": .string(result.version.description),
                     "safetyVersion": .optional(result.safetyVersion?.description),
+                    "restoredVersion": .optional(result.restoredVersion?.description),
                     "changes": .array(result.events.map { .string(Self.line($0)) }),
                 ])
                 return
@@ -80,6 +82,7 @@ struct Restore: MsxCommand {
                 console.line("\(Mood(dryRun: dryRun).verb("saved", "save")) the current state first\(safety)")
             }
             for event in result.events { console.line(Self.line(event, Mood(dryRun: dryRun))) }
+            if let restored = result.restoredVersion { console.line("recorded the restore as \(restored.short)") }
         }
     }
 
