@@ -63,7 +63,7 @@ enum ScrivenerFixture {
             <?xml version="1.0" encoding="UTF-8"?>
             <ScrivenerProject Identifier="5B3C1D4E-0000-0000-0000-00000000AAAA" Version="2.0" Creator="SCRMAC-3.3.6-17336" Device="Ada's Mac" Author="Ada Writer" Modified="2024-03-01 18:30:00 +0000" ModID="00000000-0000-0000-0000-00000000BBBB">
             <Binder>\(binder)</Binder>
-            <Collections><Collection ID="C1" Type="Binder"><Title>Binder</Title></Collection><Collection ID="C2" Type="Arbitrary" Color="0.5 0.5 1.0"><Title>To revise</Title><BinderItems><BinderItem UUID="\(ids.arrival)"/></BinderItems></Collection></Collections>
+            <Collections><Collection ID="C1" Type="Binder"><Title>Binder</Title></Collection><Collection ID="C2" Type="Arbitrary" Color="0.5 0.5 1.0"><Title>To revise</Title><BinderItems><BinderItem UUID="\(ids.arrival)"/></BinderItems></Collection><Collection ID="C3" Type="SavedSearch"><Title>Storms</Title><SearchSettings><Text>storm</Text></SearchSettings></Collection></Collections>
             <Keywords><Keyword ID="7"><Title>storm</Title><Color>0.200000 0.400000 0.800000</Color></Keyword><Keyword ID="8"><Title>night</Title><Color>0.100000 0.100000 0.100000</Color></Keyword></Keywords>
             <LabelSettings><Title>Label</Title><DefaultLabelID>-1</DefaultLabelID><Labels><Label ID="-1">No Label</Label><Label ID="1" Color="0.993500 0.701213 0.732586">Scene</Label><Label ID="2" Color="0.5 0.5 1.0">Idea</Label></Labels></LabelSettings>
             <StatusSettings><Title>Status</Title><DefaultStatusID>-1</DefaultStatusID><StatusItems><Status ID="-1">No Status</Status><Status ID="1">To Do</Status><Status ID="2">First Draft</Status><Status ID="3">Final</Status></StatusItems></StatusSettings>

@@ -40,12 +40,14 @@ final class ScrivenerImportTests: HistoryTestCase {
         let tree = try expect(0, "tree", in: root).stdout.split(separator: "\n").map { line in
             line.replacing(#/[0-9a-f]{7} /#, with: "").replacing(#/  \(.*\)$/#, with: "")
         }
-        XCTAssertEqual(tree, ["Lighthouse", "Manuscript/", "  Part One/", "    Arrival", "    Departure", "Research/", "  Map", "  Keeper", "  Characters/",
-                              "    Characters (notes)", "    Mara", "Notes/", "Trash/", "  Old opening"])
+        // Characters, a folder beside the draft in Scrivener, stays at the top level.
+        XCTAssertEqual(tree, ["Lighthouse", "Manuscript/", "  Part One/", "    Arrival", "    Departure", "Research/", "  Map", "  Keeper", "Notes/",
+                              "Characters/", "  Characters (notes)", "  Mara", "Trash/", "  Old opening"])
+        XCTAssertTrue((report["notes"] as? [String] ?? []).contains { $0.hasPrefix("Characters: a folder beside the draft") }, "\(report)")
         let arrival = try node("Arrival", in: root)
         XCTAssertEqual(arrival["label"] as? String, "Scene")
         XCTAssertEqual(arrival["status"] as? String, "First Draft")
-        XCTAssertEqual(arrival["keywords"] as? [String], ["storm", "night"])
+        XCTAssertEqual(arrival["keywords"] as? [String], ["storm", "night", "To revise"], "its collection is a keyword too")
         XCTAssertEqual(arrival["target"] as? Int, 1500)
         XCTAssertEqual(arrival["synopsis"] as? String, "Mara sees the boat.")
         XCTAssertEqual(try node("Part One", in: root)["synopsis"] as? String, "The arrival and what follows.", "a folder's synopsis too")
@@ -86,7 +88,9 @@ final class ScrivenerImportTests: HistoryTestCase {
         // A folder's notes came across as a document: a note of how, not a problem.
         XCTAssertTrue((report["notes"] as? [String] ?? []).contains { $0.hasPrefix("Characters: a folder keeps no notes") }, "\(report)")
         XCTAssertFalse(problems.contains { $0.hasPrefix("Characters") }, "\(report)")
-        XCTAssertTrue(problems.contains("collections did not come across (msx has none; keywords can stand in): To revise"), "\(report)")
+        XCTAssertFalse(problems.contains { $0.contains("collection") }, "\(report)")
+        XCTAssertTrue((report["notes"] as? [String] ?? []).contains("the collection 'To revise' is the keyword 'To revise' on its 1 item"), "\(report)")
+        XCTAssertTrue((report["notes"] as? [String] ?? []).contains("the saved search 'Storms' looks for \"storm\": msx search \"storm\" runs it"), "\(report)")
         XCTAssertTrue(problems.contains("1 text uses Scrivener's styles: the formatting came with the text, the style names did not"), "\(report)")
         XCTAssertEqual(try expect(0, "show", "Characters (notes)", in: root).stdout, "The family tree is in the parish register.\n")
         XCTAssertEqual(try node("Characters (notes)", in: root)["includeInCompile"] as? Bool, false)
@@ -96,8 +100,8 @@ final class ScrivenerImportTests: HistoryTestCase {
         try expect(0, "check", in: root)
         XCTAssertEqual(try expect(0, "status", "--json", in: root).json()["clean"] as? Bool, true)
         // A link to a document leads to the document it became; one to a folder (no document here) stays, said so.
-        XCTAssertEqual(try read("contents/research/characters/mara.md", in: root),
-                       "Mara, the keeper's daughter.\n\nShe saw the [boat arrive](../../draft/part-one/arrival.md) in "
+        XCTAssertEqual(try read("contents/characters/mara.md", in: root),
+                       "Mara, the keeper's daughter.\n\nShe saw the [boat arrive](../draft/part-one/arrival.md) in "
                        + "[Part One](scrivlnk://A0000000-0000-0000-0000-000000000010).\n")
         XCTAssertTrue((report["problems"] as? [String] ?? []).contains("1 link to Scrivener items that are no document here (folders) stay scrivlnk:// links"), "\(report)")
         // Inline notes: the annotation on the word before it, the footnote inline where it stood.
@@ -230,7 +234,11 @@ final class ScrivenerImportTests: HistoryTestCase {
         let root = try makeProject()
         try expect(0, "snapshot", "-m", "start", in: root)
         let result = try expect(0, "import", source.path, "--into", "Research", "--json", in: root).json()
-        XCTAssertTrue((result["warnings"] as? [String] ?? []).contains { $0.contains("Characters: a folder keeps no notes") }, "\(result)")
+        let warnings = result["warnings"] as? [String] ?? []
+        XCTAssertTrue(warnings.contains { $0.contains("Characters: a folder keeps no notes") }, "\(result)")
+        // What came across in another shape is said as such, not as something left behind.
+        XCTAssertTrue(warnings.contains { $0.hasSuffix(": the collection 'To revise' is the keyword 'To revise' on its 1 item") }, "\(warnings)")
+        XCTAssertFalse(warnings.contains { $0.contains("not brought in: the collection") }, "\(warnings)")
         let titles = (result["created"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         XCTAssertEqual(titles, ["Lighthouse", "Manuscript", "Part One", "Arrival", "Departure", "Research", "Map", "Keeper", "Characters",
                                 "Characters (notes)", "Mara"])

@@ -19,6 +19,7 @@ enum ImportWording {
         case .folderSeenAgainSkipped: "skipped (a link back to a folder already imported)"
         case .projectFolderSkipped: "skipped (a folder of this project, reached through a link)"
         case .notBroughtIn(let what): "not brought in: \(what)"
+        case .reshaped(let what): what
         }
     }
 }

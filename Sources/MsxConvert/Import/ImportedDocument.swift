@@ -121,6 +121,8 @@ public enum ImportWarning: Sendable, Equatable {
     case projectFolderSkipped
     /// Something of an imported Scrivener project that could not come across, naming its item.
     case notBroughtIn(String)
+    /// Something of an imported Scrivener project that came across in another shape, nothing lost, naming it.
+    case reshaped(String)
 
     /// The warning in the JSON view of a document: its kind and, where it has one, its number.
     var json: JSONValue {
@@ -136,6 +138,7 @@ public enum ImportWarning: Sendable, Equatable {
         case .folderSeenAgainSkipped: ("folderSeenAgainSkipped", nil)
         case .projectFolderSkipped: ("projectFolderSkipped", nil)
         case .notBroughtIn: ("notBroughtIn", nil)
+        case .reshaped: ("reshaped", nil)
         }
         var object: [String: JSONValue] = ["kind": .string(kind)]
         if let number { object[number.name] = .int(number.value) }

@@ -59,8 +59,8 @@ struct Importer {
         }
         if isFolder.boolValue, url.pathExtension.lowercased() == "scriv" {
             var scrivener = ScrivenerImporter(try ScrivenerProject.read(url))
-            let (item, problems) = scrivener.importedOutline(sheet: composer.sheet)
-            warnings += problems.map { (displayPath, ImportWarning.notBroughtIn($0)) }
+            let (item, problems, notes) = scrivener.importedOutline(sheet: composer.sheet)
+            warnings += problems.map { (displayPath, ImportWarning.notBroughtIn($0)) } + notes.map { (displayPath, ImportWarning.reshaped($0)) }
             return [item]
         }
         if isFolder.boolValue {

@@ -37,6 +37,8 @@ public struct ScrivenerImporter {
     private(set) var outcome = ScrivenerImportOutcome()
 
     public init(_ scrivener: ScrivenerProject) {
+        var scrivener = scrivener
+        scrivener.items = Self.keywording(scrivener.items, with: scrivener.collections)
         self.scrivener = scrivener
         files = ScrivenerFiles(scrivener)
         searchIndex = ScrivenerSearchIndex(project: scrivener.url)
@@ -48,38 +50,53 @@ public struct ScrivenerImporter {
         var project = history.project
         let draft = try setUpBinder(&project)
         sheet = project.styleSheet
-        // The items, where they go: the draft's, the research's (with any other top-level item), the trash's.
-        var placed: [(items: [ScrivenerProject.Item], folder: BinderNode)] = []
+        // The items, where they go: the draft's, the research's (with any other top-level item), the trash's; a
+        // top-level folder (front or back matter, say) stays at the top level, beside the draft, out of compile as
+        // Scrivener keeps it until a compile format names it.
+        var placed: [(items: [OutlineItem], sources: [ScrivenerProject.Item?], folder: BinderNode)] = []
+        func place(_ items: [ScrivenerProject.Item], in folder: BinderNode) {
+            let outline = items.flatMap { self.outline($0) }
+            placed.append((outline.map(\.item), outline.flatMap(\.sources), folder))
+        }
         let roots = project.manifest.binder
         func root(_ role: String) -> BinderNode? { roots.first { $0.role == role } }
         var research: [ScrivenerProject.Item] = [], trash: [ScrivenerProject.Item] = [], notes: [ScrivenerProject.Item] = []
+        var topLevel: [ScrivenerProject.Item] = []
         for item in scrivener.items {
             switch item.kind {
-            case .draftFolder: placed.append((item.children, draft))
+            case .draftFolder: place(item.children, in: draft)
             case .researchFolder: research += item.children
             case .trashFolder: trash += item.children
             // The project's own Notes folder is msx's: one Notes folder, not a second one inside Research.
             case .folder where root("notes") != nil && item.title.compare("Notes", options: .caseInsensitive) == .orderedSame
                 && files.text(of: item) == nil && files.notes(of: item) == nil && files.synopsis(of: item) == nil:
                 notes += item.children
+            case .folder: topLevel.append(item)
             default: research.append(item)
             }
         }
         trash += itemsForSnapshotsWithoutAnItem()
-        if let folder = root("notes") { placed.append((notes, folder)) }
-        if let folder = root("research") { placed.append((research, folder)) }
-        if let folder = root("trash") { placed.append((trash, folder)) }
+        if let folder = root("notes") { place(notes, in: folder) }
+        if let folder = root("research") { place(research, in: folder) }
+        for item in topLevel {
+            guard let made = outline(item).first else { continue }
+            var editor = BinderEditor(project: project)
+            let folder = try editor.createTopLevelFolder(made.item.node)
+            project = try Project(root: project.root, forWriting: true)
+            placed.append((made.item.children, made.sources, folder))
+            outcome.notes.append("\(item.title): a folder beside the draft, kept at the top level as in Scrivener; compile takes the draft")
+        }
+        if let folder = root("trash") { place(trash, in: folder) }
         var snapshotted: [(node: BinderNode, item: ScrivenerProject.Item, folder: ScrivenerFiles.SnapshotFolder)] = []
         var created: [BinderNode] = []
-        for (items, folder) in placed where !items.isEmpty {
-            let outline = items.flatMap { self.outline($0) }
+        for (items, sources, folder) in placed where !items.isEmpty {
             var editor = BinderEditor(project: project)
-            let change = try editor.create(outline.map(\.item), in: folder)
+            let change = try editor.create(items, in: folder)
             project = try Project(root: project.root, forWriting: true)
             // The created nodes come in outline order; each text item's node is the first of its title there.
             let documents = change.nodes.filter { $0.kind == .document }
             created += documents
-            for (node, source) in zip(documents, outline.flatMap(\.sources)) {
+            for (node, source) in zip(documents, sources) {
                 guard let source else { continue }
                 linkTargets[source.id.uppercased()] = node.path
                 // Read once: its snapshots become versions, and what is wrong with its folder is reported.
@@ -92,6 +109,20 @@ public struct ScrivenerImporter {
         try recordSnapshots(snapshotted, in: reopened, author: author)
         reportWhatHasNoPlace()
         return outcome
+    }
+
+    /// `items` with each collection's title a keyword of its members: msx has no collections, and a keyword is a
+    /// named list the writer can see (`tree`, `meta`) and change.
+    private static func keywording(_ items: [ScrivenerProject.Item], with collections: [ScrivenerProject.Collection]) -> [ScrivenerProject.Item] {
+        var titles: [String: [String]] = [:]
+        for collection in collections { for member in collection.members { titles[member.uppercased(), default: []].append(collection.title) } }
+        func keyworded(_ item: ScrivenerProject.Item) -> ScrivenerProject.Item {
+            var item = item
+            for title in titles[item.id.uppercased()] ?? [] where !item.keywords.contains(title) { item.keywords.append(title) }
+            item.children = item.children.map(keyworded)
+            return item
+        }
+        return titles.isEmpty ? items : items.map(keyworded)
     }
 
     /// Snapshot folders of items no longer in the binder (Scrivener keeps them after the item is emptied from its
@@ -113,14 +144,14 @@ public struct ScrivenerImporter {
     /// The project's binder as items to import into a folder, its texts without history (`msx import
     /// Book.scriv`): a folder of the project's title holding its draft and its other top-level folders (not its
     /// trash).
-    mutating func importedOutline(sheet: StyleSheet) -> (item: OutlineItem, problems: [String]) {
+    mutating func importedOutline(sheet: StyleSheet) -> (item: OutlineItem, problems: [String], notes: [String]) {
         self.sheet = sheet
         var children: [OutlineItem] = []
         for item in scrivener.items where item.kind != .trashFolder {
             children += outline(item).map(\.item)
         }
         reportWhatHasNoPlace()
-        return (OutlineItem(BinderEditor.NewNode(title: scrivener.title, kind: .folder), children: children), outcome.problems + outcome.notes)
+        return (OutlineItem(BinderEditor.NewNode(title: scrivener.title, kind: .folder), children: children), outcome.problems, outcome.notes)
     }
 
     // MARK: Binder
@@ -277,16 +308,23 @@ public struct ScrivenerImporter {
         return (composed.document, imported.pictures(shownIn: imported.paragraphs), read.warnings.contains(.truncated))
     }
 
-    /// Tells the writer what msx has no place for: Scrivener's style names (the formatting came with the text) and
-    /// collections.
+    /// Tells the writer what msx has no place for: Scrivener's style names (the formatting came with the text), and
+    /// what each collection became.
     private mutating func reportWhatHasNoPlace() {
         func items(_ list: [ScrivenerProject.Item]) -> [ScrivenerProject.Item] { list.flatMap { [$0] + items($0.children) } }
         let styled = items(scrivener.items).filter { files.styles(of: $0) != nil }.count
         if styled > 0 {
             outcome.problems.append("\(styled) text\(styled == 1 ? " uses" : "s use") Scrivener's styles: the formatting came with the text, the style names did not")
         }
-        if !scrivener.collections.isEmpty {
-            outcome.problems.append("collections did not come across (msx has none; keywords can stand in): " + scrivener.collections.joined(separator: ", "))
+        for collection in scrivener.collections {
+            if let search = collection.search {
+                outcome.notes.append("the saved search '\(collection.title)' looks for \"\(search)\": msx search \"\(search)\" runs it")
+            } else if collection.members.isEmpty {
+                outcome.notes.append("the collection '\(collection.title)' was empty")
+            } else {
+                let count = collection.members.count
+                outcome.notes.append("the collection '\(collection.title)' is the keyword '\(collection.title)' on its \(count) item\(count == 1 ? "" : "s")")
+            }
         }
     }
 

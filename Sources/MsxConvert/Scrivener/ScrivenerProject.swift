@@ -53,8 +53,17 @@ public struct ScrivenerProject: Sendable {
     public var sessionTarget: Int?
     /// Whether a session counts the draft's words alone (Scrivener's `CountDraftOnly`, on unless it says No).
     public var sessionCountsDraftOnly = true
-    /// The writer's collections by title (not the binder, not search results), which msx has no place for.
-    public var collections: [String] = []
+    /// One of the writer's collections (not the binder, not the last search's results).
+    public struct Collection: Sendable, Equatable {
+        public var title: String
+        /// The ids of the items the writer put in it, in its order (empty for a saved search).
+        public var members: [String]
+        /// A saved search's text, which Scrivener runs again each time the collection is shown.
+        public var search: String?
+    }
+
+    /// The writer's collections, in the project's order.
+    public var collections: [Collection] = []
     /// What was wrong with the binder file itself and how it was read anyway (a backup taken instead, bytes that
     /// are not UTF-8 read as U+FFFD), one line each.
     public var binderProblems: [String] = []
@@ -115,11 +124,7 @@ public struct ScrivenerProject: Sendable {
         project.keywordColors = keywordColors
         project.binderProblems = binderProblems
         project.author = root.attribute("Author").flatMap { $0.isEmpty ? nil : $0 }
-        project.collections = (root.child("Collections")?.children("Collection") ?? []).compactMap { collection in
-            let title = collection.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            let type = collection.attribute("Type") ?? ""
-            return title.isEmpty || ["Binder", "SearchResults", "Search"].contains(type) || ["Binder", "Search Results"].contains(title) ? nil : title
-        }
+        project.collections = (root.child("Collections")?.children("Collection") ?? []).compactMap(Self.collection)
         if let targets = root.child("ProjectTargets") {
             if let draft = targets.child("DraftTarget"), draft.attribute("Type") ?? "Words" == "Words" {
                 let words = Int(draft.textContent.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
@@ -132,6 +137,21 @@ public struct ScrivenerProject: Sendable {
             }
         }
         return project
+    }
+
+    /// A collection as the binder file lists it: its members by `UUID` (Scrivener 3) or `ID` (the older format), or
+    /// a saved search's text; nil for the binder itself and the last search's results.
+    private static func collection(_ element: XMLNode) -> Collection? {
+        let title = element.child("Title")?.textContent.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let type = element.attribute("Type") ?? ""
+        guard !title.isEmpty, !["Binder", "SearchResults", "Search"].contains(type), !["Binder", "Search Results"].contains(title) else {
+            return nil
+        }
+        let members = (element.child("BinderItems")?.children("BinderItem") ?? []).compactMap { $0.attribute("UUID") ?? $0.attribute("ID") }
+        let search = element.child("SearchSettings").flatMap { $0.child("Text")?.textContent ?? $0.textContent }
+            ?? element.child("Search")?.textContent
+        return Collection(title: title, members: members,
+                          search: search.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     private static func anyFlag(_ items: [Item]) -> Bool {

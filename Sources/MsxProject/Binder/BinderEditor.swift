@@ -153,6 +153,27 @@ public struct BinderEditor {
         return BinderChange(events: created.map(BinderEvent.created), nodes: created)
     }
 
+    /// Creates an empty folder at the binder's top level, before the Trash, with `folder`'s metadata (a folder
+    /// another program kept beside the draft: Scrivener's front matter, say).
+    public mutating func createTopLevelFolder(_ folder: NewNode) throws -> BinderNode {
+        var manifest = project.manifest
+        let title = folder.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw MsxError(.emptyTitle, "a title cannot be empty") }
+        let taken = manifest.allIDs
+        var ids = Identifier.Sequence(seed: [manifest.id, Self.machineName(), title] + taken.sorted())
+        let slug = Slug.unique(title, taken: Set(manifest.binder.map(\.slug)))
+        var node = BinderNode(id: ids.next(avoiding: taken), kind: .folder, title: title, path: "contents/" + slug)
+        node.children = []
+        (node.synopsis, node.label, node.status) = (folder.synopsis.flatMap { $0.isEmpty ? nil : $0 }, folder.label, folder.status)
+        (node.keywords, node.custom, node.includeInCompile) = (folder.keywords, folder.custom, folder.includeInCompile)
+        registerListValues(node, in: &manifest)
+        manifest.binder.insert(node, at: manifest.binder.firstIndex { $0.role == "trash" } ?? manifest.binder.count)
+        var transaction = project.transaction()
+        transaction.makeFolder(node.path)
+        try commit(transaction, manifest: manifest)
+        return node
+    }
+
     /// Labels and statuses used on nodes join the project's lists, so the lists stay complete.
     private func registerListValues(_ node: BinderNode, in manifest: inout Manifest) {
         if let label = node.label, !manifest.labels.contains(label) { manifest.labels.append(label) }
