@@ -55,4 +55,37 @@ final class ScrivenerGenerationTests: MsxTestCase {
         for (name, (msx, read)) in zip(names, zip(shown, libreOffice)) { XCTAssertEqual(msx, read, name) }
         XCTAssertEqual(shown.count, 12)
     }
+
+    /// Scrivener 1 and 2 keep a text's pictures in its RTFD package, named by `\NeXTGraphic`: a PNG comes across as
+    /// a picture of the document, in its place; one msx cannot keep (a TIFF) is named, never dropped in silence; the
+    /// mark Cocoa writes for each (¬) is no word.
+    func testPicturesOfAnRTFDPackageComeAcrossOrAreNamed() throws {
+        let source = try ScrivenerFixture.scrivener2(in: scratch, generation: .mac1)
+        let package = source.appendingPathComponent("Files/Docs/3.rtfd")
+        let png = Data(base64Encoded: EpubCompileTests.onePixelPNG)!
+        try png.write(to: package.appendingPathComponent("harbour map.png"))
+        try Data([0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00]).write(to: package.appendingPathComponent("Pasted Graphic.tiff"))
+        try #"""
+            {\rtf1\ansi\ansicpg1252\cocoartf949
+            {\fonttbl\f0\fswiss\fcharset0 Helvetica;}
+            \pard\f0\fs24 The harbour was quiet.\
+            {{\NeXTGraphic harbour map.png \width2880 \height1920
+            }\'ac}\
+            Gulls sat on the wall.{{\NeXTGraphic Pasted Graphic.tiff \width200 \height200
+            }\'ac}}
+            """#.write(to: package.appendingPathComponent("TXT.rtf"), atomically: true, encoding: .utf8)
+        let root = scratch.appendingPathComponent("harbour")
+        let report = try expect(0, "init", root.path, "--from", source.path, "--json", in: scratch).json()
+        XCTAssertEqual(report["problems"] as? [String], [
+            "Chapter One: 1 picture in its text left out (msx keeps PNG, JPEG and GIF pictures; save it as one of those in Scrivener and import again)",
+        ])
+        let chapter = try XCTUnwrap(try nodes(root).first { $0.title == "Chapter One" })
+        let markdown = try read(chapter.path, in: root)
+        let name = try XCTUnwrap(markdown.firstMatch(of: #/!\[\]\((picture-[0-9a-f]+\.png)\)/#)?.1, markdown)
+        let folder = (chapter.path as NSString).deletingLastPathComponent
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent(folder + "/" + name)), png)
+        XCTAssertEqual(lines(markdown.replacingOccurrences(of: "![](\(name))", with: "")), ["The harbour was quiet.", "Gulls sat on the wall."])
+        XCTAssertFalse(markdown.contains("¬"), markdown)
+        try expect(0, "check", in: root)
+    }
 }

@@ -39,6 +39,8 @@ enum RTFKeyword: Equatable {
         case picture
         /// `\shppict`: holds the picture Word means to be shown (its `\nonshppict` twin is skipped).
         case pictureWrapper
+        /// `\NeXTGraphic NAME`: a file of the RTFD package around the RTF, shown where the group stands.
+        case attachment
         case skipped
     }
 
@@ -138,7 +140,7 @@ enum RTFKeyword: Equatable {
             "listoverridetable": .listOverrideTable, "list": .list, "listlevel": .listLevel,
             "listoverride": .listOverride, "field": .field, "fldinst": .fieldInstruction, "fldrslt": .fieldResult,
             "footnote": .footnote, "pn": .paragraphNumbering, "msxpara": .msxParagraph, "msxchar": .msxCharacter,
-            "pict": .picture, "shppict": .pictureWrapper,
+            "pict": .picture, "shppict": .pictureWrapper, "NeXTGraphic": .attachment,
         ]
         let tableWords: [String: TableWord] = [
             "fcharset": .fontCharset, "cpg": .fontCodePage, "red": .red, "green": .green, "blue": .blue,

@@ -96,6 +96,11 @@ extension RTFParser {
             pictureDigits.removeAll()
         case .pictureWrapper:
             break
+        case .attachment:
+            guard top.destination == .body else { return }
+            groups[index].destination = .attachmentName
+            groups[index].end = .attachment
+            collected.removeAll()
         case .skipped:
             groups[index].destination = .skipped
         }

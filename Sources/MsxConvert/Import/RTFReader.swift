@@ -9,11 +9,14 @@ public enum RTFReader {
     /// repaired and named in the document's `warnings`.
     /// - Throws: `MsxError(.notRTF, …)` when the bytes do not start with `{\rtf` (after an optional
     ///   byte order mark and white space).
-    public static func read(_ bytes: [UInt8]) throws -> ImportedDocument {
+    /// - Parameter attachment: the bytes of a file of the RTFD package the RTF is in (`TXT.rtf`), by the name its
+    ///   `\NeXTGraphic` gives; nil for a plain RTF file, whose attachments are counted as pictures left out.
+    public static func read(_ bytes: [UInt8], attachment: (@Sendable (String) -> Data?)? = nil) throws -> ImportedDocument {
         guard let start = documentStart(bytes) else {
             throw MsxError(.notRTF, "not an RTF file (it does not begin with “{\\rtf”)")
         }
         var parser = RTFParser(bytes: bytes, start: start)
+        parser.attachment = attachment
         return parser.read()
     }
 
@@ -63,6 +66,10 @@ struct RTFParser {
     var pictures: [String: Data] = [:]
     /// The hexadecimal digits of the picture being read (`\pict`).
     var pictureDigits: [UInt8] = []
+    /// An RTFD package's files by name.
+    var attachment: (@Sendable (String) -> Data?)?
+    /// An attachment was just placed: the mark Cocoa writes after its group (U+00AC) stands for it, and goes.
+    var attachmentMarkPending = false
     /// Characters of hidden text (`\v`) left out.
     var hiddenCharacters = 0
     var extraClosingBraces = 0
@@ -137,7 +144,7 @@ struct RTFParser {
 
     private mutating func addBytes(_ bytes: some Collection<UInt8>) {
         switch top.destination {
-        case .body, .fontTable, .styleSheet, .fieldInstruction, .msxData:
+        case .body, .fontTable, .styleSheet, .fieldInstruction, .msxData, .attachmentName:
             pendingBytes.append(contentsOf: bytes)
         case .colorTable:
             for byte in bytes where byte == UInt8(ascii: ";") { tables.commitColor() }
@@ -169,6 +176,10 @@ struct RTFParser {
             highSurrogate = nil
             scalars.insert(Self.replacement, at: 0)
         }
+        if attachmentMarkPending, top.destination == .body, !scalars.isEmpty {
+            attachmentMarkPending = false
+            if scalars[0] == "\u{AC}" || scalars[0] == "\u{FFFC}" { scalars.removeFirst() }
+        }
         switch top.destination {
         case .body:
             if top.character.hidden {
@@ -180,7 +191,7 @@ struct RTFParser {
             for scalar in scalars {
                 if scalar == ";" { commitTableEntry(state: top) } else { collected.append(scalar) }
             }
-        case .fieldInstruction, .msxData:
+        case .fieldInstruction, .msxData, .attachmentName:
             collected.append(contentsOf: scalars)
         case .picture:
             break
@@ -295,19 +306,39 @@ struct RTFParser {
         case .list: tables.commitList()
         case .listOverride: tables.commitListOverride()
         case .picture: placePicture(closed)
+        case .attachment: placeAttachment(named: takeCollected().trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 
-    /// A `\pict` group closed: a PNG or JPEG is its object character (U+FFFC) showing the picture, formatted as the
-    /// text around it; anything else is counted as left out.
+    /// A `\NeXTGraphic` group closed: a PNG, JPEG or GIF file of the package is shown there, as a `\pict` is;
+    /// anything else (a TIFF, a file the package lacks) is counted as left out.
+    private mutating func placeAttachment(named name: String) {
+        attachmentMarkPending = true
+        guard let data = attachment?(name) else {
+            picturesSkipped += 1
+            return
+        }
+        show(data)
+    }
+
+    /// A `\pict` group closed: a PNG or JPEG picture is shown there; anything else is counted as left out.
     private mutating func placePicture(_ group: RTFGroupState) {
         let digits = pictureDigits.compactMap(RTFTokenizer.hexValue)
         pictureDigits.removeAll()
         var bytes = [UInt8]()
         bytes.reserveCapacity(digits.count / 2)
         for index in stride(from: 0, to: digits.count - 1, by: 2) { bytes.append(digits[index] << 4 | digits[index + 1]) }
-        let data = Data(bytes)
-        guard group.pictureFormat != nil, let name = ImportedDocument.pictureName(data) else {
+        guard group.pictureFormat != nil else {
+            picturesSkipped += 1
+            return
+        }
+        show(Data(bytes))
+    }
+
+    /// The picture `data` as its object character (U+FFFC), formatted as the text around it; counted as left out
+    /// when it is no PNG, JPEG or GIF.
+    private mutating func show(_ data: Data) {
+        guard let name = ImportedDocument.pictureName(data) else {
             picturesSkipped += 1
             return
         }

@@ -15,6 +15,8 @@ enum RTFDestination: Equatable {
     case fieldInstruction
     /// Collected as JSON for msx's own `\msxpara` / `\msxchar`.
     case msxData
+    /// Collected: the name of an RTFD package's file (`\NeXTGraphic`).
+    case attachmentName
     /// Old-style `\pn` paragraph numbering: only its control words count.
     case paragraphNumbering
     /// A picture's data, as hexadecimal digits.
@@ -33,6 +35,7 @@ enum RTFGroupEnd: Equatable {
     case list
     case listOverride
     case picture
+    case attachment
 }
 
 /// Character formatting, scoped to groups and reset by `\plain` (which keeps `link` and `footnote`).

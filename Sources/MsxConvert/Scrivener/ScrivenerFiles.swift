@@ -162,6 +162,17 @@ public struct ScrivenerFiles: Sendable {
         return result
     }
 
+    /// The files of the RTFD package `text` is in (`N.rtfd/TXT.rtf`), by the name its `\NeXTGraphic` gives: a plain
+    /// name in the package, inside the project; nil for a text that is no package's.
+    public func attachments(beside text: URL) -> (@Sendable (String) -> Data?)? {
+        guard text.deletingLastPathComponent().pathExtension.lowercased() == "rtfd" else { return nil }
+        let package = text.deletingLastPathComponent().path.dropFirst(project.url.path.count + 1)
+        return { [self] name in
+            guard RelativePath.isPlain(name), !name.contains("/"), let url = existing(package + "/" + name) else { return nil }
+            return try? Data(contentsOf: url)
+        }
+    }
+
     /// `relative` inside the project, when it exists and is no symbolic link leading out of it.
     private func existing(_ relative: String) -> URL? {
         let url = project.url.appendingPathComponent(relative)

@@ -257,6 +257,7 @@ public struct ScrivenerImporter {
             do {
                 let composed = try compose(url, of: item)
                 (node.markdown, node.sidecar, node.files) = (composed.document.markdown.sourceText, composed.document.sidecar, composed.pictures)
+                reportPicturesLeftOut(composed.picturesLeftOut, of: item, in: "text")
                 if composed.cutShort {
                     let words = WordCount.count(composed.document.text)
                     outcome.problems.append("\(item.title): its text (\(files.relativePath(url))) ends before its last group closes, so it was"
@@ -282,6 +283,7 @@ public struct ScrivenerImporter {
                 let composed = try compose(url)
                 node.notes = composed.document.markdown.sourceText
                 node.files.merge(composed.pictures) { kept, _ in kept }
+                reportPicturesLeftOut(composed.picturesLeftOut, of: item, in: "notes")
                 // The notes' font and indents are the editor's, not the writer's words: only formatting that marks
                 // some words (underline, a colour) is worth a word when it is left out.
                 if composed.document.sidecar.paragraphs.contains(where: { !$0.runs.isEmpty }) {
@@ -294,18 +296,28 @@ public struct ScrivenerImporter {
         return node
     }
 
+    /// Names the pictures of `item`'s text or notes that could not come across (a TIFF, a file its RTFD package
+    /// lacks), so that no picture goes without a word.
+    private mutating func reportPicturesLeftOut(_ count: Int, of item: ScrivenerProject.Item, in part: String) {
+        guard count > 0 else { return }
+        outcome.problems.append("\(item.title): \(count) picture\(count == 1 ? "" : "s") in its \(part) left out (msx keeps PNG, JPEG and GIF pictures;"
+            + " save \(count == 1 ? "it" : "them") as one of those in Scrivener and import again)")
+    }
+
     /// An RTF file as msx's document, with the pictures it shows; `item`'s comments and footnotes where its text
     /// links to them, and its inline annotations and footnotes.
     private func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws
-        -> (document: RichDocument, pictures: [String: Data], cutShort: Bool)
+        -> (document: RichDocument, pictures: [String: Data], cutShort: Bool, picturesLeftOut: Int)
     {
-        let read = ScrivenerStyleTags.applied(to: try RTFReader.read([UInt8](try FileIO.readData(url, displayPath: url.path))))
+        let bytes = [UInt8](try FileIO.readData(url, displayPath: url.path))
+        let read = ScrivenerStyleTags.applied(to: try RTFReader.read(bytes, attachment: files.attachments(beside: url)))
         let author = scrivener.author ?? ""
         let imported = ScrivenerInlineNotes.applied(
             to: ScrivenerComments(item.flatMap(files.comments)).applied(to: read, author: author, date: ""), author: author)
         guard let sheet else { throw MsxError(.unexpected, "the project's styles were not read before its documents") }
         let composed = try ImportComposer(sheet: sheet).compose(imported)
-        return (composed.document, imported.pictures(shownIn: imported.paragraphs), read.warnings.contains(.truncated))
+        let leftOut = read.warnings.lazy.compactMap { if case .picturesSkipped(let count) = $0 { count } else { nil } }.first ?? 0
+        return (composed.document, imported.pictures(shownIn: imported.paragraphs), read.warnings.contains(.truncated), leftOut)
     }
 
     /// Tells the writer what msx has no place for: Scrivener's style names (the formatting came with the text), and
