@@ -21,6 +21,9 @@ public struct RestoreResult: Sendable {
     /// The version recorded after, holding the restored state, its words marked as brought in by a restore (never a
     /// day's writing); nil in a dry run, and when the restore changed nothing.
     public var restoredVersion: GitOID?
+    /// Whether the restore records (or, in a dry run, would record) a version of the restored state: whether it
+    /// changes any file.
+    public var recordsVersion: Bool
     /// Whether the restore saved (or, in a dry run, would save) the current state first.
     public var savesFirst: Bool
     /// What changed, in order.
@@ -160,6 +163,7 @@ extension ProjectHistory {
                                                  message: "Restored '\(node.title)' to \(version.short)", author: author)
         events.insert(.restoredDocument(node, version: version), at: 0)
         return RestoreResult(version: version, safetyVersion: safety, restoredVersion: recorded,
+                             recordsVersion: recorded != nil || dryRun && project.wouldChange(transaction, manifest: manifest),
                              savesFirst: try safety != nil || dryRun && hasUnsavedWork(), events: events, reanchoredFirst: saved?.reanchored ?? [])
     }
 
@@ -228,6 +232,7 @@ extension ProjectHistory {
         let restored = dryRun ? nil : try recordRestore(transaction, manifest: manifest, in: &project, since: safety,
                                                  message: "Restored the project to \(version.short)", author: author)
         return RestoreResult(version: version, safetyVersion: safety, restoredVersion: restored,
+                             recordsVersion: restored != nil || dryRun && project.wouldChange(transaction, manifest: manifest),
                              savesFirst: try safety != nil || dryRun && hasUnsavedWork(), events: events, reanchoredFirst: saved?.reanchored ?? [])
     }
 

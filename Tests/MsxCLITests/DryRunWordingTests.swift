@@ -6,10 +6,10 @@ import XCTest
 /// moved", "would have: bold added", "would be created", and import's ids were drawn afresh by the real run.
 final class DryRunWordingTests: HistoryTestCase {
     /// The parts of a sentence that name things: quoted words, parenthesised ids and paths, versions, values. (The
-    /// version a restore saves first exists only in the real run.)
+    /// versions a restore records, before and after, exist only in the real run.)
     private func names(in line: Substring) -> [String] {
         let pattern = try! NSRegularExpression(pattern: #"'[^']*'|\([^)]*\)|\b[0-9a-f]{7,}\b|#[0-9A-F]{6}|-> \S+"#)
-        let text = line.replacingOccurrences(of: #"first as [0-9a-f]+$"#, with: "first", options: .regularExpression)
+        let text = line.replacingOccurrences(of: #"(first|restore) as [0-9a-f]+$"#, with: "$1", options: .regularExpression)
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
     }
 
@@ -48,6 +48,9 @@ final class DryRunWordingTests: HistoryTestCase {
         try expect(0, "snapshot", in: book.root)
         try write("The sea was grey.\n", to: Book.seaPath, in: book.root)
         try assertDryRunMatches(["restore", "Sea"], in: book.root)
+        // Again: nothing to restore, so nothing is recorded, and the dry run does not say it would be.
+        try assertDryRunMatches(["restore", "Sea"], in: book.root)
+        XCTAssertFalse(try expect(0, "restore", "Sea", "--dry-run", in: book.root).stdout.contains("record"))
         let source = scratch.appendingPathComponent("in", isDirectory: true)
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         try write("One.\n", to: "a.md", in: source)

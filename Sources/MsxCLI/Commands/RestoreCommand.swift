@@ -82,7 +82,10 @@ struct Restore: MsxCommand {
                 console.line("\(Mood(dryRun: dryRun).verb("saved", "save")) the current state first\(safety)")
             }
             for event in result.events { console.line(Self.line(event, Mood(dryRun: dryRun))) }
-            if let restored = result.restoredVersion { console.line("recorded the restore as \(restored.short)") }
+            // A restore that changes something is recorded as a version of its own.
+            if result.recordsVersion {
+                console.line("\(Mood(dryRun: dryRun).verb("recorded", "record")) the restore" + (result.restoredVersion.map { " as \($0.short)" } ?? ""))
+            }
         }
     }
 

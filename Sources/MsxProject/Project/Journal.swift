@@ -36,6 +36,17 @@ public struct FileTransaction {
         writes.map(\.target) + deletions + moves.map(\.from) + (manifestData == nil ? [] : [Manifest.fileName])
     }
 
+    /// Whether landing this transaction would change a file of the project (a write of the bytes a file already
+    /// holds changes nothing); msx's private files under `.msx/` do not count.
+    var changesProjectFiles: Bool {
+        if !moves.isEmpty || !deletions.isEmpty || manifestData.map({ $0 != (try? Data(contentsOf: paths.url(Manifest.fileName))) }) == true {
+            return true
+        }
+        return writes.contains { write in
+            !write.target.hasPrefix(".msx/") && (try? paths.url(write.target)).flatMap { try? Data(contentsOf: $0) } != write.data
+        }
+    }
+
     /// Renames a file or folder (both project-relative).
     package mutating func move(_ from: String, to: String) { moves.append(Move(from: from, to: to)) }
 

@@ -106,6 +106,13 @@ public struct Project: Sendable {
     /// Starts a transaction on this project's files.
     package func transaction() -> FileTransaction { FileTransaction(paths: paths) }
 
+    /// Whether landing `transaction` (with `newManifest`) would change a file of the project: what a dry run says.
+    package func wouldChange(_ transaction: FileTransaction, manifest newManifest: Manifest? = nil) -> Bool {
+        var transaction = transaction
+        if let newManifest, newManifest != manifest { transaction.write(newManifest.json, to: Manifest.fileName) }
+        return transaction.changesProjectFiles
+    }
+
     /// Lands `transaction`, replacing the manifest with `newManifest` when given (in the same transaction).
     /// - Parameter check: given the paths the transaction replaces, runs once everything is staged and right before
     ///   anything is replaced; throwing from it cancels the transaction with nothing written.
