@@ -33,7 +33,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // The core, in layers that depend on each other one way: model <- project <- history <- diff <- convert.
+        // The core, in layers that depend on each other one way: model <- project <- diff <- convert, project <- history,
+        // and the workspace over both.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
         // libgit2's GSSAPI calls, loading the library when the first is made (`StaticLinking`).
@@ -41,10 +42,13 @@ let package = Package(
         .target(name: "CTLSRandomOnDemand", cSettings: StaticLinking.tlsRandomCSettings),
         .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
                 swiftSettings: StaticLinking.historySwiftSettings, linkerSettings: StaticLinking.historyLinkerSettings),
-        .target(name: "MsxDiff", dependencies: ["MsxHistory", "MsxProject", "MsxModel"]),
-        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxHistory", "MsxProject", "MsxModel", "ZIPFoundation"]),
+        // Comparing and converting need no git: they read versions through `ProjectReader`.
+        .target(name: "MsxDiff", dependencies: ["MsxProject", "MsxModel"]),
+        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation"]),
+        // What needs the history and the rest together: imports that bring versions, blame, git's diff driver.
+        .target(name: "MsxWorkspace", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         // One import for front ends: re-exports the layers above.
-        .target(name: "MsxKit", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxKit", dependencies: ["MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         .target(
             name: "MsxCLI",
             dependencies: [

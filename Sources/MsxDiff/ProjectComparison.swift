@@ -1,5 +1,4 @@
 import Foundation
-import MsxHistory
 import MsxModel
 import MsxProject
 
@@ -24,15 +23,17 @@ public struct DocumentComparison: Sendable {
     public var oldImages: [[Int: String]] = []
     public var newImages: [[Int: String]] = []
 
+    /// Two versions of one document compared (`diff` holds the comparison of their paragraphs).
+    package init(id: String?, title: String, path: String, binder: [BinderDifference], diff: DocumentDiff, oldTexts: [String],
+                 newTexts: [String], newParagraphs: [ResolvedParagraph] = [], oldParagraphs: [ResolvedParagraph] = [],
+                 oldKinds: [BlockKind] = [], oldImages: [[Int: String]] = [], newImages: [[Int: String]] = []) {
+        (self.id, self.title, self.path, self.binder, self.diff, self.oldTexts, self.newTexts) = (id, title, path, binder, diff, oldTexts, newTexts)
+        (self.newParagraphs, self.oldParagraphs, self.oldKinds, self.oldImages, self.newImages) = (newParagraphs, oldParagraphs, oldKinds, oldImages, newImages)
+    }
+
     /// The files differ but read the same: no word, formatting or binder change (a re-wrap, other Markdown markers,
     /// a sidecar written differently). `status` calls this "modified (markup only)".
     public var isMarkupOnly: Bool { diff.isEmpty && binder.isEmpty }
-}
-
-/// A state of the project to compare: the working copy or a version.
-public enum ProjectState: Sendable {
-    case working
-    case version(GitOID)
 }
 
 /// How a document's place or metadata differs between two states of the binder, as data; front ends word it.
@@ -54,33 +55,37 @@ public enum BinderDifference: Sendable, Equatable {
     case notes(wordsAdded: Int, wordsRemoved: Int)
 }
 
-extension ProjectHistory {
-    /// Compares documents between two states (default: the last snapshot and the working copy). Only documents
-    /// whose files or binder entries differ are returned, in the newer state's binder order; those whose files differ
-    /// but read the same say so (`isMarkupOnly`).
+/// Compares the documents of two states of a project.
+public enum ProjectComparison {
+    /// Compares documents between two states. Only documents whose files or binder entries differ are returned, in
+    /// the newer state's binder order; those whose files differ but read the same say so (`isMarkupOnly`).
     /// - Parameter documentIDs: restricts the comparison (nil: every document).
-    public func compare(from old: ProjectState, to new: ProjectState, documentIDs: Set<String>? = nil, by unit: DiffUnit = .word) throws -> [DocumentComparison] {
-        let oldSide = try side(old), newSide = try side(new)
-        var ids: [String] = newSide.binder.entries.filter { $0.node.kind == .document }.map(\.node.id)
-        ids += oldSide.binder.entries.filter { $0.node.kind == .document && newSide.binder.node(id: $0.node.id) == nil }.map(\.node.id)
-        let reordered = newSide.binder.reordered(since: oldSide.binder)
+    public static func compare(from oldSide: any ProjectReader, to newSide: any ProjectReader, documentIDs: Set<String>? = nil,
+                               by unit: DiffUnit = .word) throws -> [DocumentComparison] {
+        let oldBinder = oldSide.binder, newBinder = newSide.binder
+        let oldSheet = StyleSheet(manifest: oldSide.manifest), newSheet = StyleSheet(manifest: newSide.manifest)
+        var ids: [String] = newBinder.entries.filter { $0.node.kind == .document }.map(\.node.id)
+        ids += oldBinder.entries.filter { $0.node.kind == .document && newBinder.node(id: $0.node.id) == nil }.map(\.node.id)
+        let reordered = newBinder.reordered(since: oldBinder)
         var result: [DocumentComparison] = []
         for id in ids where documentIDs?.contains(id) ?? true {
-            let before = oldSide.binder.node(id: id), after = newSide.binder.node(id: id)
-            var binder = Self.binderChanges(before, after, oldSide.binder, newSide.binder)
+            let before = oldBinder.node(id: id), after = newBinder.node(id: id)
+            var binder = binderChanges(before, after, oldBinder, newBinder)
             if let recorded = newSide.handRenamed(id) {
                 binder.removeAll { if case .moved = $0 { true } else { false } }
                 binder.append(.movedByHand(from: recorded.path))
             }
             if let next = reordered[id] { binder.append(.reordered(before: next?.title)) }
-            if let before, let after, binder.isEmpty, try oldSide.fingerprint(before) == newSide.fingerprint(after) { continue }
+            if let before, let after, binder.isEmpty, let old = try oldSide.contentIDs(of: before), try newSide.contentIDs(of: after) == old {
+                continue
+            }
             let oldNotes = try before.flatMap(oldSide.notes) ?? "", newNotes = try after.flatMap(newSide.notes) ?? ""
             if oldNotes != newNotes {
                 let (added, removed) = WordDelta.between(oldNotes, newNotes)
                 binder.append(.notes(wordsAdded: added, wordsRemoved: removed))
             }
-            let oldParagraphs = try before.map { try oldSide.resolved($0) } ?? []
-            let newParagraphs = try after.map { try newSide.resolved($0) } ?? []
+            let oldParagraphs = try before.flatMap(oldSide.document)?.resolved(with: oldSheet) ?? []
+            let newParagraphs = try after.flatMap(newSide.document)?.resolved(with: newSheet) ?? []
             let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
             let node = after ?? before!
             result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
@@ -116,51 +121,6 @@ extension ProjectHistory {
         if before.includeInCompile != after.includeInCompile { changes.append(.includedInCompile(after.includeInCompile)) }
         if before.custom != after.custom { changes.append(.customKeys) }
         return changes
-    }
-
-    /// One state's binder and documents.
-    private struct Side {
-        var binder: BinderIndex
-        var sheet: StyleSheet
-        var load: (BinderNode) throws -> RichDocument?
-        var fingerprint: (BinderNode) throws -> String
-        var notes: (BinderNode) throws -> String?
-        /// A document read where its file was found after a rename outside msx: as the binder lists it.
-        var handRenamed: (String) -> BinderNode? = { _ in nil }
-
-        func resolved(_ node: BinderNode) throws -> [ResolvedParagraph] {
-            try load(node)?.resolved(with: sheet) ?? []
-        }
-    }
-
-    private func side(_ state: ProjectState) throws -> Side {
-        switch state {
-        case .working:
-            return Side(
-                binder: BinderIndex(project.manifest), sheet: project.styleSheet,
-                load: { node in FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node, sourceMap: false) : nil },
-                fingerprint: { node in
-                    try node.files.map { path -> String in
-                        let url = try project.url(path)
-                        return FileIO.exists(url) ? try repository.hash(FileIO.readData(url, displayPath: path)).description : "-"
-                    }.joined(separator: "/")
-                },
-                notes: { node in try project.notes(of: node) },
-                handRenamed: { id in project.handRenamed[id] })
-        case .version(let id):
-            guard let manifest = try manifest(at: id), let binder = try binder(at: id) else {
-                throw MsxError(.notAtRevision, "the project did not exist at version \(id.short)")
-            }
-            return Side(
-                binder: binder, sheet: StyleSheet(manifest: manifest),
-                load: { node in try cachedDocument(node, at: id) },
-                fingerprint: { node in
-                    try node.files.map { path in
-                        try repository.entry(at: gitPath(path), in: id)?.description ?? "-"
-                    }.joined(separator: "/")
-                },
-                notes: { node in try notes(of: node, at: id) })
-        }
     }
 }
 

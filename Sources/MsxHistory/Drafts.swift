@@ -1,4 +1,3 @@
-import CGit2
 import Foundation
 import MsxModel
 import MsxProject
@@ -42,7 +41,7 @@ extension ProjectHistory {
         if try repository.referenceTarget("refs/heads/\(name)") != nil {
             throw MsxError(.draftExists, "a draft named '\(name)' already exists (msx switch \(name) goes to it)")
         }
-        guard git_reference_is_valid_name("refs/heads/\(name)") == 1 else {
+        guard GitRepository.isValidBranchName(name) else {
             throw MsxError(.invalidValue, "'\(name)' cannot be a draft's name (no spaces, no ~ ^ : ? * [ or ..)")
         }
         try repository.moveBranch(name, to: version, reason: "msx branch")
@@ -94,26 +93,5 @@ extension ProjectHistory {
             if let document = try document(entry.node, at: version) { total += WordCount.count(document.text) }
         }
         return total
-    }
-}
-
-extension GitRepository {
-    /// Local branches and the versions they name, by name.
-    func branches() throws -> [(name: String, version: GitOID)] {
-        var iterator: OpaquePointer?
-        try LibGit2.check(git_reference_iterator_glob_new(&iterator, handle, "refs/heads/*"), "cannot read the drafts")
-        defer { git_reference_iterator_free(iterator) }
-        var result: [(String, GitOID)] = []
-        var name: UnsafePointer<CChar>?
-        while git_reference_next_name(&name, iterator) == 0, let name {
-            let full = String(cString: name)
-            if let version = try referenceTarget(full) { result.append((String(full.dropFirst("refs/heads/".count)), version)) }
-        }
-        return result.sorted { $0.0 < $1.0 }
-    }
-
-    /// Points HEAD at the branch `name`.
-    func setHead(branch name: String) throws {
-        try LibGit2.check(git_repository_set_head(handle, "refs/heads/\(name)"), "cannot switch to \(name)")
     }
 }

@@ -197,7 +197,10 @@ package final class GitRepository {
     }
 
     /// The blob id git would give `data` (nothing written).
-    package func hash(_ data: Data) throws -> GitOID {
+    package func hash(_ data: Data) throws -> GitOID { try Self.blobID(of: data) }
+
+    /// The blob id git gives `data` in any repository.
+    package static func blobID(of data: Data) throws -> GitOID {
         var oid = git_oid()
         try data.withUnsafeBytes { buffer in
             try LibGit2.check(git_odb_hash(&oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB), "cannot hash a file")

@@ -1,4 +1,3 @@
-import CGit2
 import Foundation
 import MsxModel
 import MsxProject
@@ -157,16 +156,5 @@ extension ProjectHistory {
     /// The blob of a document's file (its `.md` or its sidecar, as `file` picks it) in a version's files.
     private func blob(_ node: BinderNode?, _ file: (BinderNode) -> String?, _ files: [String: GitOID]) -> GitOID? {
         node.flatMap(file).flatMap { files[gitPath($0)] }
-    }
-}
-
-extension GitRepository {
-    /// The best common ancestor of two versions, or nil when their histories never met.
-    func mergeBase(_ a: GitOID, _ b: GitOID) throws -> GitOID? {
-        var out = git_oid(), ra = a.raw, rb = b.raw
-        let code = git_merge_base(&out, handle, &ra, &rb)
-        if code == GIT_ENOTFOUND.rawValue { return nil }
-        try LibGit2.check(code, "cannot find where \(a.short) and \(b.short) parted")
-        return GitOID(out)
     }
 }

@@ -1,4 +1,3 @@
-import CGit2
 import Foundation
 import MsxModel
 
@@ -12,7 +11,7 @@ extension ProjectHistory {
     package func recordReview(_ name: String, base: GitOID, documents: [(node: BinderNode, version: DocumentMerge.Version)],
                               files: [String: Data] = [:], manifest: Manifest? = nil, message: String) throws -> GitOID {
         let branch = "review/\(name)"
-        guard git_reference_is_valid_name("refs/heads/\(branch)") == 1 else {
+        guard GitRepository.isValidBranchName(branch) else {
             throw MsxError(.invalidValue, "'\(name)' cannot be a review's name (no spaces, no ~ ^ : ? * [ or ..)")
         }
         if try repository.referenceTarget("refs/heads/\(branch)") != nil {

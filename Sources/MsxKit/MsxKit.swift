@@ -1,13 +1,17 @@
 // MsxKit: everything msx does, in one import for front ends (the msx command line, an app, a merge driver).
 //
 // The targets below it depend on each other one way only:
-//   MsxModel    documents, attributes, sidecars, the binder manifest, Markdown reading and writing, formatting
-//   MsxProject  a project on disk: paths, the journal, the lock, binder editing, checking, creating
-//   MsxHistory  the project's history in git, through libgit2
-//   MsxDiff     formatting-aware comparison of documents and versions
-//   MsxConvert  import (RTF, DOCX, text, Markdown), compile (Markdown, HTML, RTF, DOCX, text), review round trip
+//   MsxModel      documents, attributes, sidecars, the binder manifest, Markdown reading and writing, formatting
+//   MsxProject    a project on disk: paths, the journal, the lock, binder editing, checking, creating; a state of it
+//                 to read (`ProjectReader`)
+//   MsxDiff       formatting-aware comparison of documents and of two states of a project (no git)
+//   MsxConvert    import (RTF, DOCX, text, Markdown, Scrivener's binder and texts), compile, review documents (no git)
+//   MsxHistory    the project's history in git, through libgit2; its versions as `ProjectReader`s
+//   MsxWorkspace  what needs history and the rest together: imports that bring versions (Scrivener snapshots, a
+//                 git repository of Markdown), review import, blame, git's external diff driver
 @_exported import MsxConvert
 @_exported import MsxDiff
 @_exported import MsxHistory
 @_exported import MsxModel
 @_exported import MsxProject
+@_exported import MsxWorkspace

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MsxConvert
+@testable import MsxWorkspace
 @testable import MsxModel
 
 /// What a git repository of Markdown states about its chapters: YAML front matter, and the order mdBook, Longform

@@ -79,7 +79,7 @@ struct Compile: MsxCommand {
             var manuscript: Manuscript
             if let at {
                 let history = try ProjectHistory.existing(project)
-                manuscript = try history.manuscript(options, at: try history.resolve(at))
+                manuscript = try history.reader(at: history.resolve(at)).manuscript(options)
             } else {
                 manuscript = try project.manuscript(options)
                 // The last version, so that an edited copy can be compared with it (msx review import).

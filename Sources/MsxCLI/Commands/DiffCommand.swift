@@ -92,7 +92,7 @@ struct Diff: MsxCommand {
                 let document = ids?.count == 1 ? ids!.first : nil
                 let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
                 let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
-                compared = try history.compare(from: old, to: new, documentIDs: ids, by: by)
+                compared = try ProjectComparison.compare(from: history.reader(old), to: history.reader(new), documentIDs: ids, by: by)
                 if ids == nil, case .version(let oldID) = old {
                     let newID: GitOID? = if case .version(let id) = new { id } else { nil }
                     changedFiles = try history.fileChanges(from: oldID, to: newID)
@@ -168,7 +168,7 @@ struct Diff: MsxCommand {
         }
         let data = try DocxChanges.render(comparisons, sheet: StyleSheet(manifest: manifest), title: manifest.title,
                                           author: manifest.author.name, reviser: reviser.isEmpty ? "msx" : reviser, date: date,
-                                          pictures: history.pictures(newer: newer, older: older))
+                                          pictures: DocxChanges.pictures(newer: try history.reader(newer), older: try history.reader(older)))
         let url = console.invocation.resolve(path)
         guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
             throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")

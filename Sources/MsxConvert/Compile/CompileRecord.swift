@@ -14,12 +14,12 @@ public struct CompileRecord: Equatable, Sendable {
     static let smartQuotesProperty = "msx.smartQuotes"
     static let rootProperty = "msx.root"
 
-    init(_ manuscript: Manuscript) {
+    package init(_ manuscript: Manuscript) {
         (version, root, preset, smartQuotes) = (manuscript.version, manuscript.root, manuscript.preset, manuscript.smartQuotes)
     }
 
     /// The record in a file's properties; nil when the file has none (not compiled by msx).
-    init?(properties: [String: String]) {
+    package init?(properties: [String: String]) {
         guard let preset = properties[Self.presetProperty] else { return nil }
         self.version = properties[Self.versionProperty]
         self.root = properties[Self.rootProperty]

@@ -1,37 +1,26 @@
 import Foundation
-import MsxHistory
 import MsxModel
 import MsxProject
 
 /// Walks the binder and gathers the documents to compile, from the working copy or from a version.
 struct ManuscriptAssembler {
-    let manifest: Manifest
-    let loader: Loader
-    /// Reads a file of the project (a picture, a font), nil when there is none or it is larger than the limit.
-    let readFile: (_ path: String, _ limit: Int) throws -> Data?
-    /// The project paths of the files under `contents/`.
-    let contentFiles: () throws -> [String]
+    let reader: any ProjectReader
+    var manifest: Manifest { reader.manifest }
 
-    /// Reads a document (nil when its file is missing at that version): on all cores when the reader allows it
-    /// (files), one at a time when it does not (a libgit2 repository is used from one thread).
-    enum Loader {
-        case concurrent(@Sendable (BinderNode) throws -> RichDocument?)
-        case sequential((BinderNode) throws -> RichDocument?)
-
-        func load(_ nodes: [BinderNode], progress: (@Sendable (Int) -> Void)?) throws -> [RichDocument?] {
-            let total = nodes.count
-            switch self {
-            case .concurrent(let read):
-                return try nodes.concurrentMap { node in
-                    defer { progress?(total) }
-                    return try read(node)
-                }
-            case .sequential(let read):
-                return try nodes.map { node in
-                    defer { progress?(total) }
-                    return try read(node)
-                }
+    /// Reads the documents of `nodes`: on all cores when the reader allows it (files), one at a time when it does
+    /// not (a libgit2 repository is used from one thread).
+    private func load(_ nodes: [BinderNode], progress: (@Sendable (Int) -> Void)?) throws -> [RichDocument?] {
+        let total = nodes.count
+        let reader = reader
+        guard reader.readsConcurrently else {
+            return try nodes.map { node in
+                defer { progress?(total) }
+                return try reader.document(node)
             }
+        }
+        return try nodes.concurrentMap { node in
+            defer { progress?(total) }
+            return try reader.document(node)
         }
     }
 
@@ -40,7 +29,7 @@ struct ManuscriptAssembler {
         var plan: [PlannedPart] = []
         collect(root.children, depth: 1, into: &plan)
         let nodes = plan.compactMap { step -> BinderNode? in if case .document(let node) = step { return node } else { return nil } }
-        let documents = try loader.load(nodes, progress: options.progress)
+        let documents = try load(nodes, progress: options.progress)
         let parts = self.parts(plan, documents: documents, separator: manifest.compile["sceneSeparator"]?.stringValue ?? "#")
 
         let settings = manifest.compile
@@ -66,7 +55,7 @@ struct ManuscriptAssembler {
                 for span in block.spans {
                     guard case .image(let address) = span.attribute,
                           let path = PictureAddress.projectPath(documentPath: node.path, address: address), pictures[path] == nil else { continue }
-                    pictures[path] = try readFile(path, Manuscript.largestPicture)
+                    pictures[path] = try reader.fileData(path, limit: Manuscript.largestPicture)
                 }
             }
         }
@@ -81,9 +70,9 @@ struct ManuscriptAssembler {
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
         if options.readsFonts {
-            manuscript.fonts = try contentFiles().sorted()
+            manuscript.fonts = try reader.files(under: Manifest.contentsFolder).sorted()
                 .filter { FontFile.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-                .compactMap { try readFile($0, FontFile.largest).flatMap(FontFile.init) }
+                .compactMap { try reader.fileData($0, limit: FontFile.largest).flatMap(FontFile.init) }
         }
         return manuscript
     }
@@ -175,28 +164,17 @@ extension StyleSheet {
     )
 }
 
-extension Project {
-    /// Assembles the draft (or `options.root`) from the working copy.
+extension ProjectReader {
+    /// Assembles the draft (or `options.root`) as this state holds it.
     public func manuscript(_ options: CompileOptions) throws -> Manuscript {
-        try ManuscriptAssembler(manifest: manifest, loader: .concurrent { node in try loadDocument(node, sourceMap: false) },
-                                readFile: { fileData($0, limit: $1) }, contentFiles: { regularFiles(under: Manifest.contentsFolder) })
-            .assemble(options)
+        var manuscript = try ManuscriptAssembler(reader: self).assemble(options)
+        manuscript.version = recorded?.version
+        manuscript.modified = recorded?.date
+        return manuscript
     }
 }
 
-extension ProjectHistory {
-    /// Assembles the draft (or `options.root`) as it was at `version`.
-    public func manuscript(_ options: CompileOptions, at version: GitOID) throws -> Manuscript {
-        guard let manifest = try manifest(at: version) else {
-            throw MsxError(.noProjectThen, "the project did not exist at \(version.short)")
-        }
-        var manuscript = try ManuscriptAssembler(
-            manifest: manifest, loader: .sequential { node in try document(node, at: version) },
-            readFile: { path, limit in try repository.file(at: gitPath(path), in: version).flatMap { $0.count <= limit ? $0 : nil } },
-            contentFiles: { try files(under: Manifest.contentsFolder, at: version) })
-            .assemble(options)
-        manuscript.version = version.description
-        manuscript.modified = Date(timeIntervalSince1970: TimeInterval(try entry(for: version).time))
-        return manuscript
-    }
+extension Project {
+    /// Assembles the draft (or `options.root`) from the working copy.
+    public func manuscript(_ options: CompileOptions) throws -> Manuscript { try WorkingCopy(self).manuscript(options) }
 }

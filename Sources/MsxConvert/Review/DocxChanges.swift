@@ -1,7 +1,7 @@
 import Foundation
 import MsxDiff
-import MsxHistory
 import MsxModel
+import MsxProject
 
 /// The differences between two versions as a Word document of tracked changes (issue 14, item 4): words inserted
 /// and deleted as `w:ins` and `w:del`, formatting changes as `w:rPrChange` and `w:pPrChange`, whole paragraphs
@@ -217,17 +217,13 @@ public enum DocxChanges {
     }
 }
 
-extension ProjectHistory {
+extension DocxChanges {
     /// A picture's bytes by project path, as `newer` has it, else as `older` does (for a document of the changes
     /// between them).
-    public func pictures(newer: ProjectState, older: ProjectState) -> (String) -> Data? {
-        { path in self.fileData(path, in: newer) ?? self.fileData(path, in: older) }
-    }
-
-    private func fileData(_ path: String, in state: ProjectState) -> Data? {
-        switch state {
-        case .working: project.fileData(path, limit: Manuscript.largestPicture)
-        case .version(let id): (try? repository.file(at: gitPath(path), in: id)).flatMap { $0 }
+    public static func pictures(newer: any ProjectReader, older: any ProjectReader) -> (String) -> Data? {
+        { path in
+            (try? newer.fileData(path, limit: Manuscript.largestPicture)).flatMap { $0 }
+                ?? (try? older.fileData(path, limit: Manuscript.largestPicture)).flatMap { $0 }
         }
     }
 }

@@ -4,23 +4,23 @@ import MsxModel
 /// A compiled `.docx`, read back, cut into its documents: each document's paragraphs are those inside the bookmark
 /// msx put around it (`msx_ID`); a document whose bookmark an editor lost is looked for by its text, among the
 /// paragraphs no bookmark claims.
-struct ReviewSegments {
+package struct ReviewSegments {
     /// Each document's paragraphs, by binder id.
-    private(set) var documents: [String: ImportedDocument] = [:]
+    package private(set) var documents: [String: ImportedDocument] = [:]
     /// Documents found by their text.
-    private(set) var foundByText: [BinderNode] = []
+    package private(set) var foundByText: [BinderNode] = []
     /// The texts of the paragraphs no document holds (in a compiled file: the folder headings and separators).
-    private(set) var unclaimed: [String] = []
+    package private(set) var unclaimed: [String] = []
     /// The headings no document holds, in order (in a compiled file: the folders' titles).
-    private(set) var headings: [(level: Int, text: String)] = []
+    package private(set) var headings: [(level: Int, text: String)] = []
     /// Headings of `sent` the editor retitled: by index in its `headings`, the new text.
-    private(set) var retitled: [Int: String] = [:]
+    package private(set) var retitled: [Int: String] = [:]
     /// What the reader skipped in each document's paragraphs, by binder id.
-    private(set) var warnings: [String: [ImportWarning]] = [:]
+    package private(set) var warnings: [String: [ImportWarning]] = [:]
 
     /// - Parameter sent: the same documents as compiled, whose texts find a document whose bookmark is lost, and
     ///   whose paragraphs between documents tell the compile's headings and separators from an editor's text.
-    init(_ file: ImportedDocument, documents nodes: [BinderNode], lookingLike sent: ReviewSegments? = nil) {
+    package init(_ file: ImportedDocument, documents nodes: [BinderNode], lookingLike sent: ReviewSegments? = nil) {
         var idsByBookmark: [String: String] = [:]
         for node in nodes { idsByBookmark[DocxWriter.bookmarkName(node.id)] = node.id }
         // A document's bookmark may come in pieces (LibreOffice cuts one at a tracked change): it spans them all.

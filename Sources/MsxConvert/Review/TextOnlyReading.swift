@@ -3,11 +3,11 @@ import MsxModel
 /// An editor's document with only its words taken: each paragraph keeps the formatting it was sent with (its
 /// paragraph's kind and attributes, and its runs carried over the editor's word changes), so that a program that
 /// dropped fonts and styles changes nothing but words.
-enum TextOnlyReading {
+package enum TextOnlyReading {
     /// `received`'s texts with `sent`'s formatting. Paragraphs are paired by text, then, between two paired ones,
     /// in order; a paragraph the editor added takes the formatting of the sent paragraph before it (after it, at
     /// the start).
-    static func words(of received: ImportedDocument, formattedAs sent: ImportedDocument) -> ImportedDocument {
+    package static func words(of received: ImportedDocument, formattedAs sent: ImportedDocument) -> ImportedDocument {
         guard !sent.paragraphs.isEmpty else { return received }
         let steps = PatienceDiff.diff(sent.paragraphs.map(\.text), received.paragraphs.map(\.text))
         var partner = Array(repeating: -1, count: received.paragraphs.count)

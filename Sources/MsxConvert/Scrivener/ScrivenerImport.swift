@@ -1,5 +1,4 @@
 import Foundation
-import MsxHistory
 import MsxModel
 import MsxProject
 
@@ -24,17 +23,17 @@ public struct ScrivenerImportOutcome: Sendable {
 /// research, and every snapshot a version of its document, dated and titled as in Scrivener, oldest first, before
 /// a last version holding the project as it is.
 public struct ScrivenerImporter {
-    let scrivener: ScrivenerProject
+    package let scrivener: ScrivenerProject
     let files: ScrivenerFiles
     /// Scrivener's plain-text copy of each text: the witness of a text whose file is missing.
     private let searchIndex: ScrivenerSearchIndex
     /// The project's styles (a document's formatting is stated over them).
     private var sheet: StyleSheet?
     /// The path each Scrivener item became, by its id upper-cased (for links between documents).
-    private var linkTargets: [String: String] = [:]
+    package var linkTargets: [String: String] = [:]
     /// Ids of the snapshot folders whose item is no longer in the binder (see `itemsForSnapshotsWithoutAnItem`).
-    private var snapshotsWithoutAnItem: Set<String> = []
-    private(set) var outcome = ScrivenerImportOutcome()
+    package var snapshotsWithoutAnItem: Set<String> = []
+    package var outcome = ScrivenerImportOutcome()
 
     public init(_ scrivener: ScrivenerProject) {
         var scrivener = scrivener
@@ -45,9 +44,12 @@ public struct ScrivenerImporter {
         outcome.problems = scrivener.binderProblems
     }
 
-    /// Fills `history`'s project (new, from the blank template) and records the versions.
-    public mutating func run(into history: ProjectHistory, author: Author?) throws -> ScrivenerImportOutcome {
-        var project = history.project
+    /// A document made from a Scrivener item, with the snapshots its folder holds.
+    package typealias SnapshottedDocument = (node: BinderNode, item: ScrivenerProject.Item, folder: ScrivenerFiles.SnapshotFolder)
+
+    /// Fills `project` (new, from the blank template) with the binder, its documents and their files; returns the
+    /// documents whose snapshots are to become versions (the history module records them).
+    package mutating func build(into project: inout Project) throws -> [SnapshottedDocument] {
         let draft = try setUpBinder(&project)
         sheet = project.styleSheet
         // The items, where they go: the draft's, the research's (with any other top-level item), the trash's; a
@@ -87,7 +89,7 @@ public struct ScrivenerImporter {
             outcome.notes.append("\(item.title): a folder beside the draft, kept at the top level as in Scrivener; compile takes the draft")
         }
         if let folder = root("trash") { place(trash, in: folder) }
-        var snapshotted: [(node: BinderNode, item: ScrivenerProject.Item, folder: ScrivenerFiles.SnapshotFolder)] = []
+        var snapshotted: [SnapshottedDocument] = []
         var created: [BinderNode] = []
         for (items, sources, folder) in placed where !items.isEmpty {
             var editor = BinderEditor(project: project)
@@ -105,10 +107,7 @@ public struct ScrivenerImporter {
             }
         }
         try resolveLinks(in: created, of: &project)
-        let reopened = try ProjectHistory.existing(project)
-        try recordSnapshots(snapshotted, in: reopened, author: author)
-        reportWhatHasNoPlace()
-        return outcome
+        return snapshotted
     }
 
     /// `items` with each collection's title a keyword of its members: msx has no collections, and a keyword is a
@@ -306,7 +305,7 @@ public struct ScrivenerImporter {
 
     /// An RTF file as msx's document, with the pictures it shows; `item`'s comments and footnotes where its text
     /// links to them, and its inline annotations and footnotes.
-    private func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws
+    package func compose(_ url: URL, of item: ScrivenerProject.Item? = nil) throws
         -> (document: RichDocument, pictures: [String: Data], cutShort: Bool, picturesLeftOut: Int)
     {
         let bytes = [UInt8](try FileIO.readData(url, displayPath: url.path))
@@ -322,7 +321,7 @@ public struct ScrivenerImporter {
 
     /// Tells the writer what msx has no place for: Scrivener's style names (the formatting came with the text), and
     /// what each collection became.
-    private mutating func reportWhatHasNoPlace() {
+    package mutating func reportWhatHasNoPlace() {
         func items(_ list: [ScrivenerProject.Item]) -> [ScrivenerProject.Item] { list.flatMap { [$0] + items($0.children) } }
         let styled = items(scrivener.items).filter { files.styles(of: $0) != nil }.count
         if styled > 0 {
@@ -353,40 +352,5 @@ public struct ScrivenerImporter {
         if unresolved > 0 {
             outcome.problems.append("\(unresolved) link\(unresolved == 1 ? "" : "s") to Scrivener items that are no document here (folders) stay scrivlnk:// links")
         }
-    }
-
-    // MARK: History
-
-    /// Records each snapshot as a version of its document, oldest first (a snapshot whose text equals the one
-    /// before too: the writer took it on purpose), then the project as it is now.
-    private mutating func recordSnapshots(_ documents: [(node: BinderNode, item: ScrivenerProject.Item, folder: ScrivenerFiles.SnapshotFolder)],
-                                          in history: ProjectHistory, author: Author?) throws {
-        var events: [(snapshot: ScrivenerFiles.Snapshot, node: BinderNode)] = []
-        for (node, _, folder) in documents {
-            events += folder.snapshots.map { ($0, node) }
-            outcome.problems += folder.problems.map { "\(node.title): \($0)" }
-        }
-        events.sort { ($0.snapshot.date, $0.node.path) < ($1.snapshot.date, $1.node.path) }
-        var project = history.project
-        var today: [String: RichDocument] = [:]
-        for (node, _, _) in documents { today[node.id] = try project.loadDocument(node, sourceMap: false) }
-        for (snapshot, node) in events {
-            guard let composed = try? compose(snapshot.file, of: documents.first(where: { $0.node.id == node.id })?.item) else {
-                outcome.problems.append("\(node.title): the snapshot '\(snapshot.title)' of \(snapshot.date.written) could not be read")
-                continue
-            }
-            try project.replace(node, with: ScrivenerLinks.resolved(composed.document, at: node.path, targets: linkTargets).document,
-                                files: composed.pictures)
-            _ = try ProjectHistory.existing(project).snapshot(
-                [node], message: snapshot.title, author: author,
-                time: VersionTime(date: snapshot.date.date, offsetMinutes: snapshot.date.offsetMinutes), recordingUnchanged: true,
-                broughtIn: .import)
-            outcome.snapshots += 1
-        }
-        // A removed item's snapshots leave its document as the newest of them.
-        for (node, item, _) in documents where !snapshotsWithoutAnItem.contains(item.id) {
-            if let document = today[node.id] { try project.replace(node, with: document) }
-        }
-        _ = try ProjectHistory.existing(project).snapshot(message: "Imported from Scrivener: \(scrivener.title)", author: author, broughtIn: .import)
     }
 }

@@ -4,12 +4,12 @@ import MsxModel
 /// Scrivener's links from one document to another (`scrivlnk://<UUID>`, or `scrivlnk://<N>` in the older format),
 /// made relative Markdown links to the msx document the target became (`[the storm](../part-two/storm.md)`),
 /// which any Markdown editor follows.
-enum ScrivenerLinks {
+package enum ScrivenerLinks {
     private static let scheme = "scrivlnk://"
 
     /// `document` with each link to an item in `targets` (Scrivener id, upper-cased, to project-relative path) made
     /// relative to `path`, the document's own; with how many links name an item that became no document.
-    static func resolved(_ document: RichDocument, at path: String, targets: [String: String]) -> (document: RichDocument, unresolved: Int) {
+    package static func resolved(_ document: RichDocument, at path: String, targets: [String: String]) -> (document: RichDocument, unresolved: Int) {
         let markdown = document.markdown.sourceText
         guard markdown.contains(scheme) else { return (document, 0) }
         var unresolved = 0

@@ -1,4 +1,6 @@
 import Foundation
+import MsxConvert
+import MsxDiff
 import MsxHistory
 import MsxModel
 
@@ -70,7 +72,7 @@ extension ProjectHistory {
             options.preset = preset
             options.smartQuotes = smartQuotes
             options.root = record?.root.flatMap { manifest.node(id: $0) }
-            let manuscript = try self.manuscript(options, at: base)
+            let manuscript = try reader(at: base).manuscript(options)
             let projected = try DocxReader.read(try DocxWriter.render(manuscript))
             let likeness = Likeness(projected, edited)
             if best.map({ likeness > $0.likeness }) ?? true { best = (manuscript, projected, likeness) }

@@ -1,4 +1,5 @@
 import Foundation
+import MsxDiff
 import MsxHistory
 import MsxModel
 import MsxProject

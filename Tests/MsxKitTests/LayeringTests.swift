@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// The core's layers below the history build without git: the model, the project, comparing and converting reach
+/// versions through `ProjectReader`, never through libgit2. Read from `Package.swift` (every target and the targets
+/// it depends on, followed to the end) and from the sources (what each file imports), so that a dependency added
+/// either way fails here.
+final class LayeringTests: XCTestCase {
+    /// The modules that must not reach git.
+    private let withoutGit = ["MsxModel", "MsxProject", "MsxDiff", "MsxConvert"]
+    /// What reaching git means: libgit2 itself, and the modules over it.
+    private let gitModules: Set<String> = ["CGit2", "MsxHistory", "MsxWorkspace", "MsxKit"]
+
+    /// Each target's direct dependencies, as `Package.swift` names them (targets and products alike).
+    private func dependencies() throws -> [String: [String]] {
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var graph: [String: [String]] = [:]
+        let target = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)"(?:[^\[\)]*dependencies:\s*\[([^\]]*)\])?"#)
+        let name = try NSRegularExpression(pattern: #""([^"]+)""#)
+        for match in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            let target = String(manifest[Range(match.range(at: 1), in: manifest)!])
+            let list = Range(match.range(at: 2), in: manifest).map { String(manifest[$0]) } ?? ""
+            graph[target] = name.matches(in: list, range: NSRange(list.startIndex..., in: list)).map { String(list[Range($0.range(at: 1), in: list)!]) }
+        }
+        return graph
+    }
+
+    func testTheLayersBelowTheHistoryDependOnNoGit() throws {
+        let graph = try dependencies()
+        XCTAssertEqual(graph["MsxHistory"]?.contains("CGit2"), true, "the manifest was read: \(graph)")
+        for module in withoutGit {
+            XCTAssertNotNil(graph[module], "\(module) is a target")
+            var reached = Set<String>(), queue = graph[module] ?? []
+            while let next = queue.popLast() {
+                if reached.insert(next).inserted { queue += graph[next] ?? [] }
+            }
+            XCTAssertTrue(reached.isDisjoint(with: gitModules), "\(module) reaches \(reached.intersection(gitModules).sorted())")
+        }
+    }
+
+    func testNoSourceBelowTheHistoryImportsGit() throws {
+        var files = 0
+        for module in withoutGit {
+            let folder = packageRoot.appendingPathComponent("Sources/\(module)")
+            let walker = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                files += 1
+                let imports = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+                    .filter { $0.hasPrefix("import ") || $0.hasPrefix("@_exported import ") || $0.hasPrefix("@testable import ") }
+                    .compactMap { $0.split(separator: " ").last.map(String.init) }
+                XCTAssertTrue(Set(imports).isDisjoint(with: gitModules), "\(module)/\(url.lastPathComponent) imports \(imports)")
+            }
+        }
+        XCTAssertGreaterThan(files, 100, "the sources were found")
+    }
+}
