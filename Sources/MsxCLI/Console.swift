@@ -41,17 +41,12 @@ final class Console {
     /// - Parameter asFound: leaves them as the binder lists them, for the commands that report or record them
     ///   (`check`, `snapshot`).
     func openProject(forWriting: Bool = false, repairing: Bool = false, asFound: Bool = false) throws -> Project {
-        var project = try Project.open(from: workingDirectory, forWriting: forWriting, repairing: repairing)
-        ProjectHistory.lookUpBasesInHistory(for: &project)
-        guard !asFound, !repairing else { return project }
-        let renames = try project.findHandRenames()
-        guard !renames.isEmpty else { return project }
-        guard forWriting else { return project.viewing(renames) }
-        try project.reattach(renames)
-        for rename in renames {
+        let workspace = try Workspace.open(from: workingDirectory, forWriting: forWriting, repairing: repairing,
+                                           handRenames: asFound ? .asFound : nil)
+        for rename in workspace.reattached {
             note("msx: '\(rename.node.title)' was renamed or moved outside msx to \(rename.path): re-attached there, keeping its id, history and formatting")
         }
-        return project
+        return workspace.project
     }
 
     /// The project's history, which must exist for reading commands (see `openProject` for `asFound`).

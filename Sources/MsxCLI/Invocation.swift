@@ -63,7 +63,7 @@ public struct Invocation: Sendable {
     }
 
     /// The process's environment, read from environ(7) into a table made its size at once (Foundation's
-    /// `ProcessInfo.environment` grew its table as it went: a fifth of `msx --version`). A name set twice keeps its
+    /// `ProcessInfo.environment` grew its table as it went). A name set twice keeps its
     /// first value, as getenv(3) reads it.
     private static func processEnvironment() -> [String: String] {
         #if canImport(Darwin)

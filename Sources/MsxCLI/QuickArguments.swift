@@ -6,8 +6,8 @@ import ArgumentParser
 /// with `--json`, `--no-color`, `--no-pager`.
 ///
 /// ArgumentParser finds a command's options by reflection, and the Swift runtime answers each of its first
-/// questions about a type by searching every conformance in the binary: about 14M instructions before any command
-/// runs, more than `show` spends reading a document. Anything else (help, other options, an option given twice or
+/// questions about a type by searching every conformance in the binary, a cost every command would pay before it
+/// runs. Anything else (help, other options, an option given twice or
 /// spelled `--name=value`, a value starting with `-`, a word starting with `-` that is none of those above, a usage
 /// error) is left to ArgumentParser, which words the error. `QuickArgumentsTests` checks that each form read here
 /// gives the command ArgumentParser gives.

@@ -14,8 +14,8 @@ public struct DocumentDiff: Sendable {
         public var old: Range<Int>
         public var new: Range<Int>
         /// The text the edit is about: the old paragraph's for `equal` and `delete`, the new one's for `insert`. The
-        /// word-by-word edits of a document's diff look into the paragraphs' texts rather than copy them (the copies
-        /// of the unchanged words were a seventh of the memory of a diff of two manuscripts).
+        /// word-by-word edits of a document's diff look into the paragraphs' texts rather than copy them, so that a
+        /// diff of two manuscripts does not hold their unchanged words twice.
         public var characters: Substring
 
         /// The edit's text as a string of its own.

@@ -144,7 +144,7 @@ public enum FileComparison {
             return RichDocument.resolved(blocks, formatting, with: sheet)
         }
         // The two versions are read on two cores; long ones (over 4 MB together) one after the other, so that the
-        // parser's working memory is needed once at a time (peak memory stays under 5x the input: `make bench`).
+        // parser's working memory is needed once at a time (`make bench` measures the peak memory).
         let sides = [(old, oldName), (new, newName)]
         let size = sides.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.0.path)[.size] as? Int) ?? 0) }
         let loaded = size < 4_000_000 ? try sides.concurrentMap { try load($0.0, $0.1) } : try sides.map { try load($0.0, $0.1) }

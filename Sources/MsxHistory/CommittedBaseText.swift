@@ -20,11 +20,4 @@ extension ProjectHistory {
         }
         return nil
     }
-
-    /// Sets `project` to look for missing base texts in the history of the repository that holds it (opened only
-    /// when one is missing).
-    public static func lookUpBasesInHistory(for project: inout Project) {
-        let copy = project
-        project.lookUpBase = { id, node in (try? ProjectHistory.open(copy))??.committedBaseText(id, of: node) }
-    }
 }

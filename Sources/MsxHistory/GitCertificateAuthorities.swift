@@ -5,8 +5,8 @@ import MsxModel
 /// The certificate authorities an https transfer trusts, read when the first transfer starts instead of when libgit2
 /// starts.
 ///
-/// libgit2 over mbedTLS (Debian's build) parses the system's whole CA bundle inside `git_libgit2_init`: about 4 ms
-/// and 55M instructions that every command paid, although only https transfers use it. Where msx links libgit2's
+/// libgit2 over mbedTLS (Debian's build) parses the system's whole CA bundle inside `git_libgit2_init`, a cost
+/// that every command paid, although only https transfers use it. Where msx links libgit2's
 /// static archive it does so with `--wrap=mbedtls_x509_crt_parse_file` (Package.swift, `MSX_DEFERS_CA_BUNDLE`), so
 /// libgit2's calls reach msx's function (below); while
 /// libgit2 starts, that function only notes the bundle's path. `trusting(for:environment:_:)` hands the path (or the file

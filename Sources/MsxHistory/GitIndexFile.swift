@@ -2,7 +2,7 @@ import Foundation
 
 /// Git's index file (`.git/index`, versions 2 to 4) read straight from its bytes, for `GitIndexStat`: each entry's
 /// path, blob id, size and modification time. libgit2's reader copies every entry and checks the file's checksum
-/// with collision detection, a tenth of `msx status` on a 2,000-file project; this one checks the checksum with
+/// with collision detection, more work than `msx status` needs; this one checks the checksum with
 /// plain SHA-1 and makes a string only for the paths it keeps (and for any it cannot tell by their bytes).
 ///
 /// It reads only what it knows to read as libgit2 does, and leaves the rest to libgit2 (nil), which reads it or

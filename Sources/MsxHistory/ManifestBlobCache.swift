@@ -4,7 +4,7 @@ import MsxProject
 
 /// The git blob id of the manifest file, cached in `.msx/cache/manifest` under the file's stamp (size, times,
 /// inode), so that a command reading versions knows whether a version's manifest is the file it opened without
-/// hashing it (SHA-1 over a series' 300 KB binder costs `show` and `log` about a tenth of their work).
+/// hashing it (SHA-1 over a series' 300 KB binder would be repeated by every `show` and `log`).
 ///
 /// The file is text (docs/format.md): a header `msx manifest blob 1`, one line `SIZE MODIFIED CHANGED INODE BLOB`
 /// (tab-separated; times as SECONDS.NANOSECONDS, nine digits after the point), and `checksum HASH`, the FNV-1a hash of every byte before it. An

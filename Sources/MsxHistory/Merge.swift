@@ -20,7 +20,7 @@ public enum MergeOutcome: Sendable, Equatable {
     case conflicted(MergeState)
 }
 
-/// Merging two lines of versions (issue 13): the binder by node id (`ManifestMerge`), each document from the side
+/// Merging two lines of versions: the binder by node id (`ManifestMerge`), each document from the side
 /// that changed it or word by word with its formatting when both did (`DocumentMerge`), files outside documents by
 /// path.
 extension ProjectHistory {

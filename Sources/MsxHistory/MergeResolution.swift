@@ -11,7 +11,7 @@ public struct MergeAbortResult: Sendable, Equatable {
     public var version: GitOID
 }
 
-/// A merge that stopped at conflicts (issue 13): its state, settling its conflicts one by one, and going back.
+/// A merge that stopped at conflicts: its state, settling its conflicts one by one, and going back.
 extension ProjectHistory {
     /// The reference that keeps the files of the last aborted merge.
     public static let abortedMergeReference = "refs/msx/aborted-merge"

@@ -1,7 +1,7 @@
 extension String {
     /// Hands each line of a commit or tag message to `body`, without its line break ("\n" or "\r\n"), until `body`
     /// returns false; a message ending in a line break ends with an empty line. Lines are found by their bytes: a
-    /// log reads one subject per version, splitting by characters cost it a tenth of its work, and "\r\n" is one
+    /// log reads one subject per version, where splitting by characters is slow, and "\r\n" is one
     /// character, so a split at "\n" characters never broke such a line.
     func forEachMessageLine(_ body: (Substring) -> Bool) {
         var rest = utf8[...]

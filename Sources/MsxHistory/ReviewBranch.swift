@@ -1,7 +1,7 @@
 import Foundation
 import MsxModel
 
-/// An editor's version of some documents, recorded as a draft of its own (issue 14, item 3): the branch
+/// An editor's version of some documents, recorded as a draft of its own: the branch
 /// `review/NAME`, one version on top of the version the editor was sent.
 extension ProjectHistory {
     /// Records the documents' new Markdown and sidecars (and `files`, by project path: pictures the editor added)

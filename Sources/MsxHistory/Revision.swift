@@ -129,8 +129,8 @@ extension ProjectHistory {
             return try project.references(from: workingDirectory).document(reference).id
         } catch let error as MsxError where error.code == .unknownReference {
             guard let headID = try head() else { throw error }
-            // Each binder is asked once, however many versions share it, and without working out a suggestion: a
-            // typo in a 2,000-version history took seconds.
+            // Each binder is asked once, however many versions share it, and without working out a suggestion, so
+            // that a typo in a long history costs a look-up per binder, not per version.
             var asked = Set<GitOID>()
             let walk = try repository.history(from: headID)
             while let version = try walk.next() {

@@ -1,6 +1,6 @@
 /// SHA-1 (FIPS 180-4) without collision detection, and HMAC-SHA-1: for the checksum git ends its index file with
 /// (`GitIndexFile`), which guards against a damaged file, not against an attacker (libgit2 checks it with collision
-/// detection, at five times the cost), and for hashed known_hosts names (OpenSSH's `HashKnownHosts`). Nothing else.
+/// detection, which costs far more), and for hashed known_hosts names (OpenSSH's `HashKnownHosts`). Nothing else.
 enum SHA1 {
     /// The 20-byte digest of `message`.
     static func digest(_ message: UnsafeRawBufferPointer) -> [UInt8] {
@@ -36,8 +36,8 @@ enum SHA1 {
         for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)) }
         for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
         var (a, b, c, d, e) = state
-        // Four runs of twenty rounds, each written out: a shared round function that captured the five words cost
-        // twice as much.
+        // Four runs of twenty rounds, each written out: a shared round function that captured the five words was
+        // slower.
         for i in 0..<20 {
             let next = rotate(a, 5) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[i]
             (e, d, c, b, a) = (d, c, rotate(b, 30), a, next)

@@ -254,7 +254,7 @@ extension ProjectHistory {
     }
 
     /// Whether the manifest on disk differs from the last snapshot's: by blob id when `.msx/cache/manifest` vouches
-    /// for the file as it is now (reading the version's 300 KB manifest cost a snapshot a fifteenth of its work), else
+    /// for the file as it is now (which spares a snapshot reading the version's 300 KB manifest), else
     /// by the two files' bytes.
     func manifestDiffers(at headID: GitOID?) throws -> Bool {
         guard let headID, let recorded = try repository.entry(at: gitPath(Manifest.fileName), in: headID) else { return true }

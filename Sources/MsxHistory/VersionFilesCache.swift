@@ -3,7 +3,7 @@ import MsxModel
 import MsxProject
 
 /// The files of the last version, as its tree lists them, cached in `.msx/cache/files` so that `status` and
-/// `snapshot` do not walk the tree of a long series each time (a seventh of `status` on a thousand documents).
+/// `snapshot` do not walk the tree of a long series each time.
 ///
 /// A version's files never change, so the cache is keyed by the version and the project's folder in the repository:
 /// it is only ever of another version, or damaged, and then the tree is walked and the cache written anew.

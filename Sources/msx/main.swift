@@ -8,7 +8,7 @@ signal(SIGPIPE, SIG_DFL)
 #if canImport(Glibc)
 // Buffers of 256 KiB and more get pages of their own, given back to the system when freed. By default glibc raises
 // that threshold to the largest buffer freed so far (a whole manuscript's bytes) and keeps up to twice as much freed
-// memory, which was a tenth of the peak memory of a diff of two manuscripts.
+// memory, which swells the peak memory of a diff of two manuscripts.
 mallopt(M_MMAP_THRESHOLD, 256 << 10)
 #endif
 exit(MsxCommandLine.run(Array(CommandLine.arguments.dropFirst()), in: .process()))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 4: numbers with no place on a page (a first-line indent of 1e300 points) are refused by `format`,
+/// Numbers with no place on a page (a first-line indent of 1e300 points) are refused by `format`,
 /// never crash a reader or a writer, are reported by `check` and brought within their limits by `check --repair`.
 final class AttributeLimitTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

@@ -99,7 +99,7 @@ final class BadInputTests: MsxTestCase {
         try assertAllFail([["check"]], in: root, status: 3, naming: ["manuscript.json"])
     }
 
-    /// Issue 12, item 3: a binder path outside contents/ (git's config, the manifest itself, a folder beside the
+    /// A binder path outside contents/ (git's config, the manifest itself, a folder beside the
     /// project's) is refused before any byte is written.
     func testBinderPathsOutsideContentsAreRefused() throws {
         for (k, target) in [".git/config", "manuscript.json", "elsewhere/notes.md"].enumerated() {
@@ -113,7 +113,7 @@ final class BadInputTests: MsxTestCase {
         }
     }
 
-    /// Issue 12, item 3: msx's own files reached through a link that leaves the project are refused, and nothing
+    /// msx's own files reached through a link that leaves the project are refused, and nothing
     /// is written there.
     func testOwnFilesLinkedOutsideTheProjectAreRefused() throws {
         let root = try makeProject()

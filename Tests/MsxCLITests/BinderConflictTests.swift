@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 11: a binder with two nodes of one id, or two documents of one file, is an error for `check` and
+/// A binder with two nodes of one id, or two documents of one file, is an error for `check` and
 /// for every command that writes (reading commands still read it); `check --repair` renumbers duplicate ids.
 final class BinderConflictTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 15: `msx blame REF` names, per paragraph, the version that last changed its words and, apart, the one
+/// `msx blame REF` names, per paragraph, the version that last changed its words and, apart, the one
 /// that last changed its formatting; checked against a model that applies the same edits and remembers both.
 final class BlameTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 20 (part): `log -n N`, milestones matched in any case like titles, CSS colour names, `tag --force`.
+/// Command-line details: `log -n N`, milestones matched in any case like titles, CSS colour names, `tag --force`.
 final class CommandLineDetailTests: MsxTestCase {
     func testLogTakesNMilestonesMatchInAnyCaseAndColoursTakeCSSNames() throws {
         let root = try makeProject()

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 14, item 3: annotations. A comment sits on the words it was put on, follows them through an edit made
+/// Annotations. A comment sits on the words it was put on, follows them through an edit made
 /// by hand, can be resolved, is listed by `msx comments`, and goes to Word and back on the same words.
 final class CommentTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

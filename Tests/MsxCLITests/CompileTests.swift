@@ -15,7 +15,7 @@ final class CompileTests: MsxTestCase {
         return root
     }
 
-    /// Issue 12, item 18: `-o` and `-t` short forms; an output folder that does not exist is named.
+    /// The `-o` and `-t` short forms; an output folder that does not exist is named.
     func testShortFormsAndAMissingOutputFolder() throws {
         let root = try makeProject()
         let out = scratch.appendingPathComponent("book-\(UUID().uuidString).txt")

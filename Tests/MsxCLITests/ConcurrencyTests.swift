@@ -47,7 +47,7 @@ final class ConcurrencyTests: MsxTestCase {
         XCTAssertEqual(try read("contents/draft/busy.md", in: root), "Some **words** here.\n")
     }
 
-    /// Issue 12, item 13: a reader waits for a writer that holds the lock, then reads what it wrote.
+    /// A reader waits for a writer that holds the lock, then reads what it wrote.
     func testAReaderWaitsForAWriterToFinish() throws {
         let root = try makeProject()
         let flock = URL(fileURLWithPath: "/usr/bin/flock")
@@ -67,7 +67,7 @@ final class ConcurrencyTests: MsxTestCase {
         XCTAssertFalse(reader.stdout.isEmpty)
     }
 
-    /// Issue 12, item 13: a writer that starts while a reader is between reading the binder and reading the
+    /// A writer that starts while a reader is between reading the binder and reading the
     /// document waits for the reader, so the reader sees the project before the write (it failed: the binder named
     /// the old file, which the rename had moved), and the writer lands after it.
     func testAWriteNeverLandsInTheMiddleOfARead() throws {

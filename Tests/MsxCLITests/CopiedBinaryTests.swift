@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 23: the msx binary carries its templates, so a copy outside the source tree (or one installed
+/// The msx binary carries its templates, so a copy outside the source tree (or one installed
 /// with `make install`) lists and uses them; a folder of templates still comes first by name.
 final class CopiedBinaryTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

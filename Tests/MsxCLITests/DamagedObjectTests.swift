@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, items 1 and 8: a truncated or corrupt git object is an error in bounded time, naming the object
+/// A truncated or corrupt git object is an error in bounded time, naming the object
 /// (libgit2 1.5 spins forever on a truncated loose object, holding msx's lock); a shallow history says what is
 /// missing.
 final class DamagedObjectTests: HistoryTestCase {
@@ -48,7 +48,7 @@ final class DamagedObjectTests: HistoryTestCase {
         try assertEveryCommandFailsInBoundedTime(root)
     }
 
-    /// Item 8: a shallow clone's missing versions are an error naming what is missing, not "No versions".
+    /// A shallow clone's missing versions are an error naming what is missing, not "No versions".
     func testAShallowCloneSaysItsOlderVersionsAreMissing() throws {
         let root = try project()
         let clone = scratch.appendingPathComponent("shallow-\(UUID().uuidString)")
@@ -61,7 +61,7 @@ final class DamagedObjectTests: HistoryTestCase {
         }
     }
 
-    /// Item 8: objects missing from a damaged pack are an `incomplete-history` error, not "no version".
+    /// Objects missing from a damaged pack are an `incomplete-history` error, not "no version".
     func testObjectsMissingFromADamagedPackAreNamed() throws {
         let root = try project()
         try git("gc", "-q", in: root)

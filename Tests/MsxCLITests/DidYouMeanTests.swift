@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 16: an unknown command is reported as a command, with the nearest one; unknown titles and
+/// An unknown command is reported as a command, with the nearest one; unknown titles and
 /// milestones suggest the nearest; a reversed --range says so.
 final class DidYouMeanTests: MsxTestCase {
     func testUnknownCommandsTitlesAndMilestonesSuggestTheNearest() throws {

@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 14, item 4: `msx diff --docx OUT` writes the changes between two versions as tracked changes. LibreOffice
+/// `msx diff --docx OUT` writes the changes between two versions as tracked changes. LibreOffice
 /// opens the file; accepting every change there gives the newer version's text, rejecting every change the
 /// older's; msx's own reader, taking or undoing the changes, gives each version's formatting too.
 final class DiffDocxTests: MsxTestCase {

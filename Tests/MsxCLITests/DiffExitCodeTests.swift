@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 17: `diff --exit-code` and `--quiet` mean what they mean to git; `diff --files` exits with 1 when
+/// `diff --exit-code` and `--quiet` mean what they mean to git; `diff --files` exits with 1 when
 /// the files differ, as diff(1) does; `--no-pager` is taken by every command.
 final class DiffExitCodeTests: MsxTestCase {
     func testExitCodeAndQuietSayWhetherAnythingDiffers() throws {

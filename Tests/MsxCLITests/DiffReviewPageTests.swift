@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 22: the review page of `diff --html` names the project, the two versions compared (title, date,
+/// The review page of `diff --html` names the project, the two versions compared (title, date,
 /// id) and the documents by title, with a legend; a real browser (Debian's chromium, headless) renders it, and its
 /// screenshot shows the insertion green and the deletion red.
 final class DiffReviewPageTests: HistoryTestCase {

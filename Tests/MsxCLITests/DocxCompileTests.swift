@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 14, item 1 (first part): `compile --format docx` writes a WordprocessingML package that LibreOffice, an
+/// `compile --format docx` writes a WordprocessingML package that LibreOffice, an
 /// independent reader, opens with the words and the formatting: emphasis, underline, strikethrough, colours,
 /// alignment, headings as headings, lists as lists, footnotes as footnotes, links as links, title and author.
 final class DocxCompileTests: MsxTestCase {

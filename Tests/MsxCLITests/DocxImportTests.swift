@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 14, item 2: `msx import FILE.docx` brings a Word file back as Markdown + sidecar. msx's own `.docx` comes
+/// `msx import FILE.docx` brings a Word file back as Markdown + sidecar. msx's own `.docx` comes
 /// back with the same text and the same formatting, directly and after LibreOffice has opened and saved it.
 final class DocxImportTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 14, item 2: Word files from the programs writers and editors use import with the text pandoc extracts from
+/// Word files from the programs writers and editors use import with the text pandoc extracts from
 /// the same files: pandoc's and LibreOffice's (written here, from one sample), and Word's and Google Docs' (laid out
 /// as those programs write them, `scripts/make-docx-fixtures.py`). Compared word by word, in order, with each
 /// footnote's words after the text (where pandoc's plain text puts them).

@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 
-/// Issue 13, item 3: alternate drafts as branches: started from the last version or a milestone, listed with their
+/// Alternate drafts as branches: started from the last version or a milestone, listed with their
 /// last version and word count, switched to (the files follow; unsnapshotted work refuses), compared with
 /// `diff A..B` and merged back with the same merge as pull.
 final class DraftTests: HistoryTestCase {
-    /// Issue 13, item 3: switch snapshots unsaved work first when asked, on the draft being left.
+    /// `switch` snapshots unsaved work first when asked, on the draft being left.
     func testSwitchRecordsUnsavedWorkWithConsent() throws {
         let book = try makeBook()
         try expect(0, "branch", "other", in: book.root)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 19: a dry run prints the sentences the real run prints, with "would" ("would move 'Storm' to
+/// A dry run prints the sentences the real run prints, with "would" ("would move 'Storm' to
 /// Part Two"), and `import --dry-run` shows the ids the import will then use. Before, dry runs said "would have
 /// moved", "would have: bold added", "would be created", and import's ids were drawn afresh by the real run.
 final class DryRunWordingTests: HistoryTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 14, item 5: `compile --format epub` writes EPUB 3 that epubcheck accepts with no error and no warning,
+/// `compile --format epub` writes EPUB 3 that epubcheck accepts with no error and no warning,
 /// in both presets, and that pandoc (another real reader) reads back with the words, the footnote and the table.
 final class EpubCompileTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

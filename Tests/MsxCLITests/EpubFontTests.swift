@@ -3,7 +3,7 @@ import MsxConvert
 import MsxTestSupport
 import XCTest
 
-/// Issue 14, item 5: an EPUB embeds the font files the project supplies for the families the book uses (and no
+/// An EPUB embeds the font files the project supplies for the families the book uses (and no
 /// others), each with its `@font-face`, and stays valid for epubcheck; what msx reads from a font file (family,
 /// weight, italic) is what fontconfig reads from it.
 final class EpubFontTests: MsxTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 11, items 1 and 2, as a writer meets them, run against the built binary: formatting follows its words
+/// What a writer meets, run against the built binary: formatting follows its words
 /// through edits made in any editor, and restoring a version's formatting puts it on today's words.
 final class FormattingFollowsEditsTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

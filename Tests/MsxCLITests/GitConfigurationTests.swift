@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 14: msx reads git's configuration as git does: GIT_CONFIG_GLOBAL names the global file instead
+/// msx reads git's configuration as git does: GIT_CONFIG_GLOBAL names the global file instead
 /// of ~/.gitconfig (`/dev/null`: none), so versions are signed with the identity git itself would use.
 final class GitConfigurationTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

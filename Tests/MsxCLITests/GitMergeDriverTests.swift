@@ -1,7 +1,8 @@
 import Foundation
+import MsxKit
 import XCTest
 
-/// Issue 13, item 2: `msx git-setup` makes msx git's merge driver, so plain `git merge` merges documents word by
+/// `msx git-setup` makes msx git's merge driver, so plain `git merge` merges documents word by
 /// word and the binder by node id, as msx does.
 final class GitMergeDriverTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
@@ -101,6 +102,15 @@ final class GitMergeDriverTests: HistoryTestCase {
         let shown = try expect(0, "show", "Storm", "--as", "json", in: root)
         XCTAssertEqual(shown.stderr, "")
         XCTAssertEqual(attribute("foregroundColor", of: "harbour", in: root), "#FF0000")
+        // A front end built on the library gets the same by opening a Workspace: nothing to wire by hand.
+        let project = try Workspace.open(from: root).project
+        let storm = try XCTUnwrap(project.manifest.entries.first { $0.node.title == "Storm" }?.node)
+        let runs = try project.loadDocument(storm, sourceMap: false).resolved(with: project.styleSheet).flatMap(\.runs)
+        XCTAssertEqual(runs.first { $0.text == "harbour" }?.attributes[.foregroundColor], "#FF0000", "\(runs)")
+        // The project alone, without its history, cannot find the text the sidecar was anchored to.
+        let bare = try Project.open(from: root)
+        let bareRuns = try bare.loadDocument(storm, sourceMap: false).resolved(with: bare.styleSheet).flatMap(\.runs)
+        XCTAssertNil(bareRuns.first { $0.text == "harbour" }, "\(bareRuns)")
     }
 
     /// The value of one character attribute on the run whose text is `text` in Storm, as `show --as json` gives it.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 7: msx never records a version in the middle of a git merge (it committed the conflict markers
+/// msx never records a version in the middle of a git merge (it committed the conflict markers
 /// and ended the merge), and says so when a version lands on a detached HEAD.
 final class GitOperationTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 5: importing a folder follows each folder once (a link loop ends, a link to itself is not
+/// Importing a folder follows each folder once (a link loop ends, a link to itself is not
 /// copied 41 times) and never reads the project into itself.
 final class ImportLinkTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 2: a journal that cannot be finished or undone never blocks the project for good: commands say
+/// A journal that cannot be finished or undone never blocks the project for good: commands say
 /// how out, `msx check --repair` sets it aside and finds what it left, and no text is lost.
 final class JournalRecoveryTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

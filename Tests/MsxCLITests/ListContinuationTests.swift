@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 14, item 6: a list item of several paragraphs stays one item. msx compiles the further paragraphs under
+/// A list item of several paragraphs stays one item. msx compiles the further paragraphs under
 /// their item (unnumbered, indented to its text; in HTML inside the `li`), and import brings them back under their
 /// item: from msx's own files exactly, and from Word's and TextEdit's files by where they are indented.
 final class ListContinuationTests: MsxTestCase {

@@ -3,7 +3,7 @@ import Foundation
 @testable import MsxCLI
 import XCTest
 
-/// Issue 12, item 21: every manual page a writer can open has EXAMPLES, msx(1) has ENVIRONMENT, and every example
+/// Every manual page a writer can open has EXAMPLES, msx(1) has ENVIRONMENT, and every example
 /// is a command line msx accepts. (The pages in man/ are checked against the commands by `make man-check`.)
 final class ManualPageTests: XCTestCase {
     private let manuals = MsxRunner.packageRoot.appendingPathComponent("man", isDirectory: true)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 22: `--preset manuscript` follows standard manuscript format (Shunn): the contact block with the
+/// `--preset manuscript` follows standard manuscript format (Shunn): the contact block with the
 /// email on the first page, no running header on it, left-aligned text, "END" after the last line, and the word
 /// count rounded as editors and agents expect; compiled HTML list items keep no first-line indent.
 final class ManuscriptFormatTests: MsxTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13, item 2: a merge that stops at conflicts writes the merged files (this side's words where the two
+/// A merge that stops at conflicts writes the merged files (this side's words where the two
 /// conflict, or both between markers when asked) and records the conflicts; `conflicts` lists them, `resolve`
 /// settles them, `snapshot` records the merge with both parents once none is left, and `merge --abort` goes back.
 final class MergeConflictTests: HistoryTestCase {
@@ -153,7 +153,7 @@ final class MergeConflictTests: HistoryTestCase {
         try assertRepositorySound(root)
     }
 
-    /// Issue 13, Must show: kill -9 while a merge writes its conflicts, while one is resolved, while the merge is
+    /// A kill -9 while a merge writes its conflicts, while one is resolved, while the merge is
     /// recorded and while it is abandoned leaves a project `check` accepts and a repository `git fsck` accepts, in
     /// one state or the other (never half); the merge then resumes or aborts cleanly.
     func testAConflictedMergeKilledAtAnyMomentResumesOrAbortsCleanly() throws {

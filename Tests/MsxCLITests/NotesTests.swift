@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 15: a document's notes (`NAME.notes.md` beside `NAME.md`) belong to it: set and shown by `notes` and
+/// A document's notes (`NAME.notes.md` beside `NAME.md`) belong to it: set and shown by `notes` and
 /// `show --notes`, moved, renamed, trashed, snapshotted, restored, compared and merged with it, never compiled,
 /// and never taken for a document of their own.
 final class NotesTests: HistoryTestCase {

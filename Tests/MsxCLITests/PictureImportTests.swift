@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 14, item 2: pictures come in with the text. A PNG or JPEG in a Word file (DrawingML or VML) or an RTF file
+/// Pictures come in with the text. A PNG or JPEG in a Word file (DrawingML or VML) or an RTF file
 /// (`\pict\pngblip`, `\jpegblip`) is written beside the imported document, named by its bytes, and shown where it
 /// stood (`![](picture-….png)`); pictures msx cannot show (WMF, EMF) are left out with a warning.
 final class PictureImportTests: MsxTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 13, Must show: random concurrent edits of a whole project on two drafts (words typed, replaced and deleted,
+/// Random concurrent edits of a whole project on two drafts (words typed, replaced and deleted,
 /// paragraphs added and moved, words coloured; documents added, renamed, moved to the Trash and given a status),
 /// merged by the built binary through a real repository, conflicts settled with `resolve --both`: no word either
 /// side kept is lost, no colour one side set on a surviving word is lost, every document either side has is in the

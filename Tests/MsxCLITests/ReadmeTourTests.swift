@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 21: the README's tour runs literally, top to bottom, as written (it needed files nobody had, an
+/// The README's tour runs literally, top to bottom, as written (it needed files nobody had, an
 /// editor, and a folder of exports). `scripts/readme-tour.sh` runs it with the built binary in an empty folder.
 final class ReadmeTourTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }

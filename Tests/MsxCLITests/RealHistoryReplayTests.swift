@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 11's replay on a real revision history: msx's own README.md as git holds it, 21 revisions written over
+/// The formatting replay on a real revision history: msx's own README.md as git holds it, 21 revisions written over
 /// two weeks (frozen in `Fixtures/history/readme-revisions.txt`, oldest first), each written over the document as
 /// an editor would, then snapshotted (which saves the stale sidecar re-anchored, so `check` passes after it). 25 phrases are formatted at the start, each in its own colour. After every
 /// revision:

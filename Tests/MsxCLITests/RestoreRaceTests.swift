@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 6: `restore` never replaces bytes no version holds. An editor saving a file after the safety
+/// `restore` never replaces bytes no version holds. An editor saving a file after the safety
 /// snapshot but before the restore replaces it (5 of 50 trials lost that save) now stops the restore, with the
 /// save kept; restoring again records it first.
 final class RestoreRaceTests: MsxTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 14, item 3: an editor's copy of a compiled `.docx` comes back as the draft `review/NAME`, whose diff shows
+/// An editor's copy of a compiled `.docx` comes back as the draft `review/NAME`, whose diff shows
 /// exactly the editor's changes: tracked insertions, deletions and formatting changes as Word writes them, also
 /// after LibreOffice has saved the file, and with the bookmarks lost.
 final class ReviewImportTests: MsxTestCase {

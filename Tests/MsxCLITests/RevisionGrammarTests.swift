@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 15: one revision grammar, git's, in every command. Before it, `HEAD~2`, `HEAD^`, `@{DATE}` and
+/// One revision grammar, git's, in every command. Before it, `HEAD~2`, `HEAD^`, `@{DATE}` and
 /// milestones with steps were unknown, each command named the version its own way, and `show --at` did not exist.
 /// git itself is the oracle for what each expression names.
 final class RevisionGrammarTests: HistoryTestCase {

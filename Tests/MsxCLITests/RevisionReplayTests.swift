@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 11's replay: a chapter revised forty times in an editor (words typed, cut and retyped, paragraphs split,
+/// A formatting replay: a chapter revised forty times in an editor (words typed, cut and retyped, paragraphs split,
 /// joined and moved), snapshotted after each revision, with 25 phrases formatted at the start. After every
 /// revision, every phrase with a word left keeps its formatting on those words and on no word of another
 /// phrase or of the surrounding text, and a phrase is reported dropped exactly when its last word goes.

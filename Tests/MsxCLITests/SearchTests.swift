@@ -2,7 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 
-/// Issue 15, item 3: `msx search TEXT [--history] [--regex]` finds text in today's documents and, with --history,
+/// `msx search TEXT [--history] [--regex]` finds text in today's documents and, with --history,
 /// the versions that added or removed it; checked against `git log -S` on the same repository.
 final class SearchTests: MsxTestCase {
     override class var runsTheBuiltBinary: Bool { true }

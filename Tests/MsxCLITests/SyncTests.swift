@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13, item 1 (first part): remotes, clone, pull, push and sync through libgit2, over file remotes, smart HTTP
+/// Remotes, clone, pull, push and sync through libgit2, over file remotes, smart HTTP
 /// (`git http-backend`) and ssh (a real sshd), each server on the loopback interface. Two clones edit in turn and
 /// sync: both end with the same files and the same history, and `git fsck` finds nothing wrong. Concurrent versions
 /// merge by document (the merge of the words inside one document is still to come: until then pull says so and
@@ -284,7 +284,7 @@ final class SyncTests: HistoryTestCase {
         try assertRepositorySound(other)
     }
 
-    /// Issue 13, item 2: two writers change different words of one paragraph, one of them formats a phrase: the pull
+    /// Two writers change different words of one paragraph, one of them formats a phrase: the pull
     /// merges both, word by word, with the formatting, in a version with two parents.
     func testDifferentWordsOfOneDocumentMergeWithTheirFormatting() throws {
         let (root, remote) = try publish()
@@ -371,7 +371,7 @@ final class SyncTests: HistoryTestCase {
         XCTAssertTrue(missing.stderr.contains("no such folder"), missing.stderr)
     }
 
-    /// Issue 13, Must show: kill -9 while a pull merges the words of one document (at each step of moving the
+    /// A kill -9 while a pull merges the words of one document (at each step of moving the
     /// files), and while a push has sent its versions but not yet remembered the remote: `check` and `git fsck`
     /// accept what is left, no word is lost, and the next sync finishes.
     func testAWordMergeOrAPushKilledInTheMiddleLosesNothing() throws {
@@ -399,7 +399,7 @@ final class SyncTests: HistoryTestCase {
         }
     }
 
-    /// Issue 13, Must show: kill -9 in the middle of a merging pull (after the journal, after the moves, after the
+    /// A kill -9 in the middle of a merging pull (after the journal, after the moves, after the
     /// binder's commit point) leaves a project `check` accepts and a repository `git fsck` accepts, with every word
     /// of both sides still there; the next sync finishes the job.
     func testAPullKilledInTheMiddleLosesNothingAndTheNextSyncFinishes() throws {

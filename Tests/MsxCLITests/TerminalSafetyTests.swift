@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, item 12: titles (and anything else from the project) holding control characters are shown escaped in
+/// Titles (and anything else from the project) holding control characters are shown escaped in
 /// human output, so a crafted title cannot move the cursor, retitle the terminal or overwrite a line; JSON keeps
 /// the exact title.
 final class TerminalSafetyTests: MsxTestCase {

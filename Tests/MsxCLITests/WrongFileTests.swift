@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 12, items 9 and 10: a folder or a FIFO where a document's file should be is named as such (it was a Cocoa
+/// A folder or a FIFO where a document's file should be is named as such (it was a Cocoa
 /// error number, and a FIFO a permission problem), a document too large to read is refused before it is read, and
 /// a full disk is an I/O error (exit 74) that leaves no temporary file behind.
 final class WrongFileTests: MsxTestCase {
@@ -25,7 +25,7 @@ final class WrongFileTests: MsxTestCase {
         }
     }
 
-    /// Item 9: a document larger than msx reads is refused with a clear error before it is read.
+    /// A document larger than msx reads is refused with a clear error before it is read.
     func testADocumentLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
         let root = try makeProject()
         let (_, path) = try addDocument("Storm", "The storm.\n", to: root)

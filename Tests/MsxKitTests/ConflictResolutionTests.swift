@@ -1,7 +1,7 @@
 import XCTest
 @testable import MsxModel
 
-/// Issue 13: settling one conflict of a merge: the text each choice puts in its place, and finding that place again
+/// Settling one conflict of a merge: the text each choice puts in its place, and finding that place again
 /// after the writer edited the file around it.
 final class ConflictResolutionTests: XCTestCase {
     private func conflict(in base: String, _ ours: String, _ theirs: String) throws -> (text: String, conflict: MergeConflict) {

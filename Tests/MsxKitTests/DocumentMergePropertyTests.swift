@@ -2,7 +2,7 @@ import MsxTestSupport
 import XCTest
 @testable import MsxModel
 
-/// Issue 13, Must show: random concurrent edit scripts on both sides of one document (words replaced, typed and
+/// Random concurrent edit scripts on both sides of one document (words replaced, typed and
 /// deleted; paragraphs added, deleted, moved, split and joined; words coloured): no word either side kept is lost,
 /// no colour either side set on surviving words is lost, and merging the other way round gives the same words.
 final class DocumentMergePropertyTests: SeededTestCase {

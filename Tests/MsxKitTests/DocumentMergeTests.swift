@@ -1,7 +1,7 @@
 import XCTest
 @testable import MsxModel
 
-/// Issue 13: the three-way merge of one document, word by word, with its formatting. Each case is what two writers
+/// The three-way merge of one document, word by word, with its formatting. Each case is what two writers
 /// did to one chapter, and what they expect to read afterwards.
 final class DocumentMergeTests: XCTestCase {
     private func merge(_ base: String, _ ours: String, _ theirs: String, markers: ConflictMarkers? = nil) -> DocumentMerge.Result {

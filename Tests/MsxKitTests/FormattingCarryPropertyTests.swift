@@ -236,7 +236,7 @@ final class FormattingCarryPropertyTests: SeededTestCase {
 
     /// Applies one random edit, as a writer's editor would, and names it. A script either moves paragraphs or splits
     /// and joins them, not both: a paragraph moved and split or joined in the same revision is found again only in
-    /// part (see the closing note of issue 11).
+    /// part.
     private func edit(_ doc: inout [Paragraph], _ random: inout SeededGenerator, restructured: inout (moved: Bool, cut: Bool)) -> String {
         let p = Int.random(in: 0..<doc.count, using: &random)
         let length = doc[p].characters.count

@@ -3,7 +3,7 @@ import MsxTestSupport
 import XCTest
 @testable import MsxModel
 
-/// Issue 13: the binder's three-way merge by node id. Random edits on both sides to different nodes (metadata,
+/// The binder's three-way merge by node id. Random edits on both sides to different nodes (metadata,
 /// keywords, documents added, deleted and moved): every edit of either side is in the result, and merging the other
 /// way round gives the same nodes, fields and folders (only the order of new siblings may differ).
 final class ManifestMergeTests: SeededTestCase {

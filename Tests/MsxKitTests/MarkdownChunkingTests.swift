@@ -3,7 +3,7 @@ import MsxTestSupport
 import XCTest
 @testable import MsxModel
 
-/// Issue 12, item 9: a long file is read by cmark in pieces (`MarkdownChunks`), so only one piece's tree is held at a
+/// A long file is read by cmark in pieces (`MarkdownChunks`), so only one piece's tree is held at a
 /// time. The oracle is the whole file read at once: every block (kind, text, spans, lines, source bytes, list and
 /// quote context) must come out the same, cut into pieces as small as cutting allows.
 final class MarkdownChunkingTests: SeededTestCase {

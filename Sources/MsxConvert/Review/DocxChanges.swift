@@ -3,7 +3,7 @@ import MsxDiff
 import MsxModel
 import MsxProject
 
-/// The differences between two versions as a Word document of tracked changes (issue 14, item 4): words inserted
+/// The differences between two versions as a Word document of tracked changes: words inserted
 /// and deleted as `w:ins` and `w:del`, formatting changes as `w:rPrChange` and `w:pPrChange`, whole paragraphs
 /// inserted or deleted with their paragraph marks, so that an editor can accept or reject each in Word or
 /// LibreOffice: accepting all gives the newer version, rejecting all the older one. Each document compared starts

@@ -40,7 +40,7 @@ package enum MyersDiff {
     }
 
     /// `diff` of two sequences of ids (words numbered, `WordIDs`): made concrete here, where the generic body is, since
-    /// a caller in another module runs the generic body, comparing through `Equatable`'s witness (a third of a diff).
+    /// a caller in another module runs the generic body, comparing through `Equatable`'s witness in the inner loop.
     package static func diff(ids a: [Int], _ b: [Int]) -> [EditStep] {
         diff(a, b)
     }

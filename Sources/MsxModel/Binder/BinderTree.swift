@@ -48,7 +48,7 @@ extension Manifest {
     }
 
     /// Every node in binder order (depth first), listed once per binder: commands ask for it many times, and a
-    /// thousand-node binder took 0.7M instructions to list.
+    /// large binder is worth walking only once.
     public var entries: [BinderEntry] {
         listing.entries {
             var result: [BinderEntry] = []

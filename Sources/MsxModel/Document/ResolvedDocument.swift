@@ -2,7 +2,7 @@
 public struct ResolvedRun: Equatable, Sendable {
     public var range: Range<Int>
     /// The run's characters. Runs cut from a paragraph look into the paragraph's text rather than copy it, so a long
-    /// document holds its text once (runs' copies were a quarter of the memory of a diff of two manuscripts).
+    /// document holds its text once, however many runs are cut from it.
     public var characters: Substring
     public var attributes: Attributes
 

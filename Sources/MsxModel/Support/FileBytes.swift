@@ -7,7 +7,7 @@ import Darwin
 /// Bytes that stay put while they are read: a cache file mapped into memory read-only, or bytes made in memory.
 ///
 /// A long history's version index is megabytes of which a command reads a line or two. Read into an array, every
-/// page of it is faulted in and copied (at 20,000 versions that made `show REF@~10` a fifth slower than at 200);
+/// page of it is faulted in and copied, so that every command slows as the history grows;
 /// mapped, only the pages read are touched, and the kernel maps neighbouring pages of the page cache with each
 /// fault. msx replaces its cache files by renaming new ones over them, so a mapping keeps the file it was made of.
 package final class FileBytes: @unchecked Sendable {

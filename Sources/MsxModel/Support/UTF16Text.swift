@@ -48,10 +48,10 @@ extension String {
 }
 
 /// Text from UTF-16 units, transcoded to UTF-8 in one pass: the standard library's `String(decoding:as: UTF16.self)`
-/// goes through a general transcoder a scalar at a time, which made slicing runs and paragraphs a sixth of a diff.
+/// goes through a general transcoder a scalar at a time, too slow for slicing every run and paragraph of a diff.
 package enum UTF16Text {
     /// The UTF-16 code units of `text`, transcoded from its UTF-8 in one pass: `Array(text.utf16)` walks a string
-    /// with any non-ASCII character in it a scalar at a time through string indices, which made it a tenth of a diff.
+    /// with any non-ASCII character in it a scalar at a time through string indices, far slower than one pass.
     package static func units(_ text: String) -> [UInt16] {
         var text = text
         return text.withUTF8 { bytes in
@@ -84,7 +84,7 @@ package enum UTF16Text {
     }
 
     /// How many UTF-16 units `text` has, counted over its UTF-8: `text.utf16.count` builds an index of the string
-    /// (breadcrumbs) on first use when it holds any non-ASCII character, which cost a diff a twentieth of its time.
+    /// (breadcrumbs) on first use when it holds any non-ASCII character, work a diff does not need.
     package static func count(_ text: String) -> Int {
         var text = text
         return text.withUTF8(count)

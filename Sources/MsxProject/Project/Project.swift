@@ -14,10 +14,10 @@ public struct Project: Sendable {
     let paths: ProjectPaths
     /// What recovery did with a journal an interrupted command left behind, if anything.
     public let recovery: Recovery?
-    /// Finds the text a sidecar was anchored to (its paragraphs) when `.msx/base/` does not have it: the history
-    /// sets it, so that a sidecar git brought (a branch checked out, a pull by plain git) carries its formatting
-    /// through later edits as one msx wrote does.
-    public var lookUpBase: (@Sendable (_ id: String, _ node: BinderNode) -> [String]?)?
+    /// Finds the text a sidecar was anchored to (its paragraphs) when `.msx/base/` does not have it: opening a
+    /// `Workspace` sets it to look in the history, so that a sidecar git brought (a branch checked out, a pull by
+    /// plain git) carries its formatting through later edits as one msx wrote does.
+    package var lookUpBase: (@Sendable (_ id: String, _ node: BinderNode) -> [String]?)?
     /// Documents viewed at the path where their file was found after a rename outside msx (see `viewing(_:)`), by
     /// id, as the binder lists them: their sidecar and notes are still read from there until they are moved too.
     public internal(set) var handRenamed: [String: BinderNode] = [:]
