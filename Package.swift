@@ -47,8 +47,11 @@ let package = Package(
         .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation"]),
         // What needs the history and the rest together: imports that bring versions, blame, git's diff driver.
         .target(name: "MsxWorkspace", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        // Each command as a typed request run against a workspace, returning an Encodable report: the one way in for
+        // every front end (no ArgumentParser here).
+        .target(name: "MsxActions", dependencies: ["MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         // One import for front ends: re-exports the layers above.
-        .target(name: "MsxKit", dependencies: ["MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxKit", dependencies: ["MsxActions", "MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         .target(
             name: "MsxCLI",
             dependencies: [

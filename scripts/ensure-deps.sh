@@ -12,7 +12,7 @@
 set -euo pipefail
 
 packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libxml2-dev pkg-config)
-test_packages=(libreoffice-writer-nogui python3-uno pandoc chromium openssh-server openssl git epubcheck fontconfig fonts-dejavu-core)
+test_packages=(libreoffice-writer-nogui python3-uno python3-jsonschema pandoc chromium openssh-server openssl git epubcheck fontconfig fonts-dejavu-core)
 
 missing_of() {
     for pkg in "$@"; do

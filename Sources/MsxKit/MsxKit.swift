@@ -8,7 +8,10 @@
 //   MsxConvert    import (RTF, DOCX, text, Markdown, Scrivener's binder and texts), compile, review documents (no git)
 //   MsxHistory    the project's history in git, through libgit2; its versions as `ProjectReader`s
 //   MsxWorkspace  what needs history and the rest together: imports that bring versions (Scrivener snapshots, a
-//                 git repository of Markdown), review import, blame, git's external diff driver
+//                 git repository of Markdown), review import, blame, git's external diff driver; `Workspace`, a
+//                 project as a front end opens it
+//   MsxActions    each command as a typed request run against a workspace, returning an Encodable report
+@_exported import MsxActions
 @_exported import MsxConvert
 @_exported import MsxDiff
 @_exported import MsxHistory

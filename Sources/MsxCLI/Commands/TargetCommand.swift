@@ -23,18 +23,8 @@ struct Target: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let changing = words != nil || deadline != nil || session != nil || sessionCounts != nil
-            var project = try console.openProject(forWriting: changing)
-            if changing { try project.setTarget(words: words, deadline: deadline, session: session, sessionCounts: sessionCounts) }
-            let target = project.target
-            if console.json {
-                console.report([
-                    "words": target.words.map(JSONValue.int) ?? .null, "deadline": .optional(target.deadline),
-                    "session": target.session.map(JSONValue.int) ?? .null,
-                    "sessionCounts": .string(project.sessionCountsDraftOnly ? "draft" : "all"),
-                ])
-                return
-            }
+            let action = TargetAction(words: words, deadline: deadline, session: session, sessionCounts: sessionCounts)
+            guard let target = try console.run(action) else { return }
             guard target.words != nil || target.deadline != nil || target.session != nil else {
                 console.line("No target (msx target --words N --deadline YYYY-MM-DD sets one).")
                 return

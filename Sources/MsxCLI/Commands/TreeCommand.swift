@@ -19,20 +19,9 @@ struct Tree: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            // A document renamed or moved by hand is read where it is now.
-            let project = try console.openProject()
-            let tree = try project.countedTree()
-            if console.json {
-                let m = project.manifest
-                console.report([
-                    "project": ["id": .string(m.id), "title": .string(m.title), "author": .string(m.author.name)],
-                    "words": .int(tree.filter { $0.node.role != "trash" }.reduce(0) { $0 + $1.words }),
-                    "binder": .array(tree.map(NodeRendering.json)),
-                ])
-                return
-            }
-            console.line(console.paint(project.manifest.title, "1"))
-            for node in tree { render(node, depth: 0, console: console) }
+            guard let tree = try console.run(TreeAction()) else { return }
+            console.line(console.paint(tree.project.title, "1"))
+            for node in tree.binder { render(node.counted, depth: 0, console: console) }
         }
     }
 

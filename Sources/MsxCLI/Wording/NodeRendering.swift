@@ -2,32 +2,10 @@ import MsxKit
 
 /// JSON and text forms of binder nodes, shared by the commands that report them.
 enum NodeRendering {
-    /// A node's metadata as JSON (without children).
+    /// A node's metadata as JSON (without children), as every report gives it (`BinderNodeReport`).
     static func json(_ node: BinderNode) -> [String: JSONValue] {
-        // Room for what a counted node adds, so that the table is not built twice.
-        var o = [String: JSONValue](minimumCapacity: 16)
-        o["id"] = .string(node.id)
-        o["kind"] = .string(node.kind.rawValue)
-        o["title"] = .string(node.title)
-        o["path"] = .string(node.path)
-        o["synopsis"] = .optional(node.synopsis)
-        o["label"] = .optional(node.label)
-        o["status"] = .optional(node.status)
-        o["keywords"] = .array(node.keywords.map(JSONValue.string))
-        o["includeInCompile"] = .bool(node.includeInCompile)
-        o["target"] = node.target.map(JSONValue.int) ?? .null
-        o["custom"] = .object(node.custom)
-        if let role = node.role { o["role"] = .string(role) }
-        return o
-    }
-
-    /// A counted tree node as JSON, with children and words.
-    static func json(_ counted: CountedNode) -> JSONValue {
-        var o = json(counted.node)
-        o["words"] = .int(counted.words)
-        if counted.isMissing { o["missing"] = true }
-        if counted.node.kind == .folder { o["children"] = .array(counted.children.map(json)) }
-        return .object(o)
+        guard case .object(let members) = try? JSONValueEncoder.encode(BinderNodeReport(node)) else { return [:] }
+        return members
     }
 
     /// The report of a binder change.

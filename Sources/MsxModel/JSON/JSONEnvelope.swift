@@ -3,6 +3,8 @@
 public enum JSONEnvelope {
     /// The version of the JSON shapes msx prints.
     public static let schemaVersion = 1
+    /// The member naming the version, in every report.
+    public static let versionMember = "schemaVersion"
 
     /// `fields` with `schemaVersion` added.
     public static func wrap(_ fields: [String: JSONValue]) -> JSONValue {
@@ -12,7 +14,7 @@ public enum JSONEnvelope {
     /// The members of `wrap(fields)`.
     public static func members(_ fields: [String: JSONValue]) -> [String: JSONValue] {
         var object = fields
-        object["schemaVersion"] = .int(schemaVersion)
+        object[versionMember] = .int(schemaVersion)
         return object
     }
 

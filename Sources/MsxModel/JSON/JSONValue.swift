@@ -59,3 +59,37 @@ extension JSONValue {
     /// Wraps an integer.
     public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 }
+
+extension JSONValue: Encodable {
+    /// Encodes the value as it is: an object's members by name, numbers as numbers.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: MemberName.self)
+            for (name, value) in members { try container.encode(value, forKey: MemberName(stringValue: name)) }
+        }
+    }
+
+    /// An object member's name as a coding key.
+    private struct MemberName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

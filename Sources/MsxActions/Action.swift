@@ -1,0 +1,63 @@
+import Foundation
+import MsxModel
+import MsxProject
+import MsxWorkspace
+
+/// One thing msx does, as a typed request: run against a workspace, it returns a report, and says what it is doing
+/// through a reporter while it runs. Every front end runs the same actions: the command line parses its arguments
+/// into one and renders its report (as text, or `--json`: the report encoded); the review page does the same.
+public protocol Action: Sendable {
+    associatedtype Report: ActionReport
+    /// Whether it changes the project: the workspace is then opened for writing, holding the project's lock for
+    /// this run only.
+    var writes: Bool { get }
+    /// Runs the request against `workspace`.
+    func run(in workspace: Workspace, reporter: any Reporter) throws -> Report
+}
+
+/// What an action returns: everything a front end shows of it. Its JSON (`JSONValueEncoder`, in the envelope with
+/// `schemaVersion`) is the command's `--json` output, and `schema` describes it; `docs/schema/cli/` holds the
+/// schemas written from these types, and tests check every command's output against them.
+public protocol ActionReport: Encodable, Sendable {
+    /// The command whose output this is, naming its schema file (`NAME.schema.json`).
+    static var command: String { get }
+    /// The report's members and their types.
+    static var schema: JSONSchema { get }
+}
+
+extension ActionReport {
+    /// The report as its command's `--json` output prints it.
+    public func json() throws -> JSONValue {
+        guard case .object(let members) = try JSONValueEncoder.encode(self) else {
+            throw MsxError(.unexpected, "the report of \(Self.command) is not a JSON object")
+        }
+        return JSONEnvelope.wrap(members)
+    }
+}
+
+/// Something an action did on the way that is not its result, for the person watching; front ends word it.
+public enum ActionEvent: Sendable, Equatable {
+    /// A document renamed or moved outside msx was re-attached where it is now, keeping its id.
+    case reattached(HandRename)
+}
+
+/// Where an action tells what it is doing while it runs (never its result): for the command line's standard error
+/// or a page's status line.
+public protocol Reporter: Sendable {
+    func report(_ event: ActionEvent)
+}
+
+/// A reporter that keeps nothing (for a library caller that wants only the report).
+public struct SilentReporter: Reporter {
+    public init() {}
+    public func report(_ event: ActionEvent) {}
+}
+
+extension Action {
+    /// Opens the project containing `directory` as the action needs it and runs the action there.
+    public func run(from directory: URL, reporter: any Reporter = SilentReporter()) throws -> Report {
+        let workspace = try Workspace.open(from: directory, forWriting: writes)
+        for rename in workspace.reattached { reporter.report(.reattached(rename)) }
+        return try run(in: workspace, reporter: reporter)
+    }
+}

@@ -1,0 +1,69 @@
+import MsxModel
+import MsxProject
+import MsxWorkspace
+
+/// The binder with word counts (`msx tree`). A document renamed or moved by hand is read where it is now.
+public struct TreeAction: Action {
+    public init() {}
+
+    public var writes: Bool { false }
+
+    public func run(in workspace: Workspace, reporter: any Reporter) throws -> TreeReport {
+        let project = workspace.project
+        let tree = try project.countedTree()
+        let manifest = project.manifest
+        return TreeReport(project: .init(id: manifest.id, title: manifest.title, author: manifest.author.name),
+                          words: tree.filter { $0.node.role != "trash" }.reduce(0) { $0 + $1.words },
+                          binder: tree.map(TreeReport.Node.init))
+    }
+}
+
+/// The binder as `msx tree` reports it.
+public struct TreeReport: ActionReport {
+    public struct ProjectInfo: Encodable, Sendable {
+        public var id: String
+        public var title: String
+        public var author: String
+    }
+
+    /// A binder node with its metadata and words; a folder with its children.
+    public struct Node: Encodable, Sendable {
+        public var counted: CountedNode
+
+        init(_ counted: CountedNode) { self.counted = counted }
+
+        /// The members every binder node has in reports (`BinderNodeReport`), then words, `missing` when its file is
+        /// gone, and a folder's children.
+        public func encode(to encoder: any Encoder) throws {
+            try BinderNodeReport(counted.node).encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(counted.words, forKey: .words)
+            if counted.isMissing { try container.encode(true, forKey: .missing) }
+            if counted.node.kind == .folder { try container.encode(counted.children.map(Node.init), forKey: .children) }
+        }
+
+        private enum Key: String, CodingKey { case words, missing, children }
+    }
+
+    /// The project's id, title and author.
+    public var project: ProjectInfo
+    /// The words of every document outside the Trash.
+    public var words: Int
+    public var binder: [Node]
+
+    public static let command = "tree"
+    public static var schema: JSONSchema {
+        .object([
+            "project": .object(["id": .string, "title": .string, "author": .string]),
+            "words": .integer,
+            "binder": .array(nodeSchema),
+        ])
+    }
+
+    /// A counted node: a binder node's members, its words, and (for a folder) its children, to any depth.
+    static let nodeSchema = JSONSchema.named("countedNode", BinderNodeReport.schema(adding: [
+        "words": .integer,
+    ], optional: [
+        "missing": .boolean, "children": .array(.recursive("countedNode")),
+    ]))
+}
