@@ -19,8 +19,8 @@ public protocol Action: Sendable {
 /// `schemaVersion`) is the command's `--json` output, and `schema` describes it; `docs/schema/cli/` holds the
 /// schemas written from these types, and tests check every command's output against them.
 public protocol ActionReport: Encodable, Sendable {
-    /// The command whose output this is, naming its schema file (`NAME.schema.json`).
-    static var command: String { get }
+    /// The commands whose output this is, each naming a schema file (`NAME.schema.json`).
+    static var commands: [String] { get }
     /// The report's members and their types.
     static var schema: JSONSchema { get }
 }
@@ -29,7 +29,7 @@ extension ActionReport {
     /// The report as its command's `--json` output prints it.
     public func json() throws -> JSONValue {
         guard case .object(let members) = try JSONValueEncoder.encode(self) else {
-            throw MsxError(.unexpected, "the report of \(Self.command) is not a JSON object")
+            throw MsxError(.unexpected, "the report of \(Self.commands.joined(separator: ", ")) is not a JSON object")
         }
         return JSONEnvelope.wrap(members)
     }
@@ -39,6 +39,8 @@ extension ActionReport {
 public enum ActionEvent: Sendable, Equatable {
     /// A document renamed or moved outside msx was re-attached where it is now, keeping its id.
     case reattached(HandRename)
+    /// A node now has the same title as another in its folder: a title no longer names one of them.
+    case sameTitle(BinderNode, as: BinderNode, in: BinderNode)
 }
 
 /// Where an action tells what it is doing while it runs (never its result): for the command line's standard error

@@ -19,24 +19,32 @@ public indirect enum JSONSchema: Sendable {
     case map(JSONSchema)
     /// This shape, or `null`.
     case nullable(JSONSchema)
+    /// Exactly one of these shapes (a command that reports one thing or another).
+    case either([JSONSchema])
     /// A shape with a name, defined once (`$defs`) and referred to wherever it appears, itself included.
     case named(String, JSONSchema)
     /// The named shape that encloses this one: a tree's node inside its children.
     case recursive(String)
 
-    /// The schema of a command's report, `schemaVersion` included, as the file `docs/schema/cli/COMMAND.schema.json`.
-    public static func document(of report: any ActionReport.Type) -> JSONValue {
+    /// The schema of `command`'s report, `schemaVersion` included, as the file `docs/schema/cli/COMMAND.schema.json`.
+    public static func document(of report: any ActionReport.Type, command: String) -> JSONValue {
         var definitions: [String: JSONValue] = [:]
-        var schema = report.schema
-        if case .object(var required, let optional) = schema {
-            required[JSONEnvelope.versionMember] = .integer
-            schema = .object(required, optional: optional)
-        }
-        guard case .object(var body) = schema.rendered(into: &definitions) else { return .null }
+        guard case .object(var body) = withVersion(report.schema).rendered(into: &definitions) else { return .null }
         body["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        body["title"] = .string("msx \(report.command) --json")
+        body["title"] = .string("msx \(command) --json")
         if !definitions.isEmpty { body["$defs"] = .object(definitions) }
         return .object(body)
+    }
+
+    /// `schema` with the envelope's `schemaVersion` member (in each shape a report may take).
+    private static func withVersion(_ schema: JSONSchema) -> JSONSchema {
+        switch schema {
+        case .object(var required, let optional):
+            required[JSONEnvelope.versionMember] = .integer
+            return .object(required, optional: optional)
+        case .either(let schemas): return .either(schemas.map(withVersion))
+        default: return schema
+        }
     }
 
     /// The schema as JSON Schema, its named shapes gathered into `definitions`.
@@ -58,6 +66,7 @@ public indirect enum JSONSchema: Sendable {
                     "properties": .object(properties)]
         case .map(let value): return ["type": "object", "additionalProperties": value.rendered(into: &definitions)]
         case .nullable(let schema): return ["anyOf": [schema.rendered(into: &definitions), ["type": "null"]]]
+        case .either(let schemas): return ["oneOf": .array(schemas.map { $0.rendered(into: &definitions) })]
         case .named(let name, let schema):
             if definitions[name] == nil {
                 definitions[name] = [:]

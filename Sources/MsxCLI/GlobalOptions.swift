@@ -32,14 +32,3 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 }
-
-extension Project {
-    /// The folder a command adds to: `reference` when given (relative to `workingDirectory`), else the Draft.
-    func destinationFolder(_ reference: String?, from workingDirectory: URL) throws -> BinderNode {
-        if let reference { return try references(from: workingDirectory).folder(reference) }
-        guard let draft = manifest.roleFolder("draft") else {
-            throw MsxError(.noDraft, "manuscript.json: the binder has no Draft folder")
-        }
-        return draft
-    }
-}

@@ -21,6 +21,11 @@ public struct Workspace {
     public let project: Project
     /// The documents `open` re-attached where a hand rename had put them (empty unless it was asked to).
     public let reattached: [HandRename]
+    /// The folder it was opened from: a path given as a reference is read from there.
+    public let workingDirectory: URL
+
+    /// Resolves references to documents and folders (id, title or path from the working directory).
+    public var references: ReferenceResolver { project.references(from: workingDirectory) }
 
     /// Opens the project containing `directory`.
     /// - Parameter handRenames: how to take documents renamed by hand; by default followed for reading and
@@ -31,12 +36,12 @@ public struct Workspace {
         let opened = project
         project.lookUpBase = { id, node in (try? ProjectHistory.open(opened))??.committedBaseText(id, of: node) }
         let taking = repairing ? .asFound : handRenames ?? (forWriting ? .reattached : .followed)
-        guard taking != .asFound else { return Workspace(project: project, reattached: []) }
+        guard taking != .asFound else { return Workspace(project: project, reattached: [], workingDirectory: directory) }
         let renames = try project.findHandRenames()
-        guard !renames.isEmpty else { return Workspace(project: project, reattached: []) }
-        guard taking == .reattached else { return Workspace(project: project.viewing(renames), reattached: []) }
+        guard !renames.isEmpty else { return Workspace(project: project, reattached: [], workingDirectory: directory) }
+        guard taking == .reattached else { return Workspace(project: project.viewing(renames), reattached: [], workingDirectory: directory) }
         try project.reattach(renames)
-        return Workspace(project: project, reattached: renames)
+        return Workspace(project: project, reattached: renames, workingDirectory: directory)
     }
 
     /// The project's history, or nil when it has none.

@@ -13,9 +13,9 @@ final class CommandSchemaTests: HistoryTestCase {
     }
 
     func testTheSchemasAreWrittenFromTheReportTypes() throws {
-        for report in ActionReports.all {
-            let written = JSONWriter.string(JSONSchema.document(of: report))
-            let file = schemaFile(report.command)
+        for (report, command) in ActionReports.all.flatMap({ report in report.commands.map { (report, $0) } }) {
+            let written = JSONWriter.string(JSONSchema.document(of: report, command: command))
+            let file = schemaFile(command)
             if ProcessInfo.processInfo.environment["MSX_WRITE_SCHEMAS"] == "1" {
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(written.utf8).write(to: file)
@@ -52,14 +52,16 @@ final class CommandSchemaTests: HistoryTestCase {
         // A folder, a document whose file is gone (`missing`), a keyword and custom metadata: every member's shape.
         try expect(0, "meta", "Lamp", "--add-keyword", "night", "--status", "Revised", in: book.root)
         try FileManager.default.removeItem(at: book.root.appendingPathComponent(Book.seaPath))
-        var outputs: [(String, String)] = []
-        for arguments in [["tree"], ["target"], ["target", "--deadline", "2027-03-01"], ["target", "--words", "0"]] {
+        var outputs: [(String, String)] = [("new", try expect(0, "new", "Part Two", "--folder", "--json", in: book.root).stdout)]
+        for arguments in [["meta", "Lamp"], ["meta", "Lamp", "--status", "Final", "--set", "pov=Nell"], ["tree"], ["target"],
+                          ["target", "--deadline", "2027-03-01"], ["target", "--words", "0"], ["mv", "Lamp", "--into", "Part Two"], ["rename", "Lamp", "Lantern", "--dry-run"], ["trash", "Lamp"],
+                          ["untrash", "Lamp"], ["trash", "Lamp"], ["trash", "--empty", "--yes"]] {
             outputs.append((arguments[0], try expect(0, arguments + ["--json"], in: book.root).stdout))
         }
-        XCTAssertTrue(outputs[0].1.contains("\"missing\""), outputs[0].1)
+        XCTAssertTrue(outputs[3].1.contains("\"missing\""), outputs[3].1)
         XCTAssertEqual(try validate(outputs), [])
         // The dual: output a schema does not describe fails.
-        let tampered = outputs[1].1.replacingOccurrences(of: "\"session\"", with: "\"sessions\"")
+        let tampered = outputs[4].1.replacingOccurrences(of: "\"session\"", with: "\"sessions\"")
         XCTAssertFalse(try validate([("target", tampered)]).isEmpty, "the validator reads the schema")
     }
 }

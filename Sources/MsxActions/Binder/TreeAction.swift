@@ -51,7 +51,7 @@ public struct TreeReport: ActionReport {
     public var words: Int
     public var binder: [Node]
 
-    public static let command = "tree"
+    public static let commands = ["tree"]
     public static var schema: JSONSchema {
         .object([
             "project": .object(["id": .string, "title": .string, "author": .string]),

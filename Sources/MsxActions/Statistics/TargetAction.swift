@@ -38,7 +38,7 @@ public struct TargetReport: ActionReport, Equatable {
     public var session: Int?
     public var sessionCounts: SessionCounts
 
-    public static let command = "target"
+    public static let commands = ["target"]
     public static let schema = JSONSchema.object([
         "words": .nullable(.integer), "deadline": .nullable(.string), "session": .nullable(.integer),
         "sessionCounts": .oneOf(["draft", "all"]),

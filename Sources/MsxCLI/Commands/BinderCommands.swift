@@ -36,17 +36,8 @@ struct Move: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: !dryRun)
-            let references = project.references(from: console.workingDirectory)
-            let node = try references.resolve(reference)
-            let folder = try into.map { try references.folder($0) }
-            var position = BinderEditor.Position.end
-            if let before { position = .before(try references.resolve(before)) }
-            if let after { position = .after(try references.resolve(after)) }
-            var editor = BinderEditor(project: project)
-            let change = try editor.move(node, into: folder, position: position, dryRun: dryRun)
-            NodeRendering.report(change, dryRun: dryRun, to: console)
-            if !dryRun { NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console) }
+            let position: MoveAction.Position = before.map { .before($0) } ?? after.map { .after($0) } ?? .end
+            try console.render(console.run(MoveAction(reference, into: into, position: position, dryRun: dryRun)))
         }
     }
 }
@@ -73,12 +64,7 @@ struct Rename: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: !dryRun)
-            let node = try project.references(from: console.workingDirectory).resolve(reference)
-            var editor = BinderEditor(project: project)
-            let change = try editor.rename(node, to: title, dryRun: dryRun)
-            NodeRendering.report(change, dryRun: dryRun, to: console)
-            if !dryRun { NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console) }
+            try console.render(console.run(RenameAction(reference, to: title, dryRun: dryRun)))
         }
     }
 }
@@ -116,20 +102,14 @@ struct Trash: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: !dryRun)
-            var editor = BinderEditor(project: project)
-            if empty {
-                let preview = try editor.emptyTrash(dryRun: true)
-                if !dryRun && !yes && !preview.events.isEmpty {
-                    guard console.confirm("Delete \(preview.events.count) item\(preview.events.count == 1 ? "" : "s") in the Trash for good?") else {
-                        throw MsxError(.notConfirmed, "the Trash was not emptied (use --yes to skip the question)")
-                    }
+            if empty && !dryRun && !yes {
+                let preview = try TrashAction(nil, dryRun: true).run(from: console.workingDirectory)
+                let count = preview.change.events.count
+                if count > 0, !console.confirm("Delete \(count) item\(count == 1 ? "" : "s") in the Trash for good?") {
+                    throw MsxError(.notConfirmed, "the Trash was not emptied (use --yes to skip the question)")
                 }
-                NodeRendering.report(dryRun ? preview : try editor.emptyTrash(), dryRun: dryRun, to: console)
-                return
             }
-            let node = try project.references(from: console.workingDirectory).resolve(reference!)
-            NodeRendering.report(try editor.trash(node, dryRun: dryRun), dryRun: dryRun, to: console)
+            try console.render(console.run(TrashAction(reference, dryRun: dryRun)))
         }
     }
 }
@@ -156,13 +136,7 @@ struct Untrash: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: !dryRun)
-            let references = project.references(from: console.workingDirectory)
-            let node = try references.resolve(reference, prefer: .trashed)
-            var editor = BinderEditor(project: project)
-            let change = try editor.untrash(node, into: try into.map { try references.folder($0) }, dryRun: dryRun)
-            NodeRendering.report(change, dryRun: dryRun, to: console)
-            if !dryRun { NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console) }
+            try console.render(console.run(UntrashAction(reference, into: into, dryRun: dryRun)))
         }
     }
 }

@@ -59,22 +59,15 @@ struct Meta: MsxCommand {
                 change.set[String(parts[0])] = String(parts[1])
             }
             change.unset = unsetKeys
-            let project = try console.openProject(forWriting: !change.isEmpty && !dryRun)
-            let node = try project.references(from: console.workingDirectory).resolve(reference)
-            if change.isEmpty {
-                show(node, console: console)
-                return
+            switch try console.run(MetaAction(reference, change: change, dryRun: dryRun)) {
+            case .shown(let node): show(node, console: console)
+            case .changed(let report): console.render(report)
+            case nil: break
             }
-            var editor = BinderEditor(project: project)
-            NodeRendering.report(try editor.setMetadata(change, on: node, dryRun: dryRun), dryRun: dryRun, to: console)
         }
     }
 
     private func show(_ node: BinderNode, console: Console) {
-        if console.json {
-            console.report(["node": .object(NodeRendering.json(node))])
-            return
-        }
         console.line("\(node.title) (\(node.kind.rawValue) \(node.id))")
         console.line("path:      \(node.path)")
         console.line("synopsis:  \(node.synopsis ?? "")")

@@ -70,14 +70,8 @@ struct New: MsxCommand {
                     label: label, status: status)
                 items = [OutlineItem(node)]
             }
-            let project = try console.openProject(forWriting: true)
-            let parent = try project.destinationFolder(folder, from: console.workingDirectory)
-            var editor = BinderEditor(project: project)
-            let change = try editor.create(items, in: parent)
-            NodeRendering.warnAboutSameTitles(change.nodes, in: editor.project.manifest, to: console)
-            if console.json {
-                console.report(["created": .array(change.nodes.map { .object(NodeRendering.json($0)) })])
-            } else if outline == nil, let node = change.nodes.first {
+            guard let change = try console.run(NewAction(items, in: folder))?.change else { return }
+            if outline == nil, let node = change.nodes.first {
                 console.line("\(node.id) \(node.path)")
             } else {
                 for event in change.events { console.line(BinderWording.line(event)) }

@@ -7,13 +7,24 @@ struct StandardErrorReporter: Reporter {
     func report(_ event: ActionEvent) {
         switch event {
         case .reattached(let rename):
-            sink.write("msx: '\(TerminalSafeText.escaped(rename.node.title, keepingColour: false))' was renamed or moved outside msx to "
-                + "\(TerminalSafeText.escaped(rename.path, keepingColour: false)): re-attached there, keeping its id, history and formatting\n")
+            write("msx: '\(rename.node.title)' was renamed or moved outside msx to \(rename.path): re-attached there,"
+                + " keeping its id, history and formatting")
+        case .sameTitle(let node, let twin, let folder):
+            write("warning: '\(node.title)' has the same title as \(twin.id) in '\(folder.title)': refer to them by id")
         }
     }
+
+    private func write(_ line: String) { sink.write(TerminalSafeText.escaped(line, keepingColour: false) + "\n") }
 }
 
 extension Console {
+    /// Words a binder change for people: a sentence per change, or "nothing to do" (nil: printed as JSON already).
+    func render(_ report: BinderChangeReport?) {
+        guard let report else { return }
+        for event in report.change.events { line(BinderWording.line(event, Mood(dryRun: report.dryRun))) }
+        if report.change.events.isEmpty { line("nothing to do") }
+    }
+
     /// Runs `action` on the project containing the working folder; with `--json`, prints its report and returns
     /// nil, else returns the report for the command to word.
     func run<A: Action>(_ action: A) throws -> A.Report? {

@@ -120,3 +120,14 @@ extension Project {
         ReferenceResolver(manifest: manifest, workingPath: workingDirectory.flatMap { paths.relative($0) })
     }
 }
+
+extension Project {
+    /// The folder a command adds to: `reference` when given (relative to `workingDirectory`), else the Draft.
+    public func destinationFolder(_ reference: String?, from workingDirectory: URL) throws -> BinderNode {
+        if let reference { return try references(from: workingDirectory).folder(reference) }
+        guard let draft = manifest.roleFolder("draft") else {
+            throw MsxError(.noDraft, "manuscript.json: the binder has no Draft folder")
+        }
+        return draft
+    }
+}

@@ -1,10 +1,11 @@
-import MsxKit
+import MsxModel
+import MsxProject
 
 /// Binder events in the words `new`, `import`, `mv`, `rename`, `trash`, `untrash` and `meta` print (also the
-/// `changes` strings of their `--json` reports).
-enum BinderWording {
+/// `changes` strings of their `--json` reports, which every front end shows alike).
+public enum BinderWording {
     /// The sentence for `event`; in a dry run (`mood`), the same sentence with "would".
-    static func line(_ event: BinderEvent, _ mood: Mood = .done) -> String {
+    public static func line(_ event: BinderEvent, _ mood: Mood = .done) -> String {
         switch event {
         case .created(let node):
             return "\(mood.verb("created", "create")) \(node.kind.rawValue) '\(node.title)' (\(node.id), \(node.path))"
@@ -32,7 +33,8 @@ enum BinderWording {
         }
     }
 
-    static func name(of field: BinderEvent.Field) -> String {
+    /// A metadata field's name as sentences give it.
+    public static func name(of field: BinderEvent.Field) -> String {
         switch field {
         case .synopsis: "synopsis"
         case .label: "label"

@@ -1,0 +1,46 @@
+import MsxModel
+import MsxProject
+import MsxWorkspace
+
+/// Shows a document's or folder's metadata, or changes it (`msx meta`).
+public struct MetaAction: Action {
+    public var reference: String
+    /// What to change; empty shows the metadata.
+    public var change: BinderEditor.MetadataChange
+    public var dryRun: Bool
+
+    public init(_ reference: String, change: BinderEditor.MetadataChange = .init(), dryRun: Bool = false) {
+        (self.reference, self.change, self.dryRun) = (reference, change, dryRun)
+    }
+
+    public var writes: Bool { !change.isEmpty && !dryRun }
+
+    public func run(in workspace: Workspace, reporter: any Reporter) throws -> MetaReport {
+        let node = try workspace.references.resolve(reference)
+        guard !change.isEmpty else { return .shown(node) }
+        var editor = BinderEditor(project: workspace.project)
+        return .changed(BinderChangeReport(dryRun: dryRun, change: try editor.setMetadata(change, on: node, dryRun: dryRun)))
+    }
+}
+
+/// A node's metadata as `msx meta` shows it, or the change it made.
+public enum MetaReport: ActionReport {
+    case shown(BinderNode)
+    case changed(BinderChangeReport)
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .shown(let node):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(BinderNodeReport(node), forKey: .node)
+        case .changed(let report): try report.encode(to: encoder)
+        }
+    }
+
+    private enum Key: String, CodingKey { case node }
+
+    public static let commands = ["meta"]
+    public static var schema: JSONSchema {
+        .either([.object(["node": .named("node", BinderNodeReport.schema())]), BinderChangeReport.schema])
+    }
+}
