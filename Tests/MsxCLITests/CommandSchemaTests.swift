@@ -55,7 +55,8 @@ final class CommandSchemaTests: HistoryTestCase {
         var outputs: [(String, String)] = [("new", try expect(0, "new", "Part Two", "--folder", "--json", in: book.root).stdout)]
         for arguments in [["meta", "Lamp"], ["meta", "Lamp", "--status", "Final", "--set", "pov=Nell"], ["tree"], ["target"],
                           ["target", "--deadline", "2027-03-01"], ["target", "--words", "0"], ["mv", "Lamp", "--into", "Part Two"], ["rename", "Lamp", "Lantern", "--dry-run"], ["trash", "Lamp"],
-                          ["untrash", "Lamp"], ["trash", "Lamp"], ["trash", "--empty", "--yes"]] {
+                          ["untrash", "Lamp"], ["trash", "Lamp"], ["trash", "--empty", "--yes"], ["tags"], ["tag", "first draft", "-m", "Sent out"],
+                          ["tags"], ["tag", "first draft", "--delete"]] {
             outputs.append((arguments[0], try expect(0, arguments + ["--json"], in: book.root).stdout))
         }
         XCTAssertTrue(outputs[3].1.contains("\"missing\""), outputs[3].1)

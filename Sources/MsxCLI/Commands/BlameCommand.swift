@@ -53,14 +53,14 @@ struct Blame: MsxCommand {
     /// "a1b2c3d 2026-11-02" (coloured on a terminal), or "not snapshotted" padded to the same width.
     private static func origin(_ entry: LogEntry?, _ console: Console) -> String {
         guard let entry else { return "not snapshotted   " }
-        return console.paint(entry.version.short, "33") + " " + String(DateArgument.display(entry.time, offsetMinutes: entry.offsetMinutes).prefix(10))
+        return console.paint(entry.version.short, "33") + " " + String(DateText.display(entry.time, offsetMinutes: entry.offsetMinutes).prefix(10))
     }
 
     static func json(_ p: ParagraphBlame) -> JSONValue {
         func version(_ entry: LogEntry?) -> JSONValue {
             guard let entry else { return .null }
             return ["version": .string(entry.version.description), "short": .string(entry.version.short),
-                    "date": .string(DateArgument.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "message": .string(entry.subject)]
+                    "date": .string(DateText.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "message": .string(entry.subject)]
         }
         return ["index": .int(p.index), "text": .string(p.text), "words": version(p.words), "formatting": version(p.formatting)]
     }

@@ -190,7 +190,7 @@ struct Diff: MsxCommand {
         let entry = try history.entry(for: id)
         let milestones = entry.milestones.isEmpty ? ""
             : " (milestone " + entry.milestones.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + ")"
-        return "version \(id.short) of \(DateArgument.display(entry.time, offsetMinutes: entry.offsetMinutes)), \u{201C}\(entry.subject)\u{201D}\(milestones)"
+        return "version \(id.short) of \(DateText.display(entry.time, offsetMinutes: entry.offsetMinutes)), \u{201C}\(entry.subject)\u{201D}\(milestones)"
     }
 
     /// `A..B` as the only argument, with no --from or --to and no document of that name: from A (default HEAD) to B

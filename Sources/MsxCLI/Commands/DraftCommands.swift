@@ -42,14 +42,14 @@ struct Branch: MsxCommand {
             let width = drafts.map(\.name.count).max() ?? 0
             for d in drafts {
                 let name = d.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                console.line("\(d.isCurrent ? "*" : " ") \(name)  \(console.paint(d.version.short, "33")) \(DateArgument.display(d.time, offsetMinutes: d.offsetMinutes))  "
+                console.line("\(d.isCurrent ? "*" : " ") \(name)  \(console.paint(d.version.short, "33")) \(DateText.display(d.time, offsetMinutes: d.offsetMinutes))  "
                              + "\(d.words) words  \(d.subject)")
             }
         }
     }
 
     static func json(_ d: DraftInfo) -> JSONValue {
-        ["name": .string(d.name), "version": .string(d.version.description), "date": .string(DateArgument.iso(d.time, offsetMinutes: d.offsetMinutes)),
+        ["name": .string(d.name), "version": .string(d.version.description), "date": .string(DateText.iso(d.time, offsetMinutes: d.offsetMinutes)),
          "subject": .string(d.subject), "words": .int(d.words), "current": .bool(d.isCurrent)]
     }
 }

@@ -30,8 +30,8 @@ struct Log: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let history = try console.openHistory()
-            let filter = LogFilter(limit: limit, since: try since.map { try DateArgument.seconds($0, endOfDay: false) },
-                                   until: try until.map { try DateArgument.seconds($0, endOfDay: true) })
+            let filter = LogFilter(limit: limit, since: try since.map { try DateText.seconds($0, endOfDay: false) },
+                                   until: try until.map { try DateText.seconds($0, endOfDay: true) })
             let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) }
             if console.json {
                 let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
@@ -61,7 +61,7 @@ struct Log: MsxCommand {
     /// A version as `log` shows it: its id, date, author and subject (and milestones), then what it changed in the
     /// document, when it is a document's log.
     private static func lines(_ entry: LogEntry, _ console: Console) -> [String] {
-        var line = "\(console.paint(entry.version.short, "33")) \(DateArgument.display(entry.time, offsetMinutes: entry.offsetMinutes))  \(entry.author)  \(entry.subject)"
+        var line = "\(console.paint(entry.version.short, "33")) \(DateText.display(entry.time, offsetMinutes: entry.offsetMinutes))  \(entry.author)  \(entry.subject)"
         if !entry.milestones.isEmpty { line += "  " + console.paint("[\(entry.milestones.joined(separator: ", "))]", "36") }
         guard let change = entry.change else { return [line] }
         let kinds = [change.text ? "text" : nil, change.formatting ? "formatting" : nil, change.metadata ? "metadata" : nil,
@@ -76,7 +76,7 @@ struct Log: MsxCommand {
     static func json(_ entry: LogEntry) -> JSONValue {
         var o: [String: JSONValue] = [
             "version": .string(entry.version.description), "short": .string(entry.version.short),
-            "date": .string(DateArgument.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "email": .string(entry.email),
+            "date": .string(DateText.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "email": .string(entry.email),
             "message": .string(entry.subject), "milestones": .array(entry.milestones.map(JSONValue.string)),
         ]
         if let c = entry.change {

@@ -42,7 +42,7 @@ struct Search: MsxCommand {
             let found = history
                 ? Self.present(try console.openHistory().searchHistory(pattern), as: "versions", console, json: Self.json) { match in
                     let change = match.after > match.before ? "added" : "removed"
-                    return "\(console.paint(match.version.short, "33")) \(DateArgument.display(match.time, offsetMinutes: match.offsetMinutes))  \(match.title)  "
+                    return "\(console.paint(match.version.short, "33")) \(DateText.display(match.time, offsetMinutes: match.offsetMinutes))  \(match.title)  "
                         + "\(change) (\(match.before) → \(match.after))  \(match.subject)"
                 }
                 : Self.present(try console.openProject().search(pattern), as: "matches", console, json: Self.json) { match in
@@ -86,7 +86,7 @@ struct Search: MsxCommand {
     static func json(_ match: HistoryMatch) -> JSONValue {
         [
             "version": .string(match.version.description), "short": .string(match.version.short),
-            "date": .string(DateArgument.iso(match.time, offsetMinutes: match.offsetMinutes)), "message": .string(match.subject),
+            "date": .string(DateText.iso(match.time, offsetMinutes: match.offsetMinutes)), "message": .string(match.subject),
             "id": .string(match.documentID), "title": .string(match.title), "path": .string(match.path),
             "before": .int(match.before), "after": .int(match.after),
         ]

@@ -36,18 +36,12 @@ struct Tag: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true)
-            if delete {
-                try history.deleteMilestone(name)
-                if console.json { console.report(["deleted": .string(name)]) } else { console.line("deleted milestone '\(name)'") }
-                return
-            }
-            let milestone = try history.addMilestone(name, at: revision, note: message, author: try authorOption.resolved(environment: console.environment),
-                                                     moving: force)
-            if console.json {
-                console.report(["milestone": Tags.json(milestone)])
-            } else {
-                console.line("milestone '\(milestone.name)' at \(milestone.version.short)")
+            let request: TagAction.Request = delete ? .delete
+                : .add(revision: revision, note: message, author: try authorOption.resolved(environment: console.environment), moving: force)
+            switch try console.run(TagAction(name, request)) {
+            case .deleted(let name): console.line("deleted milestone '\(name)'")
+            case .added(let report): console.line("milestone '\(report.milestone.name)' at \(report.milestone.version.short)")
+            case nil: break
             }
         }
     }
@@ -66,20 +60,11 @@ struct Tags: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let milestones = try console.openHistory().milestoneList()
-            if console.json {
-                console.report(["milestones": .array(milestones.map(Self.json))])
-                return
-            }
+            guard let milestones = try console.run(TagsAction())?.milestones.map(\.milestone) else { return }
             for m in milestones {
-                console.line("\(console.paint(m.version.short, "33")) \(DateArgument.display(m.time))  \(m.name)\(m.note.isEmpty ? "" : "  — \(m.note)")")
+                console.line("\(console.paint(m.version.short, "33")) \(DateText.display(m.time))  \(m.name)\(m.note.isEmpty ? "" : "  — \(m.note)")")
             }
             if milestones.isEmpty { console.line("No milestones.") }
         }
-    }
-
-    static func json(_ m: ProjectHistory.MilestoneInfo) -> JSONValue {
-        ["name": .string(m.name), "tag": .string(m.tag), "version": .string(m.version.description),
-         "short": .string(m.version.short), "note": .string(m.note), "date": .string(DateArgument.iso(m.time))]
     }
 }
