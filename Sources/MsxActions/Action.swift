@@ -1,4 +1,5 @@
 import Foundation
+import MsxHistory
 import MsxModel
 import MsxProject
 import MsxWorkspace
@@ -11,6 +12,8 @@ public protocol Action: Sendable {
     /// Whether it changes the project: the workspace is then opened for writing, holding the project's lock for
     /// this run only.
     var writes: Bool { get }
+    /// How it takes documents renamed by hand (nil: followed for reading, re-attached for writing).
+    var handRenames: Workspace.HandRenames? { get }
     /// Runs the request against `workspace`.
     func run(in workspace: Workspace, reporter: any Reporter) throws -> Report
 }
@@ -41,6 +44,8 @@ public enum ActionEvent: Sendable, Equatable {
     case reattached(HandRename)
     /// A node now has the same title as another in its folder: a title no longer names one of them.
     case sameTitle(BinderNode, as: BinderNode, in: BinderNode)
+    /// What a snapshot has to say beside its version (signed without an identity, housekeeping that failed).
+    case snapshot(SnapshotNote)
 }
 
 /// Where an action tells what it is doing while it runs (never its result): for the command line's standard error
@@ -56,9 +61,11 @@ public struct SilentReporter: Reporter {
 }
 
 extension Action {
+    public var handRenames: Workspace.HandRenames? { nil }
+
     /// Opens the project containing `directory` as the action needs it and runs the action there.
     public func run(from directory: URL, reporter: any Reporter = SilentReporter()) throws -> Report {
-        let workspace = try Workspace.open(from: directory, forWriting: writes)
+        let workspace = try Workspace.open(from: directory, forWriting: writes, handRenames: handRenames)
         for rename in workspace.reattached { reporter.report(.reattached(rename)) }
         return try run(in: workspace, reporter: reporter)
     }

@@ -1,5 +1,6 @@
 import MsxTestSupport
 import XCTest
+import MsxActions
 @testable import MsxCLI
 @testable import MsxConvert
 @testable import MsxDiff

@@ -34,41 +34,11 @@ struct Snapshot: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let author = try authorOption.resolved(environment: console.environment)
-            // A document renamed or moved by hand is recorded as moved, keeping its history, not as deleted and new.
-            let (history, reattached) = try console.openHistory(forWriting: true, create: true, asFound: true).reattachingHandRenames()
-            let resolver = history.project.references(from: console.workingDirectory)
-            let nodes = try references.map { try resolver.resolve($0) }
-            let result = try history.snapshot(nodes, message: message, author: author)
-            let milestone = try tag.flatMap { name in try result.version.map { _ in try history.addMilestone(name, author: author) } }
-            switch result.note {
-            case .signedWithoutIdentity(let author)?:
-                console.note("hint: versions are signed '\(author.name) <\(author.email)>'; set yours with: "
-                             + "git config --global user.name \"Your Name\" && git config --global user.email you@example.com")
-            case .housekeepingFailed(let error)?:
-                console.note("hint: the version is recorded, but \(error.message)")
-            case nil:
-                break
-            }
-            // Formatting whose words the outside edit took, dropped as the stale sidecar was saved re-anchored.
-            var warnings = result.reanchored.flatMap { entry in
-                entry.lost.map { "\(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line($0))" }
-            }
-            if result.onDetachedHead, let version = result.version {
-                warnings.append("HEAD is detached: version \(version.short) is on no branch (git switch -c NAME keeps it on one)")
-            }
-            console.warn(warnings)
-            if console.json {
-                console.report([
-                    "version": .optional(result.version?.description),
-                    "short": .optional(result.version?.short), "message": .string(result.message),
-                    "documents": .array(result.documents.map(Status.json)), "milestone": .optional(milestone?.name),
-                    "files": .array(result.files.map(Status.json)),
-                    "reanchored": .array(result.reanchored.map { .string($0.node.id) }),
-                    "reattached": .array(reattached.map { ["id": .string($0.node.id), "from": .string($0.node.path), "to": .string($0.path)] }),
-                    "warnings": .array(warnings.map(JSONValue.string)),
-                ])
-                return
-            }
+            let action = SnapshotAction(references, message: message, author: author, milestone: tag)
+            let report = try action.run(from: console.workingDirectory, reporter: StandardErrorReporter(sink: console.invocation.standardError))
+            console.warn(report.warnings)
+            if console.json { return console.emit(try report.json()) }
+            let (result, reattached, milestone) = (report.result, report.reattached, report.milestone)
             for rename in reattached { console.line(Check.line(.reattached(rename.node, at: rename.path))) }
             guard let version = result.version else {
                 console.line("Nothing changed since the last snapshot.")

@@ -81,19 +81,9 @@ struct Status: MsxCommand {
         "file " + [FileChange.Kind.added: "added", .modified: "changed", .deleted: "deleted"][file.kind]!
     }
 
-    static func json(_ file: FileChange) -> JSONValue {
-        ["path": .string(file.path), "change": .string(file.kind.rawValue)]
-    }
+    /// A file's change as `status` and `snapshot` report it (`FileChangeReport`).
+    static func json(_ file: FileChange) -> JSONValue { (try? JSONValueEncoder.encode(FileChangeReport(file))) ?? .null }
 
-    static func json(_ change: DocumentChange) -> JSONValue {
-        [
-            "id": .string(change.node.id), "title": .string(change.node.title), "path": .string(change.node.path),
-            "previousPath": .optional(change.snapshotNode?.path), "previousTitle": .optional(change.snapshotNode?.title),
-            "new": .bool(change.isNew), "deleted": .bool(change.isDeleted), "text": .bool(change.text),
-            "formatting": .bool(change.formatting), "metadata": .bool(change.metadata), "notes": .bool(change.notes), "moved": .bool(change.moved),
-            "renamed": .bool(change.renamed), "handRenamedFrom": .optional(change.handRenamedFrom), "trashed": .bool(change.trashed), "untrashed": .bool(change.untrashed),
-            "reordered": .bool(change.reordered),
-            "summary": .string(ChangeWording.summary(change)),
-        ]
-    }
+    /// A document's change as `status` and `snapshot` report it (`DocumentChangeReport`).
+    static func json(_ change: DocumentChange) -> JSONValue { (try? JSONValueEncoder.encode(DocumentChangeReport(change))) ?? .null }
 }

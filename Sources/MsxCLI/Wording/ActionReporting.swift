@@ -11,6 +11,11 @@ struct StandardErrorReporter: Reporter {
                 + " keeping its id, history and formatting")
         case .sameTitle(let node, let twin, let folder):
             write("warning: '\(node.title)' has the same title as \(twin.id) in '\(folder.title)': refer to them by id")
+        case .snapshot(.signedWithoutIdentity(let author)):
+            write("hint: versions are signed '\(author.name) <\(author.email)>'; set yours with: "
+                  + "git config --global user.name \"Your Name\" && git config --global user.email you@example.com")
+        case .snapshot(.housekeepingFailed(let error)):
+            write("hint: the version is recorded, but \(error.message)")
         }
     }
 

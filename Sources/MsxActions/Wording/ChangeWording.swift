@@ -1,9 +1,10 @@
-import MsxKit
+import MsxHistory
+import MsxModel
 
 /// How a document changed since its last snapshot, in the words `status` and `snapshot` print.
-enum ChangeWording {
+public enum ChangeWording {
     /// "modified (text, formatting)", "new", "renamed from 'X'", ...
-    static func summary(_ change: DocumentChange) -> String {
+    public static func summary(_ change: DocumentChange) -> String {
         if change.isNew { return "new" }
         if change.isDeleted { return "deleted" }
         var parts: [String] = []

@@ -1,14 +1,14 @@
-import MsxKit
+import MsxModel
 
 /// Formatting that re-anchoring could not place, in the words `show`, `format`, `edit` and `check` print (also the
 /// `warnings` strings of their `--json` reports).
-enum FormattingLossWording {
-    static func line(_ loss: FormattingLoss) -> String {
+public enum FormattingLossWording {
+    public static func line(_ loss: FormattingLoss) -> String {
         line(loss, outcome: "was dropped")
     }
 
     /// The same, for formatting a restore could not bring back.
-    static func notRestored(_ loss: FormattingLoss) -> String {
+    public static func notRestored(_ loss: FormattingLoss) -> String {
         line(loss, outcome: "was not restored")
     }
 
