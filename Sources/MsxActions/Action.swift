@@ -6,7 +6,7 @@ import MsxWorkspace
 
 /// One thing msx does, as a typed request: run against a workspace, it returns a report, and says what it is doing
 /// through a reporter while it runs. Every front end runs the same actions: the command line parses its arguments
-/// into one and renders its report (as text, or `--json`: the report encoded); the review page does the same.
+/// into one and renders its report (as text, or `--json`: the report encoded), and so will any other.
 public protocol Action: Sendable {
     associatedtype Report: ActionReport
     /// Whether it changes the project: the workspace is then opened for writing, holding the project's lock for

@@ -57,7 +57,8 @@ final class CommandSchemaTests: HistoryTestCase {
                           ["target", "--deadline", "2027-03-01"], ["target", "--words", "0"], ["mv", "Lamp", "--into", "Part Two"], ["rename", "Lamp", "Lantern", "--dry-run"], ["trash", "Lamp"],
                           ["untrash", "Lamp"], ["trash", "Lamp"], ["trash", "--empty", "--yes"], ["tags"], ["tag", "first draft", "-m", "Sent out"],
                           ["tags"], ["tag", "first draft", "--delete"], ["snapshot", "-m", "moved and trashed", "--tag", "second"],
-                          ["snapshot"]] {
+                          ["snapshot"], ["notes", "Chapter 1"], ["notes", "Chapter 1", "--append", "Check the tide tables."],
+                          ["notes", "Chapter 1"], ["notes", "Chapter 1", "--set", ""]] {
             outputs.append((arguments[0], try expect(0, arguments + ["--json"], in: book.root).stdout))
         }
         XCTAssertTrue(outputs[3].1.contains("\"missing\""), outputs[3].1)

@@ -41,38 +41,26 @@ struct Notes: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            // Editing holds no lock while the editor is open: the project is read, let go, then opened again for the
-            // write, and the document found by id.
-            let (node, current) = try { () throws -> (BinderNode, String) in
-                let project = try console.openProject()
-                let node = try project.references(from: console.workingDirectory).document(reference)
-                guard node.kind == .document else {
-                    throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document: only documents have notes")
-                }
-                return (node, try project.notes(of: node) ?? "")
-            }()
-            var notes = current
-            if let set { notes = set.isEmpty || set.hasSuffix("\n") ? set : set + "\n" }
-            if let append {
-                let paragraph = append.hasSuffix("\n") ? append : append + "\n"
-                notes = current.isEmpty ? paragraph : current + (current.hasSuffix("\n\n") ? "" : current.hasSuffix("\n") ? "\n" : "\n\n") + paragraph
+            var change = set.map(NotesAction.Change.set) ?? append.map(NotesAction.Change.append)
+            var (document, title) = (reference, reference)
+            if edit {
+                // Editing holds no lock while the editor is open: the notes are read, the project let go, and the
+                // write opens it again, finding the document by id.
+                let shown = try NotesAction(reference).run(from: console.workingDirectory)
+                change = .set(try Self.edited(shown.notes, of: shown.document, console: console))
+                (document, title) = (shown.document.id, shown.document.title)
             }
-            if edit { notes = try Self.edited(current, of: node, console: console) }
-            if notes != current {
-                var project = try console.openProject(forWriting: true)
-                guard let now = project.manifest.node(id: node.id) else {
-                    throw MsxError(.unknownReference, "'\(node.title)' left the binder while its notes were being changed; nothing was saved")
-                }
-                try project.setNotes(notes, of: now)
+            let report: NotesReport?
+            do {
+                report = try console.run(NotesAction(document, change: change))
+            } catch let error as MsxError where edit && error.code == .unknownReference {
+                throw MsxError(.unknownReference, "'\(title)' left the binder while its notes were being changed; nothing was saved")
             }
-            let writing = set != nil || append != nil || edit
-            if console.json {
-                console.report(["document": .string(node.id), "path": .optional(node.notesPath), "notes": .optional(notes.isEmpty ? nil : notes),
-                                "changed": .bool(notes != current)])
-            } else if !writing {
-                if notes.isEmpty { console.note("'\(node.title)' has no notes") } else { console.text(notes) }
-            } else if notes != current {
-                console.line(notes.isEmpty ? "notes of '\(node.title)' removed" : "notes of '\(node.title)' saved")
+            guard let report else { return }
+            if change == nil {
+                if report.notes.isEmpty { console.note("'\(report.document.title)' has no notes") } else { console.text(report.notes) }
+            } else if report.changed {
+                console.line(report.notes.isEmpty ? "notes of '\(report.document.title)' removed" : "notes of '\(report.document.title)' saved")
             }
         }
     }
