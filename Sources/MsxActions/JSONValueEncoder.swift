@@ -16,14 +16,27 @@ public enum JSONValueEncoder {
         }
         var onChange: ((JSONValue) -> Void)?
 
+        /// Sets an object's member in place: the members are taken out of the box first, so that the dictionary is
+        /// not copied on every member (a report's arrays hold thousands of nodes).
+        func setMember(_ key: String, _ member: JSONValue) {
+            guard case .object(var members) = value else { return }
+            value = .null
+            members[key] = member
+            value = .object(members)
+        }
+
+        /// Appends an array's element in place, as `setMember` does.
+        func append(_ element: JSONValue) {
+            guard case .array(var elements) = value else { return }
+            value = .null
+            elements.append(element)
+            value = .array(elements)
+        }
+
         /// A box whose value becomes the member `key` of this one's object.
         func member(_ key: String, starting value: JSONValue) -> Box {
             let child = Box()
-            child.onChange = { [self] value in
-                guard case .object(var members) = self.value else { return }
-                members[key] = value
-                self.value = .object(members)
-            }
+            child.onChange = { [self] value in setMember(key, value) }
             child.value = value
             return child
         }
@@ -73,11 +86,7 @@ public enum JSONValueEncoder {
         let box: Box
         var codingPath: [any CodingKey]
 
-        private func set(_ value: JSONValue, _ key: Key) {
-            guard case .object(var members) = box.value else { return }
-            members[key.stringValue] = value
-            box.value = .object(members)
-        }
+        private func set(_ value: JSONValue, _ key: Key) { box.setMember(key.stringValue, value) }
 
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
         mutating func encode(_ value: some Encodable, forKey key: Key) throws {
@@ -113,11 +122,7 @@ public enum JSONValueEncoder {
             if case .array(let elements) = box.value { elements.count } else { 0 }
         }
 
-        private func append(_ value: JSONValue) {
-            guard case .array(var elements) = box.value else { return }
-            elements.append(value)
-            box.value = .array(elements)
-        }
+        private func append(_ value: JSONValue) { box.append(value) }
 
         mutating func encodeNil() throws { append(.null) }
         mutating func encode(_ value: some Encodable) throws { append(try JSONValueEncoder.encoded(value, at: codingPath)) }
