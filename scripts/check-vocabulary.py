@@ -29,6 +29,7 @@ OTHER_VOCABULARIES = {
     ("kind", "MsxCLI/Diff/DiffJSON.swift"): "the diff's structure change field",
     ("kind", "MsxConvert/Import/ImportedDocument.swift"): "an import warning's field in the reader's JSON view",
     ("kind", "MsxModel/Merge/ConflictResolution.swift"): "a merge conflict's field (docs/cli-json.md 5.28)",
+    ("kind", "MsxActions/Review/ConflictActions.swift"): "a merge conflict's field in its schema (docs/cli-json.md 5.28)",
     ("code", "MsxCLI/Commands/CheckCommand.swift"): "the finding's JSON field",
     ("code", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON field",
     ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",

@@ -76,7 +76,12 @@ extension ProjectHistory {
         }
     }
 
-    private func draftVersion(_ name: String) throws -> GitOID {
+    /// The draft the working copy is on (nil when HEAD names no branch).
+    public func currentDraft() throws -> String? { try repository.currentBranch() }
+
+    /// The last version of the draft `name`.
+    /// - Throws: `unknown-draft` (with the nearest name) when there is none.
+    public func draftVersion(_ name: String) throws -> GitOID {
         guard let version = try repository.referenceTarget("refs/heads/\(name)") else {
             let names = try repository.branches().map(\.name)
             let suggestion = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""

@@ -17,6 +17,30 @@ extension ProjectHistory {
         if try repository.referenceTarget("refs/heads/\(branch)") != nil {
             throw MsxError(.draftExists, "a draft named '\(branch)' already exists (give the review another --name)")
         }
+        let changes = try treeChanges(documents, files: files, manifest: manifest, base: base)
+        let tree = try repository.tree(basedOn: base, applying: changes)
+        let (author, _) = self.author(nil)
+        return try repository.writeCommit(tree: tree, parents: [base], updating: "refs/heads/\(branch)", message: message,
+                                          authorName: author.name, authorEmail: author.email)
+    }
+
+    /// Records the documents' new Markdown and sidecars as a version on top of the draft `name` (not the current
+    /// one: its files and HEAD are not touched): a change of the draft's own, such as one a reviewer's draft no longer
+    /// proposes. Returns the version.
+    package func recordOnDraft(_ name: String, documents: [(node: BinderNode, version: DocumentMerge.Version)],
+                               message: String) throws -> GitOID {
+        let head = try draftVersion(name)
+        if try repository.currentBranch() == name {
+            throw MsxError(.invalidValue, "'\(name)' is the current draft: its changes are the files you are working on")
+        }
+        let tree = try repository.tree(basedOn: head, applying: try treeChanges(documents, files: [:], manifest: nil, base: head))
+        let (author, _) = self.author(nil)
+        return try repository.writeCommit(tree: tree, parents: [head], updating: "refs/heads/\(name)", message: message,
+                                          authorName: author.name, authorEmail: author.email)
+    }
+
+    private func treeChanges(_ documents: [(node: BinderNode, version: DocumentMerge.Version)], files: [String: Data],
+                             manifest: Manifest?, base: GitOID) throws -> [GitRepository.TreeChange] {
         var changes: [GitRepository.TreeChange] = []
         for (node, version) in documents {
             changes.append(.init(path: gitPath(node.path), blob: try repository.writeBlob(Data(version.markdown.utf8))))
@@ -33,10 +57,7 @@ extension ProjectHistory {
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             changes.append(.init(path: gitPath(path), blob: try repository.writeBlob(data)))
         }
-        let tree = try repository.tree(basedOn: base, applying: changes)
-        let (author, _) = self.author(nil)
-        return try repository.writeCommit(tree: tree, parents: [base], updating: "refs/heads/\(branch)", message: message,
-                                          authorName: author.name, authorEmail: author.email)
+        return changes
     }
 
     /// A document's Markdown and sidecar at `version` (nil when the document has no file there).

@@ -67,4 +67,35 @@ final class CommandSchemaTests: HistoryTestCase {
         let tampered = outputs[4].1.replacingOccurrences(of: "\"session\"", with: "\"sessions\"")
         XCTAssertFalse(try validate([("target", tampered)]).isEmpty, "the validator reads the schema")
     }
+
+    /// Review and merge commands: a draft's changes listed, one accepted and one rejected, then a merge's conflicts
+    /// listed and resolved.
+    func testReviewAndConflictOutputsValidateAgainstTheirSchemas() throws {
+        let book = try makeBook()
+        let lamp = book.root.appendingPathComponent(Book.lampPath)
+        try expect(0, "branch", "other", in: book.root)
+        try expect(0, "switch", "other", in: book.root)
+        try Data("The old lamp burned till dawn.\n\nNell watched it from the quay.\n\nA gull cried.\n".utf8).write(to: lamp)
+        try expect(0, "snapshot", "-m", "their lamp", in: book.root)
+        try expect(0, "switch", "main", in: book.root)
+        var outputs: [(String, String)] = []
+        for (schema, arguments) in [("review-changes", ["review", "changes", "other"]), ("review-accept", ["review", "accept", "other", "Lamp", "2"]),
+                                    ("review-reject", ["review", "reject", "other", "Lamp", "1"]), ("review-changes", ["review", "changes", "other", "Lamp"])] {
+            outputs.append((schema, try expect(0, arguments + ["--json"], in: book.root).stdout))
+        }
+        try Data("The old lamp burned out at midnight.\n\nNell watched it from the quay.\n\nA gull cried.\n".utf8).write(to: lamp)
+        try expect(0, "snapshot", "-m", "our lamp", in: book.root)
+        try expect(0, "switch", "other", in: book.root)
+        try Data("The old lamp burned till noon.\n\nNell watched it from the quay.\n".utf8).write(to: lamp)
+        try expect(0, "snapshot", "-m", "their change", in: book.root)
+        try expect(0, "switch", "main", in: book.root)
+        try expect(1, "merge", "other", in: book.root)
+        for (schema, arguments) in [("conflicts", ["conflicts"]), ("resolve", ["resolve", "Lamp", "--theirs"])] {
+            outputs.append((schema, try expect(0, arguments + ["--json"], in: book.root).stdout))
+        }
+        try expect(0, "snapshot", "-m", "merged", in: book.root)
+        outputs.append(("conflicts", try expect(0, "conflicts", "--json", in: book.root).stdout))
+        XCTAssertTrue(outputs[4].1.contains("\"merging\": true"), outputs[4].1)
+        XCTAssertEqual(try validate(outputs), [])
+    }
 }

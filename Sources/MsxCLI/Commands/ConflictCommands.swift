@@ -20,23 +20,12 @@ struct Conflicts: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory()
-            guard let state = try history.mergeState() else {
-                if console.json { console.report(["merging": false, "conflicts": []]) } else { console.line("no merge is in progress") }
-                return
-            }
-            let target = try reference.map { try ConflictTarget.resolve($0, in: state, history: history, console: console) }
-            let shown = state.conflicts.filter { target == nil || $0.document == target || $0.path == target }
-            if console.json {
-                console.report(["merging": true, "label": .string(state.label), "ours": .string(state.ours.description),
-                                "theirs": .string(state.theirs.description), "unresolved": .int(state.unresolved.count),
-                                "conflicts": .array(shown.map { .object($0.json) })])
-                return
-            }
+            guard let report = try console.run(ConflictsAction(reference)) else { return }
+            guard let state = report.state else { return console.line("no merge is in progress") }
             console.line("merging \(state.label): \(state.conflicts.count) conflict\(state.conflicts.count == 1 ? "" : "s"), "
                 + "\(state.unresolved.count) left")
             var previous: String?
-            for entry in shown {
+            for entry in report.shown {
                 if entry.path != previous {
                     console.line()
                     console.line(entry.document == nil ? entry.path : "\(entry.title) (\(entry.path))")
@@ -87,35 +76,21 @@ struct Resolve: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             // No lock is held while the writer edits: the target is found first, and the project opened again after.
-            let (target, file) = try { () throws -> (String, URL) in
-                let history = try console.openHistory()
-                guard let state = try history.mergeState() else { throw MsxError(.noMerge, "no merge is in progress") }
-                let target = try ConflictTarget.resolve(reference, in: state, history: history, console: console)
+            if choice == .edit {
+                let workspace = try Workspace.open(from: console.workingDirectory)
+                guard let state = try workspace.existingHistory().mergeState() else { throw MsxError(.noMerge, "no merge is in progress") }
+                let target = try ConflictTarget.resolve(reference, in: state, workspace: workspace)
                 let path = state.conflicts.first { $0.document == target || $0.path == target }?.path ?? reference
-                return (target, try history.project.url(path))
-            }()
-            if choice == .edit { try ExternalEditor.edit(file, console: console, failure: "the conflicts stay open") }
-            let history = try console.openHistory(forWriting: true)
-            let settled = choice == .edit ? try history.markConflictsEdited(of: target, number: number)
-                : try history.resolveConflicts(of: target, number: number, choosing: ConflictChoice(rawValue: choice.rawValue)!)
-            let left = try history.mergeState()?.unresolved.count ?? 0
-            if console.json {
-                console.report(["resolved": .array(settled.map { .object($0.json) }), "unresolved": .int(left)])
-                return
+                try ExternalEditor.edit(try workspace.project.url(path), console: console, failure: "the conflicts stay open")
             }
-            let title = settled.first?.title ?? reference
-            console.line("settled \(settled.count) conflict\(settled.count == 1 ? "" : "s") of '\(title)'"
+            let action = ResolveAction(reference, number: number,
+                                       choice: choice == .edit ? .edited : .side(ConflictChoice(rawValue: choice.rawValue)!))
+            guard let report = try console.run(action) else { return }
+            let title = report.resolved.first?.title ?? reference
+            console.line("settled \(report.resolved.count) conflict\(report.resolved.count == 1 ? "" : "s") of '\(title)'"
                 + (choice == .edit ? " by hand" : " (\(choice.rawValue))"))
-            console.line(left == 0 ? "no conflict is left: msx snapshot records the merge"
-                : "\(left) conflict\(left == 1 ? " is" : "s are") left (msx conflicts)")
+            console.line(report.unresolved == 0 ? "no conflict is left: msx snapshot records the merge"
+                : "\(report.unresolved) conflict\(report.unresolved == 1 ? " is" : "s are") left (msx conflicts)")
         }
-    }
-}
-
-/// What a conflict command's REF names: a file in conflict (by its path), else a document of the binder (its id).
-enum ConflictTarget {
-    static func resolve(_ reference: String, in state: MergeState, history: ProjectHistory, console: Console) throws -> String {
-        if state.conflicts.contains(where: { $0.document == nil && $0.path == reference }) { return reference }
-        return try history.project.references(from: console.workingDirectory).document(reference).id
     }
 }

@@ -15,10 +15,11 @@ struct Review: ParsableCommand {
             """,
             examples: [
                 .init("msx review import book-edited.docx --name anna", "The editor's copy as the draft review/anna."),
-                .init("msx diff --from HEAD --to review/anna", "What the editor changed."),
+                .init("msx review changes anna", "Each of the editor's changes, numbered by document."),
+                .init("msx review accept anna \"Chapter 3\" 2", "Take the second into your files (reject drops it from the draft)."),
                 .init("msx merge review/anna", "Take all of it (or msx restore DOC --at review/anna for one document)."),
             ]),
-        subcommands: [ReviewImport.self])
+        subcommands: [ReviewImport.self, ReviewChanges.self, ReviewAccept.self, ReviewReject.self])
 }
 
 struct ReviewImport: MsxCommand {
@@ -115,6 +116,101 @@ struct ReviewImport: MsxCommand {
             }
             for (folder, title) in outcome.retitled { console.line("  retitled '\(folder.title)' as '\(title)'  (\(folder.path))") }
             console.line("(msx diff --from HEAD --to \(branch) shows the changes; msx merge \(branch) takes them)")
+        }
+    }
+}
+
+struct ReviewChanges: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "changes", abstract: "List another draft's changes to your files, paragraph by paragraph.",
+        discussion: ManualText.discussion(
+            """
+            A change is a stretch of paragraphs the draft has otherwise than your files: words, formatting, or both. \
+            Each is numbered within its document and named by a fingerprint of what it holds; msx review accept and \
+            msx review reject take either. DRAFT is a draft's name; a review's may be given without review/.
+            """,
+            examples: [.init("msx review changes anna", "Every change of the draft review/anna."),
+                       .init("msx review changes anna \"Chapter 3\" --json", "One document's, for a script.")]))
+
+    @Argument(help: "The draft (review/NAME may be given as NAME).") var draft: String
+    @Argument(help: "Only this document's changes (id, title or path).") var reference: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run(in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            guard let report = try console.run(ReviewChangesAction(draft: draft, reference: reference)) else { return }
+            let count = report.documents.reduce(0) { $0 + $1.changes.changes.count }
+            guard count > 0 else { return console.line("\(report.draft) proposes no change to your files") }
+            console.line("\(report.draft) (\(report.version.short)): \(count) change\(count == 1 ? "" : "s") in "
+                + "\(report.documents.count) document\(report.documents.count == 1 ? "" : "s")")
+            for document in report.documents {
+                console.line()
+                console.line("\(document.node.title) (\(document.node.path))")
+                let texts = (old: document.changes.older.paragraphTexts, new: document.changes.newer.paragraphTexts)
+                for (number, change) in document.changes.changes.enumerated() {
+                    let (added, removed) = WordDelta.between(texts.old[change.old].joined(separator: "\n"), texts.new[change.new].joined(separator: "\n"))
+                    let what = texts.old[change.old] == texts.new[change.new] ? "formatting" : "+\(added) -\(removed) words"
+                    console.line("  \(number + 1)  \(change.fingerprint)  paragraph \(change.old.lowerBound + 1): \(what)")
+                    for text in texts.old[change.old] { console.line("       - \(Self.shortened(text))") }
+                    for text in texts.new[change.new] { console.line("       + \(Self.shortened(text))") }
+                }
+            }
+            console.line()
+            console.line("msx review accept|reject \(draft) DOC N takes a change into your files or drops it from the draft")
+        }
+    }
+
+    private static func shortened(_ text: String) -> String { text.count > 72 ? String(text.prefix(71)) + "…" : text }
+}
+
+struct ReviewAccept: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accept", abstract: "Take one of another draft's changes into your files.",
+        discussion: ManualText.discussion(
+            """
+            The draft's paragraphs replace yours in the working file, Markdown and formatting, as an edit would: the \
+            next snapshot records them. A change that cannot be written without its neighbours (part of a list that \
+            would re-join) is refused with nothing written.
+            """,
+            examples: [.init("msx review accept anna \"Chapter 3\" 2", "Take change 2 of Chapter 3 from review/anna.")]))
+
+    @OptionGroup var decision: ReviewDecisionArguments
+
+    func run(in invocation: Invocation) throws { try decision.run(.accept, in: invocation) }
+}
+
+struct ReviewReject: MsxCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reject", abstract: "Drop one of another draft's changes from that draft.",
+        discussion: ManualText.discussion(
+            """
+            A version is recorded on the draft with your paragraphs back in the change's place, so the draft no \
+            longer proposes it and its history says so; your files are not touched.
+            """,
+            examples: [.init("msx review reject anna \"Chapter 3\" 1", "Drop change 1 of Chapter 3 from review/anna.")]))
+
+    @OptionGroup var decision: ReviewDecisionArguments
+
+    func run(in invocation: Invocation) throws { try decision.run(.reject, in: invocation) }
+}
+
+/// What `review accept` and `review reject` take.
+struct ReviewDecisionArguments: ParsableArguments {
+    @Argument(help: "The draft (review/NAME may be given as NAME).") var draft: String
+    @Argument(help: "The document (id, title or path).") var reference: String
+    @Argument(help: "The change: its number in msx review changes, or its fingerprint.") var change: String
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ decision: ReviewDecisionAction.Decision, in invocation: Invocation) throws {
+        try global.run(in: invocation) { console in
+            let action = ReviewDecisionAction(draft: draft, reference: reference, change: change, decision: decision)
+            guard let report = try console.run(action) else { return }
+            let made = report.made
+            console.line(decision == .accept
+                ? "took change \(made.change.fingerprint) of \(report.draft) into '\(made.document.title)'"
+                : "dropped change \(made.change.fingerprint) of '\(made.document.title)' from \(report.draft) (\(made.draftVersion?.short ?? ""))")
+            console.line(made.remaining == 0 ? "\(report.draft) proposes nothing more for '\(made.document.title)'"
+                : "\(made.remaining) change\(made.remaining == 1 ? "" : "s") left in '\(made.document.title)'")
         }
     }
 }

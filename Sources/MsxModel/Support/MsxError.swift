@@ -118,6 +118,8 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case noMerge = "no-merge"
         case unknownConflict = "unknown-conflict"
         case conflictMoved = "conflict-moved"
+        case unknownChange = "unknown-change"
+        case cannotTakeAlone = "cannot-take-alone"
 
         /// The kind of failure this code belongs to.
         public var kind: Kind {
@@ -126,7 +128,8 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
             return .usage
         case .alreadyTrashed, .ambiguousMatch, .ambiguousReference, .ambiguousRevision, .bareRepository, .cannotCompose, .destinationNotEmpty, .editorFailed, .emptyOutline, .unexpected, .invalidRange, .milestoneExists, .missingFile, .moveIntoItself, .noEditor, .noHistory, .gitOperationInProgress, .changedDuringRestore, .documentTooLarge, .noMatch, .noParent, .noProjectThen, .noSuchParagraph, .notADocument, .notAFolder, .notAProject, .notASibling, .notAtRevision, .notConfirmed, .notFound, .notTrashed, .topLevelFolder, .unknownKey, .unknownKeyword, .unknownMilestone, .unknownReference, .unknownRevision, .unknownStyle, .unknownTemplate, .unsupportedImport,
              .unknownRemote, .remoteExists, .authenticationFailed, .pushRejected, .remoteRewritten, .mergeNeeded, .unsavedWork, .noRemote, .hostKeyRefused, .draftExists, .unknownDraft,
-             .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved, .unknownComment:
+             .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved, .unknownComment,
+             .unknownChange, .cannotTakeAlone:
             return .user
         case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .notScrivener, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged
