@@ -1,5 +1,5 @@
 import MsxTestSupport
-@testable import MsxCLI
+@testable import MsxActions
 @testable import MsxDiff
 @testable import MsxModel
 

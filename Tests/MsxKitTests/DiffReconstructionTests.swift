@@ -1,6 +1,6 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxCLI
+@testable import MsxActions
 @testable import MsxConvert
 @testable import MsxDiff
 @testable import MsxHistory

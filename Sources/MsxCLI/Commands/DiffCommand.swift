@@ -67,49 +67,25 @@ struct Diff: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let compared: [DocumentComparison]
+            let comparisons: [DocumentComparison], markupOnly: [DocumentComparison]
             // Pictures and other files under contents/, in a diff of the whole project.
             var changedFiles: [FileChange] = []
             var heading = DiffHTML.Heading(project: "\(files.first ?? "") and \(files.last ?? "")", author: nil,
                                            old: files.first ?? "", new: files.last ?? "")
             if files.count == 2 {
                 let base = console.workingDirectory
-                compared = [try FileComparison.compare(
+                let compared = try FileComparison.compare(
                     old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
-                    oldName: files[0], newName: files[1], by: by)].filter { !$0.diff.isEmpty }
+                    oldName: files[0], newName: files[1], by: by)
+                (comparisons, markupOnly) = (compared.diff.isEmpty ? [] : [compared], [])
             } else {
-                // Documents renamed or moved by hand are read where they are now, not as deleted and new.
-                let history = try ProjectHistory.existing(try console.openProject())
-                // git's A..B: the project from A to B (when no document is called that).
-                let range = Self.range(references, from: self.from, to: to) { text in
-                    (try? history.documentReference(text, workingDirectory: console.workingDirectory)) != nil
-                }
-                let named = try (range == nil ? references : []).map { try history.documentReference($0, workingDirectory: console.workingDirectory) }
-                let ids = named.isEmpty ? nil : Set(named.map(\.id))
-                let from = try range?.from ?? older(self.from, named: named.compactMap(\.revision))
-                let to = range?.to ?? self.to
-                // With one document, ~N counts that document's snapshots, as in msx show REF@~N.
-                let document = ids?.count == 1 ? ids!.first : nil
-                let old = ProjectState.version(try history.resolve(from ?? "HEAD", for: document))
-                let new = try to.map { ProjectState.version(try history.resolve($0, for: document)) } ?? .working
-                compared = try ProjectComparison.compare(from: history.reader(old), to: history.reader(new), documentIDs: ids, by: by)
-                if ids == nil, case .version(let oldID) = old {
-                    let newID: GitOID? = if case .version(let id) = new { id } else { nil }
-                    changedFiles = try history.fileChanges(from: oldID, to: newID)
-                }
+                guard let report = try console.run(CompareAction(references, from: from, to: to, by: by), emittingJSON: false) else { return }
                 if let docx {
-                    try writeDocx(compared.filter { !$0.isMarkupOnly }, to: docx, older: old, newer: new, in: history, console: console)
+                    try writeDocx(report, to: docx, console: console)
                     return
                 }
-                if html {
-                    let manifest = history.project.manifest
-                    heading = DiffHTML.Heading(project: manifest.title, author: manifest.author.name,
-                                               old: try Self.describe(old, in: history), new: try Self.describe(new, in: history))
-                }
+                (comparisons, markupOnly, changedFiles, heading) = (report.comparisons, report.markupOnly, report.files, report.heading)
             }
-            // Files that differ but read the same are no difference in the words or the formatting; they are named
-            // apart, so that diff and status agree on what changed.
-            let comparisons = compared.filter { !$0.isMarkupOnly }, markupOnly = compared.filter(\.isMarkupOnly)
             // As git: --exit-code and --quiet say by the exit status whether anything differs; two files always do.
             if (exitCode || quiet || files.count == 2) && !(comparisons.isEmpty && changedFiles.isEmpty) { console.exitStatus = 1 }
             if quiet { return }
@@ -157,18 +133,13 @@ struct Diff: MsxCommand {
 
     /// The changes as a Word file of tracked changes, credited to the newer version's author (or the project's, for
     /// the working copy), in the newer side's styles.
-    private func writeDocx(_ comparisons: [DocumentComparison], to path: String, older: ProjectState, newer: ProjectState, in history: ProjectHistory,
-                           console: Console) throws {
-        var manifest = history.project.manifest
-        var (reviser, date) = (manifest.author.name, Date())
-        if case .version(let id) = newer {
-            manifest = try history.manifest(at: id) ?? manifest
-            let entry = try history.entry(for: id)
-            (reviser, date) = (entry.author, Date(timeIntervalSince1970: TimeInterval(entry.time)))
-        }
+    private func writeDocx(_ report: CompareReport, to path: String, console: Console) throws {
+        let manifest = report.newer.manifest
+        let (reviser, date) = report.revision ?? (manifest.author.name, Date())
+        let comparisons = report.comparisons
         let data = try DocxChanges.render(comparisons, sheet: StyleSheet(manifest: manifest), title: manifest.title,
                                           author: manifest.author.name, reviser: reviser.isEmpty ? "msx" : reviser, date: date,
-                                          pictures: DocxChanges.pictures(newer: try history.reader(newer), older: try history.reader(older)))
+                                          pictures: DocxChanges.pictures(newer: report.newer, older: report.older))
         let url = console.invocation.resolve(path)
         guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
             throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")
@@ -181,37 +152,6 @@ struct Diff: MsxCommand {
         } else {
             console.note("wrote \(comparisons.count) changed document\(comparisons.count == 1 ? "" : "s") as tracked changes to \(path)")
         }
-    }
-
-    /// A side of the comparison as the review page names it: "version a1b2c3d of 2026-11-01 14:02, “Storm
-    /// drafted” (milestone first draft)", or "the working copy".
-    static func describe(_ state: ProjectState, in history: ProjectHistory) throws -> String {
-        guard case .version(let id) = state else { return "the working copy (changes not yet snapshotted)" }
-        let entry = try history.entry(for: id)
-        let milestones = entry.milestones.isEmpty ? ""
-            : " (milestone " + entry.milestones.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + ")"
-        return "version \(id.short) of \(DateText.display(entry.time, offsetMinutes: entry.offsetMinutes)), \u{201C}\(entry.subject)\u{201D}\(milestones)"
-    }
-
-    /// `A..B` as the only argument, with no --from or --to and no document of that name: from A (default HEAD) to B
-    /// (default: the working copy).
-    static func range(_ references: [String], from: String?, to: String?, isDocument: (String) -> Bool) -> (from: String, to: String?)? {
-        guard references.count == 1, from == nil, to == nil, let dots = references[0].range(of: ".."),
-              !isDocument(references[0]) else { return nil }
-        let (a, b) = (String(references[0][..<dots.lowerBound]), String(references[0][dots.upperBound...]))
-        return (a.isEmpty ? "HEAD" : a, b.isEmpty ? nil : b)
-    }
-
-    /// The older version: --from, or the one revision the documents were named with (REF@REV).
-    private func older(_ from: String?, named revisions: [String]) throws -> String? {
-        guard let revision = revisions.first else {
-            if from == nil && to != nil { throw MsxError(.usage, "--to goes with --from (or REF@REV)") }
-            return from
-        }
-        if from != nil || Set(revisions).count > 1 {
-            throw MsxError(.usage, "give the older version once: with --from, or as REF@REV on the documents")
-        }
-        return revision
     }
 
     /// Prints one document's differences; false when the view leaves nothing to show for it.

@@ -75,21 +75,21 @@ struct Stats: MsxCommand {
                 ])
                 return
             }
-            var line = "Draft: \(Self.number(draftWords)) words"
+            var line = "Draft: \(NumberText.grouped(draftWords)) words"
             if let target {
-                line += "; target \(Self.number(target))" + (deadline.map { " by \($0)" } ?? "")
+                line += "; target \(NumberText.grouped(target))" + (deadline.map { " by \($0)" } ?? "")
                 if draftWords >= target {
                     line += ": reached"
                 } else if let pace, let deadline {
-                    line += ": \(Self.number(pace)) words a day to finish by \(deadline)"
+                    line += ": \(NumberText.grouped(pace)) words a day to finish by \(deadline)"
                 } else if let deadline, deadline < today {
-                    line += ": the deadline has passed, \(Self.number(target - draftWords)) words to go"
+                    line += ": the deadline has passed, \(NumberText.grouped(target - draftWords)) words to go"
                 }
             }
             console.line(line + ".")
             if let sessionTarget {
                 let percent = sessionTarget > 0 ? min(100, session * 100 / sessionTarget) : 100
-                console.line("Today: \(Self.number(session)) of \(Self.number(sessionTarget)) words (\(percent)%)"
+                console.line("Today: \(NumberText.grouped(session)) of \(NumberText.grouped(sessionTarget)) words (\(percent)%)"
                     + (session >= sessionTarget ? ", session target reached." : "."))
             }
             console.line("Streak: \(streak) day\(streak == 1 ? "" : "s") in a row with words added.")
@@ -99,14 +99,14 @@ struct Stats: MsxCommand {
                 console.line("Days with words (a day not listed has none recorded):")
                 for day in recent {
                     let pending = day.day == today && (stats.unsnapshotted.added > 0 || stats.unsnapshotted.removed > 0)
-                        ? ", +\(Self.number(stats.unsnapshotted.added)) / -\(Self.number(stats.unsnapshotted.removed)) not snapshotted" : ""
-                    console.line("  \(day.day)  \(console.paint("+\(Self.number(day.added))", "32")) / \(console.paint("-\(Self.number(day.removed))", "31"))  "
-                        + "net \(Self.number(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending)"
+                        ? ", +\(NumberText.grouped(stats.unsnapshotted.added)) / -\(NumberText.grouped(stats.unsnapshotted.removed)) not snapshotted" : ""
+                    console.line("  \(day.day)  \(console.paint("+\(NumberText.grouped(day.added))", "32")) / \(console.paint("-\(NumberText.grouped(day.removed))", "31"))  "
+                        + "net \(NumberText.grouped(day.net))  (\(day.versions) version\(day.versions == 1 ? "" : "s")\(pending)"
                         + (day.recordedBefore ? ", from the writing history recorded before msx" : "") + ")")
                 }
                 if let week = stats.totals(by: .week, today: today).last, let month = stats.totals(by: .month, today: today).last {
-                    console.line("Week \(week.day): +\(Self.number(week.added)) / -\(Self.number(week.removed)); "
-                        + "month \(month.day): +\(Self.number(month.added)) / -\(Self.number(month.removed)).")
+                    console.line("Week \(week.day): +\(NumberText.grouped(week.added)) / -\(NumberText.grouped(week.removed)); "
+                        + "month \(month.day): +\(NumberText.grouped(month.added)) / -\(NumberText.grouped(month.removed)).")
                 }
             }
             for how in BroughtIn.allCases {
@@ -114,12 +114,12 @@ struct Stats: MsxCommand {
                 guard let first = brought.first, let last = brought.last else { continue }
                 let versions = brought.reduce(0) { $0 + $1.versions }
                 let days = first.day == last.day ? "on \(first.day)" : "from \(first.day) to \(last.day)"
-                console.line("Brought in by \(how.rawValue), not written: +\(Self.number(brought.reduce(0) { $0 + $1.added })) / "
-                    + "-\(Self.number(brought.reduce(0) { $0 + $1.removed })) (\(versions) version\(versions == 1 ? "" : "s") \(days)).")
+                console.line("Brought in by \(how.rawValue), not written: +\(NumberText.grouped(brought.reduce(0) { $0 + $1.added })) / "
+                    + "-\(NumberText.grouped(brought.reduce(0) { $0 + $1.removed })) (\(versions) version\(versions == 1 ? "" : "s") \(days)).")
             }
             let topLevel = folders.filter { folder in project.manifest.binder.contains { $0.id == folder.folder.id } }
             if !topLevel.isEmpty {
-                console.line("All time, by folder: " + topLevel.map { "\($0.folder.title) +\(Self.number($0.added)) / -\(Self.number($0.removed))" }
+                console.line("All time, by folder: " + topLevel.map { "\($0.folder.title) +\(NumberText.grouped($0.added)) / -\(NumberText.grouped($0.removed))" }
                     .joined(separator: "; ") + ".")
             }
         }
@@ -139,15 +139,6 @@ struct Stats: MsxCommand {
          "recordedBefore": .bool(day.recordedBefore)]
     }
 
-    /// 12,345.
-    static func number(_ value: Int) -> String {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.usesGroupingSeparator = true
-        formatter.groupingSeparator = ","
-        return formatter.string(from: NSNumber(value: value)) ?? "\(value)"
-    }
 
     /// Today in the writer's time zone (YYYY-MM-DD).
     static func today() -> String {

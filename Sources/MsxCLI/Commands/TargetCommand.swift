@@ -29,9 +29,9 @@ struct Target: MsxCommand {
                 console.line("No target (msx target --words N --deadline YYYY-MM-DD sets one).")
                 return
             }
-            var line = "Target: " + (target.words.map { "\(Stats.number($0)) words" } ?? "no word count")
+            var line = "Target: " + (target.words.map { "\(NumberText.grouped($0)) words" } ?? "no word count")
             if let deadline = target.deadline { line += " by \(deadline)" }
-            if let session = target.session { line += "; sessions of \(Stats.number(session)) words" }
+            if let session = target.session { line += "; sessions of \(NumberText.grouped(session)) words" }
             console.line(line + ".")
         }
     }

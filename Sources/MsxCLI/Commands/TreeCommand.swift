@@ -32,7 +32,7 @@ struct Tree: MsxCommand {
         var words = counted.isMissing ? "file missing" : "\(counted.words) word\(counted.words == 1 ? "" : "s")"
         // Progress against the node's own target: "1,200 of 2,500 words, 48%".
         if let target = node.target, target > 0, !counted.isMissing {
-            words = "\(Stats.number(counted.words)) of \(Stats.number(target)) words, \(min(999, counted.words * 100 / target))%"
+            words = "\(NumberText.grouped(counted.words)) of \(NumberText.grouped(target)) words, \(min(999, counted.words * 100 / target))%"
         }
         var details = [words]
         if let status = node.status { details.append(status) }

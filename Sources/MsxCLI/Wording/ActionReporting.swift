@@ -32,9 +32,11 @@ extension Console {
 
     /// Runs `action` on the project containing the working folder; with `--json`, prints its report and returns
     /// nil, else returns the report for the command to word.
-    func run<A: Action>(_ action: A) throws -> A.Report? {
+    /// - Parameter emittingJSON: false for a command that words even its JSON itself (a report streamed a piece at a
+    ///   time): the report is returned then.
+    func run<A: Action>(_ action: A, emittingJSON: Bool = true) throws -> A.Report? {
         let report = try action.run(from: workingDirectory, reporter: StandardErrorReporter(sink: invocation.standardError))
-        guard json else { return report }
+        guard json && emittingJSON else { return report }
         emit(try report.json())
         return nil
     }

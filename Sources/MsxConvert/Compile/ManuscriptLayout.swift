@@ -59,21 +59,12 @@ extension Manuscript {
         }
         add(author, alignment: "left")
         for line in (contact ?? "").split(separator: "\n") { add(String(line), alignment: "left") }
-        add("about \(Self.grouped(approximateWordCount)) words", alignment: "right")
+        add("about \(NumberText.grouped(approximateWordCount)) words", alignment: "right")
         add(title, alignment: "center", spaceBefore: 216)
         add("by \(author)", alignment: "center", spaceBefore: 12)
         return lines
     }
 
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return out
-    }
 
     /// A line of its own, centred (a scene separator, "END").
     private func centred(_ text: String) -> ResolvedParagraph {

@@ -59,7 +59,7 @@ extension Manuscript {
         if hasTitlePage {
             blocks.append("**" + escapedLine(title) + "**")
             blocks.append("by " + escapedLine(author))
-            blocks.append("about \(Self.grouped(approximateWordCount)) words")
+            blocks.append("about \(NumberText.grouped(approximateWordCount)) words")
             blocks.append("---")
         }
         for part in parts {

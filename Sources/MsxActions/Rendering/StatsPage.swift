@@ -1,19 +1,27 @@
 import Foundation
-import MsxKit
+import MsxDiff
+import MsxHistory
+import MsxModel
 
 /// `msx stats --html`: a standalone page a writer would rather look at than read: the words of the project over
 /// time with the target as a line, and the words written each day as bars (added up, removed down), drawn as
 /// inline SVG (no script, no outside file).
-enum StatsPage {
-    struct Figures {
-        var title: String
-        var today: String
-        var draftWords: Int
-        var target: Int?
-        var deadline: String?
-        var pace: Int?
-        var streak: Int
-        var days: [WritingDay]
+public enum StatsPage {
+    public struct Figures: Sendable {
+        public var title: String
+        public var today: String
+        public var draftWords: Int
+        public var target: Int?
+        public var deadline: String?
+        public var pace: Int?
+        public var streak: Int
+        public var days: [WritingDay]
+
+        public init(title: String, today: String, draftWords: Int, target: Int?, deadline: String?, pace: Int?, streak: Int,
+                    days: [WritingDay]) {
+            (self.title, self.today, self.draftWords, self.target, self.deadline) = (title, today, draftWords, target, deadline)
+            (self.pace, self.streak, self.days) = (pace, streak, days)
+        }
     }
 
     private static let width = 760.0, height = 240.0, margin = 56.0
@@ -25,7 +33,7 @@ enum StatsPage {
         """
 
     /// The two charts alone, one above the other, as a standalone SVG file (`msx stats --svg`), titled.
-    static func svg(_ f: Figures) -> String {
+    public static func svg(_ f: Figures) -> String {
         let heading = { (y: Double, text: String) in
             "<text x=\"\(margin)\" y=\"\(format(y))\" style=\"font-size: 15px; fill: #222\">\(escape(text))</text>"
         }
@@ -44,11 +52,11 @@ enum StatsPage {
             """
     }
 
-    static func render(_ f: Figures) -> String {
-        var summary = "\(Stats.number(f.draftWords)) words in the draft"
+    public static func render(_ f: Figures) -> String {
+        var summary = "\(NumberText.grouped(f.draftWords)) words in the draft"
         if let target = f.target {
-            summary += "; target \(Stats.number(target))" + (f.deadline.map { " by \($0)" } ?? "")
-            if let pace = f.pace { summary += ": \(Stats.number(pace)) words a day to finish" }
+            summary += "; target \(NumberText.grouped(target))" + (f.deadline.map { " by \($0)" } ?? "")
+            if let pace = f.pace { summary += ": \(NumberText.grouped(pace)) words a day to finish" }
         }
         summary += ". Streak: \(f.streak) day\(f.streak == 1 ? "" : "s")."
         return """
@@ -88,16 +96,16 @@ enum StatsPage {
             + valueAxis([(0, y(0)), (Int(top / 2), y(Int(top / 2))), (Int(top), y(Int(top)))], sign: "")
         if let target = f.target {
             svg += "<line class=\"target\" x1=\"\(margin)\" y1=\"\(format(y(target)))\" x2=\"\(width - margin)\" y2=\"\(format(y(target)))\"/>"
-                + "<text x=\"\(width - margin)\" y=\"\(format(y(target) - 4))\" text-anchor=\"end\">target \(Stats.number(target))</text>"
+                + "<text x=\"\(width - margin)\" y=\"\(format(y(target) - 4))\" text-anchor=\"end\">target \(NumberText.grouped(target))</text>"
         }
         svg += "<polyline class=\"total\" points=\"\(line)\"/>"
         // A dot a day, so that one day of data shows too.
         for point in points {
-            svg += "<circle class=\"point\" cx=\"\(format(x(point.0)))\" cy=\"\(format(y(point.1)))\" r=\"3\"><title>\(point.0): \(Stats.number(point.1))</title></circle>"
+            svg += "<circle class=\"point\" cx=\"\(format(x(point.0)))\" cy=\"\(format(y(point.1)))\" r=\"3\"><title>\(point.0): \(NumberText.grouped(point.1))</title></circle>"
         }
         if let first = points.first, let last = points.last {
             svg += "<text x=\"\(margin)\" y=\"\(height - margin + 14)\">\(first.0)</text>"
-                + "<text x=\"\(width - margin)\" y=\"\(height - margin + 14)\" text-anchor=\"end\">\(last.0): \(Stats.number(last.1))</text>"
+                + "<text x=\"\(width - margin)\" y=\"\(height - margin + 14)\" text-anchor=\"end\">\(last.0): \(NumberText.grouped(last.1))</text>"
         }
         return svg + "</svg>"
     }
@@ -133,7 +141,7 @@ enum StatsPage {
     private static func valueAxis(_ ticks: [(words: Int, y: Double)], sign: String) -> String {
         var svg = "<line class=\"axis\" x1=\"\(margin)\" y1=\"\(margin)\" x2=\"\(margin)\" y2=\"\(height - margin)\"/>"
         for tick in ticks {
-            let label = (tick.words > 0 ? sign : "") + Stats.number(tick.words)
+            let label = (tick.words > 0 ? sign : "") + NumberText.grouped(tick.words)
             svg += "<line class=\"grid\" x1=\"\(margin)\" y1=\"\(format(tick.y))\" x2=\"\(width - margin)\" y2=\"\(format(tick.y))\"/>"
                 + "<text class=\"value\" x=\"\(margin - 4)\" y=\"\(format(tick.y + 4))\" text-anchor=\"end\">\(label)</text>"
         }

@@ -1,4 +1,6 @@
-import MsxKit
+import MsxDiff
+import MsxHistory
+import MsxModel
 
 /// Formatting changes in the words writers use: "bold added: 'the storm' (paragraph 3)",
 /// "alignment left -> center (paragraph 1)", "font Palatino -> Times New Roman: paragraphs 2-9".
@@ -132,7 +134,7 @@ public enum DiffDescription {
     }
 
     /// A binder difference in words: "added", "trashed", "moved from X", "renamed from 'Y'", "status Draft -> Revised".
-    static func binder(_ difference: BinderDifference) -> String {
+    public static func binder(_ difference: BinderDifference) -> String {
         switch difference {
         case .added: "added"
         case .deleted: "deleted"
@@ -151,7 +153,7 @@ public enum DiffDescription {
         }
     }
 
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         let oneLine = text.replacingOccurrences(of: "\n", with: " ")
         return "'" + (oneLine.count > 48 ? String(oneLine.prefix(45)) + "..." : oneLine) + "'"
     }

@@ -1,4 +1,6 @@
-import MsxKit
+import MsxDiff
+import MsxHistory
+import MsxModel
 
 /// The `msx diff --json` form of a document's differences (schema in docs/diff.md).
 public enum DiffJSON {

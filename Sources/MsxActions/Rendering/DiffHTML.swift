@@ -1,4 +1,6 @@
-import MsxKit
+import MsxDiff
+import MsxHistory
+import MsxModel
 import Foundation
 
 /// A standalone review page, like a word processor's track-changes view: the new version with its formatting,
@@ -6,7 +8,7 @@ import Foundation
 /// naming the project and the two versions compared, a legend, and a summary. Printable.
 public enum DiffHTML {
     /// What the page compares, for its heading.
-    public struct Heading {
+    public struct Heading: Sendable {
         /// The project's title (or, for two files, their names).
         public var project: String
         public var author: String?

@@ -1,4 +1,6 @@
-import MsxKit
+import MsxDiff
+import MsxHistory
+import MsxModel
 
 /// How a piece of diff text should look on a terminal (the CLI maps these to colours, or to nothing).
 public enum DiffStyle: Sendable { case deleted, inserted, formatting, heading, dim }
@@ -55,7 +57,7 @@ public enum DiffText {
 
     /// The edits worth showing: white space deleted at either end (where a split or a join moved the paragraph
     /// break, or a trailing space went) is not.
-    static func shown(_ edits: [DocumentDiff.TextEdit]) -> ArraySlice<DocumentDiff.TextEdit> {
+    public static func shown(_ edits: [DocumentDiff.TextEdit]) -> ArraySlice<DocumentDiff.TextEdit> {
         func invisible(_ edit: DocumentDiff.TextEdit?) -> Bool { edit?.kind == .delete && edit!.text.allSatisfy(\.isWhitespace) }
         var shown = edits[...]
         if invisible(shown.first) { shown = shown.dropFirst() }
@@ -75,7 +77,7 @@ public enum DiffText {
     }
 
     /// `text` (found at UTF-16 offset `offset` of its paragraph) with each image placeholder shown as its path.
-    static func readable(_ text: String, at offset: Int, _ images: [Int: String]) -> String {
+    public static func readable(_ text: String, at offset: Int, _ images: [Int: String]) -> String {
         guard !images.isEmpty, text.utf16.contains(0xFFFC) else { return text }
         var result = ""
         var position = offset
