@@ -38,43 +38,14 @@ struct Stats: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory()
-            let project = history.project
-            let stats = try history.writingStats()
-            let today = Self.today()
-            let draftWords = try project.countedTree().first { $0.node.role == "draft" }?.words ?? 0
-            let (target, deadline, sessionTarget) = project.target
-            let session = stats.session(today: today)
-            let folders = stats.folders(of: project.manifest)
-            let pace = target.flatMap { target in deadline.flatMap { WritingStats.pace(words: draftWords, target: target, deadline: $0, today: today) } }
-            let streak = stats.streak(today: today)
-            let recent = Array(stats.days(today: today).suffix(days))
-            let figures = StatsPage.Figures(title: project.manifest.title, today: today, draftWords: draftWords, target: target,
-                                            deadline: deadline, pace: pace, streak: streak, days: stats.days(today: today))
-            if let html { try Self.write(StatsPage.render(figures), to: html, console) }
-            if let svg { try Self.write(StatsPage.svg(figures), to: svg, console) }
-            if console.json {
-                var documents: [JSONValue] = []
-                for (id, delta) in stats.documents.sorted(by: { $0.key < $1.key }) {
-                    let title = project.manifest.node(id: id)?.title
-                    documents.append(["id": .string(id), "title": .optional(title), "added": .int(delta.added), "removed": .int(delta.removed)])
-                }
-                console.report([
-                    "today": .string(today), "draftWords": .int(draftWords), "streak": .int(streak),
-                    "target": ["words": target.map(JSONValue.int) ?? .null, "deadline": .optional(deadline), "wordsPerDay": pace.map(JSONValue.int) ?? .null],
-                    "unsnapshotted": ["added": .int(stats.unsnapshotted.added), "removed": .int(stats.unsnapshotted.removed)],
-                    "session": ["target": sessionTarget.map(JSONValue.int) ?? .null, "today": .int(session)],
-                    "folders": .array(folders.map { ["id": .string($0.folder.id), "title": .string($0.folder.title),
-                                                     "added": .int($0.added), "removed": .int($0.removed)] }),
-                    "days": .array(stats.days(today: today).map(Self.json)),
-                    "weeks": .array(stats.totals(by: .week, today: today).map(Self.json)),
-                    "months": .array(stats.totals(by: .month, today: today).map(Self.json)),
-                    "documents": .array(documents),
-                    "broughtIn": .array(stats.broughtIn.map { ["day": .string($0.day), "how": .string($0.how.rawValue), "added": .int($0.added),
-                                                               "removed": .int($0.removed), "versions": .int($0.versions)] }),
-                ])
-                return
-            }
+            let report = try StatsAction().run(from: console.workingDirectory)
+            if let html { try Self.write(StatsPage.render(report.figures), to: html, console) }
+            if let svg { try Self.write(StatsPage.svg(report.figures), to: svg, console) }
+            if console.json { return console.emit(try report.json()) }
+            let (stats, today, draftWords, streak) = (report.stats, report.figures.today, report.figures.draftWords, report.figures.streak)
+            let (target, deadline, pace, sessionTarget, session) = (report.figures.target, report.figures.deadline, report.figures.pace,
+                                                                   report.sessionTarget, report.session)
+            let (folders, recent) = (report.folders, Array(report.figures.days.suffix(days)))
             var line = "Draft: \(NumberText.grouped(draftWords)) words"
             if let target {
                 line += "; target \(NumberText.grouped(target))" + (deadline.map { " by \($0)" } ?? "")
@@ -117,7 +88,7 @@ struct Stats: MsxCommand {
                 console.line("Brought in by \(how.rawValue), not written: +\(NumberText.grouped(brought.reduce(0) { $0 + $1.added })) / "
                     + "-\(NumberText.grouped(brought.reduce(0) { $0 + $1.removed })) (\(versions) version\(versions == 1 ? "" : "s") \(days)).")
             }
-            let topLevel = folders.filter { folder in project.manifest.binder.contains { $0.id == folder.folder.id } }
+            let topLevel = folders.filter { folder in report.manifest.binder.contains { $0.id == folder.folder.id } }
             if !topLevel.isEmpty {
                 console.line("All time, by folder: " + topLevel.map { "\($0.folder.title) +\(NumberText.grouped($0.added)) / -\(NumberText.grouped($0.removed))" }
                     .joined(separator: "; ") + ".")
@@ -132,17 +103,5 @@ struct Stats: MsxCommand {
             throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")
         }
         try FileIO.writeAtomically(Data(text.utf8), to: url)
-    }
-
-    static func json(_ day: WritingDay) -> JSONValue {
-        ["period": .string(day.day), "added": .int(day.added), "removed": .int(day.removed), "net": .int(day.net), "versions": .int(day.versions),
-         "recordedBefore": .bool(day.recordedBefore)]
-    }
-
-
-    /// Today in the writer's time zone (YYYY-MM-DD).
-    static func today() -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return WritingStats.dayText(parts)
     }
 }
