@@ -58,7 +58,8 @@ final class CommandSchemaTests: HistoryTestCase {
                           ["untrash", "Lamp"], ["trash", "Lamp"], ["trash", "--empty", "--yes"], ["tags"], ["tag", "first draft", "-m", "Sent out"],
                           ["tags"], ["tag", "first draft", "--delete"], ["snapshot", "-m", "moved and trashed", "--tag", "second"],
                           ["snapshot"], ["notes", "Chapter 1"], ["notes", "Chapter 1", "--append", "Check the tide tables."],
-                          ["notes", "Chapter 1"], ["notes", "Chapter 1", "--set", ""], ["stats"]] {
+                          ["notes", "Chapter 1"], ["notes", "Chapter 1", "--set", ""], ["stats"],
+                          ["comment", "Chapter 1", "--match", "Chapter", "Check the name."], ["comments", "Chapter 1"], ["comments", "Chapter 1", "--all"]] {
             outputs.append((arguments[0], try expect(0, arguments + ["--json"], in: book.root).stdout))
         }
         XCTAssertTrue(outputs[3].1.contains("\"missing\""), outputs[3].1)

@@ -38,18 +38,10 @@ struct Comment: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: true)
-            let node = try reference.map { try project.references(from: console.workingDirectory).document($0) }
-            let placed: PlacedAnnotation
-            if let resolve {
-                placed = try project.resolveComment(resolve, in: node, reopen: reopen)
-            } else {
-                let author = project.manifest.author.name.isEmpty ? "msx" : project.manifest.author.name
-                placed = try project.comment(node!, on: try selection(), note: note!, author: author)
-            }
-            if console.json {
-                console.report(["comment": CommentWording.json(placed)])
-            } else if resolve != nil {
+            let change: CommentAction.Change = try resolve.map { .resolve(id: $0, reopen: reopen) }
+                ?? .add(note: note!, on: try selection())
+            guard let placed = try console.run(CommentAction(reference, change))?.comment else { return }
+            if resolve != nil {
                 console.line("\(reopen ? "reopened" : "resolved") comment \(placed.annotation.id) in '\(placed.node.title)'")
             } else {
                 console.line("commented \(placed.annotation.id) on \(CommentWording.quoted(placed)) in '\(placed.node.title)'")
@@ -85,19 +77,7 @@ struct Comments: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject()
-            let nodes: [BinderNode]
-            if let reference {
-                func within(_ node: BinderNode) -> [BinderNode] { [node] + node.children.flatMap(within) }
-                nodes = within(try project.references(from: console.workingDirectory).resolve(reference))
-            } else {
-                nodes = project.manifest.entries.map(\.node)
-            }
-            let comments = try project.comments(in: nodes).filter { all || !$0.annotation.resolved }
-            if console.json {
-                console.report(["comments": .array(comments.map(CommentWording.json))])
-                return
-            }
+            guard let comments = try console.run(CommentsAction(reference, all: all))?.comments else { return }
             for placed in comments {
                 let a = placed.annotation
                 console.line("\(a.id)  \(placed.node.title)  \(CommentWording.quoted(placed))\(a.resolved ? "  (resolved)" : "")")
@@ -116,17 +96,5 @@ enum CommentWording {
         let words = placed.places.map(\.text).joined(separator: " … ")
         let short = words.count > 60 ? String(words.prefix(59)) + "…" : words
         return placed.places.isEmpty ? "(its words were deleted)" : "\u{201C}\(short)\u{201D}"
-    }
-
-    static func json(_ placed: PlacedAnnotation) -> JSONValue {
-        let a = placed.annotation
-        return .object([
-            "id": .string(a.id), "document": .string(placed.node.id), "title": .string(placed.node.title),
-            "note": .string(a.note), "author": .string(a.author), "date": .string(a.date), "resolved": .bool(a.resolved),
-            "places": .array(placed.places.map { place in
-                .object(["paragraph": .int(place.paragraph), "start": .int(place.range.lowerBound),
-                         "end": .int(place.range.upperBound), "text": .string(place.text)])
-            }),
-        ])
     }
 }
