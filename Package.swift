@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // DOCX and EPUB are ZIP packages: written (and read back for import) through ZIPFoundation over zlib.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `msx serve`: a small HTTP/1.1 server on Swift concurrency and BSD sockets (no SwiftNIO to build).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Found through pkg-config unless it is linked from its static archives (`StaticLinking`).
@@ -50,12 +52,16 @@ let package = Package(
         // Each command as a typed request run against a workspace, returning an Encodable report: the one way in for
         // every front end (no ArgumentParser here).
         .target(name: "MsxActions", dependencies: ["MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        // The review pages of `msx serve`: a front end like the command line, writing only through actions.
+        .target(name: "MsxServe", dependencies: ["MsxActions", "MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel",
+                                                 .product(name: "FlyingFox", package: "FlyingFox")]),
         // One import for front ends: re-exports the layers above.
         .target(name: "MsxKit", dependencies: ["MsxActions", "MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
         .target(
             name: "MsxCLI",
             dependencies: [
                 "MsxKit",
+                "MsxServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -74,11 +74,8 @@ final class CommandSchemaTests: HistoryTestCase {
     func testReviewAndConflictOutputsValidateAgainstTheirSchemas() throws {
         let book = try makeBook()
         let lamp = book.root.appendingPathComponent(Book.lampPath)
-        try expect(0, "branch", "other", in: book.root)
-        try expect(0, "switch", "other", in: book.root)
-        try Data("The old lamp burned till dawn.\n\nNell watched it from the quay.\n\nA gull cried.\n".utf8).write(to: lamp)
-        try expect(0, "snapshot", "-m", "their lamp", in: book.root)
-        try expect(0, "switch", "main", in: book.root)
+        try recordLamp("The old lamp burned till dawn.\n\nNell watched it from the quay.\n\nA gull cried.\n", onDraft: "other",
+                       message: "their lamp", in: book)
         var outputs: [(String, String)] = []
         for (schema, arguments) in [("review-changes", ["review", "changes", "other"]), ("review-accept", ["review", "accept", "other", "Lamp", "2"]),
                                     ("review-reject", ["review", "reject", "other", "Lamp", "1"]), ("review-changes", ["review", "changes", "other", "Lamp"])] {
@@ -86,10 +83,7 @@ final class CommandSchemaTests: HistoryTestCase {
         }
         try Data("The old lamp burned out at midnight.\n\nNell watched it from the quay.\n\nA gull cried.\n".utf8).write(to: lamp)
         try expect(0, "snapshot", "-m", "our lamp", in: book.root)
-        try expect(0, "switch", "other", in: book.root)
-        try Data("The old lamp burned till noon.\n\nNell watched it from the quay.\n".utf8).write(to: lamp)
-        try expect(0, "snapshot", "-m", "their change", in: book.root)
-        try expect(0, "switch", "main", in: book.root)
+        try recordLamp("The old lamp burned till noon.\n\nNell watched it from the quay.\n", onDraft: "other", message: "their change", in: book)
         try expect(1, "merge", "other", in: book.root)
         for (schema, arguments) in [("conflicts", ["conflicts"]), ("resolve", ["resolve", "Lamp", "--theirs"])] {
             outputs.append((schema, try expect(0, arguments + ["--json"], in: book.root).stdout))

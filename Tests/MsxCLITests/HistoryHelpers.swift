@@ -98,6 +98,18 @@ class HistoryTestCase: MsxTestCase {
                          status: process.terminationStatus)
     }
 
+    /// Records `lamp` as Lamp's text on the draft `draft` (made from the current version when it does not exist yet),
+    /// then goes back to `main`.
+    func recordLamp(_ lamp: String, onDraft draft: String, message: String, in book: Book) throws {
+        if !(try expect(0, "branch", "--json", in: book.root).stdout.contains("\"name\": \"\(draft)\"")) {
+            try expect(0, "branch", draft, in: book.root)
+        }
+        try expect(0, "switch", draft, in: book.root)
+        try Data(lamp.utf8).write(to: book.root.appendingPathComponent(Book.lampPath))
+        try expect(0, "snapshot", "-m", message, in: book.root)
+        try expect(0, "switch", "main", in: book.root)
+    }
+
     /// Runs git and asserts it succeeded; returns its standard output.
     @discardableResult
     func git(_ arguments: String..., in directory: URL, file: StaticString = #filePath, line: UInt = #line) throws -> String {

@@ -9,13 +9,8 @@ final class ReviewChangesTests: HistoryTestCase {
 
     private func bookWithDraft() throws -> (Book, URL) {
         let book = try makeBook()
-        let lamp = book.root.appendingPathComponent(Book.lampPath)
-        try expect(0, "branch", "review/anna", in: book.root)
-        try expect(0, "switch", "review/anna", in: book.root)
-        try Data(reviewed.utf8).write(to: lamp)
-        try expect(0, "snapshot", "-m", "anna's notes", in: book.root)
-        try expect(0, "switch", "main", in: book.root)
-        return (book, lamp)
+        try recordLamp(reviewed, onDraft: "review/anna", message: "anna's notes", in: book)
+        return (book, book.root.appendingPathComponent(Book.lampPath))
     }
 
     func testAcceptingWritesExactlyThatChangeAndRejectingRecordsItOnTheDraft() throws {

@@ -30,7 +30,7 @@ public struct TreeReport: ActionReport {
     public struct Node: Encodable, Sendable {
         public var counted: CountedNode
 
-        init(_ counted: CountedNode) { self.counted = counted }
+        public init(_ counted: CountedNode) { self.counted = counted }
 
         /// The members every binder node has in reports (`BinderNodeReport`), then words, `missing` when its file is
         /// gone, and a folder's children.

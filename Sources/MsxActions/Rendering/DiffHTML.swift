@@ -36,16 +36,7 @@ public enum DiffHTML {
                 + (c.binder.isEmpty ? "" : "; " + e(c.binder.map(DiffDescription.binder).joined(separator: ", "))) + "</li>\n"
         }
         body += "</ul></section>\n"
-        for c in comparisons {
-            let paragraphs = c.newParagraphs
-            body += "<article><h2>\(e(c.title))</h2>\n"
-            let notes = DiffDescription.structure(c.diff) + DiffDescription.formatting(c.diff, newTexts: c.newTexts)
-            if !notes.isEmpty {
-                body += "<ul class=\"notes\">" + notes.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n"
-            }
-            for op in DiffDescription.piecesJoined(c.diff.operations) { body += paragraph(op, c, paragraphs) }
-            body += "</article>\n"
-        }
+        for c in comparisons { body += "<article><h2>\(e(c.title))</h2>\n" + changes(c) + "</article>\n" }
         return """
             <!DOCTYPE html>
             <html>
@@ -54,19 +45,7 @@ public enum DiffHTML {
             <title>\(e("Changes to \(heading.project)"))</title>
             <style>
             body { max-width: 42em; margin: 2em auto; padding: 0 1em; font-family: Palatino, serif; line-height: 1.4; }
-            del { color: #B00020; text-decoration: line-through; }
-            ins { color: #1B5E20; text-decoration: underline; }
-            .fmt { outline: 1px dashed #1565C0; background: #E3F2FD; }
-            .moved { border-left: 3px solid #6A1B9A; padding-left: 0.5em; }
-            header h1 { margin-bottom: 0; }
-            .byline { margin-top: 0; font-style: italic; }
-            .versions { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; }
-            .versions dt { font-weight: bold; }
-            .versions dd { margin: 0; }
-            .summary, .notes, .legend, .versions { font-family: sans-serif; font-size: 0.9em; color: #333; }
-            .legend ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; }
-            p { margin: 0 0 0.6em 0; }
-            @media print { .fmt { outline: none; } }
+            \(style)
             </style>
             </head>
             <body>
@@ -76,8 +55,37 @@ public enum DiffHTML {
             """
     }
 
+    /// The marks' looks, for a page that shows `changes` (a word processor's colours: red struck through, green
+    /// underlined, formatting outlined in blue).
+    public static let style = """
+        del { color: #B00020; text-decoration: line-through; }
+        ins { color: #1B5E20; text-decoration: underline; }
+        .fmt { outline: 1px dashed #1565C0; background: #E3F2FD; }
+        .moved { border-left: 3px solid #6A1B9A; padding-left: 0.5em; }
+        header h1 { margin-bottom: 0; }
+        .byline { margin-top: 0; font-style: italic; }
+        .versions { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; }
+        .versions dt { font-weight: bold; }
+        .versions dd { margin: 0; }
+        .summary, .notes, .legend, .versions { font-family: sans-serif; font-size: 0.9em; color: #333; }
+        .legend ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; }
+        p { margin: 0 0 0.6em 0; }
+        @media print { .fmt { outline: none; } }
+        """
+
+    /// One document's changes: notes naming the structure and formatting changes, then its paragraphs marked.
+    public static func changes(_ c: DocumentComparison) -> String {
+        var html = ""
+        let notes = DiffDescription.structure(c.diff) + DiffDescription.formatting(c.diff, newTexts: c.newTexts)
+        if !notes.isEmpty {
+            html += "<ul class=\"notes\">" + notes.map { "<li>\(HTMLPage.escape($0))</li>" }.joined() + "</ul>\n"
+        }
+        for op in DiffDescription.piecesJoined(c.diff.operations) { html += paragraph(op, c, c.newParagraphs) }
+        return html
+    }
+
     /// What the marks mean.
-    private static let legend = """
+    public static let legend = """
         <section class="legend"><ul>
         <li><ins>inserted words</ins></li>
         <li><del>deleted words</del></li>

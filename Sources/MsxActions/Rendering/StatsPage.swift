@@ -25,7 +25,8 @@ public enum StatsPage {
     }
 
     private static let width = 760.0, height = 240.0, margin = 56.0
-    private static let style = """
+    /// The charts' looks, for a page that shows `charts`.
+    public static let style = """
         .axis { stroke: #999; stroke-width: 1; } .grid { stroke: #EEE; stroke-width: 1; }
         .total { fill: none; stroke: #1565C0; stroke-width: 2; } .point { fill: #1565C0; }
         .target { stroke: #C62828; stroke-width: 1.5; stroke-dasharray: 6 4; } .added { fill: #2E7D32; } .removed { fill: #C62828; }
@@ -53,13 +54,7 @@ public enum StatsPage {
     }
 
     public static func render(_ f: Figures) -> String {
-        var summary = "\(NumberText.grouped(f.draftWords)) words in the draft"
-        if let target = f.target {
-            summary += "; target \(NumberText.grouped(target))" + (f.deadline.map { " by \($0)" } ?? "")
-            if let pace = f.pace { summary += ": \(NumberText.grouped(pace)) words a day to finish" }
-        }
-        summary += ". Streak: \(f.streak) day\(f.streak == 1 ? "" : "s")."
-        return """
+        """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(f.title)): words written</title>
             <style>
@@ -67,14 +62,27 @@ public enum StatsPage {
             \(style)
             </style></head><body>
             <h1>\(escape(f.title))</h1>
+            \(charts(f))
+            </body></html>
+
+            """
+    }
+
+    /// The summary, the two charts and what they are made from, for a page of its own or another's.
+    public static func charts(_ f: Figures) -> String {
+        var summary = "\(NumberText.grouped(f.draftWords)) words in the draft"
+        if let target = f.target {
+            summary += "; target \(NumberText.grouped(target))" + (f.deadline.map { " by \($0)" } ?? "")
+            if let pace = f.pace { summary += ": \(NumberText.grouped(pace)) words a day to finish" }
+        }
+        summary += ". Streak: \(f.streak) day\(f.streak == 1 ? "" : "s")."
+        return """
             <p class="summary">\(escape(summary))</p>
             <h2>Words over time</h2>
             \(totals(f))
             <h2>Words per day</h2>
             \(bars(f.days))
             <p>Figures from the versions and today's files, up to \(escape(f.today)). A day without a bar has no recorded words.</p>
-            </body></html>
-
             """
     }
 

@@ -50,7 +50,7 @@ struct Msx: ParsableCommand {
             Init.self, Templates.self, New.self, Tree.self, Move.self, Rename.self, Trash.self, Untrash.self,
             Meta.self, Format.self, Edit.self, Show.self, Check.self, Status.self, Snapshot.self, Log.self,
             Restore.self, Tag.self, Tags.self, Diff.self, Search.self, Stats.self, Target.self, Notes.self, Blame.self, Import.self, Compile.self, Review.self, Comment.self, Comments.self, Clone.self, Remote.self, Pull.self,
-            Push.self, Sync.self, Branch.self, Switch.self, Merge.self, Conflicts.self, Resolve.self, GitSetup.self, DiffDriver.self, MergeDriver.self, TextConv.self,
+            Push.self, Sync.self, Branch.self, Switch.self, Merge.self, Conflicts.self, Resolve.self, Serve.self, GitSetup.self, DiffDriver.self, MergeDriver.self, TextConv.self,
         ]
     )
 }
