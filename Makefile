@@ -15,7 +15,7 @@ help:
 	@echo "make deps         install/check system libraries (libgit2, cmark-gfm, pkg-config)"
 	@echo "make build        debug build"
 	@echo "make release      optimised build, Swift runtime linked in (prints the binary's path)"
-	@echo "make install      release build installed under PREFIX (default /usr/local): bin/msx, man pages, completions"
+	@echo "make install      release build installed under PREFIX (default /usr/local): bin/msx, libexec/msx/msx-serve, man pages, completions"
 	@echo "make uninstall    remove what make install put under PREFIX"
 	@echo "make test         build and run the tests (MSX_TEST_SCALE=1 by default), then man-check, schema-check and check-vocabulary"
 	@echo "make demo         scripted walk-through on a temporary project"
@@ -73,15 +73,17 @@ RELEASE_FLAGS = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx
+	$(SWIFT) build $(RELEASE_FLAGS) --product msx-serve
 	@if [ -n "$(STATIC_LINKING)" ]; then scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; fi
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 
 # The binary carries its templates (scripts/generate-templates.py), so it works wherever it is installed or copied.
 install: release
 	@root="$(DESTDIR)$(PREFIX)"; bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; \
-	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	install -d "$$root/bin" "$$root/libexec/msx" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 		"$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" && \
 	install -m 755 "$$bin" "$$root/bin/msx" && \
+	install -m 755 "$$bin-serve" "$$root/libexec/msx/msx-serve" && \
 	install -m 644 man/*.1 "$$root/share/man/man1/" && \
 	"$$root/bin/msx" --generate-completion-script bash > "$$root/share/bash-completion/completions/msx" && \
 	"$$root/bin/msx" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_msx" && \
@@ -91,7 +93,7 @@ install: release
 
 uninstall:
 	@root="$(DESTDIR)$(PREFIX)"; \
-	rm -f "$$root/bin/msx" "$$root/share/bash-completion/completions/msx" "$$root/share/zsh/site-functions/_msx" \
+	rm -f "$$root/bin/msx" "$$root/libexec/msx/msx-serve" "$$root/share/bash-completion/completions/msx" "$$root/share/zsh/site-functions/_msx" \
 		"$$root/share/fish/vendor_completions.d/msx.fish" && \
 	for page in man/*.1; do rm -f "$$root/share/man/man1/$${page#man/}"; done && \
 	echo "msx removed from $$root"

@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "msx", targets: ["msx"]),
+        .executable(name: "msx-serve", targets: ["msx-serve"]),
         .library(name: "MsxKit", targets: ["MsxKit"]),
     ],
     dependencies: [
@@ -61,11 +62,13 @@ let package = Package(
             name: "MsxCLI",
             dependencies: [
                 "MsxKit",
-                "MsxServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "msx", dependencies: ["MsxCLI", "CSystemMalloc"]),
+        // `msx serve`'s server, apart: its HTTP library links Foundation's networking (libcurl, GSSAPI), which would
+        // load into every command.
+        .executableTarget(name: "msx-serve", dependencies: ["MsxServe", "MsxModel"]),
         // Timings of library work for `make bench` (not installed).
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
         .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),

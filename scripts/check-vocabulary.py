@@ -30,7 +30,7 @@ OTHER_VOCABULARIES = {
     ("kind", "MsxConvert/Import/ImportedDocument.swift"): "an import warning's field in the reader's JSON view",
     ("kind", "MsxModel/Merge/ConflictResolution.swift"): "a merge conflict's field (docs/cli-json.md 5.28)",
     ("kind", "MsxActions/Review/ConflictActions.swift"): "a merge conflict's field in its schema (docs/cli-json.md 5.28)",
-    ("code", "MsxCLI/Commands/CheckCommand.swift"): "the finding's JSON field",
+    ("code", "MsxActions/History/CheckAction.swift"): "the finding's JSON field",
     ("code", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON field",
     ("error", "MsxModel/JSON/JSONEnvelope.swift"): "the error object's JSON key",
     ("error", "MsxCLI/Commands/CheckCommand.swift"): "the word printed before an error finding",

@@ -46,18 +46,39 @@ public enum ActionEvent: Sendable, Equatable {
     case sameTitle(BinderNode, as: BinderNode, in: BinderNode)
     /// What a snapshot has to say beside its version (signed without an identity, housekeeping that failed).
     case snapshot(SnapshotNote)
+    /// A transfer's progress: objects done of the total (only to a reporter that `showsProgress`).
+    case transferred(done: Int, total: Int)
+    /// A long read's progress: documents read of the total (only to a reporter that `showsProgress`).
+    case documentsRead(done: Int, total: Int)
+    /// An ssh host's key, seen for the first time, was added to known_hosts.
+    case hostKeyAdded(host: String, fingerprint: String, file: String)
+    /// A document whose sidecar came unreadable (from a collaborator's plain git): every command reading it stops.
+    case unreadableSidecar(BinderNode)
 }
 
 /// Where an action tells what it is doing while it runs (never its result): for the command line's standard error
 /// or a page's status line.
 public protocol Reporter: Sendable {
     func report(_ event: ActionEvent)
+    /// Whether it shows progress (a terminal's line, a page's bar): long work tells it how far it is only then.
+    var showsProgress: Bool { get }
+}
+
+extension Reporter {
+    public var showsProgress: Bool { false }
 }
 
 /// A reporter that keeps nothing (for a library caller that wants only the report).
 public struct SilentReporter: Reporter {
     public init() {}
     public func report(_ event: ActionEvent) {}
+}
+
+/// An action that needs no project: it makes one where there is none (`init`, `clone`), or reads what is outside
+/// any (`templates`). It runs without a workspace.
+public protocol StandaloneAction: Sendable {
+    associatedtype Report: ActionReport
+    func run(reporter: any Reporter) throws -> Report
 }
 
 extension Action {

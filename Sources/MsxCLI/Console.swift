@@ -32,29 +32,6 @@ final class Console {
 
     var environment: [String: String] { invocation.environment }
 
-    // MARK: Project
-
-    /// Opens the project containing the working folder; commands that write take the write lock first.
-    ///
-    /// Documents renamed or moved outside msx are followed: a reading command reads them where they are now (in
-    /// memory only), a writing command re-attaches them first and says so.
-    /// - Parameter asFound: leaves them as the binder lists them, for the commands that report or record them
-    ///   (`check`, `snapshot`).
-    func openProject(forWriting: Bool = false, repairing: Bool = false, asFound: Bool = false) throws -> Project {
-        let workspace = try Workspace.open(from: workingDirectory, forWriting: forWriting, repairing: repairing,
-                                           handRenames: asFound ? .asFound : nil)
-        for rename in workspace.reattached {
-            note("msx: '\(rename.node.title)' was renamed or moved outside msx to \(rename.path): re-attached there, keeping its id, history and formatting")
-        }
-        return workspace.project
-    }
-
-    /// The project's history, which must exist for reading commands (see `openProject` for `asFound`).
-    func openHistory(forWriting: Bool = false, create: Bool = false, asFound: Bool = false) throws -> ProjectHistory {
-        let project = try openProject(forWriting: forWriting, asFound: asFound)
-        return try create ? ProjectHistory.create(project) : ProjectHistory.existing(project)
-    }
-
     // MARK: Input
 
     /// Reads a file named on the command line (standard input for `-`), strictly as UTF-8.

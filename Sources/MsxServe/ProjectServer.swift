@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import MsxActions
 import MsxModel
-import MsxWorkspace
 import Synchronization
 
 /// `msx serve`: the project's pages on loopback, for a writer who reads and reviews in a browser. It reads and writes
@@ -20,7 +19,7 @@ public final class ProjectServer: Sendable {
     /// - Parameter port: 0 for any free port.
     public init(directory: URL, port: UInt16 = 0, token: String? = nil) throws {
         // The project must open, as for any command, before the server says it is serving it.
-        _ = try Workspace.open(from: directory)
+        _ = try ProjectInfoAction().run(from: directory)
         self.directory = directory
         self.requestedPort = port
         self.token = token ?? RequestGate.newToken()

@@ -2,14 +2,13 @@ import FlyingFox
 import Foundation
 import MsxActions
 import MsxModel
-import MsxWorkspace
 
 /// Which page or change each address is. Documents, drafts and versions are named in the query, by id or name,
 /// and found through the project: no part of an address is ever a path on disk.
 enum Routes {
     static func page(_ path: String, _ context: PageContext) async -> HTTPResponse {
         if path == "/stamp" { return Response.text(200, ProjectStamp.current(of: context.directory)) }
-        let project = (try? Workspace.open(from: context.directory).project.manifest.title) ?? "msx"
+        let project = (try? await context.run(ProjectInfoAction()).project.title) ?? "msx"
         do {
             let page: (title: String, body: String, style: String)
             switch path {
@@ -41,8 +40,7 @@ enum Routes {
             }
             return Response.redirect(back)
         } catch {
-            let project = (try? Workspace.open(from: context.directory).project.manifest.title) ?? "msx"
-            return Response.failure(error, project: project)
+            return Response.failure(error, project: (try? await context.run(ProjectInfoAction()).project.title) ?? "msx")
         }
     }
 }

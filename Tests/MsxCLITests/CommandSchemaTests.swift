@@ -93,4 +93,98 @@ final class CommandSchemaTests: HistoryTestCase {
         XCTAssertTrue(outputs[4].1.contains("\"merging\": true"), outputs[4].1)
         XCTAssertEqual(try validate(outputs), [])
     }
+
+    /// The history, transfer, import and compile commands, each in the shapes it can report.
+    func testTheHistoryAndTransferCommandsOutputsValidate() throws {
+        let book = try makeBook()
+        let root = book.root
+        let copy = scratch.appendingPathComponent("copy")
+        var outputs: [(String, String)] = []
+        func record(_ schema: String, _ arguments: [String], status: Int32 = 0, in folder: URL? = nil) throws {
+            outputs.append((schema, try expect(status, arguments + ["--json"], in: folder ?? root).stdout))
+        }
+        try record("status", ["status"])
+        try record("log", ["log"])
+        try record("log", ["log", "Lamp"])
+        try record("blame", ["blame", "Lamp"])
+        try record("show", ["show", "Lamp"])
+        try record("show", ["show", "Lamp", "--notes"])
+        try record("search", ["search", "lamp"])
+        try record("search", ["search", "--history", "lamp"])
+        try record("format", ["format", "Lamp", "--match", "lamp", "--bold"])
+        try record("restore", ["restore", "Lamp", "--dry-run"])
+        try record("check", ["check"])
+        try record("compile", ["compile"])
+        try record("compile", ["compile", "--out", "book.docx"])
+        try record("review-import", ["review", "import", "book.docx", "--name", "same"])
+        let extra = scratch.appendingPathComponent("extra.md")
+        try Data("# Extra\n\nA chapter from elsewhere.\n".utf8).write(to: extra)
+        try record("import", ["import", extra.path, "--dry-run"])
+        try record("templates", ["templates"])
+        try record("git-setup", ["git-setup"])
+        try expect(0, "snapshot", "-m", "formatted", in: root)
+        try record("branch", ["branch"])
+        try record("branch", ["branch", "side"])
+        try record("switch", ["switch", "side"])
+        try record("switch", ["switch", "main"])
+        try record("merge", ["merge", "side"])
+        let bare = scratch.appendingPathComponent("remote.git")
+        try git("init", "--bare", "--quiet", bare.path, in: scratch)
+        try record("remote", ["remote", "add", "origin", bare.path])
+        try record("remote", ["remote", "list"])
+        try record("remote", ["remote", "remove", "origin"])
+        try record("remote", ["remote", "add", "origin", bare.path])
+        try record("push", ["push"])
+        try record("clone", ["clone", bare.path, copy.path], in: scratch)
+        try Data("The old lamp burned low.\n".utf8).write(to: copy.appendingPathComponent(Book.lampPath))
+        try record("sync", ["sync", "-m", "from the copy"], in: copy)
+        try record("pull", ["pull"])
+        try record("init", ["init", scratch.appendingPathComponent("fresh").path], in: scratch)
+        XCTAssertEqual(try validate(outputs), [])
+    }
+
+    /// docs/cli-json.md describes every member each schema names, in the command's section (or a shared shape it
+    /// links to, such as the change report), as `name` or in its example as "name".
+    func testTheJSONDocumentDescribesEveryMemberOfEverySchema() throws {
+        let document = try String(contentsOf: MsxRunner.packageRoot.appendingPathComponent("docs/cli-json.md"), encoding: .utf8)
+        let sections = document.components(separatedBy: "\n### ").dropFirst().map { "### " + $0 }
+        let anchors = Dictionary(sections.compactMap { section -> (String, String)? in
+            guard let number = section.dropFirst(4).split(separator: " ").first else { return nil }
+            return ("#" + number.replacingOccurrences(of: ".", with: ""), section)
+        }, uniquingKeysWith: { first, _ in first })
+        let folder = MsxRunner.packageRoot.appendingPathComponent("docs/schema/cli")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".schema.json") }
+        XCTAssertGreaterThan(files.count, 30, "the schemas were found")
+        for file in files {
+            // A schema's name is the command's, its words joined by "-" (review-changes), or the command itself (git-setup).
+            let name = String(file.dropLast(".schema.json".count))
+            let command = name.replacingOccurrences(of: "-", with: " ")
+            let own = sections.filter { section in
+                let heading = section.prefix { $0 != "\n" }
+                return [name, command].contains { heading.contains("`\($0)`") || heading.contains("`\($0) ") }
+            }
+            XCTAssertFalse(own.isEmpty, "docs/cli-json.md has no section for msx \(command)")
+            let linked = own.flatMap { section in
+                anchors.filter { anchor, _ in section.contains("](\(anchor)-") }.map(\.value)
+            }
+            let text = (own + linked).joined(separator: "\n")
+            let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(file))) as? [String: Any])
+            for member in Self.members(of: schema, definitions: schema["$defs"] as? [String: Any] ?? [:]) where member != "schemaVersion" {
+                XCTAssertTrue(text.contains("`\(member)`") || text.contains("\"\(member)\""),
+                              "docs/cli-json.md does not describe \(member) of msx \(command)")
+            }
+        }
+    }
+
+    /// The members of the object (or each object of a union) a schema describes.
+    private static func members(of schema: [String: Any], definitions: [String: Any]) -> Set<String> {
+        if let reference = schema["$ref"] as? String, let target = definitions[String(reference.split(separator: "/").last ?? "")] as? [String: Any] {
+            return members(of: target, definitions: definitions)
+        }
+        var names = Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        for key in ["oneOf", "anyOf"] {
+            for branch in schema[key] as? [[String: Any]] ?? [] { names.formUnion(members(of: branch, definitions: definitions)) }
+        }
+        return names
+    }
 }

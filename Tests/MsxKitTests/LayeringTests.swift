@@ -53,4 +53,34 @@ final class LayeringTests: XCTestCase {
         }
         XCTAssertGreaterThan(files, 100, "the sources were found")
     }
+
+    /// How a front end reaches the core directly instead of through an action: opening the project or its history.
+    private let directGateways = ["openProject(", "openHistory(", "ProjectHistory", "Workspace.open(", "Project.open(",
+                                  "FileComparison.", "ProjectCreator", "ProjectChecker"]
+
+    /// The command line and the review server reach the core only through actions (and draw with the shared
+    /// renderers): no file of theirs opens the project or its history itself.
+    func testTheFrontEndsReachTheCoreThroughActions() throws {
+        var checked = 0
+        for module in ["MsxCLI", "MsxServe"] {
+            let folder = packageRoot.appendingPathComponent("Sources/\(module)")
+            let walker = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                checked += 1
+                let text = try String(contentsOf: url, encoding: .utf8)
+                XCTAssertEqual(directGateways.filter(text.contains), [], "\(module)/\(url.lastPathComponent) reaches the core without an action")
+            }
+        }
+        XCTAssertGreaterThan(checked, 40, "the sources were found")
+    }
+
+    /// The server is a front end beside the command line: neither imports the other's module.
+    func testTheServerAndTheCommandLineShareOnlyTheCore() throws {
+        let serve = packageRoot.appendingPathComponent("Sources/MsxServe")
+        let walker = try XCTUnwrap(FileManager.default.enumerator(at: serve, includingPropertiesForKeys: nil))
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertFalse(text.contains("import MsxCLI") || text.contains("import ArgumentParser"), url.lastPathComponent)
+        }
+    }
 }

@@ -18,6 +18,30 @@ public struct TreeAction: Action {
     }
 }
 
+/// The project's id, title, author and style sheet, without reading a document: what a page's frame shows.
+public struct ProjectInfoAction: Action {
+    public init() {}
+
+    public var writes: Bool { false }
+
+    public func run(in workspace: Workspace, reporter: any Reporter) throws -> ProjectInfoReport {
+        let manifest = workspace.project.manifest
+        return ProjectInfoReport(project: .init(id: manifest.id, title: manifest.title, author: manifest.author.name),
+                                 styleSheet: StyleSheet(manifest: manifest))
+    }
+}
+
+public struct ProjectInfoReport: ActionReport {
+    public var project: TreeReport.ProjectInfo
+    /// The project's named styles and defaults, to draw its documents' formatting.
+    public var styleSheet: StyleSheet
+
+    public func encode(to encoder: any Encoder) throws { try project.encode(to: encoder) }
+
+    public static let commands: [String] = []
+    public static var schema: JSONSchema { .object(["id": .string, "title": .string, "author": .string]) }
+}
+
 /// The binder as `msx tree` reports it.
 public struct TreeReport: ActionReport {
     public struct ProjectInfo: Encodable, Sendable {

@@ -142,3 +142,35 @@ public struct CompareReport: ActionReport {
                  "markupOnly": .array(.string), "files": .array(.string)])
     }
 }
+
+/// Compares two Markdown files outside any project, each with its sidecar when it has one (`msx diff --files`).
+public struct CompareFilesAction: StandaloneAction {
+    /// The files, and how the writer named them.
+    public var old: (url: URL, name: String)
+    public var new: (url: URL, name: String)
+    public var unit: DiffUnit
+
+    public init(old: (url: URL, name: String), new: (url: URL, name: String), by unit: DiffUnit = .word) {
+        (self.old, self.new, self.unit) = (old, new, unit)
+    }
+
+    public func run(reporter: any Reporter) throws -> CompareFilesReport {
+        CompareFilesReport(comparison: try FileComparison.compare(old: old.url, new: new.url, oldName: old.name, newName: new.name, by: unit))
+    }
+}
+
+/// Two files compared.
+public struct CompareFilesReport: ActionReport {
+    public var comparison: DocumentComparison
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(comparison.diff.wordsAdded, forKey: .wordsAdded)
+        try container.encode(comparison.diff.wordsRemoved, forKey: .wordsRemoved)
+    }
+
+    private enum Key: String, CodingKey { case wordsAdded, wordsRemoved }
+
+    public static let commands: [String] = []
+    public static var schema: JSONSchema { .object(["wordsAdded": .integer, "wordsRemoved": .integer]) }
+}

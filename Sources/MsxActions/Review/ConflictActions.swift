@@ -1,3 +1,4 @@
+import Foundation
 import MsxHistory
 import MsxModel
 import MsxWorkspace
@@ -93,6 +94,18 @@ public struct ResolveReport: ActionReport {
 
     public static let commands = ["resolve"]
     public static var schema: JSONSchema { .object(["resolved": .array(ConflictSchema.entry), "unresolved": .integer]) }
+}
+
+extension ResolveAction {
+    /// The file holding the conflicts `reference` names, for a writer to settle by hand (the project is let go
+    /// before the editor opens: no lock is held while the writer edits).
+    public static func file(of reference: String, from directory: URL) throws -> URL {
+        let workspace = try Workspace.open(from: directory)
+        guard let state = try workspace.existingHistory().mergeState() else { throw MsxError(.noMerge, "no merge is in progress") }
+        let target = try ConflictTarget.resolve(reference, in: state, workspace: workspace)
+        let path = state.conflicts.first { $0.document == target || $0.path == target }?.path ?? reference
+        return try workspace.project.url(path)
+    }
 }
 
 /// What a conflict command's REF names: a file in conflict (by its path), else a document of the binder (its id).

@@ -27,15 +27,7 @@ struct Blame: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory()
-            let (id, revision) = try history.documentReference(reference, workingDirectory: console.workingDirectory)
-            let version = try revision.map { try history.resolve($0, for: id) }
-            let paragraphs = try history.blame(documentID: id, at: version)
-            if console.json {
-                console.report(["document": .string(id), "version": .optional(version?.description),
-                                "paragraphs": .array(paragraphs.map(Self.json))])
-                return
-            }
+            guard let paragraphs = try console.run(BlameAction(reference))?.paragraphs else { return }
             // The columns: the paragraph's number, the version that last changed its words, the one that last
             // changed its formatting, and its beginning.
             let width = 18
@@ -54,14 +46,5 @@ struct Blame: MsxCommand {
     private static func origin(_ entry: LogEntry?, _ console: Console) -> String {
         guard let entry else { return "not snapshotted   " }
         return console.paint(entry.version.short, "33") + " " + String(DateText.display(entry.time, offsetMinutes: entry.offsetMinutes).prefix(10))
-    }
-
-    static func json(_ p: ParagraphBlame) -> JSONValue {
-        func version(_ entry: LogEntry?) -> JSONValue {
-            guard let entry else { return .null }
-            return ["version": .string(entry.version.description), "short": .string(entry.version.short),
-                    "date": .string(DateText.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "message": .string(entry.subject)]
-        }
-        return ["index": .int(p.index), "text": .string(p.text), "words": version(p.words), "formatting": version(p.formatting)]
     }
 }

@@ -57,84 +57,16 @@ struct Compile: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            // A document renamed or moved by hand is read where it is now.
-            let project = try console.openProject()
-            let chosen = try format.flatMap { CompileFormat(rawValue: $0.rawValue) } ?? outFile.map { name in
-                guard let fromName = CompileFormat(fileName: name) else {
-                    throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt, .docx or .epub; name one of those, or give --format")
-                }
-                return fromName
-            } ?? .md
-            guard outFile != nil || chosen.isText else {
-                throw MsxError(.missingDestination, "a .\(chosen.rawValue) file is not text: give --out FILE.\(chosen.rawValue)")
-            }
-            var options = CompileOptions()
-            options.readsFonts = chosen == .epub
-            options.preset = preset == .manuscript ? .manuscript : .default
-            options.titlePage = titlePage
-            options.smartQuotes = smartQuotes
-            let progress = CompileProgress(console.invocation)
-            options.progress = progress.reporter
-            if let root { options.root = try project.references(from: console.workingDirectory).folder(root) }
-            var manuscript: Manuscript
-            if let at {
-                let history = try ProjectHistory.existing(project)
-                manuscript = try history.reader(at: history.resolve(at)).manuscript(options)
-            } else {
-                manuscript = try project.manuscript(options)
-                // The last version, so that an edited copy can be compared with it (msx review import).
-                manuscript.version = try? ProjectHistory.existing(project).head()?.description
-            }
-            let data = try manuscript.renderedData(as: chosen)
-            progress.finish()
+            let action = CompileAction(format: format.flatMap { CompileFormat(rawValue: $0.rawValue) },
+                                       out: outFile.map { URL(fileURLWithPath: $0, relativeTo: console.workingDirectory).standardizedFileURL },
+                                       outName: outFile, root: root, preset: preset == .manuscript ? .manuscript : .default,
+                                       titlePage: titlePage, smartQuotes: smartQuotes, at: at)
+            guard let report = try console.run(action) else { return }
             if let outFile {
-                let url = URL(fileURLWithPath: outFile, relativeTo: console.workingDirectory).standardizedFileURL
-                let folder = url.deletingLastPathComponent()
-                guard FileIO.isDirectory(folder) else {
-                    throw MsxError(.missingFile, "\(outFile): the folder \(folder.path) does not exist")
-                }
-                do { try FileIO.writeAtomically(data, to: url) } catch let error as MsxError { throw error } catch { throw MsxError(.io, "\(outFile): \(error.localizedDescription)") }
-                if console.json {
-                    console.report([
-                        "format": .string(chosen.rawValue), "out": .string(outFile),
-                        "documents": .int(manuscript.documents.count), "words": .int(manuscript.wordCount),
-                    ])
-                } else {
-                    console.note("compiled \(manuscript.documents.count) documents, \(manuscript.wordCount) words, to \(outFile)")
-                }
-            } else if console.json {
-                console.report([
-                    "format": .string(chosen.rawValue), "documents": .int(manuscript.documents.count),
-                    "words": .int(manuscript.wordCount), "content": .string(String(decoding: data, as: UTF8.self)),
-                ])
-            } else {
-                console.invocation.standardOutput.write(String(decoding: data, as: UTF8.self))
+                console.note("compiled \(report.documents) documents, \(report.words) words, to \(outFile)")
+            } else if let content = report.content {
+                console.invocation.standardOutput.write(String(decoding: content, as: UTF8.self))
             }
         }
     }
-}
-
-/// "reading 512/1001 documents" on stderr while a long compile reads, only when stderr is a terminal.
-final class CompileProgress: @unchecked Sendable {
-    private let line: ProgressLine
-    private var done = 0
-
-    init(_ invocation: Invocation) { line = ProgressLine(invocation) }
-
-    /// The callback for `CompileOptions.progress`, or nil off a terminal.
-    var reporter: (@Sendable (Int) -> Void)? {
-        guard line.isVisible else { return nil }
-        return { [self] total in report(total) }
-    }
-
-    private func report(_ total: Int) {
-        guard total >= 100 else { return }
-        line.update {
-            done += 1
-            return done % 50 == 0 || done == total ? "reading \(done)/\(total) documents" : nil
-        }
-    }
-
-    /// Clears the progress line, if one was shown.
-    func finish() { line.finish() }
 }

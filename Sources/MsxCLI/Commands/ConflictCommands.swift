@@ -77,11 +77,8 @@ struct Resolve: MsxCommand {
         try global.run(in: invocation) { console in
             // No lock is held while the writer edits: the target is found first, and the project opened again after.
             if choice == .edit {
-                let workspace = try Workspace.open(from: console.workingDirectory)
-                guard let state = try workspace.existingHistory().mergeState() else { throw MsxError(.noMerge, "no merge is in progress") }
-                let target = try ConflictTarget.resolve(reference, in: state, workspace: workspace)
-                let path = state.conflicts.first { $0.document == target || $0.path == target }?.path ?? reference
-                try ExternalEditor.edit(try workspace.project.url(path), console: console, failure: "the conflicts stay open")
+                try ExternalEditor.edit(try ResolveAction.file(of: reference, from: console.workingDirectory), console: console,
+                                        failure: "the conflicts stay open")
             }
             let action = ResolveAction(reference, number: number,
                                        choice: choice == .edit ? .edited : .side(ConflictChoice(rawValue: choice.rawValue)!))

@@ -74,9 +74,9 @@ struct Diff: MsxCommand {
                                            old: files.first ?? "", new: files.last ?? "")
             if files.count == 2 {
                 let base = console.workingDirectory
-                let compared = try FileComparison.compare(
-                    old: URL(fileURLWithPath: files[0], relativeTo: base), new: URL(fileURLWithPath: files[1], relativeTo: base),
-                    oldName: files[0], newName: files[1], by: by)
+                let action = CompareFilesAction(old: (URL(fileURLWithPath: files[0], relativeTo: base), files[0]),
+                                                new: (URL(fileURLWithPath: files[1], relativeTo: base), files[1]), by: by)
+                guard let compared = try console.run(action, emittingJSON: false)?.comparison else { return }
                 (comparisons, markupOnly) = (compared.diff.isEmpty ? [] : [compared], [])
             } else {
                 guard let report = try console.run(CompareAction(references, from: from, to: to, by: by), emittingJSON: false) else { return }

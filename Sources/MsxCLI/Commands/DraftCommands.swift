@@ -27,16 +27,11 @@ struct Branch: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            if let name {
-                let draft = try console.openHistory(forWriting: true).createDraft(name, at: at)
-                if console.json { console.report(["draft": Self.json(draft)]) } else {
+            guard let report = try console.run(DraftsAction(new: name.map { ($0, at) })) else { return }
+            guard case .list(let drafts) = report else {
+                if case .started(let draft) = report {
                     console.line("started draft '\(draft.name)' at \(draft.version.short) (msx switch \(draft.name) goes to it)")
                 }
-                return
-            }
-            let drafts = try console.openHistory().drafts()
-            if console.json {
-                console.report(["drafts": .array(drafts.map(Self.json))])
                 return
             }
             let width = drafts.map(\.name.count).max() ?? 0
@@ -46,11 +41,6 @@ struct Branch: MsxCommand {
                              + "\(d.words) words  \(d.subject)")
             }
         }
-    }
-
-    static func json(_ d: DraftInfo) -> JSONValue {
-        ["name": .string(d.name), "version": .string(d.version.description), "date": .string(DateText.iso(d.time, offsetMinutes: d.offsetMinutes)),
-         "subject": .string(d.subject), "words": .int(d.words), "current": .bool(d.isCurrent)]
     }
 }
 
@@ -72,15 +62,10 @@ struct Switch: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true)
-            let recorded = try first.record(in: history, defaultMessage: "Before switching to \(name)", environment: console.environment)
-            let draft = try history.switchDraft(to: name)
-            if console.json {
-                console.report(["draft": Branch.json(draft), "snapshot": .optional(recorded?.description)])
-            } else {
-                if let recorded { console.line("snapshot \(recorded.short) recorded") }
-                console.line("now on draft '\(draft.name)' (\(draft.version.short), \(draft.words) words)")
-            }
+            let action = SwitchAction(name, recordFirst: try first.recordFirst(environment: console.environment))
+            guard let report = try console.run(action) else { return }
+            if let recorded = report.snapshot { console.line("snapshot \(recorded.short) recorded") }
+            console.line("now on draft '\(report.draft.name)' (\(report.draft.version.short), \(report.draft.words) words)")
         }
     }
 }
@@ -121,46 +106,26 @@ struct Merge: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true)
             let author = try authorOption.resolved(environment: console.environment)
-            if abort {
-                let result = try history.abortMerge(author: author)
-                if console.json {
-                    console.report(["outcome": "aborted", "to": .string(result.version.description), "saved": .string(result.saved.description)])
-                } else {
-                    console.line("back at \(result.version.short); the files as they were are kept as \(result.saved.short) "
-                        + "(msx diff --from HEAD --to \(result.saved.short) shows what they held)")
-                }
-                return
-            }
-            guard let name else {
-                guard let state = try history.mergeState() else { throw MsxError(.noMerge, "no merge is in progress") }
-                let result = try history.snapshot(message: message, author: author)
-                if console.json {
-                    console.report(["outcome": "merged", "to": .optional(result.version?.description)])
-                } else {
-                    console.line("merged \(state.label) as \(result.version?.short ?? "?")")
-                }
-                return
-            }
-            switch try history.mergeDraft(name, markers: merge.markers) {
-            case .upToDate:
-                if console.json { console.report(["outcome": "up-to-date"]) } else { console.line("already has everything of '\(name)'") }
-            case .fastForwarded(let to):
-                if console.json { console.report(["outcome": "fast-forward", "to": .string(to.description)]) } else {
-                    console.line("moved forward to '\(name)' (\(to.short))")
-                }
-            case .merged(let result):
-                if console.json { console.report(MergeWording.json(result).objectValue ?? [:]) } else {
-                    MergeWording.report(result, merging: "'\(name)'", to: console)
-                }
-            case .conflicted(let state):
-                if console.json {
-                    console.report(MergeWording.json(state).objectValue ?? [:])
-                    console.exitStatus = 1
-                } else {
-                    MergeWording.report(state, to: console)
-                }
+            let request: MergeAction.Request = abort ? .abort : name.map { .draft($0, markers: merge.markers) } ?? .proceed(message: message)
+            let report = try console.run(MergeAction(request, author: author), emittingJSON: false)
+            guard let report else { return }
+            if report.isConflicted { console.exitStatus = 1 }
+            if console.json { return console.emit(try report.json()) }
+            switch report {
+            case .aborted(let result):
+                console.line("back at \(result.version.short); the files as they were are kept as \(result.saved.short) "
+                    + "(msx diff --from HEAD --to \(result.saved.short) shows what they held)")
+            case .recorded(let label, let version):
+                console.line("merged \(label) as \(version?.short ?? "?")")
+            case .merge(.upToDate):
+                console.line("already has everything of '\(name ?? "")'")
+            case .merge(.fastForwarded(let to)):
+                console.line("moved forward to '\(name ?? "")' (\(to.short))")
+            case .merge(.merged(let result)):
+                MergeWording.report(result, merging: "'\(name ?? "")'", to: console)
+            case .merge(.conflicted(let state)):
+                MergeWording.report(state, to: console)
             }
         }
     }

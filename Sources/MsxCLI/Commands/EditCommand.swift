@@ -20,23 +20,14 @@ struct Edit: MsxCommand {
         try global.run(in: invocation) { console in
             // No lock is held while the writer edits: other msx commands go on meanwhile. The sidecar's base text
             // is what the formatting is re-anchored from afterwards.
-            let (id, file) = try { () throws -> (String, URL) in
-                let project = try console.openProject()
-                let node = try project.references(from: console.workingDirectory).document(reference)
-                return (node.id, try project.url(node.path))
-            }()
+            let (node, file) = try ReanchorAction.file(of: reference, from: console.workingDirectory)
             try ExternalEditor.edit(file, console: console, failure: "formatting was not re-anchored")
-            let project = try console.openProject(forWriting: true)
-            guard let node = project.manifest.node(id: id), node.kind == .document else {
-                throw MsxError(.unknownReference, "'\(reference)' left the binder while it was being edited; the file was kept as saved")
-            }
-            let outcome = try project.reanchor(node)
-            let warnings = outcome.lost.map(FormattingLossWording.line)
-            console.warn(warnings)
+            let report = try console.run(ReanchorAction(documentID: node.id, named: reference), emittingJSON: false)
+            guard let report else { return }
+            console.warn(report.warnings)
             if console.json {
-                console.report(["document": .string(node.id), "sidecarSaved": .bool(outcome.saved),
-                             "warnings": .array(warnings.map(JSONValue.string))])
-            } else if outcome.saved {
+                console.emit(try report.json())
+            } else if report.sidecarSaved {
                 console.line("formatting re-anchored and saved")
             }
         }

@@ -83,18 +83,7 @@ struct Format: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: !dryRun)
-            let node = try project.references(from: console.workingDirectory).document(reference)
-            let outcome = try project.format(node, try request(), dryRun: dryRun)
-            if console.json {
-                console.report([
-                    "dryRun": .bool(dryRun), "document": .string(node.id),
-                    "changes": .array(outcome.events.map { .string(FormatWording.line($0)) }),
-                    "files": .array(outcome.changedFiles.map(JSONValue.string)),
-                    "warnings": .array(outcome.lostFormatting.map { .string(FormattingLossWording.line($0)) }),
-                ])
-                return
-            }
+            guard let outcome = try console.run(FormatAction(reference, try request(), dryRun: dryRun))?.outcome else { return }
             console.warn(outcome.lostFormatting.map(FormattingLossWording.line))
             for event in outcome.events { console.line(FormatWording.line(event, Mood(dryRun: dryRun))) }
             if outcome.events.isEmpty { console.line("nothing to change") }

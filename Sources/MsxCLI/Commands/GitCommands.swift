@@ -24,13 +24,8 @@ struct GitSetup: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(create: true)
-            try history.configureGitDiff(executable: console.invocation.executablePath)
-            if console.json {
-                console.report(["driver": .string(console.invocation.executablePath)])
-            } else {
-                console.line("git now shows msx's diff for *.md in this project (driver: \(console.invocation.executablePath))")
-            }
+            guard let report = try console.run(GitSetupAction(executable: console.invocation.executablePath)) else { return }
+            console.line("git now shows msx's diff for *.md in this project (driver: \(report.driver))")
         }
     }
 }

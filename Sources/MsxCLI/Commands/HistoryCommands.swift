@@ -23,12 +23,9 @@ struct SnapshotFirstOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The first snapshot's message (implies --snapshot).") var message: String?
     @OptionGroup var authorOption: AuthorOption
 
-    /// Records the changes when asked; returns the version made (nil when not asked, or nothing had changed).
-    func record(in history: ProjectHistory, defaultMessage: String, environment: [String: String]) throws -> GitOID? {
+    /// What to record first, when asked (nil when not).
+    func recordFirst(environment: [String: String]) throws -> RecordFirst? {
         guard snapshot || message != nil else { return nil }
-        let author = try authorOption.resolved(environment: environment)
-        // A merge being recorded keeps its own message ("Merge 'origin'") unless the writer gave one.
-        let fallback = try history.mergeState() == nil ? defaultMessage : nil
-        return try history.snapshot(message: message ?? fallback, author: author).version
+        return RecordFirst(message: message, author: try authorOption.resolved(environment: environment))
     }
 }

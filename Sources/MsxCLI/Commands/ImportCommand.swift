@@ -52,25 +52,15 @@ struct Import: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject(forWriting: !dryRun)
-            let parent = try project.destinationFolder(folder, from: console.workingDirectory)
             let base = console.workingDirectory
             let files = paths.map { (url: URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL, displayPath: $0) }
-            let outcome = try project.importFiles(files, into: parent, splitHeadings: splitHeadings, changes: changes, dryRun: dryRun)
-            if console.json {
-                console.report([
-                    "dryRun": .bool(dryRun),
-                    "created": .array(outcome.nodes.map { .object(NodeRendering.json($0)) }),
-                    "addedStyles": .array(outcome.addedStyles.map { .string($0) }),
-                    "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: $0.file, $0.warning)) }),
-                ])
-            } else {
-                for (file, warning) in outcome.warnings { console.note("warning: \(ImportWording.line(file: file, warning))") }
-                let mood = Mood(dryRun: dryRun)
-                for event in outcome.events { console.line(BinderWording.line(event, mood)) }
-                if !outcome.addedStyles.isEmpty {
-                    console.line("\(mood.verb("added", "add")) style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
-                }
+            let action = ImportAction(files, into: folder, splitHeadings: splitHeadings, changes: changes, dryRun: dryRun)
+            guard let report = try console.run(action) else { return }
+            for warning in report.warnings { console.note("warning: \(warning)") }
+            let (outcome, mood) = (report.outcome, Mood(dryRun: dryRun))
+            for event in outcome.events { console.line(BinderWording.line(event, mood)) }
+            if !outcome.addedStyles.isEmpty {
+                console.line("\(mood.verb("added", "add")) style\(outcome.addedStyles.count == 1 ? "" : "s") \(outcome.addedStyles.joined(separator: ", "))")
             }
         }
     }

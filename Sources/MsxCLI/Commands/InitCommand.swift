@@ -66,84 +66,28 @@ struct Init: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let destination = URL(fileURLWithPath: folder ?? ".", relativeTo: console.workingDirectory).standardizedFileURL
-            let creator = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation))
-            var (name, email) = Author.split(author ?? console.environment["MSX_AUTHOR"] ?? "")
-            if let from {
-                let source = URL(fileURLWithPath: from, relativeTo: console.workingDirectory).standardizedFileURL
-                if !ScrivenerProject.holdsBinder(source) {
-                    let importer = try MarkdownRepositoryImporter(source, include: include)
-                    let details = ProjectCreator.Details(title: title ?? importer.name, author: name, email: email, date: Self.today())
-                    let history = try creator.createWithHistory(at: destination, from: try creator.locate("blank", relativeTo: console.workingDirectory),
-                                                                details: details, diffDriver: console.invocation.executablePath)
-                    report(try importer.run(into: history), root: destination, title: details.title, console: console)
-                    return
-                }
-                if !include.isEmpty { throw MsxError(.unsupportedImport, "--include chooses files of a git repository, not of a Scrivener project") }
-                let scrivener = try ScrivenerProject.read(source)
-                if name.isEmpty, let named = scrivener.author { (name, email) = (named, nil) }
-                let details = ProjectCreator.Details(title: title ?? scrivener.title, author: name, email: email, date: Self.today())
-                let history = try creator.createWithHistory(at: destination, from: try creator.locate("blank", relativeTo: console.workingDirectory),
-                                                            details: details, diffDriver: console.invocation.executablePath)
-                var importer = ScrivenerImporter(scrivener)
-                let outcome = try importer.run(into: history, author: nil)
-                report(outcome, root: destination, title: details.title, console: console)
-                return
-            }
-            let details = ProjectCreator.Details(
-                title: title ?? destination.lastPathComponent, author: name, email: email, date: Self.today())
-            let project = try creator.createWithHistory(
-                at: destination, from: try creator.locate(template, relativeTo: console.workingDirectory), details: details,
-                diffDriver: console.invocation.executablePath
-            ).project
-            if console.json {
-                console.report([
-                    "root": .string(project.root.path), "template": .string(template),
-                    "project": ["id": .string(project.manifest.id), "title": .string(project.manifest.title)],
-                ])
-            } else {
-                console.line("Created '\(project.manifest.title)' in \(project.root.path) from the \(template) template.")
+            let source: InitAction.Source = from.map {
+                .existing(URL(fileURLWithPath: $0, relativeTo: console.workingDirectory).standardizedFileURL, named: $0, include: include)
+            } ?? .template(template)
+            let action = InitAction(at: destination, from: source, title: title, author: author ?? console.environment["MSX_AUTHOR"] ?? "",
+                                    templateFolders: TemplateFolders.search(console.invocation), workingDirectory: console.workingDirectory,
+                                    executable: console.invocation.executablePath)
+            guard let report = try console.run(action) else { return }
+            switch report {
+            case .template(let root, let template, _, let title):
+                console.line("Created '\(title)' in \(root) from the \(template) template.")
+            case .scrivener(let outcome, let root, let from, let title):
+                console.line("Created '\(title)' in \(root) from \(from): \(outcome.documents) documents, "
+                    + "\(outcome.folders) folders, \(outcome.files) files, \(outcome.snapshots) snapshots as versions.")
+                for note in outcome.notes { console.note("note: \(note)") }
+                for problem in outcome.problems { console.note("not brought in: \(problem)") }
+            case .repository(let outcome, let root, let from, let title):
+                console.line("Created '\(title)' in \(root) from \(from): \(outcome.documents) documents, "
+                    + "\(outcome.versions) versions, \(outcome.renames) renames followed; binder order from "
+                    + (outcome.orderSource ?? "the file names") + ".")
+                for problem in outcome.problems { console.note("not brought in: \(problem)") }
             }
         }
-    }
-
-    /// What came across from Scrivener, and what did not.
-    private func report(_ outcome: ScrivenerImportOutcome, root: URL, title: String, console: Console) {
-        if console.json {
-            console.report([
-                "root": .string(root.path), "from": .string(from ?? ""),
-                "documents": .int(outcome.documents), "folders": .int(outcome.folders), "files": .int(outcome.files),
-                "snapshots": .int(outcome.snapshots), "problems": .array(outcome.problems.map(JSONValue.string)),
-                "notes": .array(outcome.notes.map(JSONValue.string)),
-            ])
-            return
-        }
-        console.line("Created '\(title)' in \(root.path) from \(from ?? "Scrivener"): \(outcome.documents) documents, "
-            + "\(outcome.folders) folders, \(outcome.files) files, \(outcome.snapshots) snapshots as versions.")
-        for note in outcome.notes { console.note("note: \(note)") }
-        for problem in outcome.problems { console.note("not brought in: \(problem)") }
-    }
-
-    /// What came across from a git repository, and what did not.
-    private func report(_ outcome: RepositoryImportOutcome, root: URL, title: String, console: Console) {
-        if console.json {
-            console.report([
-                "root": .string(root.path), "from": .string(from ?? ""), "documents": .int(outcome.documents),
-                "versions": .int(outcome.versions), "renames": .int(outcome.renames), "order": .optional(outcome.orderSource),
-                "problems": .array(outcome.problems.map(JSONValue.string)),
-            ])
-            return
-        }
-        console.line("Created '\(title)' in \(root.path) from \(from ?? "the repository"): \(outcome.documents) documents, "
-            + "\(outcome.versions) versions, \(outcome.renames) renames followed; binder order from "
-            + (outcome.orderSource ?? "the file names") + ".")
-        for problem in outcome.problems { console.note("not brought in: \(problem)") }
-    }
-
-    static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
     }
 }
 
@@ -166,20 +110,11 @@ struct Templates: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let templates = ProjectCreator(templateFolders: TemplateFolders.search(console.invocation)).templates()
-            guard !templates.isEmpty else { throw MsxError(.unknownTemplate, "no templates found (MSX_TEMPLATES names none)") }
-            if console.json {
-                console.report([
-                    "templates": .array(templates.map { t in
-                        ["name": .string(t.name), "path": .optional(t.folder?.path), "documents": .int(t.documentCount),
-                         "folders": .array(t.topFolders.map(JSONValue.string))]
-                    }),
-                ])
-            } else {
-                for t in templates {
-                    let name = t.name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                    console.line("\(name) \(t.documentCount) document\(t.documentCount == 1 ? "" : "s")  (\(t.topFolders.joined(separator: ", ")))")
-                }
+            guard let templates = try console.run(TemplatesAction(templateFolders: TemplateFolders.search(console.invocation)))?.templates
+            else { return }
+            for t in templates {
+                let name = t.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                console.line("\(name) \(t.documentCount) document\(t.documentCount == 1 ? "" : "s")  (\(t.topFolders.joined(separator: ", ")))")
             }
         }
     }

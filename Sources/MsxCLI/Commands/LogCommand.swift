@@ -29,15 +29,10 @@ struct Log: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory()
             let filter = LogFilter(limit: limit, since: try since.map { try DateText.seconds($0, endOfDay: false) },
                                    until: try until.map { try DateText.seconds($0, endOfDay: true) })
-            let documentID = try reference.map { try history.documentID(for: $0, workingDirectory: console.workingDirectory) }
-            if console.json {
-                let entries = try documentID.map { try history.log(of: $0, filter) } ?? history.log(filter)
-                console.report(["document": .optional(documentID), "versions": .array(entries.map(Self.json))])
-                return
-            }
+            let action = LogAction(reference, filter: filter)
+            if console.json { return _ = try console.run(action) }
             // Versions go out as they are found (off a terminal), a kilobyte at a time: `msx log |
             // head` reads little more than what it shows.
             var shown = 0
@@ -48,7 +43,7 @@ struct Log: MsxCommand {
                     sink(Self.lines(entry, console).map(console.formatted).joined())
                 }
                 do {
-                    if let documentID { try history.log(of: documentID, filter, each: print) } else { try history.log(filter, each: print) }
+                    try action.stream(from: console.workingDirectory, each: print)
                 } catch {
                     failure = error
                 }
@@ -71,22 +66,5 @@ struct Log: MsxCommand {
         let what = change.created ? "created" : change.deleted ? "deleted" : change.unchanged ? "unchanged (recorded on purpose)"
             : all.isEmpty ? "markup only" : all
         return [line, "        \(console.paint("+\(change.wordsAdded)", "32")) / \(console.paint("-\(change.wordsRemoved)", "31")) words; \(what)"]
-    }
-
-    static func json(_ entry: LogEntry) -> JSONValue {
-        var o: [String: JSONValue] = [
-            "version": .string(entry.version.description), "short": .string(entry.version.short),
-            "date": .string(DateText.iso(entry.time, offsetMinutes: entry.offsetMinutes)), "author": .string(entry.author), "email": .string(entry.email),
-            "message": .string(entry.subject), "milestones": .array(entry.milestones.map(JSONValue.string)),
-        ]
-        if let c = entry.change {
-            o["change"] = [
-                "title": .string(c.title), "path": .string(c.path), "wordsAdded": .int(c.wordsAdded),
-                "wordsRemoved": .int(c.wordsRemoved), "text": .bool(c.text), "formatting": .bool(c.formatting),
-                "metadata": .bool(c.metadata), "created": .bool(c.created), "deleted": .bool(c.deleted),
-                "moved": .bool(c.moved), "renamed": .bool(c.renamed), "unchanged": .bool(c.unchanged), "notes": .bool(c.notes),
-            ]
-        }
-        return .object(o)
     }
 }

@@ -30,11 +30,7 @@ struct RemoteList: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let remotes = try console.openHistory().remotes()
-            if console.json {
-                console.report(["remotes": .array(remotes.map { ["name": .string($0.name), "url": .string($0.url)] })])
-                return
-            }
+            guard case .list(let remotes) = try console.run(RemotesAction()) else { return }
             let width = remotes.map(\.name.count).max() ?? 0
             for remote in remotes { console.line(remote.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + remote.url) }
             if remotes.isEmpty { console.line("No remotes (msx remote add NAME URL adds one).") }
@@ -56,13 +52,10 @@ struct RemoteAdd: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true, create: true)
             // A local path is kept absolute, so the remote still works from another folder.
             let location = url.contains(":") ? url : console.invocation.resolve(url).path
-            let remote = try history.addRemote(name, url: location)
-            if console.json { console.report(["remote": ["name": .string(name), "url": .string(remote.url)]]) } else {
-                console.line("added remote '\(name)' (\(remote.url))")
-            }
+            guard case .added(_, let added) = try console.run(RemotesAction(.add(name: name, url: location))) else { return }
+            console.line("added remote '\(name)' (\(added))")
         }
     }
 }
@@ -78,8 +71,8 @@ struct RemoteRemove: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            try console.openHistory(forWriting: true).removeRemote(name)
-            if console.json { console.report(["removed": .string(name)]) } else { console.line("removed remote '\(name)'") }
+            guard try console.run(RemotesAction(.remove(name))) != nil else { return }
+            console.line("removed remote '\(name)'")
         }
     }
 }
@@ -104,14 +97,9 @@ struct Clone: MsxCommand {
             let source = url.contains(":") ? url : console.invocation.resolve(url).path
             let destination = URL(fileURLWithPath: directory ?? Self.folderName(for: url), isDirectory: true,
                                   relativeTo: console.workingDirectory).standardizedFileURL
-            let history = try TransferReporter(console).run { try ProjectHistory.clone(source, into: destination, $0) }
-            try history.configureGitDiff(executable: console.invocation.executablePath)
-            if console.json {
-                console.report(["path": .string(destination.path), "title": .string(history.project.manifest.title),
-                                "version": .optional(try history.head()?.description)])
-            } else {
-                console.line("cloned '\(history.project.manifest.title)' into \(destination.path)")
-            }
+            let action = CloneAction(source, into: destination, executable: console.invocation.executablePath, environment: console.environment)
+            guard let report = try console.run(action) else { return }
+            console.line("cloned '\(report.title)' into \(report.path)")
         }
     }
 
@@ -119,39 +107,5 @@ struct Clone: MsxCommand {
     static func folderName(for url: String) -> String {
         let last = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "project"
         return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
-    }
-}
-
-/// A transfer's progress on standard error, on a terminal only ("transferring objects: 45% (450/1000)"), and a note
-/// for each ssh host key added to known_hosts.
-final class TransferReporter: @unchecked Sendable {
-    private let line: ProgressLine
-    private let console: Console
-    private var last = -1
-
-    init(_ console: Console) {
-        self.console = console
-        line = ProgressLine(console.invocation)
-    }
-
-    /// Runs a transfer with these options, then clears the progress line.
-    func run<T>(_ transfer: (TransferOptions) throws -> T) rethrows -> T {
-        defer { line.finish() }
-        var progress: TransferProgress?
-        if line.isVisible { progress = { [self] done, total in report(done, total) } }
-        let errors = console.invocation.standardError
-        return try transfer(TransferOptions(environment: console.environment, progress: progress) { host, fingerprint, file in
-            errors.write("msx: added \(host)'s host key (\(fingerprint)) to \(file)\n")
-        })
-    }
-
-    private func report(_ done: Int, _ total: Int) {
-        guard total > 0 else { return }
-        line.update {
-            let percent = done * 100 / total
-            guard percent != last else { return nil }
-            last = percent
-            return "transferring objects: \(percent)% (\(done)/\(total))"
-        }
     }
 }

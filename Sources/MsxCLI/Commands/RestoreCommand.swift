@@ -50,63 +50,24 @@ struct Restore: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let author = try authorOption.resolved(environment: console.environment)
-            let history = try console.openHistory(forWriting: !dryRun)
-            let result: RestoreResult
-            let option = at ?? deprecatedTo
-            if all {
-                result = try history.restoreAll(to: option ?? "HEAD", dryRun: dryRun, author: author)
-            } else {
-                let (id, named) = try history.documentReference(reference!, workingDirectory: console.workingDirectory)
-                if named != nil && option != nil {
-                    throw MsxError(.usage, "give the version once: \(reference!) names one, and so does --at")
-                }
-                let to = named ?? option ?? "HEAD"
-                let mode: RestoreMode = textOnly ? .textOnly : formattingOnly ? .formattingOnly : .whole
-                result = try history.restore(documentID: id, to: to, mode: mode, dryRun: dryRun, author: author)
-            }
+            let mode: RestoreMode = textOnly ? .textOnly : formattingOnly ? .formattingOnly : .whole
+            let action = RestoreAction(all ? .project : .document(reference!, mode: mode), at: at ?? deprecatedTo, dryRun: dryRun, author: author)
+            guard let report = try console.run(action, emittingJSON: false) else { return }
+            let result = report.result
             // Formatting whose words an outside edit took, dropped as the version recorded first re-anchored it.
             for entry in result.reanchoredFirst {
                 console.warn(entry.lost.map { "\(entry.node.sidecarPath ?? entry.node.path): \(FormattingLossWording.line($0))" })
             }
-            if console.json {
-                console.report([
-                    "dryRun": .bool(dryRun), "version": .string(result.version.description),
-                    "safetyVersion": .optional(result.safetyVersion?.description),
-                    "restoredVersion": .optional(result.restoredVersion?.description),
-                    "changes": .array(result.events.map { .string(Self.line($0)) }),
-                ])
-                return
-            }
+            if console.json { return console.emit(try report.json()) }
             if result.savesFirst {
                 let safety = result.safetyVersion.map { " as \($0.short)" } ?? ""
                 console.line("\(Mood(dryRun: dryRun).verb("saved", "save")) the current state first\(safety)")
             }
-            for event in result.events { console.line(Self.line(event, Mood(dryRun: dryRun))) }
+            for event in result.events { console.line(RestoreWording.line(event, Mood(dryRun: dryRun))) }
             // A restore that changes something is recorded as a version of its own.
             if result.recordsVersion {
                 console.line("\(Mood(dryRun: dryRun).verb("recorded", "record")) the restore" + (result.restoredVersion.map { " as \($0.short)" } ?? ""))
             }
-        }
-    }
-
-    /// A restore event in words (also the `changes` strings of the `--json` report); in a dry run (`mood`), the same
-    /// sentence with "would".
-    static func line(_ event: RestoreEvent, _ mood: Mood = .done) -> String {
-        switch event {
-        case .restoredDocument(let node, let version): "\(mood.verb("restored", "restore")) '\(node.title)' to \(version.short)"
-        case .restoredProject(let version): "\(mood.verb("restored", "restore")) the project to \(version.short)"
-        case .fileBroughtBack(let path): "\(mood.verb("brought", "bring")) back \(path) as it was"
-        case .broughtBack(let node, let folder, let fromTrash):
-            fromTrash ? "\(mood.verb("took", "take")) '\(node.title)' out of the Trash into \(folder.title)"
-                : "\(mood.verb("brought", "bring")) '\(node.title)' back into \(folder.title)"
-        case .metadata(let field, let now, let then):
-            mood.change("\(BinderWording.name(of: field)): \(now ?? "(none)") -> \(then ?? "(none)")")
-        case .text(let added, let removed): mood.change("text: +\(added) / -\(removed) words")
-        case .formattingRestored: mood == .done ? "formatting restored" : "would restore formatting"
-        case .notesRestored: mood == .done ? "notes restored" : "would restore the notes"
-        case .formattingNotPlaced(let loss): FormattingLossWording.notRestored(loss)
-        case .movedToTrash(let node): "'\(node.title)' did not exist then: \(mood.verb("moved", "move")) to the Trash"
-        case .nodesAsTheyWere(let count): "\(count) binder nodes \(mood == .done ? "as they were" : "would be as they were")"
         }
     }
 }

@@ -48,48 +48,13 @@ struct ReviewImport: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true)
             let url = console.invocation.resolve(file)
             let data = try FileIO.readData(url, displayPath: file)
             let reviewName = name ?? Slug.make(url.deletingPathExtension().lastPathComponent)
-            let outcome: ReviewOutcome
-            do {
-                outcome = try history.importReview(data, name: reviewName, changes: changes, textOnly: textOnly)
-            } catch let error as MsxError where error.code == .notDocx {
-                throw MsxError(error.code, "\(file): \(error.message)")
-            }
-            if console.json {
-                let nodes: ([BinderNode]) -> JSONValue = { .array($0.map { .object(NodeRendering.json($0)) }) }
-                console.report([
-                    "branch": outcome.branch.map(JSONValue.string) ?? .null,
-                    "version": outcome.version.map { .string($0.description) } ?? .null,
-                    "base": .string(outcome.base.description), "baseRecorded": .bool(outcome.baseWasRecorded),
-                    "changed": nodes(outcome.changed), "unchanged": nodes(outcome.unchanged),
-                    "foundByText": nodes(outcome.foundByText), "missing": nodes(outcome.missing),
-                    "emptied": nodes(outcome.emptied),
-                    "retitled": .array(outcome.retitled.map { folder, title in
-                        var node = NodeRendering.json(folder)
-                        node["newTitle"] = .string(title)
-                        return .object(node)
-                    }),
-                    "conflicts": .int(outcome.conflicts),
-                    "conflictsIn": .array(outcome.conflicted.map { entry in
-                        var node = NodeRendering.json(entry.node)
-                        node["conflicts"] = .array(entry.conflicts.map { .string(MergeWording.summary($0)) })
-                        return .object(node)
-                    }),
-                    "warnings": .array(outcome.warnings.map { .string(ImportWording.line(file: file, $0)) }
-                        + outcome.warningsIn.flatMap { node, warnings in
-                            warnings.map { .string("'\(node.title)' (\(node.path)): \(ImportWording.text($0))") }
-                        }),
-                    "restyledSoWordsOnly": .bool(outcome.restyledSoWordsOnly),
-                ])
-                return
-            }
-            for warning in outcome.warnings { console.note("warning: \(ImportWording.line(file: file, warning))") }
-            for (node, warnings) in outcome.warningsIn {
-                for warning in warnings { console.note("warning: '\(node.title)' (\(node.path)): \(ImportWording.text(warning))") }
-            }
+            let action = ReviewImportAction(data, fileName: file, name: reviewName, changes: changes, textOnly: textOnly)
+            guard let report = try console.run(action) else { return }
+            let outcome = report.outcome
+            for warning in report.warnings { console.note("warning: \(warning)") }
             if !outcome.baseWasRecorded {
                 console.note("warning: \(file) does not name the version it was compiled from; compared with the last version, \(outcome.base.short)")
             }

@@ -39,28 +39,20 @@ struct Search: MsxCommand {
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
             let pattern = try TextPattern(text, regex: regex, ignoringCase: ignoreCase)
-            let found = history
-                ? Self.present(try console.openHistory().searchHistory(pattern), as: "versions", console, json: Self.json) { match in
+            guard let report = try console.run(SearchAction(pattern, inHistory: history), emittingJSON: false) else { return }
+            if console.json {
+                console.emit(try report.json())
+            } else if case .versions(let versions) = report {
+                for match in versions {
                     let change = match.after > match.before ? "added" : "removed"
-                    return "\(console.paint(match.version.short, "33")) \(DateText.display(match.time, offsetMinutes: match.offsetMinutes))  \(match.title)  "
-                        + "\(change) (\(match.before) → \(match.after))  \(match.subject)"
+                    console.line("\(console.paint(match.version.short, "33")) \(DateText.display(match.time, offsetMinutes: match.offsetMinutes))  "
+                        + "\(match.title)  \(change) (\(match.before) → \(match.after))  \(match.subject)")
                 }
-                : Self.present(try console.openProject().search(pattern), as: "matches", console, json: Self.json) { match in
-                    "\(console.paint(match.node.path, "35")):\(match.paragraph + 1): \(Self.highlighted(match, console))"
-                }
-            if found == 0 { throw ExitCode(1) }
+            } else if case .matches(let matches) = report {
+                for match in matches { console.line("\(console.paint(match.node.path, "35")):\(match.paragraph + 1): \(Self.highlighted(match, console))") }
+            }
+            if report.count == 0 { throw ExitCode(1) }
         }
-    }
-
-    /// Prints what was found (as `key` in JSON, else a line each); returns how many.
-    private static func present<Match>(_ matches: [Match], as key: String, _ console: Console, json: (Match) -> JSONValue,
-                                       line: (Match) -> String) -> Int {
-        if console.json {
-            console.report([key: .array(matches.map(json))])
-        } else {
-            for match in matches { console.line(line(match)) }
-        }
-        return matches.count
     }
 
     /// The paragraph with its matches painted (on a terminal).
@@ -73,22 +65,5 @@ struct Search: MsxCommand {
             position = range.upperBound
         }
         return out + String(decoding: units[position...], as: UTF16.self)
-    }
-
-    static func json(_ match: TextMatch) -> JSONValue {
-        [
-            "id": .string(match.node.id), "title": .string(match.node.title), "path": .string(match.node.path),
-            "paragraph": .int(match.paragraph), "text": .string(match.text),
-            "ranges": .array(match.ranges.map { ["start": .int($0.lowerBound), "end": .int($0.upperBound)] }),
-        ]
-    }
-
-    static func json(_ match: HistoryMatch) -> JSONValue {
-        [
-            "version": .string(match.version.description), "short": .string(match.version.short),
-            "date": .string(DateText.iso(match.time, offsetMinutes: match.offsetMinutes)), "message": .string(match.subject),
-            "id": .string(match.documentID), "title": .string(match.title), "path": .string(match.path),
-            "before": .int(match.before), "after": .int(match.after),
-        ]
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MsxKit
-import MsxServe
 
 struct Serve: MsxCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +14,8 @@ struct Serve: MsxCommand {
             the statistics. Every change made there is made by the same code as the commands, and the pages follow \
             the files: an edit in another program shows within a second. The server listens on 127.0.0.1 only, and \
             answers only the address it prints, which carries a random key: open that address (the key then stays in \
-            a cookie of that page alone). Ctrl-C stops it.
+            a cookie of that page alone). Ctrl-C stops it. The server is the program msx-serve, installed beside msx \
+            (make install puts it in PREFIX/libexec/msx).
             """,
             examples: [.init("msx serve", "Serve on a free port and print the address to open."),
                        .init("msx serve --port 8470", "Serve on port 8470.")]))
@@ -25,27 +25,26 @@ struct Serve: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let server = try ProjectServer(directory: console.workingDirectory, port: port)
-            let output = invocation.standardOutput
-            let finished = DispatchSemaphore(value: 0)
-            let failure = ServeFailure()
-            Task {
-                do {
-                    try await server.run { url in output.write("msx serve: \(url.absoluteString)  (Ctrl-C stops)\n") }
-                } catch {
-                    failure.error = error
-                }
-                finished.signal()
-            }
-            finished.wait()
-            if let error = failure.error {
-                throw MsxError(.io, "cannot serve on 127.0.0.1:\(port): \(error.localizedDescription)")
-            }
+            // The project must open, as for any command, before the server is started for it.
+            _ = try console.run(ProjectInfoAction(), emittingJSON: false)
+            let server = try Self.server(beside: invocation.executablePath)
+            console.flush()
+            let arguments = [server, console.workingDirectory.path, String(port)]
+            let pointers = arguments.map { strdup($0) } + [nil]
+            execv(server, pointers)
+            throw MsxError(.io, "cannot start \(server): \(String(cString: strerror(errno)))")
         }
     }
-}
 
-/// Carries the server's failure out of its task.
-private final class ServeFailure: @unchecked Sendable {
-    var error: (any Error)?
+    /// msx-serve: beside this msx (a build folder, or bin/ with both installed), else in ../libexec/msx.
+    static func server(beside executable: String) throws -> String {
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent("msx-serve"),
+                          folder.deletingLastPathComponent().appendingPathComponent("libexec/msx/msx-serve")]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw MsxError(.missingFile, "msx serve runs msx-serve, which is not beside \(folder.path) nor in "
+                + "\(candidates[1].deletingLastPathComponent().path) (make install puts it there)")
+        }
+        return found.path
+    }
 }

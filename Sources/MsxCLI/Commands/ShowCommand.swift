@@ -35,13 +35,12 @@ struct Show: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            // A document renamed or moved by hand is read where it is now.
-            let project = try console.openProject()
-            let named = try DocumentAtRevision(reference, at: at, in: project, from: console.workingDirectory, readingText: !notes)
+            guard let report = try console.run(ShowAction(reference, at: at, notes: notes), emittingJSON: false) else { return }
+            let named = report.named
             let (node, document, sheet) = (named.node, named.document, named.styleSheet)
             let form = console.json ? .json : self.form
-            if notes { return try showNotes(of: named, in: project, as: form, console: console) }
-            let warnings = document.lostFormatting.map(FormattingLossWording.line)
+            if let notes = report.notes { return showNotes(notes, of: named, as: form, report: report, console: console) }
+            let warnings = report.warnings
             if form != .json { console.warn(warnings) }
             // Text and JSON are written a paragraph at a time: a long document is never held as a whole model.
             switch form {
@@ -62,13 +61,11 @@ struct Show: MsxCommand {
 
     /// The notes of the document named, today's or the version's: their Markdown (also for text), a page, or
     /// `{"id", "title", "path", "version", "notes"}` (`notes` null when it has none).
-    private func showNotes(of named: DocumentAtRevision, in project: Project, as form: Form, console: Console) throws {
+    private func showNotes(_ notes: String?, of named: DocumentAtRevision, as form: Form, report: ShowReport, console: Console) {
         let node = named.node
-        let notes = try named.version.map { try ProjectHistory.existing(project).notes(of: node, at: $0) } ?? project.notes(of: node)
         switch form {
         case .json:
-            console.report(["id": .string(node.id), "title": .string(node.title), "path": .optional(node.notesPath),
-                            "version": .optional(named.version?.description), "notes": .optional(notes)])
+            if let json = try? report.json() { console.emit(json) }
         case .text, .markdown:
             if let notes { console.text(notes) } else { console.note("'\(node.title)' has no notes") }
         case .html:

@@ -39,7 +39,7 @@ struct Snapshot: MsxCommand {
             console.warn(report.warnings)
             if console.json { return console.emit(try report.json()) }
             let (result, reattached, milestone) = (report.result, report.reattached, report.milestone)
-            for rename in reattached { console.line(Check.line(.reattached(rename.node, at: rename.path))) }
+            for rename in reattached { console.line(CheckWording.line(.reattached(rename.node, at: rename.path))) }
             guard let version = result.version else {
                 console.line("Nothing changed since the last snapshot.")
                 return

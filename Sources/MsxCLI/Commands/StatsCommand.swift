@@ -38,7 +38,7 @@ struct Stats: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let report = try StatsAction().run(from: console.workingDirectory)
+            guard let report = try console.run(StatsAction(), emittingJSON: false) else { return }
             if let html { try Self.write(StatsPage.render(report.figures), to: html, console) }
             if let svg { try Self.write(StatsPage.svg(report.figures), to: svg, console) }
             if console.json { return console.emit(try report.json()) }

@@ -23,27 +23,9 @@ struct Status: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let project = try console.openProject()
-            let (changes, hasHistory) = try project.changesSinceLastSnapshot()
-            let strays = try project.strayDocuments()
-            let history = try ProjectHistory.open(project)
-            let merging = try history?.mergeState()
-            let markers = try history?.documentsWithLeftMarkers(among: changes) ?? []
-            let files = hasHistory ? try history?.fileChanges() ?? [] : []
-            if console.json {
-                console.report([
-                    "clean": .bool(changes.isEmpty && strays.isEmpty && files.isEmpty),
-                    "hasHistory": .bool(hasHistory),
-                    "documents": .array(changes.map(Self.json)),
-                    "notInBinder": .array(strays.map(JSONValue.string)),
-                    "files": .array(files.map(Self.json)),
-                    "merge": merging.map { ["label": .string($0.label), "theirs": .string($0.theirs.description),
-                                            "conflicts": .int($0.conflicts.count), "unresolved": .int($0.unresolved.count)] } ?? .null,
-                    "conflictMarkers": .array(markers.map { ["id": .string($0.node.id), "title": .string($0.node.title),
-                                                             "path": .string($0.node.path), "line": .int($0.line)] }),
-                ])
-                return
-            }
+            guard let report = try console.run(StatusAction()) else { return }
+            let (changes, strays, files, markers) = (report.documents, report.notInBinder, report.files, report.conflictMarkers)
+            let (merging, hasHistory) = (report.merge, report.hasHistory)
             if let merging {
                 console.line("Merging \(merging.label): \(merging.unresolved.count) of \(merging.conflicts.count) conflicts left "
                     + "(msx conflicts; msx snapshot records the merge once none is left; msx merge --abort goes back).")
@@ -83,7 +65,4 @@ struct Status: MsxCommand {
 
     /// A file's change as `status` and `snapshot` report it (`FileChangeReport`).
     static func json(_ file: FileChange) -> JSONValue { (try? JSONValueEncoder.encode(FileChangeReport(file))) ?? .null }
-
-    /// A document's change as `status` and `snapshot` report it (`DocumentChangeReport`).
-    static func json(_ change: DocumentChange) -> JSONValue { (try? JSONValueEncoder.encode(DocumentChangeReport(change))) ?? .null }
 }

@@ -42,12 +42,8 @@ struct Pull: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true)
-            let outcome = try TransferReporter(console).run {
-                try history.pull(from: remote.remote, markers: merge.markers, acceptingRewrite: rewrite.acceptRewrite, $0)
-            }
-            SyncWording.report(pulled: outcome, pushed: nil, snapshot: nil, to: console)
-            SyncWording.warnOfUnreadableSidecars(in: history, to: console)
+            try SyncWording.run(TransferAction(remote: remote.remote, pulls: true, pushes: false, markers: merge.markers,
+                                               acceptingRewrite: rewrite.acceptRewrite, environment: console.environment), console)
         }
     }
 }
@@ -65,9 +61,7 @@ struct Push: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory()
-            let outcome = try TransferReporter(console).run { try history.push(to: remote.remote, $0) }
-            SyncWording.report(pulled: nil, pushed: outcome, snapshot: nil, to: console)
+            try SyncWording.run(TransferAction(remote: remote.remote, pulls: false, pushes: true, environment: console.environment), console)
         }
     }
 }
@@ -95,44 +89,23 @@ struct Sync: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let history = try console.openHistory(forWriting: true)
-            let recorded = try first.record(in: history, defaultMessage: "Sync", environment: console.environment)
-            let (pulled, pushed) = try TransferReporter(console).run { options in
-                let pulled = try history.pull(from: remote.remote, markers: merge.markers, acceptingRewrite: rewrite.acceptRewrite, options)
-                if case .conflicted = pulled { return (pulled, nil as PushOutcome?) }
-                return (pulled, try history.push(to: remote.remote, options))
-            }
-            SyncWording.report(pulled: pulled, pushed: pushed, snapshot: recorded, to: console)
-            SyncWording.warnOfUnreadableSidecars(in: history, to: console)
+            try SyncWording.run(TransferAction(remote: remote.remote, pulls: true, pushes: true, markers: merge.markers,
+                                               acceptingRewrite: rewrite.acceptRewrite,
+                                               recordFirst: try first.recordFirst(environment: console.environment),
+                                               environment: console.environment), console)
         }
     }
 }
 
 /// What pull, push and sync say (and their `--json` reports).
 enum SyncWording {
-    /// A sidecar that came unreadable (from a collaborator's plain git) stops every command reading its document:
-    /// said at once, with the mend.
-    static func warnOfUnreadableSidecars(in history: ProjectHistory, to console: Console) {
-        for node in history.unreadableSidecars() {
-            console.note("warning: '\(node.title)' (\(node.sidecarPath ?? node.path)): its sidecar cannot be read; "
-                + "msx check --repair brings back its last readable one")
-        }
-    }
-
-    static func report(pulled: PullOutcome?, pushed: PushOutcome?, snapshot: GitOID?, to console: Console) {
-        if console.json {
-            var fields: [String: JSONValue] = [:]
-            if let snapshot { fields["snapshot"] = .string(snapshot.description) }
-            if let pulled { fields["pulled"] = json(pulled) }
-            if case .conflicted? = pulled { console.exitStatus = 1 }
-            if let pushed {
-                fields["pushed"] = ["remote": .string(pushed.remote), "branch": .string(pushed.branch),
-                                    "version": .string(pushed.version.description), "sent": .bool(pushed.sent),
-                                    "refusedMilestones": .array(pushed.refusedMilestones.map(JSONValue.string))]
-            }
-            console.report(fields)
-            return
-        }
+    /// Runs the transfer and says what it did; exits 1 when a merge stopped at conflicts.
+    static func run(_ action: TransferAction, _ console: Console) throws {
+        let report = try console.run(action, emittingJSON: false)
+        guard let report else { return }
+        if report.pulled?.isConflicted ?? false { console.exitStatus = 1 }
+        if console.json { return console.emit(try report.json()) }
+        let (snapshot, pulled, pushed) = (report.snapshot, report.pulled, report.pushed)
         if let snapshot { console.line("snapshot \(snapshot.short) recorded") }
         switch pulled {
         case .upToDate?: console.line("already up to date with the remote")
@@ -148,16 +121,6 @@ enum SyncWording {
             for name in pushed.refusedMilestones {
                 console.note("warning: \(pushed.remote) has another version under the milestone '\(name)'; it was left as it is there")
             }
-        }
-    }
-
-    private static func json(_ outcome: PullOutcome) -> JSONValue {
-        switch outcome {
-        case .upToDate: ["outcome": "up-to-date"]
-        case .fastForwarded(let from, let to): ["outcome": "fast-forward", "from": .optional(from?.description), "to": .string(to.description)]
-        case .remoteHasNoBranch: ["outcome": "remote-has-no-branch"]
-        case .merged(let merge): MergeWording.json(merge)
-        case .conflicted(let state): MergeWording.json(state)
         }
     }
 }

@@ -11,6 +11,15 @@ public enum DocumentJSON {
         paragraphs.finish(to: sink)
     }
 
+    /// The whole model as one value (for a caller that holds the document anyway; `write` streams it).
+    public static func model(_ document: RichDocument, sheet: StyleSheet, node: BinderNode?, warnings: [String]) -> [String: JSONValue] {
+        var root = members(node: node, warnings: warnings, annotations: document.annotations)
+        var paragraphs: [JSONValue] = []
+        document.forEachResolved(with: sheet) { paragraphs.append(paragraph($0)) }
+        root["paragraphs"] = .array(paragraphs)
+        return root
+    }
+
     /// Every member of the model but its paragraphs.
     private static func members(node: BinderNode?, warnings: [String], annotations: [String: Annotation]) -> [String: JSONValue] {
         var root: [String: JSONValue] = ["warnings": .array(warnings.map(JSONValue.string))]

@@ -3,7 +3,7 @@ import MsxModel
 
 /// A problem `msx check` found.
 public struct CheckFinding: Sendable, Equatable {
-    public enum Severity: String, Sendable { case error, warning }
+    public enum Severity: String, Sendable, CaseIterable { case error, warning }
 
     /// Problems only `check` reports; the raw values are the stable codes listed in docs/cli-json.md (`check`).
     public enum Problem: String, Sendable, CaseIterable {

@@ -6,7 +6,7 @@ import MsxModel
 enum DocumentPage {
     static func render(_ context: PageContext) async throws -> (title: String, body: String, style: String) {
         let id = try required(context.query, "id")
-        let report = try await context.run(VersionsAction(id))
+        let report = try await context.run(LogAction(id))
         let document = report.document
         let e = HTMLPage.escape
         var body = "<p class=\"meta\">\(e(document?.path ?? "")) · <a href=\"\(e(PageLayout.link("/changes", [("id", id)])))\">"

@@ -6,11 +6,12 @@ import MsxWorkspace
 /// into the working files or reject it from the draft.
 enum ReviewPage {
     static func index(_ context: PageContext) async throws -> (title: String, body: String, style: String) {
-        let report = try await context.run(DraftsAction())
+        guard case .list(let drafts) = try await context.run(DraftsAction()) else { return ("Review", "", "") }
+        let merging = try await context.run(ConflictsAction()).state != nil
         let e = HTMLPage.escape
         var body = ""
-        if report.merging { body += "<p class=\"summary\">A merge is in progress: <a href=\"/conflicts\">settle its conflicts</a>.</p>" }
-        let others = report.drafts.filter { !$0.isCurrent }
+        if merging { body += "<p class=\"summary\">A merge is in progress: <a href=\"/conflicts\">settle its conflicts</a>.</p>" }
+        let others = drafts.filter { !$0.isCurrent }
         if others.isEmpty {
             body += "<p>No other draft to review. <code>msx review import FILE.docx</code> makes one of an editor's Word file.</p>"
         } else {
@@ -25,7 +26,7 @@ enum ReviewPage {
     static func draft(_ context: PageContext) async throws -> (title: String, body: String, style: String) {
         let name = try required(context.query, "name")
         let report = try await context.run(ReviewChangesAction(draft: name))
-        let sheet = StyleSheet(manifest: try Workspace.open(from: context.directory).project.manifest)
+        let sheet = try await context.run(ProjectInfoAction()).styleSheet
         let e = HTMLPage.escape
         let back = PageLayout.link("/review/draft", [("name", report.draft)])
         let count = report.documents.reduce(0) { $0 + $1.changes.changes.count }

@@ -1,9 +1,9 @@
-import MsxKit
+import MsxModel
 
 /// Formatting events in the words `msx format` prints (also the `changes` strings of its `--json` report).
-enum FormatWording {
+public enum FormatWording {
     /// The sentence for `event`; in a dry run (`mood`), the same sentence with "would" ("would add bold to ...").
-    static func line(_ event: FormatEvent, _ mood: Mood = .done) -> String {
+    public static func line(_ event: FormatEvent, _ mood: Mood = .done) -> String {
         switch event {
         case .character(let key, let value, let text, let paragraph):
             let words = quote(text), at = "(paragraph \(paragraph + 1))"

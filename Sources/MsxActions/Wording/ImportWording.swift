@@ -1,11 +1,11 @@
-import MsxKit
+import MsxConvert
 
 /// Import warnings in the words `msx import` prints (also the `warnings` strings of its `--json` report).
-enum ImportWording {
+public enum ImportWording {
     /// "FILE: what happened".
-    static func line(file: String, _ warning: ImportWarning) -> String { "\(file): \(text(warning))" }
+    public static func line(file: String, _ warning: ImportWarning) -> String { "\(file): \(text(warning))" }
 
-    static func text(_ warning: ImportWarning) -> String {
+    public static func text(_ warning: ImportWarning) -> String {
         switch warning {
         case .truncated: "the file ends inside a group (truncated?)"
         case .nestedTooDeep(let depth): "groups nested more than \(depth) deep were read as if flat"
