@@ -34,15 +34,17 @@ public struct CompileAction: Action {
         let name = outName ?? out?.lastPathComponent
         let chosen = try format ?? name.map { name in
             guard let fromName = CompileFormat(fileName: name) else {
-                throw MsxError(.unknownFormat, "\(name): msx compiles to .md, .html, .rtf, .txt, .docx or .epub; name one of those, or give --format")
+                let extensions = CompileFormat.registry.map { "." + $0.extensions[0] }
+                throw MsxError(.unknownFormat, "\(name): msx compiles to \(extensions.dropLast().joined(separator: ", ")) or "
+                    + "\(extensions.last ?? ""); name one of those, or give --format")
             }
             return fromName
-        } ?? .md
+        } ?? .markdown
         guard out != nil || chosen.isText else {
-            throw MsxError(.missingDestination, "a .\(chosen.rawValue) file is not text: give --out FILE.\(chosen.rawValue)")
+            throw MsxError(.missingDestination, "a .\(chosen.name) file is not text: give --out FILE.\(chosen.name)")
         }
         var options = CompileOptions()
-        options.readsFonts = chosen == .epub
+        options.readsFonts = chosen.embedsFonts
         options.preset = preset
         options.titlePage = titlePage
         options.smartQuotes = smartQuotes
@@ -101,7 +103,7 @@ public struct CompileReport: ActionReport {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(format.rawValue, forKey: .format)
+        try container.encode(format.name, forKey: .format)
         if let out { try container.encode(out, forKey: .out) }
         try container.encode(documents, forKey: .documents)
         try container.encode(words, forKey: .words)
@@ -112,7 +114,7 @@ public struct CompileReport: ActionReport {
 
     public static let commands = ["compile"]
     public static var schema: JSONSchema {
-        .object(["format": .oneOf(CompileFormat.allCases.map(\.rawValue)), "documents": .integer, "words": .integer],
+        .object(["format": .oneOf(CompileFormat.all.map(\.name)), "documents": .integer, "words": .integer],
                 optional: ["out": .string, "content": .string])
     }
 }

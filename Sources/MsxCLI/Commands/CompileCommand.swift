@@ -29,11 +29,14 @@ struct Compile: MsxCommand {
                       "The draft as it was at a milestone."),
             ]))
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case md, html, rtf, txt, docx, epub }
     enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }
 
-    @Option(name: [.customShort("t"), .long], help: "md, html, rtf, txt, docx or epub (default: from --out's extension, else md; docx and epub need --out).")
-    var format: Format?
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
+        CompileFormat.all.map { "\($0.name) (\($0.renderer.summary))" }.joined(separator: ", ")
+            + "; default: from --out's extension, else md. "
+            + CompileFormat.all.filter { !$0.isText }.map(\.name).joined(separator: " and ") + " need --out.",
+        valueName: "format"))
+    var format: String?
 
     @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var outFile: String?
@@ -57,7 +60,7 @@ struct Compile: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let action = CompileAction(format: format.flatMap { CompileFormat(rawValue: $0.rawValue) },
+            let action = CompileAction(format: try format.map(Self.format),
                                        out: outFile.map { URL(fileURLWithPath: $0, relativeTo: console.workingDirectory).standardizedFileURL },
                                        outName: outFile, root: root, preset: preset == .manuscript ? .manuscript : .default,
                                        titlePage: titlePage, smartQuotes: smartQuotes, at: at)
@@ -68,5 +71,13 @@ struct Compile: MsxCommand {
                 console.invocation.standardOutput.write(String(decoding: content, as: UTF8.self))
             }
         }
+    }
+
+    /// The format named by --format, or a usage error naming the formats (and the nearest one).
+    private static func format(_ name: String) throws -> CompileFormat {
+        if let format = CompileFormat(name: name) { return format }
+        let names = CompileFormat.all.map(\.name)
+        let nearest = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw MsxError(.unknownFormat, "'\(name)' is not a format msx compiles to (\(names.joined(separator: ", ")))\(nearest)")
     }
 }

@@ -1,44 +1,12 @@
 import Foundation
 import MsxModel
 
-/// The file formats `compile` writes.
-public enum CompileFormat: String, CaseIterable, Sendable {
-    case md, html, rtf, txt, docx, epub
-
-    /// Whether its files are text (`.docx` and `.epub` are ZIP packages).
-    public var isText: Bool { self != .docx && self != .epub }
-
-    /// The format a file name's extension asks for.
-    public init?(fileName: String) {
-        switch fileName.split(separator: ".").last?.lowercased() {
-        case "md", "markdown": self = .md
-        case "html", "htm": self = .html
-        case "rtf": self = .rtf
-        case "txt", "text": self = .txt
-        case "docx": self = .docx
-        case "epub": self = .epub
-        default: return nil
-        }
-    }
-}
-
 extension Manuscript {
     /// The manuscript as the bytes of a file of `format`.
-    public func renderedData(as format: CompileFormat) throws -> Data {
-        if let text = rendered(as: format) { return Data(text.utf8) }
-        return format == .epub ? try EpubWriter.render(self) : try DocxWriter.render(self)
-    }
+    public func renderedData(as format: CompileFormat) throws -> Data { try format.renderer.render(self) }
 
-    /// The manuscript as the text of a file of `format`, or nil for a binary format (`.docx`, `.epub`).
-    public func rendered(as format: CompileFormat) -> String? {
-        switch format {
-        case .docx, .epub: return nil
-        case .rtf: return RTFWriter.render(self)
-        case .html: return HTMLPage.render(paragraphs(), title: title, annotations: annotations)
-        case .txt: return plainText()
-        case .md: return markdown()
-        }
-    }
+    /// The manuscript as HTML (`compile --format html`).
+    func htmlPage() -> String { HTMLPage.render(paragraphs(), title: title, annotations: annotations) }
 
     /// The annotations of every document compiled, by id.
     var annotations: [String: Annotation] {
@@ -48,13 +16,13 @@ extension Manuscript {
     }
 
     /// Plain text, one paragraph per line with a blank line between (as `import` reads text back).
-    private func plainText() -> String {
+    func plainText() -> String {
         paragraphs().map { PlainText.render([$0]).trimmingTrailingNewlines() }.joined(separator: "\n\n") + "\n"
     }
 
     /// CommonMark + GFM: the documents' own Markdown (front matter left out), folder titles as headings and the
     /// scene separator escaped so that it reads as text, not markup.
-    private func markdown() -> String {
+    func markdown() -> String {
         var blocks: [String] = []
         if hasTitlePage {
             blocks.append("**" + escapedLine(title) + "**")
