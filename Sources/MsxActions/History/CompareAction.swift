@@ -91,8 +91,8 @@ public struct CompareAction: Action {
     }
 }
 
-/// Two states of a project compared. The command line streams its `--json` document by document from
-/// `comparisons` (`DiffJSON`); encoded whole, it is the summary below.
+/// Two states of a project compared: encoded, `diff --json` (which the command line streams a document at a
+/// time, `DiffJSON`).
 public struct CompareReport: ActionReport {
     public var old: ProjectState
     public var new: ProjectState
@@ -114,33 +114,11 @@ public struct CompareReport: ActionReport {
     public var differs: Bool { !comparisons.isEmpty || !files.isEmpty }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(comparisons.map(Summary.init), forKey: .documents)
-        try container.encode(markupOnly.map(\.path), forKey: .markupOnly)
-        try container.encode(files.map(\.path), forKey: .files)
+        try DiffJSON.report(comparisons, markupOnly: markupOnly, files: files).encode(to: encoder)
     }
 
-    private enum Key: String, CodingKey { case documents, markupOnly, files }
-
-    private struct Summary: Encodable {
-        var comparison: DocumentComparison
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(comparison.id, forKey: .id)
-            try container.encode(comparison.title, forKey: .title)
-            try container.encode(comparison.path, forKey: .path)
-            try container.encode(comparison.diff.wordsAdded, forKey: .wordsAdded)
-            try container.encode(comparison.diff.wordsRemoved, forKey: .wordsRemoved)
-        }
-        private enum Key: String, CodingKey { case id, title, path, wordsAdded, wordsRemoved }
-    }
-
-    public static let commands: [String] = []
-    public static var schema: JSONSchema {
-        .object(["documents": .array(.object(["id": .nullable(.string), "title": .string, "path": .string, "wordsAdded": .integer,
-                                              "wordsRemoved": .integer])),
-                 "markupOnly": .array(.string), "files": .array(.string)])
-    }
+    public static let commands = ["diff"]
+    public static var schema: JSONSchema { DiffJSON.schema }
 }
 
 /// Compares two Markdown files outside any project, each with its sidecar when it has one (`msx diff --files`).
@@ -159,18 +137,14 @@ public struct CompareFilesAction: StandaloneAction {
     }
 }
 
-/// Two files compared.
+/// Two files compared: encoded, `diff --files --json`.
 public struct CompareFilesReport: ActionReport {
     public var comparison: DocumentComparison
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(comparison.diff.wordsAdded, forKey: .wordsAdded)
-        try container.encode(comparison.diff.wordsRemoved, forKey: .wordsRemoved)
+        try DiffJSON.report(comparison.diff.isEmpty ? [] : [comparison], markupOnly: [], files: []).encode(to: encoder)
     }
 
-    private enum Key: String, CodingKey { case wordsAdded, wordsRemoved }
-
     public static let commands: [String] = []
-    public static var schema: JSONSchema { .object(["wordsAdded": .integer, "wordsRemoved": .integer]) }
+    public static var schema: JSONSchema { DiffJSON.schema }
 }

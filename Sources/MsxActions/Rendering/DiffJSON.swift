@@ -18,6 +18,49 @@ public enum DiffJSON {
         paragraphs.finish(to: sink)
     }
 
+    /// A document's differences as one value, as `write` streams them with `fields(c)`.
+    public static func value(_ c: DocumentComparison) -> JSONValue {
+        var object = fields(c).merging(summary(c.diff)) { $1 }
+        object["paragraphs"] = .array(c.diff.operations.map { operation($0, c.oldTexts, c.newTexts, c.newParagraphs) })
+        return .object(object)
+    }
+
+    /// A document's members of `diff --json` besides its differences: its id, title and path, how its place and
+    /// metadata changed, and its formatting changes in words.
+    public static func fields(_ c: DocumentComparison) -> [String: JSONValue] {
+        [
+            "id": .optional(c.id), "title": .string(c.title), "path": .string(c.path),
+            "binder": .array(c.binder.map { .string(DiffDescription.binder($0)) }),
+            "description": .array(DiffDescription.formatting(c.diff, newTexts: c.newTexts).map(JSONValue.string)),
+        ]
+    }
+
+    /// The members of `diff --json` besides its documents: the files that changed, and the documents whose files
+    /// differ but read the same (only when there are any).
+    public static func members(markupOnly: [DocumentComparison], files: [FileChange]) -> [String: JSONValue] {
+        var members: [String: JSONValue] = ["files": .array(files.map { (try? JSONValueEncoder.encode(FileChangeReport($0))) ?? .null })]
+        if !markupOnly.isEmpty { members["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
+        return members
+    }
+
+    /// The whole of `diff --json` as one value (the command line streams it a document at a time).
+    public static func report(_ comparisons: [DocumentComparison], markupOnly: [DocumentComparison], files: [FileChange]) -> JSONValue {
+        var object = members(markupOnly: markupOnly, files: files)
+        object["documents"] = .array(comparisons.map(value))
+        return .object(object)
+    }
+
+    /// The shape of `report`.
+    static var schema: JSONSchema {
+        let document = JSONSchema.object([
+            "id": .nullable(.string), "title": .string, "path": .string, "binder": .array(.string), "description": .array(.string),
+            "wordsAdded": .integer, "wordsRemoved": .integer, "wordsMoved": .integer, "structure": .array(.map(.any)),
+            "formatting": .array(.map(.any)), "sentenceMoves": .array(.map(.any)), "paragraphAttributes": .array(.map(.any)),
+            "paragraphs": .array(.map(.any)),
+        ])
+        return .object(["documents": .array(document), "files": .array(FileChangeReport.schema)], optional: ["markupOnly": .array(.string)])
+    }
+
     /// Every member of a document's differences but its paragraphs' operations.
     private static func summary(_ diff: DocumentDiff) -> [String: JSONValue] {
         [

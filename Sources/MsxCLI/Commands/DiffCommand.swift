@@ -92,14 +92,12 @@ struct Diff: MsxCommand {
             if console.json {
                 // A document at a time, a paragraph at a time: a long manuscript's report is never held whole.
                 console.stream { sink in
-                    var report: [String: JSONValue] = [:]
-                    if !markupOnly.isEmpty { report["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
-                    report["files"] = .array(changedFiles.map(Status.json))
-                    var documents = JSONArrayStream(JSONEnvelope.members(report), streaming: "documents", to: sink)
+                    let members = DiffJSON.members(markupOnly: markupOnly, files: changedFiles)
+                    var documents = JSONArrayStream(JSONEnvelope.members(members), streaming: "documents", to: sink)
                     for c in comparisons {
                         documents.startElement(to: sink)
                         DiffJSON.write(c.diff, old: c.oldTexts, new: c.newTexts, newParagraphs: c.newParagraphs,
-                                       fields: Self.fields(c), indent: documents.depth, to: sink)
+                                       fields: DiffJSON.fields(c), indent: documents.depth, to: sink)
                     }
                     documents.finish(to: sink)
                 }
@@ -193,14 +191,5 @@ struct Diff: MsxCommand {
         return "\(c.title) (\(c.path)): \(console.paint("+\(c.diff.wordsAdded)", "32")) / \(console.paint("-\(c.diff.wordsRemoved)", "31")) words"
             + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
             + (c.binder.isEmpty ? "" : "; " + c.binder.map(DiffDescription.binder).joined(separator: ", "))
-    }
-
-    /// A document's members of `diff --json` besides its differences.
-    static func fields(_ c: DocumentComparison) -> [String: JSONValue] {
-        [
-            "id": .optional(c.id), "title": .string(c.title), "path": .string(c.path),
-            "binder": .array(c.binder.map { .string(DiffDescription.binder($0)) }),
-            "description": .array(DiffDescription.formatting(c.diff, newTexts: c.newTexts).map(JSONValue.string)),
-        ]
     }
 }

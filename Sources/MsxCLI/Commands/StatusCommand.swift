@@ -62,7 +62,4 @@ struct Status: MsxCommand {
     static func summary(_ file: FileChange) -> String {
         "file " + [FileChange.Kind.added: "added", .modified: "changed", .deleted: "deleted"][file.kind]!
     }
-
-    /// A file's change as `status` and `snapshot` report it (`FileChangeReport`).
-    static func json(_ file: FileChange) -> JSONValue { (try? JSONValueEncoder.encode(FileChangeReport(file))) ?? .null }
 }
