@@ -11,7 +11,8 @@
 #                                   when they cannot be installed, says so and goes on: their tests skip, saying why
 set -euo pipefail
 
-packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libxml2-dev pkg-config)
+# libcurl4-openssl-dev: msx-serve's HTTP library links Foundation's networking, which a release build links over libcurl.
+packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libxml2-dev libcurl4-openssl-dev pkg-config)
 test_packages=(libreoffice-writer-nogui python3-uno python3-jsonschema pandoc chromium chromium-driver python3-selenium openssh-server openssl git epubcheck fontconfig fonts-dejavu-core)
 
 missing_of() {
