@@ -89,7 +89,10 @@ final class Console {
     func report(_ fields: [String: JSONValue]) { emit(JSONEnvelope.wrap(fields)) }
 
     /// Wraps text in an ANSI colour when colour is on.
-    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, when: color) }
+
+    /// `text` in the SGR colour `code` when `colour`, else as it is.
+    static func paint(_ text: String, _ code: String, when colour: Bool) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
     /// A message for stderr that never goes into JSON output (progress, hints).
     func note(_ text: String) { invocation.standardError.write(TerminalSafeText.escaped(text, keepingColour: false) + "\n") }

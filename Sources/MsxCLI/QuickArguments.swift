@@ -62,7 +62,7 @@ enum QuickArguments {
             let files = words.take("--files")
             guard files?.isEmpty != true, let global = words.global() else { return nil }
             var diff = Diff()
-            (diff.references, diff.files, diff.from, diff.to, diff.by, diff.docx) = (words.positionals, files ?? [], nil, nil, .word, nil)
+            (diff.references, diff.files, diff.from, diff.to, diff.by, diff.docx, diff.format) = (words.positionals, files ?? [], nil, nil, .word, nil, nil)
             (diff.stat, diff.wordDiff, diff.html, diff.textOnly, diff.formattingOnly) = (false, false, false, false, false)
             (diff.exitCode, diff.quiet, diff.global) = (false, false, global)
             return diff

@@ -3,7 +3,11 @@ import MsxHistory
 import MsxModel
 
 /// How a piece of diff text should look on a terminal (the CLI maps these to colours, or to nothing).
-public enum DiffStyle: Sendable { case deleted, inserted, formatting, heading, dim }
+public enum DiffStyle: Sendable {
+    case deleted, inserted, formatting, heading, dim
+    /// A document's title; a count of words added, or removed.
+    case title, added, removed
+}
 
 /// Renders differences for people: changed paragraphs with `[-deleted-]{+inserted+}` words, formatting changes
 /// named, and moved, inserted and deleted paragraphs.

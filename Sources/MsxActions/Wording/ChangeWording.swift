@@ -3,6 +3,11 @@ import MsxModel
 
 /// How a document changed since its last snapshot, in the words `status` and `snapshot` print.
 public enum ChangeWording {
+    /// "file added", "file changed", "file deleted".
+    public static func summary(_ file: FileChange) -> String {
+        "file " + [FileChange.Kind.added: "added", .modified: "changed", .deleted: "deleted"][file.kind]!
+    }
+
     /// "modified (text, formatting)", "new", "renamed from 'X'", ...
     public static func summary(_ change: DocumentChange) -> String {
         if change.isNew { return "new" }

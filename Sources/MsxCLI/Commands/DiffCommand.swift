@@ -42,6 +42,9 @@ struct Diff: MsxCommand {
 
     @Option(help: ArgumentHelp("Compare changed paragraphs by word (default), sentence, paragraph or char.", valueName: "unit"))
     var by: DiffUnit = .word
+    @Option(help: ArgumentHelp("How to show the changes: " + ComparisonFormats.registry.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ")
+                               + ". --stat, --word-diff, --html and --docx FILE name one.", valueName: "format"))
+    var format: String?
     @Flag(help: "Per document: words added and removed, formatting changes.") var stat = false
     @Flag(name: .customLong("word-diff"), help: "git's plain [-old-]{+new+} style, for pipes.") var wordDiff = false
     @Flag(help: "A standalone review page (track-changes style, printable).") var html = false
@@ -63,81 +66,74 @@ struct Diff: MsxCommand {
         if docx != nil && (html || stat || wordDiff || quiet || !files.isEmpty) {
             throw ValidationError("--docx goes alone (not with --html, --stat, --word-diff, --quiet or --files)")
         }
+        if format != nil && (html || stat || wordDiff || docx != nil && format != DocxComparison.name) {
+            throw ValidationError("give --format or one of --html, --stat, --word-diff and --docx, not both")
+        }
+        if format == DocxComparison.name && docx == nil { throw ValidationError("--format docx writes a file: give --docx FILE") }
     }
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            let comparisons: [DocumentComparison], markupOnly: [DocumentComparison]
-            // Pictures and other files under contents/, in a diff of the whole project.
-            var changedFiles: [FileChange] = []
-            var heading = DiffHTML.Heading(project: "\(files.first ?? "") and \(files.last ?? "")", author: nil,
-                                           old: files.first ?? "", new: files.last ?? "")
+            let chosen = try ComparisonFormats.named(format ?? (docx != nil ? DocxComparison.name : html ? HTMLComparison.name
+                : stat ? StatComparison.name : wordDiff ? WordDiffComparison.name : TextComparison.name))
+            let compared: Compared
             if files.count == 2 {
                 let base = console.workingDirectory
                 let action = CompareFilesAction(old: (URL(fileURLWithPath: files[0], relativeTo: base), files[0]),
                                                 new: (URL(fileURLWithPath: files[1], relativeTo: base), files[1]), by: by)
-                guard let compared = try console.run(action, emittingJSON: false)?.comparison else { return }
-                (comparisons, markupOnly) = (compared.diff.isEmpty ? [] : [compared], [])
+                guard let report = try console.run(action, emittingJSON: false) else { return }
+                compared = Compared(files: report, heading: DiffHTML.Heading(project: "\(files[0]) and \(files[1])", author: nil,
+                                                                             old: files[0], new: files[1]))
             } else {
                 guard let report = try console.run(CompareAction(references, from: from, to: to, by: by), emittingJSON: false) else { return }
-                if let docx {
-                    try writeDocx(report, to: docx, console: console)
-                    return
-                }
-                (comparisons, markupOnly, changedFiles, heading) = (report.comparisons, report.markupOnly, report.files, report.heading)
+                compared = Compared(report, wholeProject: references.isEmpty)
             }
+            if chosen == DocxComparison.self, let docx { return try writeDocx(compared, to: docx, console: console) }
             // As git: --exit-code and --quiet say by the exit status whether anything differs; two files always do.
-            if (exitCode || quiet || files.count == 2) && !(comparisons.isEmpty && changedFiles.isEmpty) { console.exitStatus = 1 }
+            if (exitCode || quiet || files.count == 2) && !(compared.comparisons.isEmpty && compared.files.isEmpty) { console.exitStatus = 1 }
             if quiet { return }
-            if console.json {
+            if console.json || chosen == JSONComparison.self {
                 // A document at a time, a paragraph at a time: a long manuscript's report is never held whole.
                 console.stream { sink in
-                    let members = DiffJSON.members(markupOnly: markupOnly, files: changedFiles)
+                    let members = DiffJSON.members(markupOnly: compared.markupOnly, files: compared.files)
                     var documents = JSONArrayStream(JSONEnvelope.members(members), streaming: "documents", to: sink)
-                    for c in comparisons {
+                    for c in compared.comparisons {
                         documents.startElement(to: sink)
                         DiffJSON.write(c.diff, old: c.oldTexts, new: c.newTexts, newParagraphs: c.newParagraphs,
                                        fields: DiffJSON.fields(c), indent: documents.depth, to: sink)
                     }
                     documents.finish(to: sink)
                 }
-            } else if html {
-                console.text(DiffHTML.render(comparisons, heading: heading))
                 return
-            } else if stat {
-                for c in comparisons { console.line(Self.statLine(c, console)) }
-            } else {
-                // The whole project: a summary first, then each changed document.
-                if references.isEmpty && files.isEmpty && comparisons.count > 1 && !wordDiff {
-                    console.line(console.paint("\(comparisons.count) documents changed", "1"))
-                    for c in comparisons { console.line("  " + Self.statLine(c, console)) }
-                    console.line()
-                }
-                let shown = comparisons.filter { render($0, console: console) }.count
-                if shown == 0 && !comparisons.isEmpty { console.line("No differences.") }
             }
-            if !console.json {
-                for file in changedFiles { console.line("\(Status.summary(file)): \(file.path)") }
-            }
-            if comparisons.isEmpty && changedFiles.isEmpty && !console.json {
-                console.line(markupOnly.isEmpty ? "No differences." : "No differences in the words or the formatting.")
-            }
-            if !markupOnly.isEmpty && !console.json {
-                console.line("Markup only (the files differ, the words and the formatting read the same): "
-                             + markupOnly.map(\.title).joined(separator: ", "))
+            let colours = console.color
+            let style = ComparisonStyle(paint: { text, style in Console.paint(text, Self.colour(style), when: colours) },
+                                        textOnly: textOnly, formattingOnly: formattingOnly)
+            switch try chosen.render(compared, style: style) {
+            case .lines(let lines): for line in lines { console.line(line) }
+            case .page(let page): console.text(page)
+            case .file: break
             }
         }
     }
 
-    /// The changes as a Word file of tracked changes, credited to the newer version's author (or the project's, for
-    /// the working copy), in the newer side's styles.
-    private func writeDocx(_ report: CompareReport, to path: String, console: Console) throws {
-        let manifest = report.newer.manifest
-        let (reviser, date) = report.revision ?? (manifest.author.name, Date())
-        let comparisons = report.comparisons
-        let data = try DocxChanges.render(comparisons, sheet: StyleSheet(manifest: manifest), title: manifest.title,
-                                          author: manifest.author.name, reviser: reviser.isEmpty ? "msx" : reviser, date: date,
-                                          pictures: DocxChanges.pictures(newer: report.newer, older: report.older))
+    /// A terminal's colours for each piece of the changes.
+    private static func colour(_ style: DiffStyle) -> String {
+        switch style {
+        case .deleted: "31;9"
+        case .inserted: "32;4"
+        case .formatting: "36"
+        case .heading: "33"
+        case .dim: "2"
+        case .title: "1"
+        case .added: "32"
+        case .removed: "31"
+        }
+    }
+
+    /// Writes the changes as a Word file of tracked changes.
+    private func writeDocx(_ compared: Compared, to path: String, console: Console) throws {
+        guard case .file(let data) = try DocxComparison.render(compared, style: ComparisonStyle()) else { return }
         let url = console.invocation.resolve(path)
         guard FileIO.isDirectory(url.deletingLastPathComponent()) else {
             throw MsxError(.missingFile, "\(path): the folder \(url.deletingLastPathComponent().path) does not exist")
@@ -145,51 +141,11 @@ struct Diff: MsxCommand {
         do { try FileIO.writeAtomically(data, to: url) } catch let error as MsxError { throw error } catch {
             throw MsxError(.io, "\(path): \(error.localizedDescription)")
         }
+        let count = compared.comparisons.count
         if console.json {
-            console.report(["out": .string(path), "documents": .int(comparisons.count)])
+            console.report(["out": .string(path), "documents": .int(count)])
         } else {
-            console.note("wrote \(comparisons.count) changed document\(comparisons.count == 1 ? "" : "s") as tracked changes to \(path)")
+            console.note("wrote \(count) changed document\(count == 1 ? "" : "s") as tracked changes to \(path)")
         }
-    }
-
-    /// Prints one document's differences; false when the view leaves nothing to show for it.
-    @discardableResult
-    private func render(_ c: DocumentComparison, console: Console) -> Bool {
-        if wordDiff {
-            let lines = DiffText.wordDiff(c.diff, old: c.oldTexts, new: c.newTexts)
-            guard !lines.isEmpty else { return false }
-            console.line("--- \(c.path)")
-            for line in lines { console.line(line) }
-            return true
-        }
-        let lines = DiffText.render(c.diff, old: c.oldTexts, new: c.newTexts, kinds: (c.oldKinds, c.newParagraphs.map(\.kind)),
-                                    images: (c.oldImages, c.newImages),
-                                    textOnly: textOnly, formattingOnly: formattingOnly) { text, style in
-            switch style {
-            case .deleted: return console.paint(text, "31;9")
-            case .inserted: return console.paint(text, "32;4")
-            case .formatting: return console.paint(text, "36")
-            case .heading: return console.paint(text, "33")
-            case .dim: return console.paint(text, "2")
-            }
-        }
-        // A filtered view leaves out documents with nothing to show.
-        guard !lines.isEmpty || (!c.binder.isEmpty && !textOnly && !formattingOnly) else { return false }
-        let place = c.path == c.title ? "" : "  \(c.path)"
-        console.line(console.paint("\(c.title)", "1") + console.paint("\(place)  +\(c.diff.wordsAdded) / -\(c.diff.wordsRemoved) words", "2"))
-        for difference in c.binder {
-            if case .notes = difference { console.line("  \(DiffDescription.binder(difference))") } else { console.line("  binder: \(DiffDescription.binder(difference))") }
-        }
-        for line in lines { console.line("  " + line) }
-        console.line()
-        return true
-    }
-
-    /// "Title (path): +12 / -3 words, 2 formatting changes; renamed from 'X'".
-    static func statLine(_ c: DocumentComparison, _ console: Console) -> String {
-        let formats = c.diff.formatting.count + c.diff.paragraphFormatting.count
-        return "\(c.title) (\(c.path)): \(console.paint("+\(c.diff.wordsAdded)", "32")) / \(console.paint("-\(c.diff.wordsRemoved)", "31")) words"
-            + (c.diff.wordsMoved > 0 ? ", \(c.diff.wordsMoved) moved" : "") + ", \(formats) formatting change\(formats == 1 ? "" : "s")"
-            + (c.binder.isEmpty ? "" : "; " + c.binder.map(DiffDescription.binder).joined(separator: ", "))
     }
 }

@@ -46,7 +46,7 @@ struct Snapshot: MsxCommand {
             }
             console.line("\(version.short) \(result.message.messageSubject)")
             for change in result.documents { console.line("  \(ChangeWording.summary(change)): \(change.node.title)") }
-            for file in result.files { console.line("  \(Status.summary(file)): \(file.path)") }
+            for file in result.files { console.line("  \(ChangeWording.summary(file)): \(file.path)") }
             if let milestone { console.line("milestone '\(milestone.name)'") }
         }
     }

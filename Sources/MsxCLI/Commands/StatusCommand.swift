@@ -36,7 +36,7 @@ struct Status: MsxCommand {
             }
             if !hasHistory { console.line("No versions yet: every document is new (msx snapshot records the first).") }
             // Three aligned columns: what changed, the title, the path.
-            let summaries = changes.map(ChangeWording.summary) + strays.map { _ in "not in the binder" } + files.map(Self.summary)
+            let summaries = changes.map(ChangeWording.summary) + strays.map { _ in "not in the binder" } + files.map(ChangeWording.summary)
             let summaryWidth = summaries.map(\.count).max() ?? 0
             let titleWidth = changes.map(\.node.title.count).max() ?? 0
             for (change, summary) in zip(changes, summaries) {
@@ -47,7 +47,7 @@ struct Status: MsxCommand {
             for path in strays { console.line("  \(console.paint(Self.padded("not in the binder", to: summaryWidth), "31")) \(path)") }
             for file in files {
                 let color = file.kind == .added ? "32" : file.kind == .deleted ? "31" : "33"
-                console.line("  \(console.paint(Self.padded(Self.summary(file), to: summaryWidth), color)) \(file.path)")
+                console.line("  \(console.paint(Self.padded(ChangeWording.summary(file), to: summaryWidth), color)) \(file.path)")
             }
             if changes.isEmpty && strays.isEmpty && files.isEmpty { console.line("Nothing changed since the last snapshot.") }
         }
@@ -58,8 +58,4 @@ struct Status: MsxCommand {
         text.count >= width ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
 
-    /// "file added", "file changed", "file deleted".
-    static func summary(_ file: FileChange) -> String {
-        "file " + [FileChange.Kind.added: "added", .modified: "changed", .deleted: "deleted"][file.kind]!
-    }
 }
