@@ -35,23 +35,28 @@ enum PageLayout {
             <nav><span class="project">\(e(project))</span><a href="/">Binder</a><a href="/changes">Changes</a><a href="/review">Review</a><a href="/conflicts">Conflicts</a><a href="/comments">Comments</a><a href="/stats">Statistics</a></nav>
             <h1>\(e(title))</h1>
             \(body)
-            <script>
-            (function () {
-              var seen = null;
-              function look() {
-                fetch('/stamp', { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.text(); }).then(function (stamp) {
-                  if (seen === null) { seen = stamp; } else if (stamp !== seen) { location.reload(); }
-                }).catch(function () {});
-              }
-              look();
-              setInterval(look, 1000);
-            })();
-            </script>
+            <script src="/app.js"></script>
             </body>
             </html>
 
             """
     }
+
+    /// The pages' one script (served from the server, so its policy allows no inline script): it asks every second
+    /// whether the project's files changed, and reloads the page when they did.
+    static let script = """
+        (function () {
+          var seen = null;
+          function look() {
+            fetch('/stamp', { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.text(); }).then(function (stamp) {
+              if (seen === null) { seen = stamp; } else if (stamp !== seen) { location.reload(); }
+            }).catch(function () {});
+          }
+          look();
+          setInterval(look, 1000);
+        })();
+
+        """
 
     /// A button that posts `fields` (and the token) to `action`, then comes back to `back`.
     static func button(_ label: String, to action: String, fields: [(String, String)], back: String, token: String,

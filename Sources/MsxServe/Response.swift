@@ -8,6 +8,10 @@ enum Response {
         make(status, page, type: "text/html; charset=utf-8")
     }
 
+    static func script(_ code: String) -> HTTPResponse {
+        make(200, code, type: "text/javascript; charset=utf-8")
+    }
+
     static func text(_ status: Int, _ message: String) -> HTTPResponse {
         make(status, message + "\n", type: "text/plain; charset=utf-8")
     }
@@ -35,7 +39,7 @@ enum Response {
         HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase(status)),
                      headers: [.contentType: type, .cacheControl: "no-store", HTTPHeader("X-Frame-Options"): "DENY",
                                HTTPHeader("Content-Security-Policy"): "default-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                   + "script-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
+                                   + "script-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
                                HTTPHeader("Referrer-Policy"): "same-origin"],
                      body: Data(body.utf8))
     }

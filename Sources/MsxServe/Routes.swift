@@ -8,6 +8,7 @@ import MsxModel
 enum Routes {
     static func page(_ path: String, _ context: PageContext) async -> HTTPResponse {
         if path == "/stamp" { return Response.text(200, ProjectStamp.current(of: context.directory)) }
+        if path == "/app.js" { return Response.script(PageLayout.script) }
         let project = (try? await context.run(ProjectInfoAction()).project.title) ?? "msx"
         do {
             let page: (title: String, body: String, style: String)

@@ -141,7 +141,7 @@ def browser(url, port):
         driver.quit()
 
 
-def request(port, method, path, host=None, cookie=None, origin=None, body=None):
+def request(port, method, path, host=None, cookie=None, origin=None, body=None, returning_body=False):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
     connection.putheader("Host", host or f"127.0.0.1:{port}")
@@ -158,9 +158,9 @@ def request(port, method, path, host=None, cookie=None, origin=None, body=None):
         connection.endheaders()
     response = connection.getresponse()
     status = response.status
-    response.read()
+    content = response.read().decode("utf-8", "replace")
     connection.close()
-    return status
+    return (status, content) if returning_body else status
 
 
 def security(port, token):
@@ -184,6 +184,13 @@ def security(port, token):
     check(request(port, "POST", "/review/decide", cookie=cookie, origin=f"http://127.0.0.1:{port}", body=form) == 303,
           "the same POST from the server's own page is taken")
     check(lamp() != before, "and changes the file")
+    msx("rename", "Sea", "<script>alert(1)</script>")
+    status, page = request(port, "GET", "/", cookie=cookie, returning_body=True)
+    check(status == 200 and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page,
+          "a title that is markup shows as text")
+    status, script = request(port, "GET", "/app.js", cookie=cookie, returning_body=True)
+    check(status == 200 and "/stamp" in script and "<script>" not in page.replace('<script src="/app.js"></script>', ""),
+          "the pages' only script is served apart (the policy allows no inline script)")
 
 
 server, url, port, token = start_server()
