@@ -30,7 +30,7 @@ enum Routes {
     }
 
     static func change(_ path: String, form: [String: String], _ context: PageContext) async -> HTTPResponse {
-        let back = form["back"].flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") && RequestGate.isPlain(String($0.split(separator: "?")[0])) ? $0 : nil } ?? "/"
+        let back = form["back"].flatMap(Self.localAddress) ?? "/"
         do {
             switch path {
             case "/review/decide": try await ReviewPage.decide(form, context)
@@ -43,6 +43,16 @@ enum Routes {
         } catch {
             return Response.failure(error, project: (try? await context.run(ProjectInfoAction()).project.title) ?? "msx")
         }
+    }
+}
+
+extension Routes {
+    /// `address` when it is one of this server's own (a plain path, a query, no control characters): where a change
+    /// may send the browser back to, never another site and never a header of its own.
+    static func localAddress(_ address: String) -> String? {
+        guard address.hasPrefix("/"), !address.hasPrefix("//"), !address.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+              RequestGate.isPlain(String(address.split(separator: "?", omittingEmptySubsequences: false)[0])) else { return nil }
+        return address
     }
 }
 

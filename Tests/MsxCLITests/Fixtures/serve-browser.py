@@ -9,6 +9,7 @@ Prints what it checked; exits 1 with the reason at the first check that fails. T
 stopped before the script ends, whatever happens.
 """
 import http.client
+import json
 import os
 import re
 import subprocess
@@ -159,7 +160,10 @@ def request(port, method, path, host=None, cookie=None, origin=None, body=None, 
     response = connection.getresponse()
     status = response.status
     content = response.read().decode("utf-8", "replace")
+    headers = dict(response.getheaders())
     connection.close()
+    if returning_body == "headers":
+        return status, headers
     return (status, content) if returning_body else status
 
 
@@ -184,6 +188,15 @@ def security(port, token):
     check(request(port, "POST", "/review/decide", cookie=cookie, origin=f"http://127.0.0.1:{port}", body=form) == 303,
           "the same POST from the server's own page is taken")
     check(lamp() != before, "and changes the file")
+    origin = f"http://127.0.0.1:{port}"
+    comment = json.loads(msx("comment", "Lamp", "--match", "lamp", "Check the tide tables.", "--json"))["comment"]["id"]
+    for number, back in enumerate(["//evil.example/", "/%0d%0aSet-Cookie:%20stolen=1", "https://evil.example/", "/comments"]):
+        reopen = "1" if number % 2 else ""
+        form = f"token={token}&document=Lamp&id={comment}&reopen={reopen}&back={back}"
+        status, headers = request(port, "POST", "/comments/resolve", cookie=cookie, origin=origin, body=form, returning_body="headers")
+        expected = "/comments" if back == "/comments" else "/"
+        check(status == 303 and headers.get("Location") == expected and "stolen" not in str(headers),
+              f"a change sends the browser back only within the server, and sets no header ({back})")
     msx("rename", "Sea", "<script>alert(1)</script>")
     status, page = request(port, "GET", "/", cookie=cookie, returning_body=True)
     check(status == 200 and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page,
