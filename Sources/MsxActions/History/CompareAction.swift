@@ -52,7 +52,7 @@ public struct CompareAction: Action {
             let entry = try history.entry(for: id)
             revision = (entry.author, Date(timeIntervalSince1970: TimeInterval(entry.time)))
         }
-        return CompareReport(old: old, new: new, comparisons: compared.filter { !$0.isMarkupOnly },
+        return CompareReport(comparisons: compared.filter { !$0.isMarkupOnly },
                              markupOnly: compared.filter(\.isMarkupOnly), files: changedFiles,
                              heading: DiffHTML.Heading(project: manifest.title, author: manifest.author.name,
                                                        old: try Self.describe(old, in: history), new: try Self.describe(new, in: history)),
@@ -94,8 +94,6 @@ public struct CompareAction: Action {
 /// Two states of a project compared: encoded, `diff --json` (which the command line streams a document at a
 /// time, `DiffJSON`).
 public struct CompareReport: ActionReport {
-    public var old: ProjectState
-    public var new: ProjectState
     /// The documents whose words, formatting or place differ.
     public var comparisons: [DocumentComparison]
     /// Documents whose files differ but read the same.

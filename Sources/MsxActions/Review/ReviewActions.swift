@@ -133,28 +133,23 @@ public struct ReviewDecisionReport: ActionReport {
 struct ChangeEntry: Encodable {
     var number: Int
     var change: ParagraphChanges.Change
-    var older: [String]
-    var newer: [String]
+    var texts: (old: [String], new: [String], added: Int, removed: Int)
 
     init(number: Int, change: ParagraphChanges.Change, in changes: ParagraphChanges) {
-        self.number = number
-        self.change = change
-        older = Array(changes.older.paragraphTexts[change.old])
-        newer = Array(changes.newer.paragraphTexts[change.new])
+        (self.number, self.change, texts) = (number, change, changes.texts(of: change))
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        let (added, removed) = WordDelta.between(older.joined(separator: "\n"), newer.joined(separator: "\n"))
         try container.encode(number, forKey: .number)
         try container.encode(change.fingerprint, forKey: .fingerprint)
         try container.encode(change.old.lowerBound, forKey: .oldParagraph)
-        try container.encode(older, forKey: .old)
+        try container.encode(texts.old, forKey: .old)
         try container.encode(change.new.lowerBound, forKey: .newParagraph)
-        try container.encode(newer, forKey: .new)
-        try container.encode(added, forKey: .wordsAdded)
-        try container.encode(removed, forKey: .wordsRemoved)
-        try container.encode(older == newer, forKey: .formattingOnly)
+        try container.encode(texts.new, forKey: .new)
+        try container.encode(texts.added, forKey: .wordsAdded)
+        try container.encode(texts.removed, forKey: .wordsRemoved)
+        try container.encode(texts.old == texts.new, forKey: .formattingOnly)
     }
 
     private enum Key: String, CodingKey { case number, fingerprint, oldParagraph, old, newParagraph, new, wordsAdded, wordsRemoved, formattingOnly }

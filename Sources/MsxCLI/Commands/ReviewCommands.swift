@@ -111,13 +111,12 @@ struct ReviewChanges: MsxCommand {
             for document in report.documents {
                 console.line()
                 console.line("\(document.node.title) (\(document.node.path))")
-                let texts = (old: document.changes.older.paragraphTexts, new: document.changes.newer.paragraphTexts)
                 for (number, change) in document.changes.changes.enumerated() {
-                    let (added, removed) = WordDelta.between(texts.old[change.old].joined(separator: "\n"), texts.new[change.new].joined(separator: "\n"))
-                    let what = texts.old[change.old] == texts.new[change.new] ? "formatting" : "+\(added) -\(removed) words"
+                    let texts = document.changes.texts(of: change)
+                    let what = texts.old == texts.new ? "formatting" : "+\(texts.added) -\(texts.removed) words"
                     console.line("  \(number + 1)  \(change.fingerprint)  paragraph \(change.old.lowerBound + 1): \(what)")
-                    for text in texts.old[change.old] { console.line("       - \(Self.shortened(text))") }
-                    for text in texts.new[change.new] { console.line("       + \(Self.shortened(text))") }
+                    for text in texts.old { console.line("       - \(Self.shortened(text))") }
+                    for text in texts.new { console.line("       + \(Self.shortened(text))") }
                 }
             }
             console.line()

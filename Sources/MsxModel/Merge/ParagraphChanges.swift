@@ -66,6 +66,13 @@ public struct ParagraphChanges: Sendable {
         try Self.splice(into: newer, newerSpans, replacing: change.new, with: change.old, of: older, olderSpans)
     }
 
+    /// The texts of a change's paragraphs on each side, and the words it adds and removes.
+    public func texts(of change: Change) -> (old: [String], new: [String], added: Int, removed: Int) {
+        let (old, new) = (Array(older.paragraphTexts[change.old]), Array(newer.paragraphTexts[change.new]))
+        let (added, removed) = WordDelta.between(old.joined(separator: "\n"), new.joined(separator: "\n"))
+        return (old, new, added, removed)
+    }
+
     /// The change with this fingerprint, if the documents still hold it.
     public func change(named fingerprint: String) -> Change? { changes.first { $0.fingerprint == fingerprint } }
 
