@@ -90,4 +90,12 @@ extension Action {
         for rename in workspace.reattached { reporter.report(.reattached(rename)) }
         return try run(in: workspace, reporter: reporter)
     }
+
+    /// Runs the action as one operation of `session`, holding the project's lock for this run only.
+    public func run(in session: WorkspaceSession, reporter: any Reporter = SilentReporter()) throws -> Report {
+        try session.perform(writing: writes, handRenames: handRenames) { workspace in
+            for rename in workspace.reattached { reporter.report(.reattached(rename)) }
+            return try run(in: workspace, reporter: reporter)
+        }
+    }
 }

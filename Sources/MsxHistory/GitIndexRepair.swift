@@ -5,8 +5,7 @@ import MsxModel
 extension GitRepository {
     /// Whether libgit2 can read git's index (a damaged one, whose checksum does not match, it cannot).
     func indexIsReadable() -> Bool {
-        var index: OpaquePointer?
-        guard git_repository_index(&index, handle) == 0 else { return false }
+        guard let index = try? currentIndex() else { return false }
         git_index_free(index)
         return true
     }

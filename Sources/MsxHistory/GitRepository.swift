@@ -357,8 +357,7 @@ package final class GitRepository {
     /// Brings the index entries of `paths` up to date with the work tree (stat data included), leaving every other
     /// entry (whatever the user staged) alone.
     func refreshIndex(paths: [String]) throws {
-        var index: OpaquePointer?
-        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        let index = try currentIndex()
         defer { git_index_free(index) }
         for path in paths {
             if FileManager.default.fileExists(atPath: workdir.appendingPathComponent(path).path) {
@@ -392,8 +391,7 @@ package final class GitRepository {
     /// Gives the index entries at `ids`'s paths those blob ids with no stat data (so git and msx read the files
     /// again; an entry keeps its mode, a new one is a plain file), and removes the entries at `removed`.
     func setIndexEntries(_ ids: [String: GitOID], removing removed: [String] = []) throws {
-        var index: OpaquePointer?
-        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        let index = try currentIndex()
         defer { git_index_free(index) }
         for (path, id) in ids {
             let mode = git_index_get_bypath(index, path, 0)?.pointee.mode ?? 0o100644
@@ -409,6 +407,21 @@ package final class GitRepository {
         try LibGit2.check(git_index_write(index), "cannot write the git index")
     }
 
+    /// git's index as its file is now. The handle keeps the index it read first, which another process (git add, a
+    /// second msx) may have replaced since: it is read again when its file changed, so that writing it back never
+    /// drops what was staged meanwhile.
+    func currentIndex() throws -> OpaquePointer {
+        var index: OpaquePointer?
+        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        let code = git_index_read(index, 0)
+        guard code >= 0 else {
+            let error = LibGit2.error(code, "cannot read the git index")
+            git_index_free(index)
+            throw error
+        }
+        return index!
+    }
+
     /// Index entries (id, size, modification time) for fast change detection, by path: read by `GitIndexFile` where it
     /// can, else through libgit2.
     func indexEntries(under prefix: String) throws -> [String: GitIndexStat.Entry] {
@@ -421,8 +434,7 @@ package final class GitRepository {
 
     /// `indexEntries(under:)` as libgit2 reads them: for the forms `GitIndexFile` leaves to it.
     func indexEntriesThroughLibgit2(under prefix: String) throws -> [String: GitIndexStat.Entry] {
-        var index: OpaquePointer?
-        try LibGit2.check(git_repository_index(&index, handle), "cannot read the git index")
+        let index = try currentIndex()
         defer { git_index_free(index) }
         // Made as the type it is returned as, and large enough at once: a table of unlabelled tuples was copied whole
         // into the labelled type on the way out.

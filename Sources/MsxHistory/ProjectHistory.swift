@@ -13,14 +13,21 @@ public struct ProjectHistory {
     let prefix: String
 
     /// Opens the repository holding the project, or nil when there is none.
-    public static func open(_ project: Project) throws -> ProjectHistory? {
-        try GitRepository.discover(containing: project.root).map { ProjectHistory(project: project, repository: $0) }
+    /// - Parameter session: keeps the repository handle and the versions read between operations: given, it is
+    ///   asked first and told of the repository opened.
+    public static func open(_ project: Project, in session: HistorySession? = nil) throws -> ProjectHistory? {
+        if let session, let (repository, versions) = session.repository(for: project.root) {
+            return ProjectHistory(project: project, repository: repository, versions: versions)
+        }
+        guard let repository = try GitRepository.discover(containing: project.root) else { return nil }
+        let versions = session?.keep(repository, for: project.root) ?? VersionCache()
+        return ProjectHistory(project: project, repository: repository, versions: versions)
     }
 
     /// Opens the repository holding the project to read its history, failing with `no-history` when there is
     /// none and `incomplete-history` when its older versions are missing (a shallow clone).
-    public static func existing(_ project: Project) throws -> ProjectHistory {
-        guard let history = try open(project) else { throw MsxError.noHistory }
+    public static func existing(_ project: Project, in session: HistorySession? = nil) throws -> ProjectHistory {
+        guard let history = try open(project, in: session) else { throw MsxError.noHistory }
         if history.repository.isShallow {
             throw MsxError(.incompleteHistory, "the history is shallow (cloned with --depth): its older versions are missing"
                 + " (git fetch --unshallow brings them)")
@@ -29,13 +36,14 @@ public struct ProjectHistory {
     }
 
     /// Opens the repository holding the project, making one at the project root when there is none.
-    public static func create(_ project: Project) throws -> ProjectHistory {
-        try open(project) ?? ProjectHistory(project: project, repository: try GitRepository.create(at: project.root))
+    public static func create(_ project: Project, in session: HistorySession? = nil) throws -> ProjectHistory {
+        try open(project, in: session) ?? ProjectHistory(project: project, repository: try GitRepository.create(at: project.root))
     }
 
-    init(project: Project, repository: GitRepository) {
+    init(project: Project, repository: GitRepository, versions: VersionCache = VersionCache()) {
         self.project = project
         self.repository = repository
+        cache = versions
         let root = ProjectPaths.realPath(project.root)
         let workdir = ProjectPaths.realPath(repository.workdir)
         prefix = root == workdir ? "" : String(root.dropFirst(workdir.count + 1)) + "/"
@@ -62,8 +70,10 @@ public struct ProjectHistory {
     /// The commit HEAD points to, or nil before the first snapshot.
     public func head() throws -> GitOID? { try repository.head() }
 
-    /// Versions already parsed during this command (see `VersionCache`).
-    private let cache = VersionCache()
+    /// Versions already parsed during this command, or this session (see `VersionCache`).
+    private let cache: VersionCache
+    /// The blob id of the manifest file the project was opened with.
+    private let openedManifestBlob = OpenedManifestBlob()
 
     /// The manifest as it was at `commit`, or nil when the project did not exist then.
     package func manifest(at commit: GitOID) throws -> Manifest? {
@@ -94,7 +104,7 @@ public struct ProjectHistory {
         try cache.manifest(blobID) {
             // Usually the version's manifest is the file the project was opened with, already parsed.
             let opened = project.openedManifest
-            if try cache.openedManifestBlob(blobOfOpenedManifest) == blobID { return opened.manifest }
+            if try openedManifestBlob.id(blobOfOpenedManifest) == blobID { return opened.manifest }
             let file = "\(Manifest.fileName) at \(commit.short)"
             return try Manifest(json: try FileIO.decodeUTF8(try repository.blob(blobID), displayPath: file), file: file)
         }

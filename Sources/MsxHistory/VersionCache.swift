@@ -4,10 +4,10 @@ import MsxModel
 /// Manifests and documents already parsed from the repository, keyed by the ids of the git objects they were read
 /// from.
 ///
-/// Owned by one `ProjectHistory` (one command): `log`, `diff` and `restore` read the same manifest and document
-/// versions again and again, and most versions share their manifest with the one before. A git object never
-/// changes, so an entry can never go stale and nothing is ever invalidated; the cache ends with its history.
-/// Safe to use from several threads.
+/// Owned by one `ProjectHistory` (one command), or by a `HistorySession` and shared by the histories it opens (one
+/// per operation): `log`, `diff` and `restore` read the same manifest and document versions again and again, and
+/// most versions share their manifest with the one before. A git object never changes, so an entry can never go
+/// stale and nothing is ever invalidated; the cache ends with its owner. Safe to use from several threads.
 final class VersionCache: @unchecked Sendable {
     /// A document version: its Markdown blob and its sidecar blob (nil when it had none).
     struct DocumentKey: Hashable {
@@ -19,8 +19,6 @@ final class VersionCache: @unchecked Sendable {
     private var manifests: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
     private var documents: [DocumentKey: RichDocument] = [:]
     private var trees: [GitOID: [String: GitOID]] = [:]
-    /// The blob id of the manifest file the project was opened with, once worked out.
-    private var openedManifestBlob: GitOID?
 
     /// The project's files in commit `id` (by repository path), listed by `list` the first time.
     func files(_ id: GitOID, list: () throws -> [String: GitOID]) rethrows -> [String: GitOID] {
@@ -28,14 +26,6 @@ final class VersionCache: @unchecked Sendable {
         let files = try list()
         lock.withLock { trees[id] = files }
         return files
-    }
-
-    /// The blob id of the opened manifest file, `hash` computing it the first time.
-    func openedManifestBlob(_ hash: () throws -> GitOID) rethrows -> GitOID {
-        if let known = lock.withLock({ openedManifestBlob }) { return known }
-        let id = try hash()
-        lock.withLock { openedManifestBlob = id }
-        return id
     }
 
     /// The manifest in blob `id`, parsed by `read` the first time.
@@ -58,5 +48,20 @@ final class VersionCache: @unchecked Sendable {
         let document = try read()
         if let document { lock.withLock { documents[key] = document } }
         return document
+    }
+}
+
+/// The blob id of the manifest file one open of the project read, once worked out: unlike the versions, the file
+/// changes, so this belongs to one `ProjectHistory`, never to a session.
+final class OpenedManifestBlob: @unchecked Sendable {
+    private let lock = NSLock()
+    private var id: GitOID?
+
+    /// The blob id, `hash` computing it the first time.
+    func id(_ hash: () throws -> GitOID) rethrows -> GitOID {
+        if let known = lock.withLock({ id }) { return known }
+        let computed = try hash()
+        lock.withLock { id = computed }
+        return computed
     }
 }

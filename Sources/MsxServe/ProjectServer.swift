@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import MsxActions
 import MsxModel
+import MsxWorkspace
 import Synchronization
 
 /// `msx serve`: the project's pages on loopback, for a writer who reads and reviews in a browser. It reads and writes
@@ -14,13 +15,14 @@ public final class ProjectServer: Sendable {
     public let token: String
     private let requestedPort: UInt16
     private let gate = Mutex<RequestGate?>(nil)
-    private let actions = ActionQueue()
+    private let actions: ActionQueue
 
     /// - Parameter port: 0 for any free port.
     public init(directory: URL, port: UInt16 = 0, token: String? = nil) throws {
         // The project must open, as for any command, before the server says it is serving it.
         _ = try ProjectInfoAction().run(from: directory)
         self.directory = directory
+        actions = ActionQueue(directory: directory)
         self.requestedPort = port
         self.token = token ?? RequestGate.newToken()
     }
@@ -80,11 +82,17 @@ public final class ProjectServer: Sendable {
     }
 }
 
-/// Runs one action at a time: two requests never hold the project at once, as two commands would wait for each
-/// other's lock.
+/// Runs one action at a time, each as an operation of the server's session: two requests never hold the project at
+/// once, and the repository handle and the versions read are kept between them.
 actor ActionQueue {
-    func run<A: Action>(_ action: A, from directory: URL) throws -> A.Report {
-        try action.run(from: directory)
+    let session: WorkspaceSession
+
+    init(directory: URL) {
+        session = WorkspaceSession(directory: directory)
+    }
+
+    func run<A: Action>(_ action: A) throws -> A.Report {
+        try action.run(in: session)
     }
 }
 
@@ -95,5 +103,5 @@ struct PageContext: Sendable {
     let token: String
     let query: [String: String]
 
-    func run<A: Action>(_ action: A) async throws -> A.Report { try await actions.run(action, from: directory) }
+    func run<A: Action>(_ action: A) async throws -> A.Report { try await actions.run(action) }
 }

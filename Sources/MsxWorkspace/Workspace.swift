@@ -23,6 +23,9 @@ public struct Workspace {
     public let reattached: [HandRename]
     /// The folder it was opened from: a path given as a reference is read from there.
     public let workingDirectory: URL
+    /// Where its history's repository handle and the versions read are kept between operations (nil: for this
+    /// workspace only).
+    let historySession: HistorySession?
 
     /// Resolves references to documents and folders (id, title or path from the working directory).
     public var references: ReferenceResolver { project.references(from: workingDirectory) }
@@ -32,24 +35,34 @@ public struct Workspace {
     ///   re-attached for writing (left as found when repairing, which reports them).
     public static func open(from directory: URL, forWriting: Bool = false, repairing: Bool = false,
                             handRenames: HandRenames? = nil) throws -> Workspace {
-        var project = try Project.open(from: directory, forWriting: forWriting, repairing: repairing)
+        try open(from: directory, forWriting: forWriting, repairing: repairing, handRenames: handRenames, reusing: nil, in: nil)
+    }
+
+    /// `open(from:forWriting:repairing:handRenames:)` for a session: the manifest as the last operation read it is
+    /// reused when unchanged, and the history is read through `historySession`.
+    static func open(from directory: URL, forWriting: Bool, repairing: Bool = false, handRenames: HandRenames?,
+                     reusing reading: ManifestReading?, in historySession: HistorySession?) throws -> Workspace {
+        var project = try Project.open(from: directory, forWriting: forWriting, repairing: repairing, reusing: reading)
         let opened = project
-        project.lookUpBase = { id, node in (try? ProjectHistory.open(opened))??.committedBaseText(id, of: node) }
+        project.lookUpBase = { id, node in (try? ProjectHistory.open(opened, in: historySession))??.committedBaseText(id, of: node) }
+        func workspace(_ project: Project, reattached: [HandRename] = []) -> Workspace {
+            Workspace(project: project, reattached: reattached, workingDirectory: directory, historySession: historySession)
+        }
         let taking = repairing ? .asFound : handRenames ?? (forWriting ? .reattached : .followed)
-        guard taking != .asFound else { return Workspace(project: project, reattached: [], workingDirectory: directory) }
+        guard taking != .asFound else { return workspace(project) }
         let renames = try project.findHandRenames()
-        guard !renames.isEmpty else { return Workspace(project: project, reattached: [], workingDirectory: directory) }
-        guard taking == .reattached else { return Workspace(project: project.viewing(renames), reattached: [], workingDirectory: directory) }
+        guard !renames.isEmpty else { return workspace(project) }
+        guard taking == .reattached else { return workspace(project.viewing(renames)) }
         try project.reattach(renames)
-        return Workspace(project: project, reattached: renames, workingDirectory: directory)
+        return workspace(project, reattached: renames)
     }
 
     /// The project's history, or nil when it has none.
-    public func history() throws -> ProjectHistory? { try ProjectHistory.open(project) }
+    public func history() throws -> ProjectHistory? { try ProjectHistory.open(project, in: historySession) }
 
     /// The project's history, which must exist (`no-history` otherwise, `incomplete-history` for a shallow clone).
-    public func existingHistory() throws -> ProjectHistory { try ProjectHistory.existing(project) }
+    public func existingHistory() throws -> ProjectHistory { try ProjectHistory.existing(project, in: historySession) }
 
     /// The project's history, a repository made at the project's root when there is none.
-    public func creatingHistory() throws -> ProjectHistory { try ProjectHistory.create(project) }
+    public func creatingHistory() throws -> ProjectHistory { try ProjectHistory.create(project, in: historySession) }
 }

@@ -28,8 +28,11 @@ public struct Project: Sendable {
     /// Finds the project containing `directory` (walking up like git) and opens it.
     /// - Parameter forWriting: take the project's write lock first, so the manifest read is the one this command
     ///   will change (another msx command writing meanwhile makes this one wait, then fail with exit 75).
-    public static func open(from directory: URL, forWriting: Bool = false, repairing: Bool = false) throws -> Project {
-        try Project(root: try locate(from: directory), forWriting: forWriting, repairing: repairing)
+    /// - Parameter reusing: the manifest as an earlier open read it: taken as it is, unparsed again, when the file's
+    ///   stamp says it has not changed since.
+    public static func open(from directory: URL, forWriting: Bool = false, repairing: Bool = false,
+                            reusing reading: ManifestReading? = nil) throws -> Project {
+        try Project(root: try locate(from: directory), forWriting: forWriting, repairing: repairing, reusing: reading)
     }
 
     /// The nearest folder at or above `directory` that holds `manuscript.json`.
@@ -49,7 +52,7 @@ public struct Project: Sendable {
     /// - Parameter repairing: opened by `msx check --repair`: the journal of an interrupted command that cannot be
     ///   finished or undone is moved aside rather than failing, and a binder with two nodes of one id or two
     ///   documents of one file is accepted for writing (other commands only read such a binder).
-    public init(root: URL, forWriting: Bool = false, repairing: Bool = false) throws {
+    public init(root: URL, forWriting: Bool = false, repairing: Bool = false, reusing reading: ManifestReading? = nil) throws {
         self.root = root.standardizedFileURL
         paths = ProjectPaths(root: self.root)
         try paths.checkOwnFilesStayInside()
@@ -61,10 +64,16 @@ public struct Project: Sendable {
         }
         // Stamped before and after the read: a file replaced or edited meanwhile has no stamp for what was read.
         let stamp = FileStamp(path: paths.manifest.path)
-        let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
-        openedManifestStamp = stamp == FileStamp(path: paths.manifest.path) ? stamp : nil
-        manifest = try Manifest(json: text)
-        openedManifest = (text, manifest)
+        if let reading, stamp != nil, reading.stamp == stamp, reading.root == self.root {
+            openedManifestStamp = stamp
+            manifest = reading.manifest
+            openedManifest = (reading.text, reading.manifest)
+        } else {
+            let text = try FileIO.readText(paths.manifest, displayPath: Manifest.fileName)
+            openedManifestStamp = stamp == FileStamp(path: paths.manifest.path) ? stamp : nil
+            manifest = try Manifest(json: text)
+            openedManifest = (text, manifest)
+        }
         if !forWriting { FaultInjection.point("read-manifest") }
         if forWriting, !repairing, let conflict = manifest.conflict {
             throw MsxError(.conflictingBinder, "\(Manifest.fileName): \(conflict); msx writes nothing until it is fixed"
@@ -86,6 +95,12 @@ public struct Project: Sendable {
             if !FileTransaction.hasJournal(paths: paths) { return (lock, recovery) }
         }
         throw MsxError(.locked, "another msx command keeps interrupting this one; try again when it has finished")
+    }
+
+    /// The manifest file as this project read it, for the next open to reuse (nil when the file changed while it was
+    /// read: its stamp says nothing then).
+    public var manifestReading: ManifestReading? {
+        openedManifestStamp.map { ManifestReading(root: root, text: openedManifest.text, manifest: openedManifest.manifest, stamp: $0) }
     }
 
     /// The style sheet (defaults and named styles) of the project.
