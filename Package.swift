@@ -36,28 +36,30 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // The core, in layers that depend on each other one way: model <- project <- diff <- convert, project <- history,
-        // and the workspace over both.
+        // The core, in layers that depend on each other one way: model <- project <- diff <- convert; model <- git,
+        // libgit2's only caller (git's objects, index, references and transfers, nothing of an msx project); project
+        // and git <- history; the workspace over history and convert.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
         // libgit2's GSSAPI calls, loading the library when the first is made (`StaticLinking`).
         .target(name: "CGSSAPIOnDemand", cSettings: StaticLinking.gssapiCSettings),
         .target(name: "CTLSRandomOnDemand", cSettings: StaticLinking.tlsRandomCSettings),
-        .target(name: "MsxHistory", dependencies: ["MsxProject", "MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
-                swiftSettings: StaticLinking.historySwiftSettings, linkerSettings: StaticLinking.historyLinkerSettings),
+        .target(name: "MsxGit", dependencies: ["MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
+                swiftSettings: StaticLinking.gitSwiftSettings, linkerSettings: StaticLinking.gitLinkerSettings),
+        .target(name: "MsxHistory", dependencies: ["MsxGit", "MsxProject", "MsxModel"]),
         // Comparing and converting need no git: they read versions through `ProjectReader`.
         .target(name: "MsxDiff", dependencies: ["MsxProject", "MsxModel"]),
         .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation"]),
         // What needs the history and the rest together: imports that bring versions, blame, git's diff driver.
-        .target(name: "MsxWorkspace", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxWorkspace", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxGit", "MsxProject", "MsxModel"]),
         // Each command as a typed request run against a workspace, returning an Encodable report: the one way in for
         // every front end (no ArgumentParser here).
-        .target(name: "MsxActions", dependencies: ["MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxActions", dependencies: ["MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxGit", "MsxProject", "MsxModel"]),
         // The review pages of `msx serve`: a front end like the command line, writing only through actions.
         .target(name: "MsxServe", dependencies: ["MsxActions", "MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel",
                                                  .product(name: "FlyingFox", package: "FlyingFox")]),
         // One import for front ends: re-exports the layers above.
-        .target(name: "MsxKit", dependencies: ["MsxActions", "MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxProject", "MsxModel"]),
+        .target(name: "MsxKit", dependencies: ["MsxActions", "MsxWorkspace", "MsxConvert", "MsxDiff", "MsxHistory", "MsxGit", "MsxProject", "MsxModel"]),
         .target(
             name: "MsxCLI",
             dependencies: [
@@ -112,7 +114,7 @@ enum StaticLinking {
 
     static var libgit2PkgConfig: String? { linksLibgit2Statically ? nil : "libgit2" }
 
-    static var historySwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_DEFERS_CA_BUNDLE")] : [] }
+    static var gitSwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_DEFERS_CA_BUNDLE")] : [] }
 
     /// The trampolines, with DWARF 4 debug information as the Swift compiler writes it: Debian's valgrind (`make bench`
     /// counts instructions under callgrind) gives up on a binary with clang's DWARF 5. (Elsewhere the file is empty.)
@@ -134,7 +136,7 @@ enum StaticLinking {
         linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND"), .define("MSX_SEEDS_TLS_RANDOM_ON_DEMAND")] : []
     }
 
-    static var historyLinkerSettings: [LinkerSetting] {
+    static var gitLinkerSettings: [LinkerSetting] {
         guard linksLibgit2Statically else { return [.linkedLibrary("git2")] }
         return [.unsafeFlags(wrappedFunctions.flatMap { ["-Xlinker", "--wrap=\($0)"] } + libgit2Archives.map { "-l:lib\($0).a" }
             + ["-lz", "-lrt", "-ldl", "-lpthread"])]

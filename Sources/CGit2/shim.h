@@ -2,7 +2,7 @@
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
 
-/* msx's reader of loose objects (Sources/MsxHistory/VerifyingLooseBackend.swift): a git_odb_backend that reads
+/* msx's reader of loose objects (Sources/MsxGit/GitVerifyingLooseBackend.swift): a git_odb_backend that reads
    and checks loose objects itself, and leaves writing to libgit2's own loose backend. */
 typedef struct {
     git_odb_backend parent;

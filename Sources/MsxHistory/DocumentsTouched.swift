@@ -1,3 +1,4 @@
+import MsxGit
 import MsxModel
 
 extension ProjectHistory {

@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// A version that changed how often a pattern occurs in a document (as `git log -S` finds versions, but in the

@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 import MsxProject
 

@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// Lock files git leaves behind when a writer dies (`index.lock`, `HEAD.lock`, the branch's `.lock`) would block

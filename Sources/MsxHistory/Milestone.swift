@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// Milestones ("first draft", "sent to editor") are annotated git tags. Names with spaces or other characters git

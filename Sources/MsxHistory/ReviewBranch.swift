@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// An editor's version of some documents, recorded as a draft of its own: the branch

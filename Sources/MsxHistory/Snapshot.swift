@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 import MsxProject
 
@@ -210,7 +211,8 @@ extension ProjectHistory {
         FaultInjection.point("snapshot-tree")
         let parents = [headID, theirs].compactMap { $0 }
         let version = try repository.writeCommit(tree: tree, parents: parents, updating: reference == nil ? "HEAD" : nil,
-                                                 message: text, authorName: author.name, authorEmail: author.email, time: time)
+                                                 message: text, authorName: author.name, authorEmail: author.email,
+                                                 time: time.map { ($0.date, $0.offsetMinutes) })
         if let reference { try repository.setReference(reference, to: version, reason: "msx: \(text.prefix { $0 != "\n" })") }
         FaultInjection.point("snapshot-committed")
         // The index learns the new state of msx's own paths only when the manifest written is the one on disk.

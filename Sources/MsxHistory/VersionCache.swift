@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// Manifests and documents already parsed from the repository, keyed by the ids of the git objects they were read

@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// Which versions name each document, kept in `.msx/cache/versions` so that a document's log, and `DOC@~N`, read

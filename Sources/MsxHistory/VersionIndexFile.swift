@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// The project's version index (`.msx/cache/versions`, see `VersionIndex`): loaded, brought up to date with the

@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxModel
 
 /// The words of one day, as the versions made that day recorded them.

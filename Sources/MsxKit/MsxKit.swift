@@ -6,7 +6,8 @@
 //                 to read (`ProjectReader`)
 //   MsxDiff       formatting-aware comparison of documents and of two states of a project (no git)
 //   MsxConvert    import (RTF, DOCX, text, Markdown, Scrivener's binder and texts), compile, review documents (no git)
-//   MsxHistory    the project's history in git, through libgit2; its versions as `ProjectReader`s
+//   MsxGit        git's objects, index, references and transfers through libgit2, its only caller (no msx project)
+//   MsxHistory    the project's history in git, through MsxGit; its versions as `ProjectReader`s
 //   MsxWorkspace  what needs history and the rest together: imports that bring versions (Scrivener snapshots, a
 //                 git repository of Markdown), review import, blame, git's external diff driver; `Workspace`, a
 //                 project as a front end opens it
@@ -14,6 +15,8 @@
 @_exported import MsxActions
 @_exported import MsxConvert
 @_exported import MsxDiff
+// Its types appear in the API above (`GitOID`, `TransferOptions`) and front ends set `GitConfigurationSearch`.
+@_exported import MsxGit
 @_exported import MsxHistory
 @_exported import MsxModel
 @_exported import MsxProject

@@ -1,5 +1,6 @@
 import Foundation
 import MsxDiff
+import MsxGit
 import MsxHistory
 import MsxModel
 

@@ -1,6 +1,7 @@
 import Foundation
 import MsxConvert
 import MsxDiff
+import MsxGit
 import MsxHistory
 import MsxModel
 

@@ -1,5 +1,5 @@
 import XCTest
-@testable import MsxHistory
+@testable import MsxGit
 
 /// libgit2 over mbedTLS (Debian's build, which msx links) no longer parses the system's CA bundle when it starts: the
 /// bundle's path is noted, and read only before the first https transfer. (That https still checks certificates, against

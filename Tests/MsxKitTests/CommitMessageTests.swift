@@ -1,4 +1,5 @@
 import XCTest
+@testable import MsxGit
 @testable import MsxHistory
 @testable import MsxModel
 

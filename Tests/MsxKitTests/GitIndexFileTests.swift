@@ -1,7 +1,7 @@
 import Foundation
 import MsxTestSupport
 import XCTest
-@testable import MsxHistory
+@testable import MsxGit
 
 /// msx reads git's index file itself (`GitIndexFile`, with `SHA1` for its checksum) and leaves every form it does not
 /// know to libgit2: both readers must give the same entries, on indexes written by git itself.

@@ -1,6 +1,7 @@
 import XCTest
 @testable import MsxConvert
 @testable import MsxDiff
+@testable import MsxGit
 @testable import MsxHistory
 @testable import MsxModel
 @testable import MsxProject

@@ -9,7 +9,7 @@ final class LayeringTests: XCTestCase {
     /// The modules that must not reach git.
     private let withoutGit = ["MsxModel", "MsxProject", "MsxDiff", "MsxConvert"]
     /// What reaching git means: libgit2 itself, and the modules over it.
-    private let gitModules: Set<String> = ["CGit2", "MsxHistory", "MsxWorkspace", "MsxKit"]
+    private let gitModules: Set<String> = ["CGit2", "MsxGit", "MsxHistory", "MsxWorkspace", "MsxKit"]
 
     /// Each target's direct dependencies, as `Package.swift` names them (targets and products alike).
     private func dependencies() throws -> [String: [String]] {
@@ -27,7 +27,7 @@ final class LayeringTests: XCTestCase {
 
     func testTheLayersBelowTheHistoryDependOnNoGit() throws {
         let graph = try dependencies()
-        XCTAssertEqual(graph["MsxHistory"]?.contains("CGit2"), true, "the manifest was read: \(graph)")
+        XCTAssertEqual(graph["MsxGit"]?.contains("CGit2"), true, "the manifest was read: \(graph)")
         for module in withoutGit {
             XCTAssertNotNil(graph[module], "\(module) is a target")
             var reached = Set<String>(), queue = graph[module] ?? []
@@ -45,13 +45,38 @@ final class LayeringTests: XCTestCase {
             let walker = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
             for case let url as URL in walker where url.pathExtension == "swift" {
                 files += 1
-                let imports = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
-                    .filter { $0.hasPrefix("import ") || $0.hasPrefix("@_exported import ") || $0.hasPrefix("@testable import ") }
-                    .compactMap { $0.split(separator: " ").last.map(String.init) }
+                let imports = try imports(of: url)
                 XCTAssertTrue(Set(imports).isDisjoint(with: gitModules), "\(module)/\(url.lastPathComponent) imports \(imports)")
             }
         }
         XCTAssertGreaterThan(files, 100, "the sources were found")
+    }
+
+    /// The modules a source file imports, however it imports them.
+    private func imports(of url: URL) throws -> [String] {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("import ") || $0.hasPrefix("@_exported import ") || $0.hasPrefix("@testable import ") }
+            .compactMap { $0.split(separator: " ").last.map(String.init) }
+    }
+
+    /// libgit2 is called from MsxGit alone, so that its C types, handles and return codes stay behind one module's
+    /// Swift API: no other target depends on CGit2, and no source of any other module imports it (the history's
+    /// included).
+    func testOnlyMsxGitCallsLibgit2() throws {
+        let graph = try dependencies()
+        XCTAssertEqual(graph.filter { $0.value.contains("CGit2") }.keys.sorted(), ["MsxGit"], "the targets that depend on libgit2")
+        let sources = packageRoot.appendingPathComponent("Sources")
+        var importers: [String] = [], files = 0
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let walker = try XCTUnwrap(FileManager.default.enumerator(at: sources.appendingPathComponent(module), includingPropertiesForKeys: nil))
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                files += 1
+                if try imports(of: url).contains("CGit2") { importers.append("\(module)/\(url.lastPathComponent)") }
+            }
+        }
+        XCTAssertGreaterThan(files, 300, "the sources were found")
+        XCTAssertTrue(importers.contains { $0.hasPrefix("MsxGit/") }, "MsxGit's imports were read: \(importers)")
+        XCTAssertEqual(importers.filter { !$0.hasPrefix("MsxGit/") }.sorted(), [], "only MsxGit imports CGit2")
     }
 
     /// How a front end reaches the core directly instead of through an action: opening the project or its history.

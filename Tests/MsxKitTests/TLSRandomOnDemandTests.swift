@@ -1,7 +1,7 @@
 import CTLSRandomOnDemand
 import Foundation
 import MsxKit
-@testable import MsxHistory
+@testable import MsxGit
 import XCTest
 
 /// libgit2's TLS random generator is seeded by the first https handshake, not when libgit2 starts, where libgit2 is

@@ -1,5 +1,6 @@
 import MsxTestSupport
 import XCTest
+@testable import MsxGit
 @testable import MsxHistory
 
 /// `.msx/cache/files` reads back exactly what it wrote, for the version and folder it was written for only, and

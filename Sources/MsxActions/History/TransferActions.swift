@@ -1,4 +1,5 @@
 import Foundation
+import MsxGit
 import MsxHistory
 import MsxModel
 import MsxWorkspace

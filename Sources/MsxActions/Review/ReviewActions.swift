@@ -1,3 +1,4 @@
+import MsxGit
 import MsxHistory
 import MsxModel
 import MsxWorkspace

@@ -23,13 +23,13 @@ public struct TransferOptions: Sendable {
 /// One fetch or push: the credentials it may offer, in order, and what went wrong. libgit2 asks for credentials again
 /// each time the server refuses the last ones; each ask takes the next kind, and when none is left the transfer fails
 /// as an authentication failure rather than asking for ever.
-final class TransferSession {
+package final class TransferSession {
     let options: TransferOptions
     var environment: [String: String] { options.environment }
     /// The remote's URL (its port decides the host's name in known_hosts).
     var url = ""
     /// Refs the remote refused to update, with its reason ("non-fast-forward").
-    var rejected: [(ref: String, reason: String)] = []
+    package internal(set) var rejected: [(ref: String, reason: String)] = []
     /// Why the server's host key was refused, when it was.
     var refusedHostKey: String?
     /// Set once every credential on offer was refused.
@@ -38,7 +38,7 @@ final class TransferSession {
     private var triedAgent = false
     private var triedPassword = false
 
-    init(_ options: TransferOptions) { self.options = options }
+    package init(_ options: TransferOptions) { self.options = options }
 
     /// Callbacks for libgit2, with this session as their payload (keep the session alive for the transfer).
     func callbacks() -> git_remote_callbacks {

@@ -7,12 +7,14 @@ public struct GitRemoteInfo: Sendable, Equatable {
     public var name: String
     /// Its URL, any password in it shown as `***`.
     public var url: String
+
+    package init(name: String, url: String) { (self.name, self.url) = (name, url) }
 }
 
 /// Remotes, fetch, push and clone through libgit2 (msx never runs git): local paths, `file://`, `ssh://`,
 /// `user@host:path` and smart HTTP(S).
 extension GitRepository {
-    func remotes() throws -> [GitRemoteInfo] {
+    package func remotes() throws -> [GitRemoteInfo] {
         var names = git_strarray()
         try LibGit2.check(git_remote_list(&names, handle), "cannot read the remotes")
         defer { git_strarray_dispose(&names) }
@@ -40,7 +42,7 @@ extension GitRepository {
         return remote!
     }
 
-    func addRemote(_ name: String, url: String) throws {
+    package func addRemote(_ name: String, url: String) throws {
         var remote: OpaquePointer?
         let code = git_remote_create(&remote, handle, name, url)
         if code == GIT_EEXISTS.rawValue { throw MsxError(.remoteExists, "a remote named '\(name)' already exists") }
@@ -49,13 +51,13 @@ extension GitRepository {
         git_remote_free(remote)
     }
 
-    func removeRemote(_ name: String) throws {
+    package func removeRemote(_ name: String) throws {
         git_remote_free(try lookupRemote(name))
         try LibGit2.check(git_remote_delete(handle, name), "cannot remove the remote '\(name)'")
     }
 
     /// Fetches the remote's branches (into `refs/remotes/NAME/`) and tags.
-    func fetch(_ name: String, session: TransferSession) throws {
+    package func fetch(_ name: String, session: TransferSession) throws {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
         session.url = try remoteURL(name)
@@ -70,7 +72,7 @@ extension GitRepository {
     }
 
     /// Pushes `refspecs` ("refs/heads/main:refs/heads/main", tags); refs the remote refused are in the session.
-    func push(_ name: String, refspecs: [String], session: TransferSession) throws {
+    package func push(_ name: String, refspecs: [String], session: TransferSession) throws {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
         session.url = try remoteURL(name)
@@ -91,7 +93,7 @@ extension GitRepository {
     }
 
     /// Clones `url` into the new folder `destination`.
-    static func clone(_ url: String, into destination: URL, session: TransferSession) throws -> GitRepository {
+    package static func clone(_ url: String, into destination: URL, session: TransferSession) throws -> GitRepository {
         _ = LibGit2.initialized
         session.url = url
         var options = git_clone_options()
@@ -136,7 +138,7 @@ extension GitRepository {
     }
 
     /// The id a ref points at (after symbolic refs), or nil when there is no such ref.
-    func referenceTarget(_ name: String) throws -> GitOID? {
+    package func referenceTarget(_ name: String) throws -> GitOID? {
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, handle, name)
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
@@ -145,7 +147,7 @@ extension GitRepository {
     }
 
     /// The current branch's short name ("main"), or nil on a detached HEAD or before the first commit.
-    func currentBranch() throws -> String? {
+    package func currentBranch() throws -> String? {
         var head: OpaquePointer?
         let code = git_repository_head(&head, handle)
         if code == GIT_EUNBORNBRANCH.rawValue || code == GIT_ENOTFOUND.rawValue { return nil }
@@ -156,7 +158,7 @@ extension GitRepository {
     }
 
     /// Whether `ancestor` is `descendant` or one of its ancestors.
-    func isAncestor(_ ancestor: GitOID, of descendant: GitOID) throws -> Bool {
+    package func isAncestor(_ ancestor: GitOID, of descendant: GitOID) throws -> Bool {
         if ancestor == descendant { return true }
         var a = ancestor.raw, d = descendant.raw
         let code = git_graph_descendant_of(handle, &d, &a)
@@ -165,12 +167,12 @@ extension GitRepository {
     }
 
     /// Points `refs/heads/BRANCH` at `target` (the files are the caller's to bring along).
-    func moveBranch(_ branch: String, to target: GitOID, reason: String) throws {
+    package func moveBranch(_ branch: String, to target: GitOID, reason: String) throws {
         try setReference("refs/heads/\(branch)", to: target, reason: reason)
     }
 
     /// Points the reference `name` at `target`, creating it or moving it.
-    func setReference(_ name: String, to target: GitOID, reason: String) throws {
+    package func setReference(_ name: String, to target: GitOID, reason: String) throws {
         var reference: OpaquePointer?
         var raw = target.raw
         try LibGit2.check(git_reference_create(&reference, handle, name, &raw, 1, reason),
@@ -196,7 +198,7 @@ extension GitRepository {
     /// After a clone whose remote HEAD names no branch (a bare repository made with `git init --bare`, then pushed
     /// to under another name): checks out the remote's `main`, else `master`, else its first branch. Returns the
     /// branch, or nil when the remote has none.
-    func checkOutRemoteBranch(of remote: String) throws -> String? {
+    package func checkOutRemoteBranch(of remote: String) throws -> String? {
         var iterator: OpaquePointer?
         try LibGit2.check(git_reference_iterator_glob_new(&iterator, handle, "refs/remotes/\(remote)/*"), "cannot read the branches of \(remote)")
         defer { git_reference_iterator_free(iterator) }
@@ -215,7 +217,7 @@ extension GitRepository {
     }
 
     /// Sets `branch.NAME.remote` and `branch.NAME.merge`, as `git push -u` does.
-    func setUpstream(branch: String, remote: String) throws {
+    package func setUpstream(branch: String, remote: String) throws {
         try setConfig("branch.\(branch).remote", remote)
         try setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
     }

@@ -3,7 +3,7 @@ import CGit2
 /// Branches (a writer's drafts and review branches) and where two versions' histories met.
 extension GitRepository {
     /// Local branches and the versions they name, by name.
-    func branches() throws -> [(name: String, version: GitOID)] {
+    package func branches() throws -> [(name: String, version: GitOID)] {
         var iterator: OpaquePointer?
         try LibGit2.check(git_reference_iterator_glob_new(&iterator, handle, "refs/heads/*"), "cannot read the drafts")
         defer { git_reference_iterator_free(iterator) }
@@ -17,14 +17,14 @@ extension GitRepository {
     }
 
     /// Points HEAD at the branch `name`.
-    func setHead(branch name: String) throws {
+    package func setHead(branch name: String) throws {
         try LibGit2.check(git_repository_set_head(handle, "refs/heads/\(name)"), "cannot switch to \(name)")
     }
 }
 
 extension GitRepository {
     /// The best common ancestor of two versions, or nil when their histories never met.
-    func mergeBase(_ a: GitOID, _ b: GitOID) throws -> GitOID? {
+    package func mergeBase(_ a: GitOID, _ b: GitOID) throws -> GitOID? {
         var out = git_oid(), ra = a.raw, rb = b.raw
         let code = git_merge_base(&out, handle, &ra, &rb)
         if code == GIT_ENOTFOUND.rawValue { return nil }
@@ -35,7 +35,7 @@ extension GitRepository {
 
 extension GitRepository {
     /// Whether git takes `name` as a branch's name (no spaces, no ~ ^ : ? * [ or ..).
-    static func isValidBranchName(_ name: String) -> Bool {
+    package static func isValidBranchName(_ name: String) -> Bool {
         git_reference_is_valid_name("refs/heads/\(name)") == 1
     }
 }

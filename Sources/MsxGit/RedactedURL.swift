@@ -1,8 +1,8 @@
 /// Passwords written into remote URLs (`https://user:secret@host/book.git`) are never shown: in what msx prints, in
 /// `--json` and in errors (libgit2's among them) the password reads `***`, as git redacts it.
-enum RedactedURL {
+package enum RedactedURL {
     /// `text` with the password of every `scheme://user:password@host` in it replaced by `***`.
-    static func redacting(_ text: String) -> String {
+    package static func redacting(_ text: String) -> String {
         var result = ""
         var rest = text[...]
         while let scheme = rest.range(of: "://") {

@@ -4,7 +4,7 @@ import MsxModel
 
 extension GitRepository {
     /// Whether libgit2 can read git's index (a damaged one, whose checksum does not match, it cannot).
-    func indexIsReadable() -> Bool {
+    package func indexIsReadable() -> Bool {
         guard let index = try? currentIndex() else { return false }
         git_index_free(index)
         return true
@@ -13,7 +13,7 @@ extension GitRepository {
     /// Replaces git's index with one holding `head`'s files (none before the first version), without stat data so
     /// that git and msx read every file again, as `git reset` would. Written beside the index and renamed over it:
     /// an interruption leaves the old one.
-    func rebuildIndex(fromHead head: GitOID?) throws {
+    package func rebuildIndex(fromHead head: GitOID?) throws {
         let temporary = gitFolder.appendingPathComponent("index.msx-rebuild")
         try? FileManager.default.removeItem(at: temporary)
         var index: OpaquePointer?

@@ -72,7 +72,7 @@ package final class GitRepository {
     }
 
     /// Creates a repository at `url` whose first branch is `main`.
-    static func create(at url: URL) throws -> GitRepository {
+    package static func create(at url: URL) throws -> GitRepository {
         _ = LibGit2.initialized
         var options = git_repository_init_options()
         git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION))
@@ -88,7 +88,7 @@ package final class GitRepository {
     // MARK: Reading
 
     /// Whether the repository is a shallow clone (commits before its cut are missing).
-    var isShallow: Bool { git_repository_is_shallow(handle) == 1 }
+    package var isShallow: Bool { git_repository_is_shallow(handle) == 1 }
 
     /// The commit HEAD points to, or nil on an unborn branch.
     package func head() throws -> GitOID? {
@@ -210,7 +210,7 @@ package final class GitRepository {
 
     /// The blob id git would give the work-tree file at `path` (repository-relative), through its filters
     /// (`text=auto`, `eol`, LFS): the id git's index records for it.
-    func hashWorkFile(_ path: String) throws -> GitOID {
+    package func hashWorkFile(_ path: String) throws -> GitOID {
         var oid = git_oid()
         try LibGit2.check(git_repository_hashfile(&oid, handle, workdir.appendingPathComponent(path).path, GIT_OBJECT_BLOB, path),
                           "cannot hash \(path)")
@@ -218,7 +218,7 @@ package final class GitRepository {
     }
 
     /// Resolves a revision expression (id, id prefix, ref, tag) to the commit it names, or nil when nothing matches.
-    func resolve(_ spec: String) throws -> GitOID? {
+    package func resolve(_ spec: String) throws -> GitOID? {
         var object: OpaquePointer?
         let code = git_revparse_single(&object, handle, spec)
         // Not found means no such name, unless it is an object the name leads to (a damaged history: an error).
@@ -278,7 +278,7 @@ package final class GitRepository {
 
     // MARK: Writing
 
-    func writeBlob(_ data: Data) throws -> GitOID {
+    package func writeBlob(_ data: Data) throws -> GitOID {
         var oid = git_oid()
         try data.withUnsafeBytes { buffer in
             try LibGit2.check(git_blob_create_from_buffer(&oid, handle, buffer.baseAddress, buffer.count), "cannot store a file")
@@ -287,13 +287,15 @@ package final class GitRepository {
     }
 
     /// A file to put in (id) or take out of (nil) a tree.
-    struct TreeChange {
-        var path: String
-        var blob: GitOID?
+    package struct TreeChange {
+        package var path: String
+        package var blob: GitOID?
+
+        package init(path: String, blob: GitOID?) { (self.path, self.blob) = (path, blob) }
     }
 
     /// The tree of `base` (or of nothing, for a first version) with `changes` applied; nested folders are created as needed.
-    func tree(basedOn base: GitOID?, applying changes: [TreeChange]) throws -> GitOID {
+    package func tree(basedOn base: GitOID?, applying changes: [TreeChange]) throws -> GitOID {
         var baseTree: OpaquePointer?
         if let base {
             let commit = try lookupCommit(base)
@@ -314,11 +316,11 @@ package final class GitRepository {
     }
 
     /// Whether HEAD names a commit directly rather than a branch.
-    var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
+    package var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
 
     /// Refuses to record a version while git is in the middle of a merge, rebase, cherry-pick, revert or bisect:
     /// the files may hold conflict markers, and a commit would end git's operation behind its back.
-    func refuseDuringGitOperation() throws {
+    package func refuseDuringGitOperation() throws {
         let state = git_repository_state(handle)
         guard state != GIT_REPOSITORY_STATE_NONE.rawValue else { return }
         let (what, way): (String, String) = switch git_repository_state_t(UInt32(state)) {
@@ -333,9 +335,9 @@ package final class GitRepository {
     }
 
     /// Writes a commit with `parents`, moving the ref `updating` to it (none: the caller moves a branch itself),
-    /// dated `time` (now when nil).
-    func writeCommit(tree: GitOID, parents: [GitOID], updating ref: String?, message: String, authorName: String,
-                     authorEmail: String, time: VersionTime? = nil) throws -> GitOID {
+    /// dated `time` (now when nil), with the offset from UTC (minutes east) of the clock that said so.
+    package func writeCommit(tree: GitOID, parents: [GitOID], updating ref: String?, message: String, authorName: String,
+                             authorEmail: String, time: (date: Date, offsetMinutes: Int)? = nil) throws -> GitOID {
         var signature: UnsafeMutablePointer<git_signature>?
         let signed = time.map { git_signature_new(&signature, authorName, authorEmail, git_time_t($0.date.timeIntervalSince1970), Int32($0.offsetMinutes)) }
             ?? git_signature_now(&signature, authorName, authorEmail)
@@ -356,7 +358,7 @@ package final class GitRepository {
 
     /// Brings the index entries of `paths` up to date with the work tree (stat data included), leaving every other
     /// entry (whatever the user staged) alone.
-    func refreshIndex(paths: [String]) throws {
+    package func refreshIndex(paths: [String]) throws {
         let index = try currentIndex()
         defer { git_index_free(index) }
         for path in paths {
@@ -373,14 +375,14 @@ package final class GitRepository {
     /// Makes the index agree with HEAD for the project's own paths, after a crash between a commit and its index
     /// update: entries HEAD has get HEAD's id (with no stat data, so git re-reads the file), entries under
     /// `prefix` that HEAD lacks are dropped. Entries outside the project are never touched.
-    func syncIndex(toHead headFiles: [String: GitOID], under prefix: String) throws {
+    package func syncIndex(toHead headFiles: [String: GitOID], under prefix: String) throws {
         try syncIndex(toHead: headFiles, current: try indexEntries(under: prefix))
     }
 
     /// `syncIndex(toHead:under:)` given the index's entries under the prefix, already read.
     /// - Returns: whether the index was changed (its entries must then be read again).
     @discardableResult
-    func syncIndex(toHead headFiles: [String: GitOID], current: [String: GitIndexStat.Entry]) throws -> Bool {
+    package func syncIndex(toHead headFiles: [String: GitOID], current: [String: GitIndexStat.Entry]) throws -> Bool {
         let stale = headFiles.filter { current[$0.key]?.id != $0.value }
         let extra = current.keys.filter { headFiles[$0] == nil }
         guard !stale.isEmpty || !extra.isEmpty else { return false }
@@ -390,7 +392,7 @@ package final class GitRepository {
 
     /// Gives the index entries at `ids`'s paths those blob ids with no stat data (so git and msx read the files
     /// again; an entry keeps its mode, a new one is a plain file), and removes the entries at `removed`.
-    func setIndexEntries(_ ids: [String: GitOID], removing removed: [String] = []) throws {
+    package func setIndexEntries(_ ids: [String: GitOID], removing removed: [String] = []) throws {
         let index = try currentIndex()
         defer { git_index_free(index) }
         for (path, id) in ids {
@@ -451,7 +453,7 @@ package final class GitRepository {
 
     // MARK: Tags
 
-    func tags() throws -> [GitTag] {
+    package func tags() throws -> [GitTag] {
         var names = git_strarray()
         try LibGit2.check(git_tag_list(&names, handle), "cannot list milestones")
         defer { git_strarray_dispose(&names) }
@@ -473,8 +475,8 @@ package final class GitRepository {
     }
 
     /// Creates an annotated tag; `replacing` moves an existing one of that name (git tag --force).
-    func createTag(_ name: String, at target: GitOID, message: String, taggerName: String, taggerEmail: String,
-                   replacing: Bool = false) throws {
+    package func createTag(_ name: String, at target: GitOID, message: String, taggerName: String, taggerEmail: String,
+                           replacing: Bool = false) throws {
         var signature: UnsafeMutablePointer<git_signature>?
         try LibGit2.check(git_signature_now(&signature, taggerName, taggerEmail), "cannot sign the milestone")
         defer { git_signature_free(signature) }
@@ -488,7 +490,7 @@ package final class GitRepository {
         try LibGit2.check(code, "cannot create the milestone")
     }
 
-    func deleteTag(_ name: String) throws {
+    package func deleteTag(_ name: String) throws {
         let code = git_tag_delete(handle, name)
         if code == GIT_ENOTFOUND.rawValue { throw MsxError(.unknownMilestone, "no milestone named '\(name)'") }
         try LibGit2.check(code, "cannot delete the milestone")
@@ -497,7 +499,7 @@ package final class GitRepository {
     // MARK: Configuration
 
     /// Sets a value in the repository's own configuration (`.git/config`).
-    func setConfig(_ key: String, _ value: String) throws {
+    package func setConfig(_ key: String, _ value: String) throws {
         var config: OpaquePointer?
         try LibGit2.check(git_repository_config(&config, handle), "cannot open the repository's configuration")
         defer { git_config_free(config) }
@@ -513,7 +515,7 @@ package final class GitRepository {
     }
 
     /// A configuration value (repository, global and system configuration, as git reads them).
-    func config(_ key: String) -> String? {
+    package func config(_ key: String) -> String? {
         var config: OpaquePointer?
         guard git_repository_config_snapshot(&config, handle) == 0 else { return nil }
         defer { git_config_free(config) }

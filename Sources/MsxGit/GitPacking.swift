@@ -3,14 +3,14 @@ import Foundation
 
 extension GitRepository {
     /// The repository's git folder (`.git`).
-    var gitFolder: URL { URL(fileURLWithPath: String(cString: git_repository_path(handle))) }
+    package var gitFolder: URL { URL(fileURLWithPath: String(cString: git_repository_path(handle))) }
 
     /// Packs loose objects once there are too many, as `git gc --auto` does (libgit2 itself never packs): estimates
     /// the count from one of the 256 object folders, writes one pack of everything reachable from HEAD and the
     /// tags with libgit2's packbuilder, then removes the loose copies the new pack holds.
     /// - Returns: how many loose objects were removed (0 when under the threshold).
     @discardableResult
-    func packIfNeeded(threshold: Int = 6700) throws -> Int {
+    package func packIfNeeded(threshold: Int = 6700) throws -> Int {
         let objects = gitFolder.appendingPathComponent("objects")
         let sample = (try? FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent("17").path))?.count ?? 0
         guard sample * 256 > threshold else { return 0 }
