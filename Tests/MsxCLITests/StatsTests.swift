@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import MsxKit
 import XCTest
 
 /// `msx stats` counts the words written per day from the versions, and equals a brute-force
@@ -247,6 +248,35 @@ final class StatsTests: MsxTestCase {
         XCTAssertEqual(svgBars.map(\.0), bars.map(\.0), svg)
         XCTAssertEqual(svgBars.map(\.1), bars.map(\.1))
         XCTAssertTrue(svg.contains("class=\"target\""), svg)
+    }
+
+    /// `--out` draws the figures in the format its extension, or `--format`, names from the registry; the help lists
+    /// every format; a name or an extension no format has is refused with nothing written.
+    func testEachWayToDrawTheFiguresIsChosenByName() throws {
+        let root = try makeProject()
+        let lamp = try addDocument("Lamp", "The lamp was lit at dusk.\n", to: root)
+        try expect(0, "snapshot", "-m", "Lamp", in: root)
+        try write("The lamp was lit at dusk, and burned till dawn.\n", to: lamp.path, in: root)
+        try expect(0, "snapshot", "-m", "More lamp", in: root)
+        let help = try expect(0, "stats", "--help", in: root).stdout
+        for format in StatsFormats.registry {
+            XCTAssertTrue(help.contains(format.name) && help.contains("." + format.fileExtension), "\(format.name) in the help")
+            let byFlag = scratch.appendingPathComponent("flag.\(format.fileExtension)")
+            try expect(0, "stats", "--\(format.name)", byFlag.path, in: root)
+            let byExtension = scratch.appendingPathComponent("out.\(format.fileExtension)")
+            try expect(0, "stats", "--out", byExtension.path, in: root)
+            let byName = scratch.appendingPathComponent("named.drawing")
+            try expect(0, "stats", "--out", byName.path, "--format", format.name, in: root)
+            let drawn = try [byFlag, byExtension, byName].map { try String(contentsOf: $0, encoding: .utf8) }
+            XCTAssertEqual(Set(drawn).count, 1, "\(format.name): the flag, the extension and the name draw the same")
+            XCTAssertTrue(drawn[0].contains("data-words="), "\(format.name) draws the bars")
+        }
+        let wrongExtension = scratch.appendingPathComponent("progress.txt")
+        XCTAssertTrue(try expect(64, "stats", "--out", wrongExtension.path, in: root).stderr.contains(".html or .svg"))
+        let wrongName = try expect(64, "stats", "--out", wrongExtension.path, "--format", "svh", in: root).stderr
+        XCTAssertTrue(wrongName.contains("did you mean 'svg'"), wrongName)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: wrongExtension.path), "nothing written")
+        try expect(64, "stats", "--format", "svg", in: root)
     }
 
     /// A target number no Int holds is no target (not a crash); a snapshot that only reorders is not "unchanged".

@@ -66,8 +66,6 @@ public enum ComparisonFormats {
     /// - Throws: `unknown-format`, naming the formats and the nearest one.
     public static func named(_ name: String) throws -> any ComparisonFormat.Type {
         if let format = registry.first(where: { $0.name == name.lowercased() }) { return format }
-        let names = registry.map { $0.name }
-        let nearest = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw MsxError(.unknownFormat, "'\(name)' is not a way msx diff shows changes (\(names.joined(separator: ", ")))\(nearest)")
+        throw MsxError.unknownFormat(name, isNot: "a way msx diff shows changes", among: registry.map { $0.name })
     }
 }

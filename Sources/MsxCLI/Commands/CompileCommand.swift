@@ -76,8 +76,6 @@ struct Compile: MsxCommand {
     /// The format named by --format, or a usage error naming the formats (and the nearest one).
     private static func format(_ name: String) throws -> CompileFormat {
         if let format = CompileFormat(name: name) { return format }
-        let names = CompileFormat.all.map(\.name)
-        let nearest = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw MsxError(.unknownFormat, "'\(name)' is not a format msx compiles to (\(names.joined(separator: ", ")))\(nearest)")
+        throw MsxError.unknownFormat(name, isNot: "a format msx compiles to", among: CompileFormat.all.map(\.name))
     }
 }

@@ -19,6 +19,7 @@ struct Stats: MsxCommand {
                 .init("msx stats --days 60 --json", "Every figure for scripts."),
                 .init("msx stats --html progress.html", "Charts: the words over time with the target, and the words per day."),
                 .init("msx stats --svg progress.svg", "The same charts as one SVG picture."),
+                .init("msx stats --out progress.svg", "The format chosen by the file's extension."),
             ]))
 
     @Option(help: ArgumentHelp("Show the last N days that have words (default 14).", valueName: "n"))
@@ -30,17 +31,27 @@ struct Stats: MsxCommand {
     @Option(help: ArgumentHelp("Also write the same charts to FILE as one SVG picture.", valueName: "file"))
     var svg: String?
 
+    @Option(help: ArgumentHelp("Also draw the figures to FILE, in the format --format names or else its extension: "
+                               + StatsFormats.registry.map { "\($0.name) (.\($0.fileExtension): \($0.summary))" }.joined(separator: "; ") + ".",
+                               valueName: "file"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("How --out draws the figures: " + StatsFormats.registry.map { $0.name }.joined(separator: ", ") + ".",
+                               valueName: "format"))
+    var format: String?
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if days < 1 { throw ValidationError("--days takes a number from 1") }
+        if format != nil && out == nil { throw ValidationError("--format says how --out draws the figures: give --out FILE") }
     }
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
+            let drawings = try drawings()
             guard let report = try console.run(StatsAction(), emittingJSON: false) else { return }
-            if let html { try Self.write(StatsPage.render(report.figures), to: html, console) }
-            if let svg { try Self.write(StatsPage.svg(report.figures), to: svg, console) }
+            for (format, file) in drawings { try Self.write(format.render(report.figures), to: file, console) }
             if console.json { return console.emit(try report.json()) }
             let (stats, today, draftWords, streak) = (report.stats, report.figures.today, report.figures.draftWords, report.figures.streak)
             let (target, deadline, pace, sessionTarget, session) = (report.figures.target, report.figures.deadline, report.figures.pace,
@@ -97,6 +108,15 @@ struct Stats: MsxCommand {
     }
 
     /// Writes a chart file where the writer asked (relative to the working folder), in one atomic write.
+    /// The files to draw the figures to, each with its format.
+    private func drawings() throws -> [(any StatsFormat.Type, String)] {
+        var drawings: [(any StatsFormat.Type, String)] = []
+        if let html { drawings.append((StatsHTMLPage.self, html)) }
+        if let svg { drawings.append((StatsSVGChart.self, svg)) }
+        if let out { drawings.append((try format.map(StatsFormats.named) ?? StatsFormats.forFile(out), out)) }
+        return drawings
+    }
+
     private static func write(_ text: String, to path: String, _ console: Console) throws {
         let url = URL(fileURLWithPath: path, relativeTo: console.workingDirectory).standardizedFileURL
         guard FileIO.isDirectory(url.deletingLastPathComponent()) else {

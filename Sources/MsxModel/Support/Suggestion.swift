@@ -38,3 +38,12 @@ public enum Suggestion {
         return previous[b.count]
     }
 }
+
+extension MsxError {
+    /// `unknown-format` for a format name that is none of `names`: "'NAME' is not WHAT (a, b, c)", with the nearest
+    /// name suggested when there is one.
+    public static func unknownFormat(_ name: String, isNot what: String, among names: [String]) -> MsxError {
+        let nearest = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        return MsxError(.unknownFormat, "'\(name)' is not \(what) (\(names.joined(separator: ", ")))\(nearest)")
+    }
+}
