@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import MsxActions
 import MsxModel
+import MsxProject
 import MsxWorkspace
 import Synchronization
 
@@ -16,6 +17,8 @@ public final class ProjectServer: Sendable {
     private let requestedPort: UInt16
     private let gate = Mutex<RequestGate?>(nil)
     private let actions: ActionQueue
+    /// The project's folders watched for changes (nil where they cannot be: each poll then reads the files).
+    private let watcher: ProjectWatcher?
 
     /// - Parameter port: 0 for any free port.
     public init(directory: URL, port: UInt16 = 0, token: String? = nil) throws {
@@ -23,6 +26,7 @@ public final class ProjectServer: Sendable {
         _ = try ProjectInfoAction().run(from: directory)
         self.directory = directory
         actions = ActionQueue(directory: directory)
+        watcher = (try? Project.locate(from: directory)).flatMap(ProjectWatcher.init(root:))
         self.requestedPort = port
         self.token = token ?? RequestGate.newToken()
     }
@@ -65,6 +69,7 @@ public final class ProjectServer: Sendable {
             response.headers[.setCookie] = "\(gate.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
             return response
         }
+        if request.path == "/stamp" { return Response.text(200, watcher?.stamp ?? ProjectStamp.current(of: directory)) }
         let context = PageContext(directory: directory, actions: actions, token: token, query: Dictionary(
             request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
         switch request.method {

@@ -2,8 +2,9 @@ import Foundation
 import MsxModel
 import MsxProject
 
-/// What the pages watch to know the project changed on disk: every file's size and modification time, msx's merge
-/// state, and git's HEAD and branches. msx's caches are left out, since reading a page writes them.
+/// The pages' change stamp where the folders cannot be watched (`ProjectWatcher`): every file's size and
+/// modification time, msx's merge state, and git's HEAD and branches, read at each poll. msx's caches are left
+/// out, since reading a page writes them.
 enum ProjectStamp {
     static func current(of directory: URL) -> String {
         guard let root = try? Project.locate(from: directory) else { return "none" }

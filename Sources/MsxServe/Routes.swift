@@ -7,7 +7,6 @@ import MsxModel
 /// and found through the project: no part of an address is ever a path on disk.
 enum Routes {
     static func page(_ path: String, _ context: PageContext) async -> HTTPResponse {
-        if path == "/stamp" { return Response.text(200, ProjectStamp.current(of: context.directory)) }
         if path == "/app.js" { return Response.script(PageLayout.script) }
         let project = (try? await context.run(ProjectInfoAction()).project.title) ?? "msx"
         do {

@@ -47,6 +47,12 @@ final class ServeTests: HistoryTestCase {
         try expect(0, "check", in: book.root)
     }
 
+    func testThePagesStampMovesWithTheProjectAndNothingElse() throws {
+        let output = try drive("watching", try makeBook())
+        XCTAssertTrue(output.contains("ok: a file written in the folder made after the server started: the stamp moved"), output)
+        XCTAssertTrue(output.contains("ok: pages read (msx writes its caches): the stamp stayed"), output)
+    }
+
     func testHostileRequestsAreRefused() throws {
         let book = try bookToReview()
         let output = try drive("security", book)

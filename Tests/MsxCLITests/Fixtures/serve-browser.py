@@ -4,6 +4,8 @@
                                             tab writes the file and another tab follows; a merge conflict is settled
                                             and the merge recorded from the page
     serve-browser.py MSX PROJECT security   a wrong Host, no token, a cross-origin POST and `..` in a path are refused
+    serve-browser.py MSX PROJECT watching   the pages' change stamp moves with every change to the project's files,
+                                            git's branches and HEAD, and with nothing a page's reading writes
 
 Prints what it checked; exits 1 with the reason at the first check that fails. The server is started here and
 stopped before the script ends, whatever happens.
@@ -206,10 +208,72 @@ def security(port, token):
           "the pages' only script is served apart (the policy allows no inline script)")
 
 
+def watching(port, token):
+    cookie = f"msx-token-{port}={token}"
+
+    def stamp():
+        status, body = request(port, "GET", "/stamp", cookie=cookie, returning_body=True)
+        check(status == 200, "the stamp is served")
+        return body
+
+    def moves(what, change):
+        before = stamp()
+        change()
+        for _ in range(40):
+            if stamp() != before:
+                print(f"ok: {what}: the stamp moved")
+                return
+            time.sleep(0.05)
+        fail(f"{what}: the stamp did not move")
+
+    def stays(what, change):
+        before = stamp()
+        change()
+        time.sleep(0.5)
+        check(stamp() == before, f"{what}: the stamp stayed")
+
+    def edit_in_place():
+        with open(LAMP, "r+", encoding="utf-8") as file:
+            text = file.read()
+            file.seek(0)
+            file.write(text.replace("lamp", "lantern", 1))
+
+    def new_folder():
+        os.makedirs(os.path.join(PROJECT, "contents/draft/part-two"))
+
+    def file_in_new_folder():
+        with open(os.path.join(PROJECT, "contents/draft/part-two/storm.md"), "w", encoding="utf-8") as file:
+            file.write("A storm.\n")
+
+    def read_pages():
+        for page in ["/", "/stats", "/review", "/comments"]:
+            request(port, "GET", page, cookie=cookie)
+
+    def cache_write():
+        os.makedirs(os.path.join(PROJECT, ".msx/cache"), exist_ok=True)
+        with open(os.path.join(PROJECT, ".msx/cache/scratch-by-test"), "w", encoding="utf-8") as file:
+            file.write("cache\n")
+
+    if sys.platform.startswith("linux"):
+        check(re.fullmatch(r"[0-9]+-[0-9]+", stamp().strip()) is not None, "the folders are watched (inotify), not read at each poll")
+    stays("nothing changed", lambda: None)
+    stays("pages read (msx writes its caches)", read_pages)
+    stays("a cache written", cache_write)
+    stays("git's index rewritten by git status", lambda: git("status", "--porcelain"))
+    moves("a document edited in place by another editor", edit_in_place)
+    moves("a folder made by hand", new_folder)
+    moves("a file written in the folder made after the server started", file_in_new_folder)
+    moves("a branch made by plain git", lambda: git("branch", "by-git"))
+    moves("HEAD moved by plain git", lambda: git("checkout", "-q", "by-git"))
+    moves("a version recorded by msx", lambda: msx("snapshot", "-m", "From the terminal"))
+
+
 server, url, port, token = start_server()
 try:
     if MODE == "browser":
         browser(url, port)
+    elif MODE == "watching":
+        watching(port, token)
     else:
         security(port, token)
 finally:
