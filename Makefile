@@ -27,13 +27,17 @@ help:
 	@echo "make completions  regenerate completions/ (bash, zsh, fish)"
 	@echo "make clean        remove build products"
 
-# Where the static archives of libxml2 (with ICU and liblzma), zlib, cmark-gfm and libstdc++ are installed, every build
+# Where the static archives of libgit2 (and what it needs), libxml2 (with ICU and liblzma), zlib, cmark-gfm and libstdc++ are installed, every build
 # links them instead of the shared libraries: pkg-config finds Sources/StaticLinking's files first, which put its linker
 # scripts ahead of the system's libraries (scripts/static-linking.sh). Each shared library costs every command its
 # dynamic linking before main.
+# libgit2's archives need a few flags besides (scripts/swift-static.sh), so every swift the Makefile and its scripts
+# run goes through that script, which runs the swift SWIFT names.
 STATIC_LINKING := $(shell scripts/static-linking.sh)
 ifneq ($(STATIC_LINKING),)
 export PKG_CONFIG_PATH := $(STATIC_LINKING)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH),)
+export MSX_SWIFT := $(SWIFT)
+override SWIFT := $(CURDIR)/scripts/swift-static.sh
 endif
 
 deps:

@@ -1,5 +1,4 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -18,10 +17,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // Found through pkg-config unless it is linked from its static archives (`StaticLinking`).
+        // Found through pkg-config: the system's, or, in the Makefile's builds where the static archives are
+        // installed, Sources/StaticLinking's, which links them (scripts/swift-static.sh adds the flags that go with it).
         .systemLibrary(
             name: "CGit2",
-            pkgConfig: StaticLinking.libgit2PkgConfig,
+            pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .systemLibrary(
@@ -41,11 +41,11 @@ let package = Package(
         // and git <- history; the workspace over history and convert.
         .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
-        // libgit2's GSSAPI calls, loading the library when the first is made (`StaticLinking`).
-        .target(name: "CGSSAPIOnDemand", cSettings: StaticLinking.gssapiCSettings),
-        .target(name: "CTLSRandomOnDemand", cSettings: StaticLinking.tlsRandomCSettings),
-        .target(name: "MsxGit", dependencies: ["MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
-                swiftSettings: StaticLinking.gitSwiftSettings, linkerSettings: StaticLinking.gitLinkerSettings),
+        // With libgit2's static archive: its GSSAPI calls, loading the library when the first is made, and the seeding
+        // of its TLS random generator at the first handshake (empty unless scripts/swift-static.sh defines them).
+        .target(name: "CGSSAPIOnDemand"),
+        .target(name: "CTLSRandomOnDemand"),
+        .target(name: "MsxGit", dependencies: ["MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"]),
         .target(name: "MsxHistory", dependencies: ["MsxGit", "MsxProject", "MsxModel"]),
         // Comparing and converting need no git: they read versions through `ProjectReader`.
         .target(name: "MsxDiff", dependencies: ["MsxProject", "MsxModel"]),
@@ -75,70 +75,8 @@ let package = Package(
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
         .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),
         .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
-                    exclude: ["Fixtures"], swiftSettings: StaticLinking.onDemandSwiftSettings),
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-/// How msx links libgit2.
-///
-/// Every shared library costs every command its dynamic linking before `main`. Where Debian's libgit2-dev and its
-/// dependencies put their static archives (mbedTLS, libssh2 over OpenSSL's libcrypto, http-parser, PCRE2), msx links
-/// them in: as shared libraries they and what they load cost about 4 ms, a third of `msx --version`.
-/// - `--wrap` sends libgit2's calls of `mbedtls_x509_crt_parse_file` to msx's (`CertificateAuthorities`, compiled in
-///   under `MSX_DEFERS_CA_BUNDLE`), which defers reading the CA bundle until an https transfer needs it.
-/// - `--wrap` also sends libgit2's calls of `mbedtls_entropy_init`, `mbedtls_ctr_drbg_seed` and
-///   `mbedtls_ctr_drbg_random` to `CTLSRandomOnDemand` (under `MSX_SEEDS_TLS_RANDOM_ON_DEMAND`), which seeds the TLS
-///   random generator when an https handshake first asks it for bytes instead of when libgit2 starts.
-/// - GSSAPI (libgit2's Negotiate authentication) has no static archive: `CGSSAPIOnDemand` (under
-///   `MSX_GSSAPI_ON_DEMAND`) loads it when libgit2 first calls it, instead of the loader mapping it, and the four
-///   Kerberos libraries it needs, into every process.
-/// Elsewhere (other distributions, macOS), the shared libgit2 pkg-config names, as before. (The libraries other
-/// modules ask for by name, such as FoundationXML's libxml2, are linked statically by the Makefile's builds:
-/// `Sources/StaticLinking`.)
-enum StaticLinking {
-    static let libgit2Archives = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8"]
-
-    /// Whether every archive is there.
-    static let linksLibgit2Statically: Bool = {
-        #if os(Linux)
-        let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
-        return folders.contains { folder in
-            libgit2Archives.allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/lib\($0).a") }
-        }
-        #else
-        return false
-        #endif
-    }()
-
-    static var libgit2PkgConfig: String? { linksLibgit2Statically ? nil : "libgit2" }
-
-    static var gitSwiftSettings: [SwiftSetting] { linksLibgit2Statically ? [.define("MSX_DEFERS_CA_BUNDLE")] : [] }
-
-    /// The trampolines, with DWARF 4 debug information as the Swift compiler writes it: Debian's valgrind (`make bench`
-    /// counts instructions under callgrind) gives up on a binary with clang's DWARF 5. (Elsewhere the file is empty.)
-    static var gssapiCSettings: [CSetting] {
-        linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND"), .unsafeFlags(["-gdwarf-4"])] : []
-    }
-
-    /// The wrappers of mbedTLS's random generator, with DWARF 4 as above.
-    static var tlsRandomCSettings: [CSetting] {
-        linksLibgit2Statically ? [.define("MSX_SEEDS_TLS_RANDOM_ON_DEMAND"), .unsafeFlags(["-gdwarf-4"])] : []
-    }
-
-    /// The mbedTLS functions whose calls from libgit2 reach msx's instead.
-    static let wrappedFunctions = ["mbedtls_x509_crt_parse_file", "mbedtls_entropy_init", "mbedtls_ctr_drbg_seed",
-                                   "mbedtls_ctr_drbg_random"]
-
-    /// For the tests of what is loaded or seeded on demand.
-    static var onDemandSwiftSettings: [SwiftSetting] {
-        linksLibgit2Statically ? [.define("MSX_GSSAPI_ON_DEMAND"), .define("MSX_SEEDS_TLS_RANDOM_ON_DEMAND")] : []
-    }
-
-    static var gitLinkerSettings: [LinkerSetting] {
-        guard linksLibgit2Statically else { return [.linkedLibrary("git2")] }
-        return [.unsafeFlags(wrappedFunctions.flatMap { ["-Xlinker", "--wrap=\($0)"] } + libgit2Archives.map { "-l:lib\($0).a" }
-            + ["-lz", "-lrt", "-ldl", "-lpthread"])]
-    }
-}

@@ -26,6 +26,6 @@ static inline int msx_git_set_ssl_cert_file(const char *file) {
 }
 
 /* mbedTLS's own mbedtls_x509_crt_parse_file, reached under this name where msx links libgit2's static archive with
-   --wrap=mbedtls_x509_crt_parse_file (Package.swift): libgit2's calls go to msx's __wrap_ function instead. Used only
+   --wrap=mbedtls_x509_crt_parse_file (scripts/swift-static.sh): libgit2's calls go to msx's __wrap_ function instead. Used only
    in such builds (MSX_DEFERS_CA_BUNDLE). */
 int __real_mbedtls_x509_crt_parse_file(void *chain, const char *path);

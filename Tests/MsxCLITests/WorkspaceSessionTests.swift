@@ -28,7 +28,7 @@ final class WorkspaceSessionTests: HistoryTestCase {
         try expect(0, "snapshot", "-m", "From the terminal", in: book.root)
         XCTAssertEqual(try LogAction().run(in: session).versions.first?.subject, "From the terminal")
         // And inside an operation, it waits for the session's lock and gives up with exit 75.
-        try session.read { _ in
+        _ = try session.read { _ in
             try expect(75, "new", "Meanwhile", in: book.root)
         }
     }

@@ -7,7 +7,7 @@ import XCTest
 final class CertificateAuthoritiesTests: XCTestCase {
     func testStartingLibgit2NotesTheBundleInsteadOfParsingIt() throws {
         try XCTSkipUnless(CertificateAuthorities.defersBundle,
-                          "this build links a shared libgit2, which reads its CA bundle when it starts (Package.swift)")
+                          "this build links a shared libgit2, which reads its CA bundle when it starts (scripts/swift-static.sh)")
         _ = LibGit2.initialized
         let bundle = try XCTUnwrap(CertificateAuthorities.deferredBundle,
                                    "libgit2 read its CA bundle while starting (is libgit2 still linked with --wrap=mbedtls_x509_crt_parse_file?)")

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// libgit2's GSSAPI calls (Negotiate authentication) reach msx's own definitions where libgit2 is linked from its
-/// static archive (Package.swift, `StaticLinking`): the system's GSSAPI library is loaded by the first call, not by
+/// static archive (scripts/swift-static.sh): the system's GSSAPI library is loaded by the first call, not by
 /// the dynamic loader when every command starts, and answers it.
 final class GSSAPIOnDemandTests: XCTestCase {
     func testTheLibraryIsLoadedByTheFirstCallAndAnswersIt() throws {
@@ -17,7 +17,7 @@ final class GSSAPIOnDemandTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(mechanisms).pointee.count, 0, "GSSAPI names no mechanism")
         XCTAssertEqual(gss_release_oid_set(&minor, &mechanisms), 0)
         #else
-        throw XCTSkip("this build links a shared libgit2, which loads GSSAPI itself (Package.swift)")
+        throw XCTSkip("this build links a shared libgit2, which loads GSSAPI itself (scripts/swift-static.sh)")
         #endif
     }
 

@@ -5,7 +5,7 @@ import MsxKit
 import XCTest
 
 /// libgit2's TLS random generator is seeded by the first https handshake, not when libgit2 starts, where libgit2 is
-/// linked from its static archive (Package.swift, `StaticLinking`): the handshake to a loopback listener asks it for
+/// linked from its static archive (scripts/swift-static.sh): the handshake to a loopback listener asks it for
 /// the client's random bytes, and from then on it is seeded.
 final class TLSRandomOnDemandTests: XCTestCase {
     func testTheFirstHandshakeSeedsTheGenerator() throws {
@@ -21,7 +21,7 @@ final class TLSRandomOnDemandTests: XCTestCase {
         XCTAssertGreaterThan(listener.waitForClientBytes(), 0, "the handshake reached the listener")
         XCTAssertEqual(msx_tls_random_state(), MSX_TLS_RANDOM_SEEDED)
         #else
-        throw XCTSkip("this build links a shared libgit2, which seeds its generator as it starts (Package.swift)")
+        throw XCTSkip("this build links a shared libgit2, which seeds its generator as it starts (scripts/swift-static.sh)")
         #endif
     }
 }

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 /* The GSSAPI calls libgit2 makes for Negotiate (Kerberos) authentication over https, in RFC 2744's C binding.
-   Where msx links libgit2's static archive (Package.swift, StaticLinking: MSX_GSSAPI_ON_DEMAND), msx defines them:
+   Where msx links libgit2's static archive (scripts/swift-static.sh: MSX_GSSAPI_ON_DEMAND), msx defines them:
    each loads the system's GSSAPI library (libgssapi_krb5.so.2) the first time one is called and passes the call on,
    so that no command maps it and the Kerberos libraries it needs at start-up. (msx offers libgit2 no default
    credentials, so libgit2 does not negotiate today; the calls are there because its archive refers to them.) When

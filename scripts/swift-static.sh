@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `swift`, with the flags that go with linking libgit2 from its static archives (Sources/StaticLinking/libgit2.so)
+# added to `swift build`, `test`, `run` and `package` (whose plugins build too). The Makefile runs every swift
+# through this script when scripts/static-linking.sh finds the archives; a plain `swift build` links the shared
+# libgit2 pkg-config names, so Package.swift needs no unsafe flags and the package can be a versioned dependency.
+#
+#   MSX_SWIFT=swift scripts/swift-static.sh build ...
+#
+# - `--wrap` sends libgit2's calls of mbedtls_x509_crt_parse_file to msx's (MsxGit's CertificateAuthorities,
+#   compiled in under MSX_DEFERS_CA_BUNDLE), which reads the CA bundle only when an https transfer needs it.
+# - `--wrap` also sends its calls of mbedtls_entropy_init, mbedtls_ctr_drbg_seed and mbedtls_ctr_drbg_random to
+#   CTLSRandomOnDemand (MSX_SEEDS_TLS_RANDOM_ON_DEMAND), which seeds the TLS random generator at the first https
+#   handshake instead of when libgit2 starts.
+# - GSSAPI has no static archive: CGSSAPIOnDemand (MSX_GSSAPI_ON_DEMAND) loads it, and the Kerberos libraries it
+#   needs, on libgit2's first call instead of in every process.
+# - C is compiled with DWARF 4 debug information, as Swift writes it: Debian's valgrind (make bench counts
+#   instructions under callgrind) gives up on clang's DWARF 5.
+set -euo pipefail
+
+swift="${MSX_SWIFT:-swift}"
+defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAND)
+wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed mbedtls_ctr_drbg_random)
+
+flags=(-Xcc -gdwarf-4)
+for define in "${defines[@]}"; do flags+=(-Xswiftc "-D$define" -Xcc "-D$define"); done
+for function in "${wrapped[@]}"; do flags+=(-Xlinker "--wrap=$function"); done
+
+case "${1:-}" in
+    build | test | run | package)
+        subcommand=$1
+        shift
+        exec "$swift" "$subcommand" "${flags[@]}" "$@"
+        ;;
+    *) exec "$swift" "$@" ;;
+esac
