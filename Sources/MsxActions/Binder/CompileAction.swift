@@ -75,7 +75,7 @@ public struct CompileAction: Action {
             }
         }
         return CompileReport(format: chosen, out: outName, documents: manuscript.documents.count, words: manuscript.wordCount,
-                             content: out == nil ? data : nil)
+                             warnings: manuscript.warnings(for: chosen), content: out == nil ? data : nil)
     }
 }
 
@@ -99,6 +99,8 @@ public struct CompileReport: ActionReport {
     public var out: String?
     public var documents: Int
     public var words: Int
+    /// What the file does not carry as the documents say it (raw HTML or LaTeX, missing pictures), a line each.
+    public var warnings: [String]
     public var content: Data?
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,14 +109,15 @@ public struct CompileReport: ActionReport {
         if let out { try container.encode(out, forKey: .out) }
         try container.encode(documents, forKey: .documents)
         try container.encode(words, forKey: .words)
+        try container.encode(warnings, forKey: .warnings)
         if let content { try container.encode(String(decoding: content, as: UTF8.self), forKey: .content) }
     }
 
-    private enum Key: String, CodingKey { case format, out, documents, words, content }
+    private enum Key: String, CodingKey { case format, out, documents, words, warnings, content }
 
     public static let commands = ["compile"]
     public static var schema: JSONSchema {
-        .object(["format": .oneOf(CompileFormat.all.map(\.name)), "documents": .integer, "words": .integer],
+        .object(["format": .oneOf(CompileFormat.all.map(\.name)), "documents": .integer, "words": .integer, "warnings": .array(.string)],
                 optional: ["out": .string, "content": .string])
     }
 }

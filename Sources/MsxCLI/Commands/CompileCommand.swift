@@ -50,7 +50,7 @@ struct Compile: MsxCommand {
     @Flag(inversion: .prefixedNo, help: "Begin with a title page (default: only with --preset manuscript).")
     var titlePage: Bool?
 
-    @Flag(help: "Turn straight quotes, -- and ... into typographic ones.")
+    @Flag(help: "Turn straight quotes into curly ones, --- into an em dash, -- into an en dash between numbers and an em dash elsewhere, and ... into an ellipsis.")
     var smartQuotes = false
 
     @Option(help: ArgumentHelp("Compile the draft as it was at this version (as in show: a1b2c3d, ~2, {2026-11-01}, a milestone).", valueName: "rev"))
@@ -65,6 +65,7 @@ struct Compile: MsxCommand {
                                        outName: outFile, root: root, preset: preset == .manuscript ? .manuscript : .default,
                                        titlePage: titlePage, smartQuotes: smartQuotes, at: at)
             guard let report = try console.run(action) else { return }
+            console.warn(report.warnings)
             if let outFile {
                 console.note("compiled \(report.documents) documents, \(report.words) words, to \(outFile)")
             } else if let content = report.content {

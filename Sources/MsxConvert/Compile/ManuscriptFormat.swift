@@ -15,11 +15,14 @@ public protocol ManuscriptFormat: Sendable {
     static var isText: Bool { get }
     /// Whether it carries the fonts the project names (so compile reads their files first).
     static var embedsFonts: Bool { get }
+    /// Whether it carries raw HTML as the documents have it (a web page, Markdown); others keep only its text.
+    static var carriesRawHTML: Bool { get }
     static func render(_ manuscript: Manuscript) throws -> Data
 }
 
 extension ManuscriptFormat {
     public static var embedsFonts: Bool { false }
+    public static var carriesRawHTML: Bool { false }
 }
 
 /// One of the formats `compile` writes.
@@ -61,6 +64,7 @@ struct MarkdownFormat: ManuscriptFormat {
     static let extensions = ["md", "markdown"]
     static let summary = "Markdown"
     static let isText = true
+    static let carriesRawHTML = true
     static func render(_ manuscript: Manuscript) throws -> Data { Data(manuscript.markdown().utf8) }
 }
 
@@ -69,6 +73,7 @@ struct HTMLFormat: ManuscriptFormat {
     static let extensions = ["html", "htm"]
     static let summary = "a web page"
     static let isText = true
+    static let carriesRawHTML = true
     static func render(_ manuscript: Manuscript) throws -> Data { Data(manuscript.htmlPage().utf8) }
 }
 

@@ -16,6 +16,14 @@ extension Manuscript {
         }
         var result: [ResolvedParagraph] = []
         var documents: [(id: String, paragraphs: Range<Int>)] = []
+        // A `\newpage` alone in a paragraph is no text: the paragraph after it starts a page.
+        var breakPending = false
+        func append(_ paragraph: ResolvedParagraph) {
+            var paragraph = paragraph
+            if breakPending { paragraph.attributes[.pageBreakBefore] = true }
+            breakPending = false
+            result.append(paragraph)
+        }
         for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
             case .heading(let title, let level, _):
@@ -23,12 +31,19 @@ extension Manuscript {
                 if preset == .manuscript && level == 1 && !result.isEmpty {
                     heading.attributes[.pageBreakBefore] = true
                 }
-                result.append(heading)
+                append(heading)
             case .separator(let text):
-                result.append(centred(text))
+                append(centred(text))
             case .document(let node, _):
-                documents.append((node.id, result.count..<result.count + resolved.count))
-                result += resolved
+                let start = result.count
+                for paragraph in resolved {
+                    if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
+                        breakPending = true
+                    } else {
+                        append(paragraph)
+                    }
+                }
+                documents.append((node.id, start..<result.count))
             }
         }
         if preset == .manuscript {

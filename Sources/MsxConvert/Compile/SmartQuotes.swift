@@ -1,6 +1,9 @@
 import MsxModel
 
-/// Typographic punctuation: straight quotes become curly ones, `--` an em dash and `...` an ellipsis.
+/// Typographic punctuation: straight quotes become curly ones, `...` an ellipsis, and hyphens dashes: `---` an em
+/// dash, `--` an en dash between digits (pages 12--14) and an em dash elsewhere (a typewriter's dash). A run of
+/// four or more hyphens is left as it is (a rule, a separator), so no dash is ever followed or preceded by a hyphen
+/// it left over.
 enum SmartQuotes {
     /// The replacements for a paragraph's text (UTF-16 offsets), leaving alone the units `isProtected` names
     /// (code, for instance).
@@ -15,9 +18,10 @@ enum SmartQuotes {
                 edits.append((i..<i + 1, opensQuote(units, i) ? "\u{201C}" : "\u{201D}"))
             case 0x27:  // '
                 edits.append((i..<i + 1, opensQuote(units, i) ? "\u{2018}" : "\u{2019}"))
-            case 0x2D where i + 1 < units.count && units[i + 1] == 0x2D && !isProtected(i + 1):
-                edits.append((i..<i + 2, "\u{2014}"))
-                i += 1
+            case 0x2D:
+                let run = hyphens(units, from: i, isProtected: isProtected)
+                if let dash = dash(units, hyphens: i..<i + run) { edits.append((i..<i + run, dash)) }
+                i += run - 1
             case 0x2E where i + 2 < units.count && units[i + 1] == 0x2E && units[i + 2] == 0x2E
                 && !isProtected(i + 1) && !isProtected(i + 2):
                 edits.append((i..<i + 3, "\u{2026}"))
@@ -27,6 +31,24 @@ enum SmartQuotes {
             }
         }
         return edits
+    }
+
+    /// How many hyphens, none of them protected, run from `start`.
+    private static func hyphens(_ units: [UInt16], from start: Int, isProtected: (Int) -> Bool) -> Int {
+        var end = start
+        while end < units.count && units[end] == 0x2D && !isProtected(end) { end += 1 }
+        return max(1, end - start)
+    }
+
+    /// The dash a run of hyphens stands for, or nil when it stays hyphens.
+    private static func dash(_ units: [UInt16], hyphens run: Range<Int>) -> String? {
+        switch run.count {
+        case 3: return "\u{2014}"
+        case 2:
+            func isDigit(_ index: Int) -> Bool { units.indices.contains(index) && (0x30...0x39).contains(units[index]) }
+            return isDigit(run.lowerBound - 1) && isDigit(run.upperBound) ? "\u{2013}" : "\u{2014}"
+        default: return nil
+        }
     }
 
     /// A quote opens after the start, a space, an opening bracket or a dash; otherwise it closes (or is an apostrophe).
