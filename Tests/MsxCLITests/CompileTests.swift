@@ -8,6 +8,9 @@ final class CompileTests: MsxTestCase {
         let root = try makeProject()
         try expect(0, "trash", "Chapter 1", in: root)
         try expect(0, "new", "Part One", "--folder", in: root)
+        // A lone folder with no label would only wrap the book (no heading, its documents chapters): this one is a
+        // chapter, whose documents are scenes.
+        try expect(0, "meta", "Part One", "--label", "Chapter", in: root)
         try addDocument("Scene A", "It was *dark*.\n", to: root, options: ["--in", "Part One"])
         try addDocument("Scene B", "The \"lamp\" -- still...\n", to: root, options: ["--in", "Part One"])
         try addDocument("Cut", "Never compiled.\n", to: root, options: ["--in", "Part One"])
@@ -39,6 +42,7 @@ final class CompileTests: MsxTestCase {
         let root = try makeProject()
         try expect(0, "trash", "Chapter 1", in: root)
         try expect(0, "new", "Part #", "--folder", in: root)
+        try expect(0, "meta", "Part #", "--label", "Chapter", in: root)
         try addDocument("Open", "Text.\n\n```\ncode never closed\n", to: root, options: ["--in", "Part #"])
         try addDocument("Next", "See <http://example.com/a--b> and \"this\".\n", to: root, options: ["--in", "Part #"])
         let md = try expect(0, "compile", "--smart-quotes", in: root).stdout

@@ -13,7 +13,8 @@ public enum DocxWriter {
 
     /// The whole manuscript as a `.docx` file.
     public static func render(_ manuscript: Manuscript) throws -> Data {
-        let (paragraphs, documents, pictures) = manuscript.laidOutWithPictures()
+        let (layout, pictures) = manuscript.laidOutWithPictures()
+        let (paragraphs, documents) = (layout.paragraphs, layout.documents)
         let sheet = manuscript.styleSheet
         let tables = OutputTables(paragraphs, sheet: sheet)
         var writer = DocxParagraphWriter(tables: tables, sheet: sheet)

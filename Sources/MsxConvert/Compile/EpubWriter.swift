@@ -3,22 +3,26 @@ import MsxModel
 
 /// Writes the manuscript as an EPUB 3 package that epubcheck accepts without error or warning: the `mimetype`
 /// first and stored, the container, the package document (title, author, language, identifier, modified date),
-/// a navigation document whose table of contents follows the binder's headings, one XHTML file per chapter, a
+/// a navigation document whose table of contents follows the book's sections (parts, then their chapters) with
+/// landmarks, one XHTML file per part, chapter and piece of front or back matter, a
 /// stylesheet from the project's defaults (fonts by family; the font files the project supplies for the families
 /// the book uses embedded, each with its `@font-face`), footnotes as EPUB footnotes.
 public enum EpubWriter {
     private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
-    /// One XHTML file of the book: its title (for the table of contents) and paragraphs.
+    /// One XHTML file of the book: its title and section (for the table of contents; nil for the text before the
+    /// first section, a title page) and paragraphs.
     private struct Chapter {
         var title: String
+        var section: BookSection?
         var paragraphs: [ResolvedParagraph]
         var file: String
     }
 
     public static func render(_ manuscript: Manuscript) throws -> Data {
-        let (paragraphs, documents, pictures) = manuscript.laidOutWithPictures()
-        let chapters = self.chapters(manuscript, paragraphs: paragraphs.map(withPackagedPictures(pictures)), documents: documents)
+        let (layout, pictures) = manuscript.laidOutWithPictures()
+        let paragraphs = layout.paragraphs
+        let chapters = self.chapters(manuscript, paragraphs: paragraphs.map(withPackagedPictures(pictures)), sections: layout.sections)
         let fonts = embedded(manuscript.fonts, used: OutputTables(paragraphs, sheet: manuscript.styleSheet).fonts)
         let package = try ZipPackage()
         try package.add("mimetype", "application/epub+zip", stored: true)
@@ -66,21 +70,20 @@ public enum EpubWriter {
         }
     }
 
-    private static func chapters(_ manuscript: Manuscript, paragraphs: [ResolvedParagraph],
-                                 documents: [(id: String, paragraphs: Range<Int>)]) -> [Chapter] {
-        var starts = paragraphs.indices.filter { index in
-            if case .heading(1, _) = paragraphs[index].kind { return true } else { return false }
+    private static func chapters(_ manuscript: Manuscript, paragraphs: [ResolvedParagraph], sections: [SectionStart]) -> [Chapter] {
+        var starts = sections
+        if starts.first?.paragraph != 0 {
+            starts.insert(SectionStart(paragraph: 0, section: BookSection(type: .frontMatter, inPart: false), title: title(of: manuscript)), at: 0)
         }
-        if starts.isEmpty { starts = documents.map(\.paragraphs.lowerBound) }
-        if starts.first != 0 { starts.insert(0, at: 0) }
         var chapters: [Chapter] = []
-        for (number, (start, end)) in zip(starts, starts.dropFirst() + [paragraphs.count]).enumerated() where start < end {
-            let slice = Array(paragraphs[start..<end])
-            let heading = slice.first { if case .heading = $0.kind { return true } else { return false } }?.text
-            let title = heading.map(Importer.title) ?? (number == 0 ? self.title(of: manuscript) : "Part \(number + 1)")
-            chapters.append(Chapter(title: title, paragraphs: slice, file: "chapter-\(chapters.count + 1).xhtml"))
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1].paragraph : paragraphs.count
+            guard start.paragraph < end else { continue }
+            let opening = index == 0 && sections.first?.paragraph != 0
+            chapters.append(Chapter(title: start.title, section: opening ? nil : start.section,
+                                    paragraphs: Array(paragraphs[start.paragraph..<end]), file: "chapter-\(chapters.count + 1).xhtml"))
         }
-        if chapters.isEmpty { chapters = [Chapter(title: title(of: manuscript), paragraphs: [], file: "chapter-1.xhtml")] }
+        if chapters.isEmpty { chapters = [Chapter(title: title(of: manuscript), section: nil, paragraphs: [], file: "chapter-1.xhtml")] }
         return chapters
     }
 
@@ -96,10 +99,29 @@ public enum EpubWriter {
             + "<link rel=\"stylesheet\" type=\"text/css\" href=\"style.css\"/>\n</head>\n<body>\n\(body)</body>\n</html>\n"
     }
 
+    /// The table of contents, nested as the book is (a part's chapters inside it), and the landmarks: where the
+    /// body of the book begins (a landmark may only lead into the spine, which the contents are not part of).
     private static func navigation(_ manuscript: Manuscript, chapters: [Chapter]) -> String {
-        let items = chapters.map { "<li><a href=\"\($0.file)\">\(XMLText.escaped($0.title))</a></li>" }.joined(separator: "\n")
+        var items = ""
+        var inPart = false
+        for chapter in chapters {
+            let entry = "<a href=\"\(chapter.file)\">\(XMLText.escaped(chapter.title))</a>"
+            if inPart && chapter.section?.inPart != true { items += "</ol></li>\n"; inPart = false }
+            if chapter.section?.type == .part {
+                items += "<li>\(entry)<ol>\n"
+                inPart = true
+            } else {
+                items += "<li>\(entry)</li>\n"
+            }
+        }
+        if inPart { items += "</ol></li>\n" }
+        // A part whose chapters were all left out has an empty list, which EPUB does not allow.
+        items = items.replacingOccurrences(of: "<ol>\n</ol>", with: "")
+        let body = chapters.first { [.part, .chapter].contains($0.section?.type) } ?? chapters[0]
+        let landmarks = "<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<h2>Landmarks</h2>\n<ol>\n"
+            + "<li><a epub:type=\"bodymatter\" href=\"\(body.file)\">\(XMLText.escaped(body.title))</a></li>\n</ol>\n</nav>\n"
         return page("Contents", language: manuscript.language,
-                    body: "<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n\(items)\n</ol>\n</nav>\n")
+                    body: "<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n\(items)</ol>\n</nav>\n" + landmarks)
     }
 
     private static func packageDocument(_ manuscript: Manuscript, chapters: [Chapter], pictures: [Picture],

@@ -68,6 +68,8 @@ public struct Manuscript: Sendable {
     public var pictures: [String: Data] = [:]
     /// The font files under `contents/`, in path order, when `CompileOptions.readsFonts` asked for them.
     public var fonts: [FontFile] = []
+    /// What each folder and document compiled is in the book (part, chapter, scene, matter), by binder id.
+    public var sections: [String: BookSection] = [:]
 
     /// Words in the documents among `parts`.
     static func words(in parts: [Part]) -> Int {

@@ -26,11 +26,13 @@ struct ManuscriptAssembler {
 
     func assemble(_ options: CompileOptions) throws -> Manuscript {
         let root = try rootFolder(options.root)
+        let sections = BookSections.of(root)
         var plan: [PlannedPart] = []
-        collect(root.children, depth: 1, into: &plan)
+        collect(root.children, depth: 1, sections: sections, into: &plan)
         let nodes = plan.compactMap { step -> BinderNode? in if case .document(let node) = step { return node } else { return nil } }
         let documents = try load(nodes, progress: options.progress)
-        let parts = self.parts(plan, documents: documents, separator: manifest.compile["sceneSeparator"]?.stringValue ?? "#")
+        let parts = self.parts(plan, documents: documents, sections: sections,
+                               separator: manifest.compile["sceneSeparator"]?.stringValue ?? "#")
 
         let settings = manifest.compile
         let author = manifest.author.name
@@ -69,6 +71,7 @@ struct ManuscriptAssembler {
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
+        manuscript.sections = sections
         if options.readsFonts {
             manuscript.fonts = try reader.files(under: Manifest.contentsFolder).sorted()
                 .filter { FontFile.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
@@ -99,9 +102,10 @@ struct ManuscriptAssembler {
         return draft
     }
 
-    /// The plan with its documents read: empty documents left out, a separator between documents that follow each
-    /// other in one folder.
-    private func parts(_ plan: [PlannedPart], documents: [RichDocument?], separator: String) -> [Manuscript.Part] {
+    /// The plan with its documents read: empty documents left out, a separator between scenes that follow each
+    /// other in one folder (chapters start a page instead).
+    private func parts(_ plan: [PlannedPart], documents: [RichDocument?], sections: [String: BookSection],
+                       separator: String) -> [Manuscript.Part] {
         var parts: [Manuscript.Part] = []
         var nextDocument = 0
         var previousWasDocument = false
@@ -113,9 +117,10 @@ struct ManuscriptAssembler {
             case .document(let node):
                 defer { nextDocument += 1 }
                 guard let document = documents[nextDocument], !document.paragraphTexts.isEmpty else { continue }
-                if previousWasDocument { parts.append(.separator(separator)) }
+                let isScene = (sections[node.id]?.type ?? .scene) == .scene
+                if previousWasDocument && isScene { parts.append(.separator(separator)) }
                 parts.append(.document(node, document))
-                previousWasDocument = true
+                previousWasDocument = isScene
             case .folderEnd:
                 previousWasDocument = false
             }
@@ -130,12 +135,15 @@ struct ManuscriptAssembler {
         case folderEnd
     }
 
-    /// Folders become headings by depth, then their contents.
-    private func collect(_ nodes: [BinderNode], depth: Int, into plan: inout [PlannedPart]) {
+    /// Folders become headings by depth, then their contents; a folder that only wraps the book (no section of its
+    /// own, `BookSections`) is no heading, and what it holds starts at its depth.
+    private func collect(_ nodes: [BinderNode], depth: Int, sections: [String: BookSection], into plan: inout [PlannedPart]) {
         for node in nodes where node.includeInCompile {
-            if node.isFolder {
+            if node.isFolder && sections[node.id] == nil {
+                collect(node.children, depth: depth, sections: sections, into: &plan)
+            } else if node.isFolder {
                 plan.append(.heading(node.title, level: min(depth, 6), folder: node.id))
-                collect(node.children, depth: depth + 1, into: &plan)
+                collect(node.children, depth: depth + 1, sections: sections, into: &plan)
                 plan.append(.folderEnd)
             } else {
                 plan.append(.document(node))

@@ -7,8 +7,20 @@ extension Manuscript {
     /// Every paragraph of the compiled manuscript, in order.
     public func paragraphs() -> [ResolvedParagraph] { laidOut().paragraphs }
 
-    /// Every paragraph of the compiled manuscript, and the paragraphs each document gave (by node id, in order).
-    func laidOut() -> (paragraphs: [ResolvedParagraph], documents: [(id: String, paragraphs: Range<Int>)]) {
+    /// The manuscript laid out: every paragraph, the paragraphs each document gave, and where each section begins.
+    struct Layout {
+        var paragraphs: [ResolvedParagraph]
+        /// By node id, in order.
+        var documents: [(id: String, paragraphs: Range<Int>)]
+        /// Each part, chapter and piece of matter, in order (scenes run on and are not listed).
+        var sections: [SectionStart]
+    }
+
+    /// A chapter opening sits about a third of the way down its page in standard manuscript format: this far below
+    /// the top margin of a Letter or A4 page.
+    static let manuscriptChapterDrop = 192.0
+
+    func laidOut() -> Layout {
         let sheet = styleSheet
         let resolvedParts = parts.concurrentMap { part -> [ResolvedParagraph] in
             if case .document(_, let document) = part { return document.resolved(with: sheet) }
@@ -16,25 +28,37 @@ extension Manuscript {
         }
         var result: [ResolvedParagraph] = []
         var documents: [(id: String, paragraphs: Range<Int>)] = []
-        // A `\newpage` alone in a paragraph is no text: the paragraph after it starts a page.
+        var sectionStarts: [SectionStart] = []
+        // A `\newpage` alone in a paragraph is no text: the paragraph after it starts a page; so does a section's first.
         var breakPending = false
+        var sectionPending: (section: BookSection, title: String)?
         func append(_ paragraph: ResolvedParagraph) {
             var paragraph = paragraph
-            if breakPending { paragraph.attributes[.pageBreakBefore] = true }
-            breakPending = false
+            if breakPending && !result.isEmpty { paragraph.attributes[.pageBreakBefore] = true }
+            if let (section, title) = sectionPending {
+                sectionStarts.append(SectionStart(paragraph: result.count, section: section, title: title))
+            }
+            (breakPending, sectionPending) = (false, nil)
             result.append(paragraph)
+        }
+        func begin(_ section: BookSection?, titled title: String) {
+            guard let section, section.type.startsPage else { return }
+            breakPending = true
+            sectionPending = (section, title)
         }
         for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
-            case .heading(let title, let level, _):
-                var heading = synthetic(String(repeating: "#", count: level) + " ", title)
-                if preset == .manuscript && level == 1 && !result.isEmpty {
-                    heading.attributes[.pageBreakBefore] = true
-                }
-                append(heading)
+            case .heading(let title, let level, let folder):
+                begin(sections[folder], titled: title)
+                if preset == .manuscript && level == 1 { breakPending = true }
+                append(synthetic(String(repeating: "#", count: level) + " ", title))
             case .separator(let text):
                 append(centred(text))
-            case .document(let node, _):
+            case .document(let node, let document):
+                let heading = document.markdown.blocks.first.flatMap { block -> String? in
+                    if case .heading = block.kind { return block.text } else { return nil }
+                }
+                begin(sections[node.id], titled: heading.map(Importer.title) ?? node.title)
                 let start = result.count
                 for paragraph in resolved {
                     if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
@@ -48,6 +72,7 @@ extension Manuscript {
         }
         if preset == .manuscript {
             result = result.map(Self.imposingManuscriptFormat)
+            for start in sectionStarts { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(Self.manuscriptChapterDrop) }
             if !result.isEmpty { result.append(centred("END")) }
         }
         if hasTitlePage {
@@ -55,10 +80,11 @@ extension Manuscript {
             let page = titlePage()
             result = page + result
             documents = documents.map { ($0.id, $0.paragraphs.lowerBound + page.count..<$0.paragraphs.upperBound + page.count) }
+            sectionStarts = sectionStarts.map { SectionStart(paragraph: $0.paragraph + page.count, section: $0.section, title: $0.title) }
         }
         if smartQuotes { result = result.map { $0.withSmartQuotes() } }
         for i in result.indices { result[i].index = i }
-        return (result, documents)
+        return Layout(paragraphs: result, documents: documents, sections: sectionStarts)
     }
 
     /// Author and contact at the top left, the word count at the top right, title and byline in the middle.

@@ -58,16 +58,18 @@ extension Manuscript {
     /// The paragraphs laid out, each picture's `image` attribute replaced by its number among `pictures` (as
     /// "#picture-N"), and a picture the file cannot hold (missing, not PNG, JPEG or GIF) left out with its
     /// placeholder character.
-    func laidOutWithPictures() -> (paragraphs: [ResolvedParagraph], documents: [(id: String, paragraphs: Range<Int>)], pictures: [Picture]) {
-        var (paragraphs, documents) = laidOut()
+    func laidOutWithPictures() -> (layout: Layout, pictures: [Picture]) {
+        var layout = laidOut()
         var paths: [String: String] = [:]
         for part in parts { if case .document(let node, _) = part { paths[node.id] = node.path } }
         var placement = PicturePlacement { pictures[$0] }
-        for document in documents {
+        for document in layout.documents {
             guard let documentPath = paths[document.id] else { continue }
-            for index in document.paragraphs { paragraphs[index] = placement.place(paragraphs[index], documentPath: documentPath) }
+            for index in document.paragraphs {
+                layout.paragraphs[index] = placement.place(layout.paragraphs[index], documentPath: documentPath)
+            }
         }
-        return (paragraphs, documents, placement.placed)
+        return (layout, placement.placed)
     }
 }
 

@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// The compiled book has the binder's structure: parts, chapters and scenes from labels and places; each part and
+/// chapter starts a page (and an EPUB file), its table of contents nested as the book is, scenes separated.
+final class BookSectionsTests: MsxTestCase {
+    /// A file of an EPUB package, read by unzip (an independent reader).
+    private func entry(_ name: String, of epub: URL) throws -> String {
+        let (status, output) = try ExternalTool.run("/usr/bin/unzip", ["-p", epub.path, name], package: "unzip")
+        XCTAssertEqual(status, 0, output)
+        return output
+    }
+
+    /// The table of contents as (depth, title) pairs, read from the nav document's nested lists.
+    private func contents(of epub: URL) throws -> [(depth: Int, title: String)] {
+        let nav = try entry("OEBPS/nav.xhtml", of: epub)
+        let toc = String(nav[try XCTUnwrap(nav.range(of: "<nav epub:type=\"toc\"")).lowerBound...])
+        var depth = 0
+        var entries: [(Int, String)] = []
+        for token in toc.matches(of: /<ol>|<\/ol>|<a href="[^"]*">([^<]*)<\/a>|<\/nav>/) {
+            if token.output.0 == "</nav>" { break }
+            switch token.output.0 {
+            case "<ol>": depth += 1
+            case "</ol>": depth -= 1
+            default: entries.append((depth, String(token.output.1 ?? "")))
+            }
+        }
+        return entries
+    }
+
+    /// The spine's files in reading order.
+    private func spine(of epub: URL) throws -> [String] {
+        let opf = try entry("OEBPS/content.opf", of: epub)
+        let files = Dictionary(uniqueKeysWithValues: opf.matches(of: /<item id="([^"]+)" href="([^"]+)"/).map { (String($0.1), String($0.2)) })
+        return opf.matches(of: /<itemref idref="([^"]+)"\/>/).compactMap { files[String($0.1)] }
+    }
+
+    /// The text of the heading a page's body opens with (nil when it opens with anything else).
+    private static func firstHeadingText(_ body: String) -> String? {
+        guard body.hasPrefix("<h"), let end = body.range(of: "</h") else { return nil }
+        let element = String(body[..<end.lowerBound])
+        return element.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    }
+
+    func testTheNovelTemplatesPartsHoldTheirChapters() throws {
+        let root = try makeProject("novel")
+        let epub = scratch.appendingPathComponent("novel.epub")
+        try expect(0, "compile", "--out", epub.path, in: root)
+        let toc = try contents(of: epub)
+        XCTAssertEqual(toc.map { "\($0.depth) \($0.title)" }, ["1 Part One", "2 Chapter 1", "2 Chapter 2", "1 Part Two", "2 Chapter 3"])
+        // One file per part and chapter, each opening with its heading.
+        let files = try spine(of: epub)
+        XCTAssertEqual(files.count, 5, "\(files)")
+        for (file, (_, title)) in zip(files, toc) {
+            let page = try entry("OEBPS/" + file, of: epub)
+            let bodyStart = try XCTUnwrap(page.range(of: "<body>")).upperBound
+            let body = String(page[bodyStart...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertEqual(Self.firstHeadingText(body), title, file)
+        }
+        let (status, report) = try EpubCompileTests.epubcheck(epub)
+        XCTAssertEqual(status, 0, report)
+        XCTAssertTrue(report.contains("0 fatals / 0 errors / 0 warnings"), report)
+    }
+
+    /// A book whose chapters are documents in one folder: a file and an entry per chapter, no scene separators
+    /// between chapters, and each chapter on a new page in RTF and DOCX.
+    func testChaptersThatAreDocumentsInOneFolder() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try expect(0, "new", "Manuscript", "--folder", in: root)
+        let titles = ["The Harbour", "The Fog", "The Lamp"]
+        for (number, title) in titles.enumerated() {
+            try addDocument(title, "# \(title)\n\nChapter \(number + 1) begins here.\n\nAnd goes on.\n", to: root, options: ["--in", "Manuscript"])
+        }
+        let epub = scratch.appendingPathComponent("book.epub")
+        try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertEqual(try contents(of: epub).map { "\($0.depth) \($0.title)" }, titles.map { "1 \($0)" })
+        XCTAssertEqual(try spine(of: epub).count, 3, "a file per chapter (the folder only wraps the book)")
+        let (status, report) = try EpubCompileTests.epubcheck(epub)
+        XCTAssertEqual(status, 0, report)
+
+        let markdown = try expect(0, "compile", in: root).stdout
+        XCTAssertFalse(markdown.contains("\\#"), "chapters are not scenes: no separator between them\n\(markdown)")
+        let rtf = try expect(0, "compile", "--format", "rtf", in: root).stdout
+        for title in titles.dropFirst() {
+            let heading = try XCTUnwrap(rtf.range(of: title))
+            let paragraph = try XCTUnwrap(rtf[..<heading.lowerBound].range(of: "\\pard", options: .backwards))
+            XCTAssertTrue(rtf[paragraph.lowerBound..<heading.lowerBound].contains("\\pagebb"), "\(title) starts a page")
+        }
+        let docx = scratch.appendingPathComponent("book.docx")
+        try expect(0, "compile", "--out", docx.path, in: root)
+        let document = try entry("word/document.xml", of: docx)
+        XCTAssertEqual(document.components(separatedBy: "<w:pageBreakBefore/>").count - 1, titles.count - 1,
+                       "every chapter but the first starts a page")
+        XCTAssertFalse(markdown.contains("Manuscript"), "a folder that only wraps the book is no heading")
+    }
+
+    /// Scenes run on with the separator between them; a scene labelled so stays a scene wherever it is.
+    func testScenesAreSeparatedAndLabelsSayWhatANodeIs() throws {
+        let root = try makeProject("short-story")
+        let markdown = try expect(0, "compile", in: root).stdout
+        XCTAssertEqual(markdown.components(separatedBy: "\n\\* \\* \\*\n").count - 1, 2, "three scenes, two separators\n\(markdown)")
+        let rtf = try expect(0, "compile", "--format", "rtf", in: root).stdout
+        XCTAssertFalse(rtf.contains("\\pagebb"), "a short story's scenes run on")
+    }
+
+    /// Standard manuscript format: each chapter on a new page, its opening about a third of the way down.
+    func testManuscriptChaptersStartAThirdDownANewPage() throws {
+        let root = try makeProject("novel")
+        let docx = scratch.appendingPathComponent("novel.docx")
+        try expect(0, "compile", "--preset", "manuscript", "--out", docx.path, in: root)
+        let document = try entry("word/document.xml", of: docx)
+        let openings = document.matches(of: /<w:p><w:pPr>(?:(?!<\/w:pPr>).)*<w:pageBreakBefore\/>(?:(?!<\/w:pPr>).)*<\/w:pPr>/)
+        XCTAssertGreaterThanOrEqual(openings.count, 5, "two parts and three chapters start pages")
+        let dropped = openings.filter { $0.output.contains("w:before=\"3840\"") }
+        XCTAssertEqual(dropped.count, 5, "each opening dropped 192 pt (3840 twentieths)")
+    }
+}
