@@ -115,4 +115,36 @@ final class BookSectionsTests: MsxTestCase {
         let dropped = openings.filter { $0.output.contains("w:before=\"3840\"") }
         XCTAssertEqual(dropped.count, 5, "each opening dropped 192 pt (3840 twentieths)")
     }
+
+    /// The `cover` compile setting's picture is the EPUB's cover: its image marked so, a cover page first in the
+    /// spine, a landmark; epubcheck accepts it. A cover that is not there is named, and the book has none.
+    func testTheCoverPictureIsTheBooksCover() throws {
+        let root = try makeProject("novel")
+        let cover = "contents/research/cover.png"
+        try Data(base64Encoded: EpubCompileTests.onePixelPNG)!.write(to: root.appendingPathComponent(cover))
+        let manifestURL = root.appendingPathComponent("manuscript.json")
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        var settings = manifest["compile"] as? [String: Any] ?? [:]
+        settings["cover"] = cover
+        manifest["compile"] = settings
+        try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys]).write(to: manifestURL)
+
+        let epub = scratch.appendingPathComponent("covered.epub")
+        let compiled = try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertFalse(compiled.stderr.contains("warning"), compiled.stderr)
+        let opf = try entry("OEBPS/content.opf", of: epub)
+        XCTAssertTrue(opf.contains("href=\"images/cover.png\" media-type=\"image/png\" properties=\"cover-image\""), opf)
+        XCTAssertEqual(try spine(of: epub).first, "cover.xhtml")
+        XCTAssertEqual(try Data(contentsOf: epub).range(of: Data(base64Encoded: EpubCompileTests.onePixelPNG)!) != nil, true)
+        XCTAssertTrue(try entry("OEBPS/nav.xhtml", of: epub).contains("epub:type=\"cover\" href=\"cover.xhtml\""))
+        let (status, report) = try EpubCompileTests.epubcheck(epub)
+        XCTAssertEqual(status, 0, report)
+        XCTAssertTrue(report.contains("0 fatals / 0 errors / 0 warnings"), report)
+
+        try FileManager.default.removeItem(at: root.appendingPathComponent(cover))
+        let uncovered = try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertTrue(uncovered.stderr.contains("the cover picture \(cover) is missing"), uncovered.stderr)
+        XCTAssertFalse(try entry("OEBPS/content.opf", of: epub).contains("cover-image"))
+        XCTAssertEqual(try EpubCompileTests.epubcheck(epub).status, 0)
+    }
 }

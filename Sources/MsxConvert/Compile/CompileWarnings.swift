@@ -8,6 +8,9 @@ extension Manuscript {
     /// The warnings for compiling to `format`, a line each, naming the document and the paragraph.
     public func warnings(for format: CompileFormat) -> [String] {
         var warnings: [String] = []
+        if let coverPath, cover == nil, format.renderer.showsCover {
+            warnings.append("\(Manifest.fileName): the cover picture \(coverPath) is missing, outside the project or not a PNG, JPEG or GIF: the book has no cover")
+        }
         for part in parts {
             guard case .document(let node, let document) = part else { continue }
             for (index, block) in document.markdown.blocks.enumerated() {

@@ -4,9 +4,10 @@ import MsxModel
 /// Writes the manuscript as an EPUB 3 package that epubcheck accepts without error or warning: the `mimetype`
 /// first and stored, the container, the package document (title, author, language, identifier, modified date),
 /// a navigation document whose table of contents follows the book's sections (parts, then their chapters) with
-/// landmarks, one XHTML file per part, chapter and piece of front or back matter, a
-/// stylesheet from the project's defaults (fonts by family; the font files the project supplies for the families
-/// the book uses embedded, each with its `@font-face`), footnotes as EPUB footnotes.
+/// landmarks, a cover page when the `cover` compile setting names a picture, one XHTML file per part, chapter and
+/// piece of front or back matter, a stylesheet from the project's defaults (fonts by family; the font files the
+/// project supplies for the families the book uses embedded, each with its `@font-face`), footnotes as EPUB
+/// footnotes.
 public enum EpubWriter {
     private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
@@ -36,6 +37,12 @@ public enum EpubWriter {
         for (index, picture) in pictures.enumerated() {
             try package.add("OEBPS/" + file(of: picture, number: index + 1), picture.data, stored: true)
         }
+        if let cover = manuscript.cover {
+            try package.add("OEBPS/" + coverFile(cover), cover.data, stored: true)
+            try package.add("OEBPS/cover.xhtml", page(title(of: manuscript), language: manuscript.language,
+                body: "<section epub:type=\"cover\" style=\"text-align: center\"><img src=\"\(coverFile(cover))\" alt=\"\(XMLText.escaped(title(of: manuscript), quotes: true))\" "
+                    + "style=\"max-width: 100%; max-height: 100%\"/></section>\n"))
+        }
         for chapter in chapters {
             try package.add("OEBPS/" + chapter.file, page(chapter.title, language: manuscript.language,
                                                          body: HTMLPage.body(chapter.paragraphs, markup: .xhtml)))
@@ -45,6 +52,9 @@ public enum EpubWriter {
 
     /// The book cut before each chapter heading (level 1; a book without any, before each document); the text
     /// before the first (a title page) is a file of its own.
+    /// Where the cover picture goes in the package.
+    private static func coverFile(_ cover: Picture) -> String { "images/cover.\(cover.kind.rawValue)" }
+
     /// Where picture `number` goes in the package.
     private static func file(of picture: Picture, number: Int) -> String { "images/picture-\(number).\(picture.kind.rawValue)" }
 
@@ -118,7 +128,8 @@ public enum EpubWriter {
         // A part whose chapters were all left out has an empty list, which EPUB does not allow.
         items = items.replacingOccurrences(of: "<ol>\n</ol>", with: "")
         let body = chapters.first { [.part, .chapter].contains($0.section?.type) } ?? chapters[0]
-        let landmarks = "<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<h2>Landmarks</h2>\n<ol>\n"
+        let cover = manuscript.cover == nil ? "" : "<li><a epub:type=\"cover\" href=\"cover.xhtml\">Cover</a></li>\n"
+        let landmarks = "<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<h2>Landmarks</h2>\n<ol>\n" + cover
             + "<li><a epub:type=\"bodymatter\" href=\"\(body.file)\">\(XMLText.escaped(body.title))</a></li>\n</ol>\n</nav>\n"
         return page("Contents", language: manuscript.language,
                     body: "<nav epub:type=\"toc\" id=\"toc\">\n<h1>Contents</h1>\n<ol>\n\(items)</ol>\n</nav>\n" + landmarks)
@@ -135,16 +146,23 @@ public enum EpubWriter {
         if !manuscript.author.isEmpty { metadata += "<dc:creator>\(XMLText.escaped(manuscript.author))</dc:creator>" }
         metadata += "<dc:language>\(XMLText.escaped(manuscript.language))</dc:language>"
             + "<meta property=\"dcterms:modified\">\(modified)</meta>"
+        // Readers that predate EPUB 3 (Kindle's converters among them) find the cover by this name.
+        if manuscript.cover != nil { metadata += "<meta name=\"cover\" content=\"cover-image\"/>" }
         let items = ["<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>",
                      "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>"]
             + chapters.enumerated().map { "<item id=\"c\($0 + 1)\" href=\"\($1.file)\" media-type=\"application/xhtml+xml\"/>" }
             + pictures.enumerated().map { "<item id=\"p\($0 + 1)\" href=\"\(file(of: $1, number: $0 + 1))\" media-type=\"\($1.kind.mediaType)\"/>" }
             + fonts.enumerated().map { "<item id=\"f\($0 + 1)\" href=\"\(file(of: $1.file, number: $0 + 1))\" media-type=\"\($1.file.kind.mediaType)\"/>" }
-        let spine = chapters.indices.map { "<itemref idref=\"c\($0 + 1)\"/>" }.joined()
+        let coverItems = manuscript.cover.map { cover in
+            ["<item id=\"cover-image\" href=\"\(coverFile(cover))\" media-type=\"\(cover.kind.mediaType)\" properties=\"cover-image\"/>",
+             "<item id=\"cover\" href=\"cover.xhtml\" media-type=\"application/xhtml+xml\"/>"]
+        } ?? []
+        let spine = (manuscript.cover == nil ? "" : "<itemref idref=\"cover\"/>")
+            + chapters.indices.map { "<itemref idref=\"c\($0 + 1)\"/>" }.joined()
         return header + "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" unique-identifier=\"pub-id\" "
             + "xml:lang=\"\(XMLText.escaped(manuscript.language, quotes: true))\">"
             + "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\(metadata)</metadata>"
-            + "<manifest>\(items.joined())</manifest><spine>\(spine)</spine></package>\n"
+            + "<manifest>\((items + coverItems).joined())</manifest><spine>\(spine)</spine></package>\n"
     }
 
     /// The page rules, a `@font-face` for each font file embedded, and the project's body text: its font family

@@ -68,6 +68,9 @@ public struct Manuscript: Sendable {
     public var pictures: [String: Data] = [:]
     /// The font files under `contents/`, in path order, when `CompileOptions.readsFonts` asked for them.
     public var fonts: [FontFile] = []
+    /// The `cover` compile setting (a project path), and the picture there when it is one a book can show.
+    public var coverPath: String? = nil
+    var cover: Picture? = nil
     /// What each folder and document compiled is in the book (part, chapter, scene, matter), by binder id.
     public var sections: [String: BookSection] = [:]
 

@@ -71,6 +71,10 @@ struct ManuscriptAssembler {
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
+        if let cover = settings["cover"]?.stringValue, !cover.isEmpty {
+            manuscript.coverPath = cover
+            manuscript.cover = try? reader.fileData(cover, limit: Manuscript.largestPicture).flatMap(Picture.init)
+        }
         manuscript.sections = sections
         if options.readsFonts {
             manuscript.fonts = try reader.files(under: Manifest.contentsFolder).sorted()

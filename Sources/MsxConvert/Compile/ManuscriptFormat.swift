@@ -17,12 +17,15 @@ public protocol ManuscriptFormat: Sendable {
     static var embedsFonts: Bool { get }
     /// Whether it carries raw HTML as the documents have it (a web page, Markdown); others keep only its text.
     static var carriesRawHTML: Bool { get }
+    /// Whether it shows the `cover` compile setting's picture (an EPUB).
+    static var showsCover: Bool { get }
     static func render(_ manuscript: Manuscript) throws -> Data
 }
 
 extension ManuscriptFormat {
     public static var embedsFonts: Bool { false }
     public static var carriesRawHTML: Bool { false }
+    public static var showsCover: Bool { false }
 }
 
 /// One of the formats `compile` writes.
@@ -107,5 +110,6 @@ struct EpubFormat: ManuscriptFormat {
     static let summary = "an EPUB 3 e-book"
     static let isText = false
     static let embedsFonts = true
+    static let showsCover = true
     static func render(_ manuscript: Manuscript) throws -> Data { try EpubWriter.render(manuscript) }
 }
