@@ -111,6 +111,7 @@ public enum ProjectComparison {
         }
         for (field, was, now): (BinderEvent.Field, String?, String?) in [
             (.synopsis, before.synopsis, after.synopsis), (.label, before.label, after.label), (.status, before.status, after.status),
+            (.compileAs, before.compileAs, after.compileAs),
         ] where was != now {
             changes.append(.metadata(field, before: was, after: now))
         }

@@ -39,7 +39,8 @@ extension BinderNode {
     /// Whether the writer-set metadata (not title or place) differs.
     func metadataDiffers(from other: BinderNode) -> Bool {
         synopsis != other.synopsis || label != other.label || status != other.status || keywords != other.keywords
-            || includeInCompile != other.includeInCompile || target != other.target || custom != other.custom
+            || includeInCompile != other.includeInCompile || compileAs != other.compileAs || target != other.target
+            || custom != other.custom
     }
 }
 

@@ -124,6 +124,7 @@ extension ProjectHistory {
                 (.keywords, Self.list(old.node.keywords), Self.list(node.keywords)),
                 (.target, old.node.target.map(String.init), node.target.map(String.init)),
                 (.includeInCompile, String(old.node.includeInCompile), String(node.includeInCompile)),
+                (.compileAs, old.node.compileAs, node.compileAs),
             ]
             for key in Set(old.node.custom.keys).union(node.custom.keys).sorted() {
                 fields.append((.custom(key), old.node.custom[key].map(Self.text), node.custom[key].map(Self.text)))
@@ -136,6 +137,7 @@ extension ProjectHistory {
             updated.status = old.node.status
             updated.keywords = old.node.keywords
             updated.includeInCompile = old.node.includeInCompile
+            updated.compileAs = old.node.compileAs
             updated.target = old.node.target
             updated.custom = old.node.custom
             manifest.update(documentID) { $0 = updated }

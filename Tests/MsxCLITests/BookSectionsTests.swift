@@ -147,4 +147,41 @@ final class BookSectionsTests: MsxTestCase {
         XCTAssertFalse(try entry("OEBPS/content.opf", of: epub).contains("cover-image"))
         XCTAssertEqual(try EpubCompileTests.epubcheck(epub).status, 0)
     }
+
+    /// `msx meta --compile-as` says what a node is, over its label and place: kept in the manifest, shown by meta
+    /// and tree, named by diff, and followed by compile; `auto` gives the decision back; a wrong name is refused.
+    func testCompileAsOverridesLabelAndPlace() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try expect(0, "new", "Manuscript", "--folder", in: root)
+        for title in ["The Harbour", "The Fog"] {
+            try addDocument(title, "# \(title)\n\nWords of \(title.lowercased()).\n", to: root, options: ["--in", "Manuscript"])
+        }
+        try expect(0, "snapshot", "-m", "Two chapters", in: root)
+        let epub = scratch.appendingPathComponent("book.epub")
+
+        try expect(0, "meta", "Manuscript", "--compile-as", "part", in: root)
+        let manifest = try String(contentsOf: root.appendingPathComponent("manuscript.json"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\"compileAs\": \"part\""), manifest)
+        XCTAssertTrue(try expect(0, "meta", "Manuscript", in: root).stdout.contains("compile:   included, as part"))
+        let tree = try expect(0, "tree", "--json", in: root).stdout
+        XCTAssertTrue(tree.contains("\"compileAs\": \"part\""), tree)
+        try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertEqual(try contents(of: epub).map { "\($0.depth) \($0.title)" }, ["1 Manuscript", "2 The Harbour", "2 The Fog"])
+        XCTAssertEqual(try EpubCompileTests.epubcheck(epub).status, 0)
+
+        try expect(0, "meta", "The Fog", "--compile-as", "front-matter", in: root)
+        XCTAssertTrue(try expect(0, "diff", in: root).stdout.contains("compile as (none) -> front-matter"), "diff names the change")
+        try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertEqual(try contents(of: epub).map(\.title), ["Manuscript", "The Harbour", "The Fog"])
+
+        let wrong = try expect(64, "meta", "The Fog", "--compile-as", "chaptr", in: root)
+        XCTAssertTrue(wrong.stderr.contains("did you mean 'chapter'"), wrong.stderr)
+        try expect(0, "meta", "Manuscript", "--compile-as", "auto", in: root)
+        try expect(0, "meta", "The Fog", "--compile-as", "auto", in: root)
+        XCTAssertFalse(try String(contentsOf: root.appendingPathComponent("manuscript.json"), encoding: .utf8).contains("compileAs"))
+        try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertEqual(try contents(of: epub).map { "\($0.depth) \($0.title)" }, ["1 The Harbour", "1 The Fog"])
+        try expect(0, "check", in: root)
+    }
 }

@@ -95,4 +95,33 @@ final class HistoryStatusTests: HistoryTestCase {
         try write("The old lamp\nburned all day.\n\nNell watched it\nfrom the quay.\n", to: Book.lampPath, in: book.root)
         XCTAssertEqual(try statusByTitle(book.root)["Lamp"]?["text"] as? Bool, true)
     }
+
+    /// A folder made, renamed, moved, labelled or compiled otherwise, and the project's own fields, are changes
+    /// status names (a snapshot records them); a status after the snapshot is clean again.
+    func testFolderAndProjectChangesAreNotNothing() throws {
+        let book = try makeBook()
+        try expect(0, "new", "Part One", "--folder", in: book.root)
+        var status = try expect(0, "status", in: book.root).stdout
+        XCTAssertTrue(status.contains("binder folder added: 'Part One'"), status)
+        XCTAssertFalse(status.contains("Nothing changed"), status)
+        try expect(0, "snapshot", "-m", "A part", in: book.root)
+        XCTAssertTrue(try expect(0, "status", in: book.root).stdout.contains("Nothing changed since the last snapshot."))
+
+        try expect(0, "meta", "Part One", "--label", "Part", "--compile-as", "part", in: book.root)
+        try expect(0, "rename", "Part One", "The First Part", in: book.root)
+        try expect(0, "new", "Annex", "--folder", in: book.root)
+        try expect(0, "mv", "The First Part", "--into", "Annex", in: book.root)
+        try expect(0, "target", "--words", "90000", in: book.root)
+        let json = try expect(0, "status", "--json", in: book.root).json()
+        XCTAssertEqual(json["clean"] as? Bool, false)
+        let lines = try XCTUnwrap(json["binder"] as? [String])
+        for expected in ["folder added: 'Annex'", "folder renamed: 'Part One' -> 'The First Part'",
+                         "folder moved: 'The First Part' into 'Annex'", "folder 'The First Part': label (none) -> Part",
+                         "folder 'The First Part': compile as (none) -> part", "project target changed"] {
+            XCTAssertTrue(lines.contains(expected), "\(expected) in \(lines)")
+        }
+        try expect(0, "snapshot", "-m", "Folders", in: book.root)
+        status = try expect(0, "status", in: book.root).stdout
+        XCTAssertTrue(status.contains("Nothing changed since the last snapshot."), status)
+    }
 }

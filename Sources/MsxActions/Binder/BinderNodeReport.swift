@@ -1,3 +1,4 @@
+import MsxConvert
 import MsxModel
 
 /// A binder node's members as every report gives them: its id, kind, title, path and metadata (`role` only on the
@@ -18,13 +19,14 @@ public struct BinderNodeReport: Encodable, Sendable {
         try container.encodeIfPresent(node.status, forKey: .status)
         try container.encode(node.keywords, forKey: .keywords)
         try container.encode(node.includeInCompile, forKey: .includeInCompile)
+        try container.encode(node.compileAs.map(JSONValue.string) ?? .null, forKey: .compileAs)
         try container.encodeIfPresent(node.target, forKey: .target)
         try container.encode(node.custom, forKey: .custom)
         if let role = node.role { try container.encode(role, forKey: .role) }
     }
 
     private enum Key: String, CodingKey {
-        case id, kind, title, path, synopsis, label, status, keywords, includeInCompile, target, custom, role
+        case id, kind, title, path, synopsis, label, status, keywords, includeInCompile, compileAs, target, custom, role
     }
 
     /// The members' shapes, with `more` required members and `optional` ones of the report that includes them.
@@ -32,7 +34,8 @@ public struct BinderNodeReport: Encodable, Sendable {
         .object([
             "id": .string, "kind": .oneOf(["folder", "document"]), "title": .string, "path": .string,
             "synopsis": .nullable(.string), "label": .nullable(.string), "status": .nullable(.string), "keywords": .array(.string),
-            "includeInCompile": .boolean, "target": .nullable(.integer), "custom": .map(.any),
+            "includeInCompile": .boolean, "compileAs": .nullable(.oneOf(SectionType.allCases.map(\.rawValue))),
+            "target": .nullable(.integer), "custom": .map(.any),
         ].merging(more) { first, _ in first }, optional: ["role": .oneOf(["draft", "research", "notes", "trash"])].merging(optional) { first, _ in first })
     }
 }

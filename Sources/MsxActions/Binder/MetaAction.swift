@@ -1,3 +1,4 @@
+import MsxConvert
 import MsxModel
 import MsxProject
 import MsxWorkspace
@@ -18,8 +19,25 @@ public struct MetaAction: Action {
     public func run(in workspace: Workspace, reporter: any Reporter) throws -> MetaReport {
         let node = try workspace.references.resolve(reference)
         guard !change.isEmpty else { return .shown(node) }
+        var change = change
+        if let compileAs = change.compileAs { change.compileAs = try Self.sectionType(compileAs) }
         var editor = BinderEditor(project: workspace.project)
         return .changed(BinderChangeReport(dryRun: dryRun, change: try editor.setMetadata(change, on: node, dryRun: dryRun)))
+    }
+}
+
+extension MetaAction {
+    /// The names `--compile-as` takes: each section type, and `auto` (or nothing) for the label and place to decide.
+    public static let compileAsNames = SectionType.allCases.map(\.rawValue) + ["auto"]
+
+    /// The `compileAs` value a name sets ("" for `auto`).
+    /// - Throws: `invalid-value`, naming the types and the nearest one.
+    static func sectionType(_ name: String) throws -> String {
+        let lowered = name.lowercased()
+        if lowered.isEmpty || lowered == "auto" { return "" }
+        if SectionType(rawValue: lowered) != nil { return lowered }
+        let nearest = Suggestion.closest(to: name, in: compileAsNames).map { "; did you mean '\($0)'?" } ?? ""
+        throw MsxError(.invalidValue, "'\(name)' is not a section type (\(compileAsNames.joined(separator: ", ")))\(nearest)")
     }
 }
 

@@ -15,7 +15,9 @@ public struct StatusAction: Action {
         let (changes, hasHistory) = try project.changesSinceLastSnapshot()
         let strays = try project.strayDocuments()
         let history = try workspace.history()
+        let last = try history.flatMap { history in try history.head().flatMap { try history.manifest(at: $0) } }
         return StatusReport(documents: changes, hasHistory: hasHistory, notInBinder: strays,
+                            binder: last.map { BinderStructureChange.between($0, project.manifest) } ?? [],
                             files: hasHistory ? try history?.fileChanges() ?? [] : [], merge: try history?.mergeState(),
                             conflictMarkers: try history?.documentsWithLeftMarkers(among: changes) ?? [])
     }
@@ -27,12 +29,14 @@ public struct StatusReport: ActionReport {
     public var hasHistory: Bool
     /// Markdown files under contents/ the binder does not list.
     public var notInBinder: [String]
+    /// Folders and project fields changed in the binder (documents' own changes are in `documents`).
+    public var binder: [BinderStructureChange]
     public var files: [FileChange]
     public var merge: MergeState?
     /// Documents holding git's conflict markers, and the line of the first.
     public var conflictMarkers: [LeftMarkers]
 
-    public var isClean: Bool { documents.isEmpty && notInBinder.isEmpty && files.isEmpty }
+    public var isClean: Bool { documents.isEmpty && notInBinder.isEmpty && binder.isEmpty && files.isEmpty }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
@@ -40,6 +44,7 @@ public struct StatusReport: ActionReport {
         try container.encode(hasHistory, forKey: .hasHistory)
         try container.encode(documents.map(DocumentChangeReport.init), forKey: .documents)
         try container.encode(notInBinder, forKey: .notInBinder)
+        try container.encode(binder.map(BinderStructureWording.line), forKey: .binder)
         try container.encode(files.map(FileChangeReport.init), forKey: .files)
         let merge: JSONValue = self.merge.map { ["label": .string($0.label), "theirs": .string($0.theirs.description),
                                                  "conflicts": .int($0.conflicts.count), "unresolved": .int($0.unresolved.count)] } ?? .null
@@ -49,12 +54,12 @@ public struct StatusReport: ActionReport {
                              forKey: .conflictMarkers)
     }
 
-    private enum Key: String, CodingKey { case clean, hasHistory, documents, notInBinder, files, merge, conflictMarkers }
+    private enum Key: String, CodingKey { case clean, hasHistory, documents, notInBinder, binder, files, merge, conflictMarkers }
 
     public static let commands = ["status"]
     public static var schema: JSONSchema {
         .object(["clean": .boolean, "hasHistory": .boolean, "documents": .array(DocumentChangeReport.schema),
-                 "notInBinder": .array(.string), "files": .array(FileChangeReport.schema),
+                 "notInBinder": .array(.string), "binder": .array(.string), "files": .array(FileChangeReport.schema),
                  "merge": .nullable(.object(["label": .string, "theirs": .string, "conflicts": .integer, "unresolved": .integer])),
                  "conflictMarkers": .array(.object(["id": .string, "title": .string, "path": .string, "line": .integer]))])
     }

@@ -38,6 +38,7 @@ public enum BinderWording {
         switch field {
         case .synopsis: "synopsis"
         case .label: "label"
+        case .compileAs: "compile as"
         case .status: "status"
         case .keywords: "keywords"
         case .target: "target"

@@ -12,6 +12,8 @@ struct Meta: MsxCommand {
                       "Show its metadata."),
                 .init("msx meta \"The Storm\" --status \"First Draft\" --label Scene --add-keyword storm --target 2500",
                       "Set status, label, a keyword and a word target."),
+                .init("msx meta Manuscript --compile-as part",
+                      "Compile a folder as a part (a page of its own, its chapters inside it in an EPUB's contents)."),
             ]))
 
     @Argument(help: "The document or folder (id, title or path).")
@@ -27,6 +29,10 @@ struct Meta: MsxCommand {
     @Option(help: ArgumentHelp("Set the word target.", valueName: "words")) var target: Int?
     @Flag(name: .customLong("include"), help: "Include in compile.") var include = false
     @Flag(name: .customLong("exclude"), help: "Exclude from compile.") var exclude = false
+    @Option(name: .customLong("compile-as"), help: ArgumentHelp(
+        "What it is in the compiled book: " + MetaAction.compileAsNames.joined(separator: ", ")
+            + " (auto: its label and place decide).", valueName: "type"))
+    var compileAs: String?
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a custom key (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
     @Option(name: .customLong("unset"), help: ArgumentHelp("Remove a custom key (repeatable).", valueName: "key"))
@@ -54,6 +60,7 @@ struct Meta: MsxCommand {
             change.removeKeywords = removeKeywords
             change.target = target
             change.includeInCompile = include ? true : (exclude ? false : nil)
+            change.compileAs = compileAs
             for assignment in assignments {
                 let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 change.set[String(parts[0])] = String(parts[1])
@@ -75,7 +82,8 @@ struct Meta: MsxCommand {
         console.line("status:    \(node.status ?? "")")
         console.line("keywords:  \(node.keywords.joined(separator: ", "))")
         console.line("target:    \(node.target.map(String.init) ?? "")")
-        console.line("compile:   \(node.includeInCompile ? "included" : "excluded")")
+        console.line("compile:   \(node.includeInCompile ? "included" : "excluded")"
+            + (node.compileAs.map { ", as \($0)" } ?? ""))
         for (key, value) in node.custom.sorted(by: { $0.key < $1.key }) {
             console.line("\(key): \(value.stringValue ?? JSONWriter.string(value, pretty: false))")
         }

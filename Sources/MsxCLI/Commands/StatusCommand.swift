@@ -45,11 +45,12 @@ struct Status: MsxCommand {
                              + "\(Self.padded(change.node.title, to: titleWidth))  \(console.paint(change.node.path, "2"))")
             }
             for path in strays { console.line("  \(console.paint(Self.padded("not in the binder", to: summaryWidth), "31")) \(path)") }
+            for change in report.binder { console.line("  \(console.paint("binder", "33")) \(BinderStructureWording.line(change))") }
             for file in files {
                 let color = file.kind == .added ? "32" : file.kind == .deleted ? "31" : "33"
                 console.line("  \(console.paint(Self.padded(ChangeWording.summary(file), to: summaryWidth), color)) \(file.path)")
             }
-            if changes.isEmpty && strays.isEmpty && files.isEmpty { console.line("Nothing changed since the last snapshot.") }
+            if report.isClean { console.line("Nothing changed since the last snapshot.") }
         }
     }
 

@@ -31,8 +31,9 @@ public struct BookSection: Sendable, Equatable {
     public var inPart: Bool
 }
 
-/// The sections of a compiled folder, worked out from the binder: a node's label says what it is when it names a
-/// section ("Part", "Act", "Chapter", "Scene", "Front Matter", "Back Matter"); otherwise its place does. At the top,
+/// The sections of a compiled folder, worked out from the binder: a node's `compileAs` says what it is when the
+/// writer set it; else its label, when it names a section ("Part", "Act", "Chapter", "Scene", "Front Matter",
+/// "Back Matter"); otherwise its place does. At the top,
 /// a folder holding folders is a part and any other node a chapter; inside a part, every node is a chapter; inside a
 /// chapter, a scene; inside front or back matter, each node is matter too. A lone folder holding the whole book
 /// (a "Manuscript" folder with no label) is no section: what it holds is.
@@ -40,7 +41,8 @@ enum BookSections {
     static func of(_ root: BinderNode) -> [String: BookSection] {
         var sections: [String: BookSection] = [:]
         var top = root.children.filter(\.includeInCompile)
-        while top.count == 1, let only = top.first, only.isFolder, only.label.flatMap(SectionType.init(label:)) == nil {
+        while top.count == 1, let only = top.first, only.isFolder, only.compileAs == nil,
+              only.label.flatMap(SectionType.init(label:)) == nil {
             top = only.children.filter(\.includeInCompile)
         }
         assign(top, within: nil, into: &sections)
@@ -49,7 +51,8 @@ enum BookSections {
 
     private static func assign(_ nodes: [BinderNode], within parent: BookSection?, into sections: inout [String: BookSection]) {
         for node in nodes where node.includeInCompile {
-            let type = node.label.flatMap(SectionType.init(label:)) ?? inferred(node, within: parent?.type)
+            let type = node.compileAs.flatMap(SectionType.init(rawValue:)) ?? node.label.flatMap(SectionType.init(label:))
+                ?? inferred(node, within: parent?.type)
             let section = BookSection(type: type, inPart: parent?.type == .part || parent?.inPart == true)
             sections[node.id] = section
             if node.isFolder { assign(node.children, within: section, into: &sections) }

@@ -14,6 +14,9 @@ public struct BinderNode: Equatable, Sendable {
     public var status: String?
     public var keywords: [String] = []
     public var includeInCompile = true
+    /// What the node is in a compiled book ("part", "chapter", "scene", "front-matter", "back-matter"), when the
+    /// writer said so; nil lets its label and place decide.
+    public var compileAs: String?
     public var target: Int?
     public var custom: [String: JSONValue] = [:]
     public var children: [BinderNode] = []
@@ -106,6 +109,7 @@ extension BinderNode {
         trashedBefore = try r.string("trashedBefore", fields.trashedBefore)
         keywords = try r.strings("keywords", fields.keywords)
         includeInCompile = try r.bool("includeInCompile", fields.includeInCompile) ?? true
+        compileAs = try r.string("compileAs", fields.compileAs)
         target = try r.int("target", fields.target)
         custom = try r.object("custom", fields.custom)
         extra = fields.unknown
@@ -118,7 +122,7 @@ extension BinderNode {
     /// A node object's fields by name, and the ones msx does not know (kept for the next write).
     private struct Fields {
         var id, kind, title, path, role, synopsis, label, status, keywords, includeInCompile, target, custom, children,
-            trashedFrom, trashedBefore: JSONValue?
+            trashedFrom, trashedBefore, compileAs: JSONValue?
         var unknown: [String: JSONValue] = [:]
 
         mutating func take(_ key: String, _ value: JSONValue) {
@@ -142,6 +146,7 @@ extension BinderNode {
             case .children: children = value
             case .trashedFrom: trashedFrom = value
             case .trashedBefore: trashedBefore = value
+            case .compileAs: compileAs = value
             }
         }
     }
@@ -149,7 +154,7 @@ extension BinderNode {
     /// The fields of a node object msx reads; any other is kept as it is (`extra`).
     enum Field: Int, CaseIterable {
         case id, kind, title, path, role, synopsis, label, status, keywords, includeInCompile, target, custom, children
-        case trashedFrom, trashedBefore
+        case trashedFrom, trashedBefore, compileAs
 
         /// The field named `key`.
         init?(key: String) {
@@ -183,6 +188,7 @@ extension BinderNode {
             case .children: "children"
             case .trashedFrom: "trashedFrom"
             case .trashedBefore: "trashedBefore"
+            case .compileAs: "compileAs"
             }
         }
 
@@ -204,6 +210,7 @@ extension BinderNode {
         if let status { o["status"] = .string(status) }
         if !keywords.isEmpty { o["keywords"] = .array(keywords.map(JSONValue.string)) }
         if !includeInCompile { o["includeInCompile"] = .bool(false) }
+        if let compileAs { o["compileAs"] = .string(compileAs) }
         if let target { o["target"] = .int(target) }
         if !custom.isEmpty { o["custom"] = .object(custom) }
         if let trashedFrom { o["trashedFrom"] = .string(trashedFrom) }

@@ -52,6 +52,7 @@ extension JSONParser {
             case .status: node.status = try parser.readOptionalString()
             case .trashedFrom: node.trashedFrom = try parser.readOptionalString()
             case .trashedBefore: node.trashedBefore = try parser.readOptionalString()
+            case .compileAs: node.compileAs = try parser.readOptionalString()
             case .keywords: node.keywords = try parser.readStrings()
             case .includeInCompile: node.includeInCompile = try parser.readOptionalBool() ?? true
             case .target: node.target = try parser.readOptionalWholeNumber()

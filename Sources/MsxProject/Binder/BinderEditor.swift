@@ -18,7 +18,7 @@ public enum BinderEvent: Sendable, Equatable {
 
     /// A node's metadata field.
     public enum Field: Sendable, Equatable {
-        case synopsis, label, status, keywords, target, includeInCompile
+        case synopsis, label, status, keywords, target, includeInCompile, compileAs
         /// A custom key.
         case custom(String)
     }
@@ -364,6 +364,8 @@ public struct BinderEditor {
         public var removeKeywords: [String] = []
         public var target: Int?
         public var includeInCompile: Bool?
+        /// What the node is in a compiled book; empty: its label and place decide again.
+        public var compileAs: String?
         public var set: [String: String] = [:]
         public var unset: [String] = []
 
@@ -371,7 +373,7 @@ public struct BinderEditor {
 
         public var isEmpty: Bool {
             synopsis == nil && label == nil && status == nil && addKeywords.isEmpty && removeKeywords.isEmpty
-                && target == nil && includeInCompile == nil && set.isEmpty && unset.isEmpty
+                && target == nil && includeInCompile == nil && compileAs == nil && set.isEmpty && unset.isEmpty
         }
     }
 
@@ -385,6 +387,10 @@ public struct BinderEditor {
         if let synopsis = change.synopsis { note(.synopsis, updated.synopsis, synopsis.isEmpty ? nil : synopsis); updated.synopsis = synopsis.isEmpty ? nil : synopsis }
         if let label = change.label { note(.label, updated.label, label.isEmpty ? nil : label); updated.label = label.isEmpty ? nil : label }
         if let status = change.status { note(.status, updated.status, status.isEmpty ? nil : status); updated.status = status.isEmpty ? nil : status }
+        if let compileAs = change.compileAs {
+            note(.compileAs, updated.compileAs, compileAs.isEmpty ? nil : compileAs)
+            updated.compileAs = compileAs.isEmpty ? nil : compileAs
+        }
         for keyword in change.addKeywords where !updated.keywords.contains(keyword) {
             updated.keywords.append(keyword)
             events.append(.keywordAdded(keyword))
