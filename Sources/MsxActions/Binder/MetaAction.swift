@@ -36,8 +36,7 @@ extension MetaAction {
         let lowered = name.lowercased()
         if lowered.isEmpty || lowered == "auto" { return "" }
         if SectionType(rawValue: lowered) != nil { return lowered }
-        let nearest = Suggestion.closest(to: name, in: compileAsNames).map { "; did you mean '\($0)'?" } ?? ""
-        throw MsxError(.invalidValue, "'\(name)' is not a section type (\(compileAsNames.joined(separator: ", ")))\(nearest)")
+        throw MsxError.notAmong(compileAsNames, name, isNot: "a section type", code: .invalidValue)
     }
 }
 

@@ -15,9 +15,8 @@ public struct StatusAction: Action {
         let (changes, hasHistory) = try project.changesSinceLastSnapshot()
         let strays = try project.strayDocuments()
         let history = try workspace.history()
-        let last = try history.flatMap { history in try history.head().flatMap { try history.manifest(at: $0) } }
         return StatusReport(documents: changes, hasHistory: hasHistory, notInBinder: strays,
-                            binder: last.map { BinderStructureChange.between($0, project.manifest) } ?? [],
+                            binder: try history?.binderStructureChanges() ?? [],
                             files: hasHistory ? try history?.fileChanges() ?? [] : [], merge: try history?.mergeState(),
                             conflictMarkers: try history?.documentsWithLeftMarkers(among: changes) ?? [])
     }

@@ -66,6 +66,6 @@ public enum ComparisonFormats {
     /// - Throws: `unknown-format`, naming the formats and the nearest one.
     public static func named(_ name: String) throws -> any ComparisonFormat.Type {
         if let format = registry.first(where: { $0.name == name.lowercased() }) { return format }
-        throw MsxError.unknownFormat(name, isNot: "a way msx diff shows changes", among: registry.map { $0.name })
+        throw MsxError.notAmong(registry.map { $0.name }, name, isNot: "a way msx diff shows changes")
     }
 }

@@ -38,7 +38,7 @@ public enum StatsFormats {
     /// - Throws: `unknown-format`, naming the formats and the nearest one.
     public static func named(_ name: String) throws -> any StatsFormat.Type {
         if let format = registry.first(where: { $0.name == name.lowercased() }) { return format }
-        throw MsxError.unknownFormat(name, isNot: "a way msx stats draws its figures", among: registry.map { $0.name })
+        throw MsxError.notAmong(registry.map { $0.name }, name, isNot: "a way msx stats draws its figures")
     }
 
     /// The format a file's extension chooses.

@@ -77,6 +77,6 @@ struct Compile: MsxCommand {
     /// The format named by --format, or a usage error naming the formats (and the nearest one).
     private static func format(_ name: String) throws -> CompileFormat {
         if let format = CompileFormat(name: name) { return format }
-        throw MsxError.unknownFormat(name, isNot: "a format msx compiles to", among: CompileFormat.all.map(\.name))
+        throw MsxError.notAmong(CompileFormat.all.map(\.name), name, isNot: "a format msx compiles to")
     }
 }

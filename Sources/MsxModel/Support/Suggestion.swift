@@ -40,10 +40,10 @@ public enum Suggestion {
 }
 
 extension MsxError {
-    /// `unknown-format` for a format name that is none of `names`: "'NAME' is not WHAT (a, b, c)", with the nearest
-    /// name suggested when there is one.
-    public static func unknownFormat(_ name: String, isNot what: String, among names: [String]) -> MsxError {
+    /// `code` for a name that is none of `names`: "'NAME' is not WHAT (a, b, c)", with the nearest name suggested
+    /// when there is one.
+    public static func notAmong(_ names: [String], _ name: String, isNot what: String, code: Code = .unknownFormat) -> MsxError {
         let nearest = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        return MsxError(.unknownFormat, "'\(name)' is not \(what) (\(names.joined(separator: ", ")))\(nearest)")
+        return MsxError(code, "'\(name)' is not \(what) (\(names.joined(separator: ", ")))\(nearest)")
     }
 }
