@@ -117,4 +117,14 @@ final class CompileTypographyTests: MsxTestCase {
         XCTAssertEqual((json["warnings"] as? [String])?.count, 2, "\(json)")
         XCTAssertFalse(((json["warnings"] as? [String]) ?? []).contains { $0.contains("HTML") })
     }
+
+    /// A document whose file was deleted behind msx's back is named, not silently left out.
+    func testADocumentWhoseFileIsMissingIsNamed() throws {
+        let root = try project("Still here.\n")
+        let gone = try addDocument("Gone", "Deleted by hand.\n", to: root)
+        try FileManager.default.removeItem(at: root.appendingPathComponent(gone.path))
+        let result = try expect(0, "compile", "--format", "txt", in: root)
+        XCTAssertTrue(result.stdout.contains("Still here."), result.stdout)
+        XCTAssertTrue(result.stderr.contains("warning: \(gone.path): the document 'Gone' is missing its file: left out"), result.stderr)
+    }
 }

@@ -2,12 +2,15 @@ import Foundation
 import MsxModel
 
 /// What a compiled file will not carry as the documents say it, named so that the writer can see it before an
-/// editor does: raw HTML in a format that is not a web page or Markdown, raw LaTeX (other than a page break, which
-/// every format makes one), and pictures that are missing or that no format can hold.
+/// editor does: documents whose file is missing, raw HTML in a format that is not a web page or Markdown, raw LaTeX
+/// (other than a page break, which every format makes one), and pictures that are missing or that no format can
+/// hold.
 extension Manuscript {
     /// The warnings for compiling to `format`, a line each, naming the document and the paragraph.
     public func warnings(for format: CompileFormat) -> [String] {
-        var warnings: [String] = []
+        var warnings = missingDocuments.map { node in
+            "\(node.path): the document '\(node.title)' is missing its file: left out (msx check says how to mend it)"
+        }
         if let coverPath, cover == nil, format.renderer.showsCover {
             warnings.append("\(Manifest.fileName): the cover picture \(coverPath) is missing, outside the project or not a PNG, JPEG or GIF: the book has no cover")
         }

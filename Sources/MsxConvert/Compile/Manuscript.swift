@@ -71,6 +71,8 @@ public struct Manuscript: Sendable {
     /// The `cover` compile setting (a project path), and the picture there when it is one a book can show.
     public var coverPath: String? = nil
     var cover: Picture? = nil
+    /// Documents of the binder compiled whose file is not there (deleted outside msx): left out, and named.
+    public var missingDocuments: [BinderNode] = []
     /// What each folder and document compiled is in the book (part, chapter, scene, matter), by binder id.
     public var sections: [String: BookSection] = [:]
 

@@ -71,6 +71,7 @@ struct ManuscriptAssembler {
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
+        manuscript.missingDocuments = zip(nodes, documents).compactMap { $1 == nil ? $0 : nil }
         if let cover = settings["cover"]?.stringValue, !cover.isEmpty {
             manuscript.coverPath = cover
             manuscript.cover = try? reader.fileData(cover, limit: Manuscript.largestPicture).flatMap(Picture.init)
