@@ -55,6 +55,8 @@ test: deps
 	python3 scripts/check-vocabulary.py
 	python3 scripts/generate-entities.py --check
 	python3 scripts/generate-templates.py --check
+	@python3 -c "import fontTools" 2>/dev/null || python3 -m pip install --quiet fonttools
+	python3 scripts/generate-pdf-metrics.py --check
 	MSX_TEST_SCALE=$${MSX_TEST_SCALE:-1} SWIFT=$(SWIFT) scripts/run-tests.sh
 
 # Templates and the schemas in docs/schema/ must agree (needs Python's jsonschema, installed if missing).

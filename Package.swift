@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "MsxHistory", dependencies: ["MsxGit", "MsxProject", "MsxModel"]),
         // Comparing and converting need no git: they read versions through `ProjectReader`.
         .target(name: "MsxDiff", dependencies: ["MsxProject", "MsxModel"]),
-        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation"]),
+        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation", "CSystemZlib"]),
         // What needs the history and the rest together: imports that bring versions, blame, git's diff driver.
         .target(name: "MsxWorkspace", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxGit", "MsxProject", "MsxModel"]),
         // Each command as a typed request run against a workspace, returning an Encodable report: the one way in for

@@ -64,7 +64,7 @@ public struct CompileAction: Action {
             // The last version, so that an edited copy can be compared with it (msx review import).
             manuscript.version = try? workspace.existingHistory().head()?.description
         }
-        let data = try manuscript.renderedData(as: chosen)
+        let (data, warnings) = try manuscript.rendered(as: chosen)
         if let out {
             let shown = name ?? out.path
             guard FileIO.isDirectory(out.deletingLastPathComponent()) else {
@@ -75,7 +75,7 @@ public struct CompileAction: Action {
             }
         }
         return CompileReport(format: chosen, out: outName, documents: manuscript.documents.count, words: manuscript.wordCount,
-                             warnings: manuscript.warnings(for: chosen), content: out == nil ? data : nil)
+                             warnings: warnings, content: out == nil ? data : nil)
     }
 }
 

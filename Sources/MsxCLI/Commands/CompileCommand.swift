@@ -5,7 +5,7 @@ import MsxKit
 struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx), EPUB or plain text.",
+        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx), EPUB, PDF or plain text.",
         discussion: ManualText.discussion(
             """
             Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
@@ -14,8 +14,12 @@ struct Compile: MsxCommand {
             12 pt Times New Roman, double-spaced, 0.5 in first-line indents, 1 in margins, a title page and (in RTF \
             and DOCX) a running header with surname, title and page number. A .docx has the project's styles as Word styles, \
             lists as Word lists, footnotes as footnotes, comments as comments and the title and author as document \
-            properties. An .epub is EPUB 3, one file per chapter, with a table of contents and footnotes. Both are \
-            written to a file (--out), never to standard output.
+            properties. An .epub is EPUB 3, one file per chapter, with a table of contents and footnotes. A .pdf is \
+            made by msx alone: the project's TrueType fonts embedded as subsets (the standard Times in a manuscript), \
+            widows and orphans kept off page ends. --preset book gives a printed book: the trimSize compile \
+            setting (6x9 inches by default), mirrored margins, justified text hyphenated with the installed \
+            patterns for the book's language, running heads and page numbers. DOCX, EPUB and PDF are written \
+            to a file (--out), never to standard output.
             """,
             examples: [
                 .init("msx compile -t rtf --preset manuscript -o \"The Lighthouse.rtf\"",
@@ -25,11 +29,13 @@ struct Compile: MsxCommand {
                 .init("msx compile -o \"The Lighthouse.docx\"",
                       "A Word document for an editor or agent."),
                 .init("msx compile -o book.epub", "An e-book (EPUB 3) for readers and stores."),
+                .init("msx compile --preset manuscript -o submission.pdf", "Standard manuscript format as a PDF."),
+                .init("msx compile --preset book -o print.pdf", "A print-ready book on its trim size."),
                 .init("msx compile --at \"first draft\" -t txt | wc -w",
                       "The draft as it was at a milestone."),
             ]))
 
-    enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript }
+    enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript, book }
 
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
         CompileFormat.all.map { "\($0.name) (\($0.renderer.summary))" }.joined(separator: ", ")
@@ -44,7 +50,7 @@ struct Compile: MsxCommand {
     @Option(help: ArgumentHelp("Compile this folder instead of the Draft.", valueName: "folder"))
     var root: String?
 
-    @Option(help: "default (the project's formatting) or manuscript (standard manuscript format).")
+    @Option(help: "default (the project's formatting), manuscript (standard manuscript format) or book (a printed book: trim size, mirrored margins, justified and hyphenated).")
     var preset: Preset = .default
 
     @Flag(inversion: .prefixedNo, help: "Begin with a title page (default: only with --preset manuscript).")
@@ -62,7 +68,7 @@ struct Compile: MsxCommand {
         try global.run(in: invocation) { console in
             let action = CompileAction(format: try format.map(Self.format),
                                        out: outFile.map { URL(fileURLWithPath: $0, relativeTo: console.workingDirectory).standardizedFileURL },
-                                       outName: outFile, root: root, preset: preset == .manuscript ? .manuscript : .default,
+                                       outName: outFile, root: root, preset: CompilePreset(rawValue: preset.rawValue) ?? .default,
                                        titlePage: titlePage, smartQuotes: smartQuotes, at: at)
             guard let report = try console.run(action) else { return }
             console.warn(report.warnings)

@@ -35,7 +35,11 @@ extension Manuscript {
                         warnings.append("\(place): the picture \(path) is missing: left out")
                         continue
                     }
-                    if Picture(data) == nil { warnings.append("\(place): the picture \(path) is not a PNG, JPEG or GIF: left out") }
+                    if Picture(data) == nil {
+                        warnings.append("\(place): the picture \(path) is not a PNG, JPEG or GIF: left out")
+                    } else if !format.renderer.showsPictures {
+                        warnings.append("\(place): the picture \(path) is left out: msx puts no pictures in a .\(format.name) file")
+                    }
                 }
             }
         }

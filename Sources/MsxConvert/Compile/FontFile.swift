@@ -27,46 +27,32 @@ public struct FontFile: Sendable, Equatable {
 
     /// The font in `data`, or nil when it is no TrueType or OpenType font (a collection, WOFF) or names no family.
     public init?(_ data: Data) {
-        let bytes = [UInt8](data)
-        guard bytes.count >= 12, let version = Self.uint32(bytes, 0) else { return nil }
-        switch version {
-        case 0x0001_0000, 0x7472_7565: kind = .ttf   // 1.0, "true"
-        case 0x4F54_544F: kind = .otf                // "OTTO"
-        default: return nil
-        }
-        var tables: [String: ArraySlice<UInt8>] = [:]
-        for index in 0..<Int(Self.uint16(bytes, 4) ?? 0) {
-            let record = 12 + 16 * index
-            guard let offset = Self.uint32(bytes, record + 8), let length = Self.uint32(bytes, record + 12),
-                  Int(offset) + Int(length) <= bytes.count else { return nil }
-            let tag = String(decoding: bytes[record..<(record + 4)], as: UTF8.self)
-            tables[tag] = bytes[Int(offset)..<(Int(offset) + Int(length))]
-        }
+        guard let tables = FontTables([UInt8](data)) else { return nil }
+        kind = tables.outlines == .trueType ? .ttf : .otf
         let names = tables["name"].map(Self.names) ?? [:]
         guard let family = names[16] ?? names[1], !family.isEmpty else { return nil }
         self.family = family
         let style = (names[17] ?? names[2] ?? "").lowercased()
-        let os2 = tables["OS/2"].map { Array($0) } ?? []
-        if let weight = Self.uint16(os2, 4), (1...1000).contains(weight) {
+        let os2 = tables["OS/2"] ?? []
+        if let weight = FontTables.uint16(os2, 4), (1...1000).contains(weight) {
             self.weight = min(900, max(100, Int(weight) / 100 * 100))
         } else {
             self.weight = style.contains("bold") ? 700 : 400
         }
-        italic = Self.uint16(os2, 62).map { $0 & 1 != 0 } ?? (style.contains("italic") || style.contains("oblique"))
+        italic = FontTables.uint16(os2, 62).map { $0 & 1 != 0 } ?? (style.contains("italic") || style.contains("oblique"))
         self.data = data
     }
 
     /// The strings of a `name` table by name id, each in the first form found of: Windows Unicode in US English,
     /// Windows Unicode in any language, Unicode, Macintosh Roman.
-    private static func names(_ table: ArraySlice<UInt8>) -> [Int: String] {
-        let table = Array(table)
-        guard let count = uint16(table, 2), let storage = uint16(table, 4) else { return [:] }
+    static func names(_ table: [UInt8]) -> [Int: String] {
+        guard let count = FontTables.uint16(table, 2), let storage = FontTables.uint16(table, 4) else { return [:] }
         var found: [Int: (rank: Int, text: String)] = [:]
         for index in 0..<Int(count) {
             let record = 6 + 12 * index
-            guard let platform = uint16(table, record), let encoding = uint16(table, record + 2),
-                  let language = uint16(table, record + 4), let id = uint16(table, record + 6),
-                  let length = uint16(table, record + 8), let offset = uint16(table, record + 10) else { break }
+            guard let platform = FontTables.uint16(table, record), let encoding = FontTables.uint16(table, record + 2),
+                  let language = FontTables.uint16(table, record + 4), let id = FontTables.uint16(table, record + 6),
+                  let length = FontTables.uint16(table, record + 8), let offset = FontTables.uint16(table, record + 10) else { break }
             let start = Int(storage) + Int(offset), end = start + Int(length)
             guard end <= table.count else { continue }
             let rank: Int, text: String
@@ -83,14 +69,5 @@ public struct FontFile: Sendable, Equatable {
             if found[Int(id)].map({ rank < $0.rank }) ?? true { found[Int(id)] = (rank, text.trimmingCharacters(in: .whitespaces)) }
         }
         return found.mapValues(\.text)
-    }
-
-    private static func uint16(_ bytes: [UInt8], _ at: Int) -> UInt16? {
-        at >= 0 && at + 2 <= bytes.count ? UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) : nil
-    }
-
-    private static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32? {
-        guard let high = uint16(bytes, at), let low = uint16(bytes, at + 2) else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
     }
 }

@@ -9,6 +9,11 @@ public enum CompilePreset: String, CaseIterable, Sendable {
     /// indents, 1 in margins, a title page with the contact block and a rounded word count, a running header
     /// (surname / title / page) from the second page on, and "END" after the last line.
     case manuscript
+    /// A printed book: a trim size (the `trimSize` compile setting, `6x9` inches unless it says `5x8`, `5.5x8.5` or
+    /// another width by height), mirrored margins, justified and hyphenated text, chapter openings lowered on their
+    /// page with their first paragraph unindented, running heads (author on the left page, title on the right) and
+    /// page numbers.
+    case book
 }
 
 /// What to compile and how.
@@ -52,6 +57,9 @@ public struct Manuscript: Sendable {
     public var pageSize: (width: Double, height: Double)
     public var margins: (top: Double, bottom: Double, left: Double, right: Double)
 
+    /// Whether the margins swap on left-hand (even) pages, `left` being the inside margin (a printed book).
+    public var mirrorsMargins = false
+
     /// Words in the compiled documents, counted once when the manuscript is assembled.
     public let wordCount: Int
     /// The version the documents were read from (a commit id), when they are a version's or the last version's.
@@ -75,6 +83,14 @@ public struct Manuscript: Sendable {
     public var missingDocuments: [BinderNode] = []
     /// What each folder and document compiled is in the book (part, chapter, scene, matter), by binder id.
     public var sections: [String: BookSection] = [:]
+
+    /// The running heads' and page numbers' font: the manuscript's Times, else the project's default font.
+    var runningHeadFont: String? {
+        preset == .manuscript ? "Times New Roman" : styleSheet.defaults[.fontFamily]?.stringValue
+    }
+
+    /// The running heads' size: the text's in a manuscript, smaller in a book.
+    var runningHeadSize: Double { preset == .manuscript ? 12 : 9 }
 
     /// Words in the documents among `parts`.
     static func words(in parts: [Part]) -> Int {

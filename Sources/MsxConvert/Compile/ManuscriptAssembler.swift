@@ -36,8 +36,10 @@ struct ManuscriptAssembler {
 
         let settings = manifest.compile
         let author = manifest.author.name
-        let pageSize: (width: Double, height: Double) = settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792)
+        let pageSize: (width: Double, height: Double) = options.preset == .book ? try Self.trimSize(settings["trimSize"])
+            : settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792)
         let margin: (String) throws -> Double = { side in
+            if options.preset == .book { return Self.bookMargins[side] ?? 54 }
             guard options.preset != .manuscript, let value = settings["margins"]?[side] else { return 72 }
             // A margin leaves at least a third of the page for the text.
             let room = (side == "left" || side == "right" ? pageSize.width : pageSize.height) / 3
@@ -71,6 +73,7 @@ struct ManuscriptAssembler {
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
+        manuscript.mirrorsMargins = options.preset == .book
         manuscript.missingDocuments = zip(nodes, documents).compactMap { $1 == nil ? $0 : nil }
         if let cover = settings["cover"]?.stringValue, !cover.isEmpty {
             manuscript.coverPath = cover
@@ -83,6 +86,21 @@ struct ManuscriptAssembler {
                 .compactMap { try reader.fileData($0, limit: FontFile.largest).flatMap(FontFile.init) }
         }
         return manuscript
+    }
+
+    /// A book's margins in points: `left` is the inside one (by the spine), wider than the outside.
+    static let bookMargins = ["top": 54.0, "bottom": 63.0, "left": 63.0, "right": 45.0]
+
+    /// A book's page from the `trimSize` compile setting: width by height in inches (`6x9`, `5.5x8.5`), 6 by 9
+    /// inches when unset.
+    static func trimSize(_ setting: JSONValue?) throws -> (width: Double, height: Double) {
+        guard let setting else { return (432, 648) }
+        let sides = (setting.stringValue ?? "").lowercased().split(separator: "x").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard sides.count == 2, sides.allSatisfy({ (3...17).contains($0) }) else {
+            throw MsxError(.invalidValue, "\(Manifest.fileName): compile setting trimSize is \(JSONWriter.string(setting, pretty: false));"
+                + " a trim size is width by height in inches, each from 3 to 17, such as \"6x9\" or \"5.5x8.5\"")
+        }
+        return (sides[0] * 72, sides[1] * 72)
     }
 
     /// The contact lines under the author's name on the first page: the `contact` setting, then the author's email

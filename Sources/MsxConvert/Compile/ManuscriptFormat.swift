@@ -19,13 +19,22 @@ public protocol ManuscriptFormat: Sendable {
     static var carriesRawHTML: Bool { get }
     /// Whether it shows the `cover` compile setting's picture (an EPUB).
     static var showsCover: Bool { get }
+    /// Whether it shows the documents' pictures.
+    static var showsPictures: Bool { get }
     static func render(_ manuscript: Manuscript) throws -> Data
+    /// The file, and what it could not carry as the project says (a font not found), for formats that find out only
+    /// as they write; the others' warnings are `Manuscript.warnings(for:)`.
+    static func renderReporting(_ manuscript: Manuscript) throws -> (data: Data, warnings: [String])
 }
 
 extension ManuscriptFormat {
     public static var embedsFonts: Bool { false }
     public static var carriesRawHTML: Bool { false }
     public static var showsCover: Bool { false }
+    public static var showsPictures: Bool { true }
+    public static func renderReporting(_ manuscript: Manuscript) throws -> (data: Data, warnings: [String]) {
+        (try render(manuscript), [])
+    }
 }
 
 /// One of the formats `compile` writes.
@@ -34,7 +43,8 @@ public struct CompileFormat: Sendable, Equatable, CustomStringConvertible {
 
     /// Every format, in the order help lists them.
     public static let registry: [any ManuscriptFormat.Type] = [MarkdownFormat.self, HTMLFormat.self, RTFFormat.self,
-                                                               PlainTextFormat.self, DocxFormat.self, EpubFormat.self]
+                                                               PlainTextFormat.self, DocxFormat.self, EpubFormat.self,
+                                                               PDFFormat.self]
     public static var all: [CompileFormat] { registry.map(CompileFormat.init) }
     /// The format compile writes when nothing names one.
     public static let markdown = CompileFormat(MarkdownFormat.self)
@@ -112,4 +122,15 @@ struct EpubFormat: ManuscriptFormat {
     static let embedsFonts = true
     static let showsCover = true
     static func render(_ manuscript: Manuscript) throws -> Data { try EpubWriter.render(manuscript) }
+}
+
+struct PDFFormat: ManuscriptFormat {
+    static let name = "pdf"
+    static let extensions = ["pdf"]
+    static let summary = "a PDF, made by msx alone"
+    static let isText = false
+    static let embedsFonts = true
+    static let showsPictures = false
+    static func render(_ manuscript: Manuscript) throws -> Data { PDFWriter.render(manuscript).data }
+    static func renderReporting(_ manuscript: Manuscript) throws -> (data: Data, warnings: [String]) { PDFWriter.render(manuscript) }
 }

@@ -14,6 +14,8 @@ extension Manuscript {
         var documents: [(id: String, paragraphs: Range<Int>)]
         /// Each part, chapter and piece of matter, in order (scenes run on and are not listed).
         var sections: [SectionStart]
+        /// The title page's word count, which a page layout sets level with the author's name (the first line).
+        var titlePageWordCount: Int? = nil
     }
 
     /// A chapter opening sits about a third of the way down its page in standard manuscript format: this far below
@@ -32,8 +34,14 @@ extension Manuscript {
         // A `\newpage` alone in a paragraph is no text: the paragraph after it starts a page; so does a section's first.
         var breakPending = false
         var sectionPending: (section: BookSection, title: String)?
-        func append(_ paragraph: ResolvedParagraph) {
+        // Paragraphs that open a stretch of text (after a heading, a separator, a section's start): a book sets
+        // them without a first-line indent.
+        var openings: Set<Int> = []
+        var opening = true
+        func append(_ paragraph: ResolvedParagraph, opens: Bool = false) {
             var paragraph = paragraph
+            if opening && paragraph.kind == .paragraph { openings.insert(result.count) }
+            opening = opens
             if breakPending && !result.isEmpty { paragraph.attributes[.pageBreakBefore] = true }
             if let (section, title) = sectionPending {
                 sectionStarts.append(SectionStart(paragraph: result.count, section: section, title: title))
@@ -45,15 +53,16 @@ extension Manuscript {
             guard let section, section.type.startsPage else { return }
             breakPending = true
             sectionPending = (section, title)
+            opening = true
         }
         for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
             case .heading(let title, let level, let folder):
                 begin(sections[folder], titled: title)
                 if preset == .manuscript && level == 1 { breakPending = true }
-                append(synthetic(String(repeating: "#", count: level) + " ", title))
+                append(synthetic(String(repeating: "#", count: level) + " ", title), opens: true)
             case .separator(let text):
-                append(centred(text))
+                append(centred(text), opens: true)
             case .document(let node, let document):
                 let heading = document.markdown.blocks.first.flatMap { block -> String? in
                     if case .heading = block.kind { return block.text } else { return nil }
@@ -63,8 +72,9 @@ extension Manuscript {
                 for paragraph in resolved {
                     if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
                         breakPending = true
+                        opening = true
                     } else {
-                        append(paragraph)
+                        append(paragraph, opens: paragraph.kind.headingLevel != nil)
                     }
                 }
                 documents.append((node.id, start..<result.count))
@@ -75,16 +85,23 @@ extension Manuscript {
             for start in sectionStarts { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(Self.manuscriptChapterDrop) }
             if !result.isEmpty { result.append(centred("END")) }
         }
+        if preset == .book {
+            let drop = (pageSize.height - margins.top - margins.bottom) / 4
+            for i in result.indices { result[i] = Self.imposingBookFormat(result[i], opensText: openings.contains(i)) }
+            for start in sectionStarts { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(drop) }
+        }
+        var wordCountLine: Int?
         if hasTitlePage {
             if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
             let page = titlePage()
+            wordCountLine = page.firstIndex { $0.attributes[.alignment]?.stringValue == "right" }
             result = page + result
             documents = documents.map { ($0.id, $0.paragraphs.lowerBound + page.count..<$0.paragraphs.upperBound + page.count) }
             sectionStarts = sectionStarts.map { SectionStart(paragraph: $0.paragraph + page.count, section: $0.section, title: $0.title) }
         }
         if smartQuotes { result = result.map { $0.withSmartQuotes() } }
         for i in result.indices { result[i].index = i }
-        return Layout(paragraphs: result, documents: documents, sections: sectionStarts)
+        return Layout(paragraphs: result, documents: documents, sections: sectionStarts, titlePageWordCount: wordCountLine)
     }
 
     /// Author and contact at the top left, the word count at the top right, title and byline in the middle.
@@ -122,6 +139,16 @@ extension Manuscript {
         let document = RichDocument(markdown: MarkdownDocument(blockMarker + line + "\n"), sidecar: nil)
         return document.resolved(with: styleSheet).first
             ?? ResolvedParagraph(index: 0, kind: .paragraph, text: "", attributes: [:], runs: [])
+    }
+
+    /// A book's text: body paragraphs justified (hyphenation makes that even), the first of each stretch without a
+    /// first-line indent, headings centred.
+    private static func imposingBookFormat(_ paragraph: ResolvedParagraph, opensText: Bool) -> ResolvedParagraph {
+        var p = paragraph
+        if p.kind == .paragraph && (p.attributes[.alignment]?.stringValue ?? "left") == "left" { p.attributes[.alignment] = "justified" }
+        if opensText { p.attributes[.firstLineHeadIndent] = p.attributes[.headIndent] ?? 0 }
+        if p.kind.headingLevel != nil { p.attributes[.alignment] = "center" }
+        return p
     }
 
     private static func imposingManuscriptFormat(_ paragraph: ResolvedParagraph) -> ResolvedParagraph {

@@ -5,6 +5,12 @@ extension Manuscript {
     /// The manuscript as the bytes of a file of `format`.
     public func renderedData(as format: CompileFormat) throws -> Data { try format.renderer.render(self) }
 
+    /// The manuscript as the bytes of a file of `format`, and every warning about what it could not carry.
+    public func rendered(as format: CompileFormat) throws -> (data: Data, warnings: [String]) {
+        let (data, found) = try format.renderer.renderReporting(self)
+        return (data, warnings(for: format) + found)
+    }
+
     /// The manuscript as HTML (`compile --format html`).
     func htmlPage() -> String { HTMLPage.render(paragraphs(), title: title, annotations: annotations) }
 
