@@ -45,6 +45,13 @@ if [ "${1:-}" = "--test" ] && command -v dpkg-query >/dev/null 2>&1; then
     fi
 fi
 
+# screenplain (PyPI), the independent Fountain reader the screenplay tests check msx's scripts with.
+if [ "${1:-}" = "--test" ] && command -v python3 >/dev/null 2>&1 && ! python3 -c "import screenplain" 2>/dev/null; then
+    python3 -m pip install --quiet screenplain >/dev/null 2>&1 \
+        || python3 -m pip install --quiet --break-system-packages screenplain >/dev/null 2>&1 \
+        || echo "msx: could not install screenplain (python3 -m pip install screenplain); the screenplay tests will skip and say so" >&2
+fi
+
 if command -v dpkg-query >/dev/null 2>&1; then
     mapfile -t missing < <(missing_of "${packages[@]}")
     if [ "${#missing[@]}" -eq 0 ]; then

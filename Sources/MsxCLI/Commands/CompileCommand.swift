@@ -5,7 +5,7 @@ import MsxKit
 struct Compile: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx), EPUB, PDF or plain text.",
+        abstract: "Assemble the draft into one manuscript: Markdown, HTML, RTF, Word (.docx), EPUB, PDF, plain text or a screenplay (Fountain, Final Draft).",
         discussion: ManualText.discussion(
             """
             Documents are taken in binder order, leaving out those excluded from compile; folder titles become \
@@ -31,6 +31,7 @@ struct Compile: MsxCommand {
                 .init("msx compile -o book.epub", "An e-book (EPUB 3) for readers and stores."),
                 .init("msx compile --preset manuscript -o submission.pdf", "Standard manuscript format as a PDF."),
                 .init("msx compile --preset book -o print.pdf", "A print-ready book on its trim size."),
+                .init("msx compile -o script.fountain", "A screenplay as Fountain (or script.fdx for Final Draft)."),
                 .init("msx compile --at \"first draft\" -t txt | wc -w",
                       "The draft as it was at a milestone."),
             ]))

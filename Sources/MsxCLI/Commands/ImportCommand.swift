@@ -5,13 +5,15 @@ import MsxKit
 struct Import: MsxCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring Markdown, plain-text, RTF and Word files, folders or Scrivener projects into the project.",
+        abstract: "Bring Markdown, plain-text, RTF, Word, Fountain and Final Draft files, folders or Scrivener projects into the project.",
         discussion: ManualText.discussion(
             """
             .md and .markdown files come in byte for byte; .txt files paragraph by paragraph (markup characters \
             escaped); .rtf and .docx files with their fonts, sizes, colours, underline, alignment, indents, spacing, \
             tab stops, styles, lists, links and footnotes: Markdown carries what it can, the sidecar the rest. A Word \
-            file's tracked changes are accepted, or with --changes reject undone. A folder \
+            file's tracked changes are accepted, or with --changes reject undone. Fountain (.fountain) and Final \
+            Draft (.fdx) scripts come in as screenplay documents: scene headings, action, character cues, \
+            parentheticals, dialogue and transitions as the screenplay template's styles. A folder \
             becomes a binder folder, its files in natural name order (Chapter 2 before Chapter 10). A Scrivener \
             project (a .scriv folder) becomes a folder of its title holding its binder (not its trash), texts and \
             metadata, without its history (msx init --from brings that). Nothing is written unless every file reads.

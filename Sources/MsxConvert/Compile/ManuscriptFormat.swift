@@ -44,7 +44,7 @@ public struct CompileFormat: Sendable, Equatable, CustomStringConvertible {
     /// Every format, in the order help lists them.
     public static let registry: [any ManuscriptFormat.Type] = [MarkdownFormat.self, HTMLFormat.self, RTFFormat.self,
                                                                PlainTextFormat.self, DocxFormat.self, EpubFormat.self,
-                                                               PDFFormat.self]
+                                                               PDFFormat.self, FountainFormat.self, FDXFormat.self]
     public static var all: [CompileFormat] { registry.map(CompileFormat.init) }
     /// The format compile writes when nothing names one.
     public static let markdown = CompileFormat(MarkdownFormat.self)
@@ -133,4 +133,22 @@ struct PDFFormat: ManuscriptFormat {
     static let showsPictures = false
     static func render(_ manuscript: Manuscript) throws -> Data { PDFWriter.render(manuscript).data }
     static func renderReporting(_ manuscript: Manuscript) throws -> (data: Data, warnings: [String]) { PDFWriter.render(manuscript) }
+}
+
+struct FountainFormat: ManuscriptFormat {
+    static let name = "fountain"
+    static let extensions = ["fountain"]
+    static let summary = "a Fountain screenplay"
+    static let isText = true
+    static let showsPictures = false
+    static func render(_ manuscript: Manuscript) throws -> Data { Data(FountainWriter.render(manuscript).utf8) }
+}
+
+struct FDXFormat: ManuscriptFormat {
+    static let name = "fdx"
+    static let extensions = ["fdx"]
+    static let summary = "a Final Draft screenplay"
+    static let isText = true
+    static let showsPictures = false
+    static func render(_ manuscript: Manuscript) throws -> Data { Data(FDXWriter.render(manuscript).utf8) }
 }

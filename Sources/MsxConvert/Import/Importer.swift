@@ -16,7 +16,7 @@ public struct ImportOutcome: Sendable {
 
 /// The file kinds msx imports, by extension.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case markdown, text, rtf, docx
+    case markdown, text, rtf, docx, fountain, fdx
 
     public init?(extension ext: String) {
         switch ext.lowercased() {
@@ -24,6 +24,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case "txt", "text": self = .text
         case "rtf": self = .rtf
         case "docx": self = .docx
+        case "fountain", "spmd": self = .fountain
+        case "fdx": self = .fdx
         default: return nil
         }
     }
@@ -71,7 +73,7 @@ struct Importer {
             return [try folderItem(url, displayPath: displayPath)]
         }
         guard let format = ImportFormat(extension: url.pathExtension) else {
-            throw MsxError(.unsupportedImport, "\(displayPath): msx imports .md, .markdown, .txt, .rtf and .docx files")
+            throw MsxError(.unsupportedImport, "\(displayPath): msx imports .md, .markdown, .txt, .rtf, .docx, .fountain and .fdx files")
         }
         return try documentItems(url, format: format, displayPath: displayPath)
     }
@@ -150,6 +152,16 @@ struct Importer {
                 throw MsxError(error.code, "\(displayPath): \(error.message)")
             }
             return try composedItems(document, title: title, displayPath: displayPath)
+        case .fountain:
+            let text = try FileIO.readDocument(url, displayPath: displayPath)
+            return try composedItems(FountainReader.read(text), title: title, displayPath: displayPath)
+        case .fdx:
+            let data = try FileIO.readData(url, displayPath: displayPath)
+            do {
+                return try composedItems(FDXReader.read(data), title: title, displayPath: displayPath)
+            } catch let error as MsxError where error.code == .notFinalDraft {
+                throw MsxError(error.code, "\(displayPath): \(error.message)")
+            }
         }
     }
 

@@ -89,6 +89,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
         case noTrash = "no-trash"
         case notRTF = "not-rtf"
         case notDocx = "not-docx"
+        case notFinalDraft = "not-final-draft"
         case notScrivener = "not-scrivener"
         case unknownComment = "unknown-comment"
         case pathEscapesProject = "path-escapes-project"
@@ -131,7 +132,7 @@ public struct MsxError: Error, LocalizedError, Equatable, Sendable {
              .mergeInProgress, .unresolvedConflicts, .noMerge, .unknownConflict, .conflictMoved, .unknownComment,
              .unknownChange, .cannotTakeAlone:
             return .user
-        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .notScrivener, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
+        case .invalidJSON, .invalidUTF8, .newerFormat, .noDraft, .noTrash, .notRTF, .notDocx, .notFinalDraft, .notScrivener, .pathEscapesProject, .repository, .repositoryOwner, .unsupportedRepository, .incompleteHistory, .conflictingBinder, .notAFile:
             return .damaged
         case .io, .remoteUnreachable:
             return .io
