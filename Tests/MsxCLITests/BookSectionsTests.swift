@@ -122,12 +122,7 @@ final class BookSectionsTests: MsxTestCase {
         let root = try makeProject("novel")
         let cover = "contents/research/cover.png"
         try Data(base64Encoded: EpubCompileTests.onePixelPNG)!.write(to: root.appendingPathComponent(cover))
-        let manifestURL = root.appendingPathComponent("manuscript.json")
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
-        var settings = manifest["compile"] as? [String: Any] ?? [:]
-        settings["cover"] = cover
-        manifest["compile"] = settings
-        try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys]).write(to: manifestURL)
+        try setCompileSettings(["cover": cover], in: root)
 
         let epub = scratch.appendingPathComponent("covered.epub")
         let compiled = try expect(0, "compile", "--out", epub.path, in: root)
@@ -184,4 +179,41 @@ final class BookSectionsTests: MsxTestCase {
         XCTAssertEqual(try contents(of: epub).map { "\($0.depth) \($0.title)" }, ["1 The Harbour", "1 The Fog"])
         try expect(0, "check", in: root)
     }
+
+    /// Section layouts in the manifest's compile settings: chapters numbered in words, a title heading for a chapter
+    /// document that has none, parts labelled and numbered, chapters that run on; a wrong value is named.
+    func testSectionLayoutsNumberAndTitleSections() throws {
+        let root = try makeProject()
+        try expect(0, "trash", "Chapter 1", in: root)
+        try addDocument("The Harbour", "It began at the harbour.\n", to: root)
+        try addDocument("The Fog", "# In the Fog\n\nThen the fog.\n", to: root)
+        func set(_ sections: [String: Any]) throws { try setCompileSettings(["sections": sections], in: root) }
+        let auto = try expect(0, "compile", "--format", "txt", in: root).stdout
+        XCTAssertEqual(auto, "It began at the harbour.\n\nIn the Fog\n\nThen the fog.\n", "by default nothing is added")
+
+        try set(["chapter": ["heading": "title"]])
+        XCTAssertEqual(try expect(0, "compile", "--format", "txt", in: root).stdout,
+                       "The Harbour\n\nIt began at the harbour.\n\nIn the Fog\n\nThen the fog.\n", "a title where the document has no heading")
+
+        try set(["chapter": ["heading": "label-number-words"]])
+        XCTAssertEqual(try expect(0, "compile", "--format", "txt", in: root).stdout,
+                       "Chapter One\n\nIt began at the harbour.\n\nChapter Two\n\nIn the Fog\n\nThen the fog.\n")
+        let epub = scratch.appendingPathComponent("numbered.epub")
+        try expect(0, "compile", "--out", epub.path, in: root)
+        XCTAssertEqual(try contents(of: epub).map(\.title), ["Chapter One", "Chapter Two"])
+        let (status, report) = try EpubCompileTests.epubcheck(epub)
+        XCTAssertEqual(status, 0, report)
+
+        try set(["chapter": ["heading": "number", "pageBreak": false]])
+        let rtf = try expect(0, "compile", "--format", "rtf", in: root).stdout
+        XCTAssertFalse(rtf.contains("\\pagebb"), "chapters that run on start no page")
+        XCTAssertEqual(try expect(0, "compile", "--format", "txt", in: root).stdout, "1\n\nIt began at the harbour.\n\n2\n\nIn the Fog\n\nThen the fog.\n")
+
+        try set(["chapter": ["heading": "number-word"]])
+        let refused = try expect(64, "compile", "--format", "txt", in: root)
+        XCTAssertTrue(refused.stderr.contains("number-word") && refused.stderr.contains("number-words"), refused.stderr)
+        try set(["chapters": ["heading": "number"]])
+        XCTAssertTrue(try expect(64, "compile", in: root).stderr.contains("'chapters' is not a section type"))
+    }
 }
+

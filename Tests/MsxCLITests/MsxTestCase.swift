@@ -102,6 +102,16 @@ class MsxTestCase: SeededTestCase {
 
     // MARK: Files
 
+    /// Lays compile settings (and default formatting) over the project's manifest, as a writer edits it by hand.
+    func setCompileSettings(_ settings: [String: Any], defaults: [String: Any] = [:], in root: URL) throws {
+        let url = root.appendingPathComponent("manuscript.json")
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        manifest["compile"] = (manifest["compile"] as? [String: Any] ?? [:]).merging(settings) { $1 }
+        manifest["defaults"] = (manifest["defaults"] as? [String: Any] ?? [:]).merging(defaults) { $1 }
+        try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+    }
+
+
     /// The text of a project file (UTF-8).
     func read(_ relative: String, in root: URL) throws -> String {
         try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)

@@ -51,14 +51,6 @@ final class PDFCompileTests: MsxTestCase {
         XCTAssertTrue(output.contains("No syntax or stream encoding errors found"), output)
     }
 
-    private func setCompileSettings(_ settings: [String: Any], defaults: [String: Any] = [:], in root: URL) throws {
-        let url = root.appendingPathComponent("manuscript.json")
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        manifest["compile"] = (manifest["compile"] as? [String: Any] ?? [:]).merging(settings) { $1 }
-        manifest["defaults"] = (manifest["defaults"] as? [String: Any] ?? [:]).merging(defaults) { $1 }
-        try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys]).write(to: url)
-    }
-
     /// Shunn's manuscript format in a PDF of standard fonts: contact and word count level at the top of page 1, the
     /// title about halfway down, "Surname / TITLE / page" from page 2, each part and chapter opening its page a
     /// third of the way down, and the words of the text compile in order, none missing and none added.

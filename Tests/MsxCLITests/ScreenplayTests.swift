@@ -161,4 +161,66 @@ final class ScreenplayTests: MsxTestCase {
         let refused = try expect(3, "import", broken.path, in: root)
         XCTAssertTrue(refused.stderr.contains("broken.fdx: not a Final Draft file"), refused.stderr)
     }
+
+    /// A screenplay PDF as the industry reads one, checked by poppler: Courier (standard, not embedded) on Letter,
+    /// the title page unnumbered, "2." at the top right of the script's second page on, cues, dialogue and action at
+    /// their indents, every speech that crosses a page closed by "(MORE)" and taken up by "NAME (CONT'D)", and
+    /// every word of the text compile in order.
+    func testScreenplayPDF() throws {
+        let root = try makeProject("screenplay", title: "Long Night")
+        var random = seededGenerator()
+        let words = ["the", "night", "radio", "song", "caller", "letter", "sea", "pier", "lamp", "quiet", "voice"]
+        func sentence(_ range: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: range, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ") + "."
+        }
+        var script = "INT. STUDIO - LATER\n\n"
+        for number in 0..<16 {
+            script += "Beat \(number) \(sentence(8...40))\n\nJUNE\n" + (number % 3 == 0 ? "(softly)\n" : "") + sentence(20...170) + "\n\n"
+        }
+        try expect(0, "import", try write(script, "long.fountain").path, in: root)
+        let pdf = scratch.appendingPathComponent("script.pdf")
+        let compiled = try expect(0, "compile", "--preset", "screenplay", "--out", pdf.path, in: root)
+        XCTAssertFalse(compiled.stderr.contains("warning"), compiled.stderr)
+        func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+            let (status, output) = try ExternalTool.run("/usr/bin/\(tool)", arguments, package: "poppler-utils")
+            XCTAssertEqual(status, 0, output)
+            return output
+        }
+        let info = try poppler("pdfinfo", [pdf.path])
+        XCTAssertTrue(info.contains("612 x 792 pts (letter)"), info)
+        let fonts = try poppler("pdffonts", [pdf.path]).split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(fonts.map { String($0.prefix(7)) }, ["Courier"], "\(fonts)")
+        let pageCount = try XCTUnwrap(info.firstMatch(of: /Pages:\s+(\d+)/).flatMap { Int($0.1) })
+        let pages = try (1...pageCount).map { page in
+            try poppler("pdftotext", ["-layout", "-f", "\(page)", "-l", "\(page)", pdf.path, "-"])
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        }
+        XCTAssertEqual(pages[0], ["LONG NIGHT", "Written by", "Ada Lovelace"] + pages[0].dropFirst(3), "the title page")
+        XCTAssertFalse(pages[1].first == "1.", "the script's first page is not numbered")
+        var body: [String] = [], crossings = 0
+        for (index, lines) in pages.enumerated().dropFirst() {
+            var lines = lines
+            if index >= 2 { XCTAssertEqual(lines.first, "\(index).", "page \(index + 1)'s number"); lines.removeFirst() }
+            if lines.last == "(MORE)" {
+                crossings += 1
+                XCTAssertEqual(pages[index + 1].dropFirst().first, "JUNE (CONT'D)", "page \(index + 2) takes the speech up")
+                lines.removeLast()
+            }
+            if lines.first == "JUNE (CONT'D)" {
+                XCTAssertEqual(pages[index - 1].last, "(MORE)", "page \(index) closes the speech that page \(index + 1) takes up")
+                lines.removeFirst()
+            }
+            body += lines
+        }
+        XCTAssertGreaterThan(crossings, 0, "some speeches cross pages")
+        let text = try expect(0, "compile", "--preset", "screenplay", "--no-title-page", "--format", "txt", in: root).stdout
+        func wordsOf(_ text: String) -> [String] { text.lowercased().matches(of: /[\p{L}\p{N}']+/).map { String($0.output) } }
+        XCTAssertEqual(wordsOf(body.joined(separator: "\n")), wordsOf(text), "every word once, in order")
+
+        // Where the elements sit: action at the margin (1.5 in), dialogue 1 in in, the cue 2.2 in in.
+        let speechPage = try XCTUnwrap(pages.firstIndex { $0.last == "(MORE)" }) + 1
+        let box = try poppler("pdftotext", ["-bbox", "-f", "\(speechPage)", "-l", "\(speechPage)", pdf.path, "-"])
+        let lefts = Set(box.matches(of: /<word xMin="([\d.]+)"[^>]*>[^<]*</).compactMap { Double($0.1).map { Int($0.rounded()) } })
+        for indent in [108, 180, 266] { XCTAssertTrue(lefts.contains(indent), "something starts \(indent) pt in: \(lefts.sorted())") }
+    }
 }

@@ -36,7 +36,7 @@ struct Compile: MsxCommand {
                       "The draft as it was at a milestone."),
             ]))
 
-    enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript, book }
+    enum Preset: String, ExpressibleByArgument, CaseIterable { case `default`, manuscript, book, screenplay }
 
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
         CompileFormat.all.map { "\($0.name) (\($0.renderer.summary))" }.joined(separator: ", ")
@@ -51,7 +51,7 @@ struct Compile: MsxCommand {
     @Option(help: ArgumentHelp("Compile this folder instead of the Draft.", valueName: "folder"))
     var root: String?
 
-    @Option(help: "default (the project's formatting), manuscript (standard manuscript format) or book (a printed book: trim size, mirrored margins, justified and hyphenated).")
+    @Option(help: "default (the project's formatting), manuscript (standard manuscript format), book (a printed book: trim size, mirrored margins, justified and hyphenated) or screenplay (Courier 12, the industry's margins and indents).")
     var preset: Preset = .default
 
     @Flag(inversion: .prefixedNo, help: "Begin with a title page (default: only with --preset manuscript).")

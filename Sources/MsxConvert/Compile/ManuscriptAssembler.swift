@@ -40,6 +40,7 @@ struct ManuscriptAssembler {
             : settings["pageSize"]?.stringValue == "a4" ? (595.3, 841.9) : (612, 792)
         let margin: (String) throws -> Double = { side in
             if options.preset == .book { return Self.bookMargins[side] ?? 54 }
+            if options.preset == .screenplay { return side == "left" ? 108 : 72 }
             guard options.preset != .manuscript, let value = settings["margins"]?[side] else { return 72 }
             // A margin leaves at least a third of the page for the text.
             let room = (side == "left" || side == "right" ? pageSize.width : pageSize.height) / 3
@@ -51,6 +52,7 @@ struct ManuscriptAssembler {
         }
         var sheet = StyleSheet(manifest: manifest)
         if options.preset == .manuscript { sheet.applyManuscriptFormat() }
+        if options.preset == .screenplay { sheet.applyScreenplayFormat() }
         // The pictures the documents show, read once each.
         var pictures: [String: Data] = [:]
         for part in parts {
@@ -67,7 +69,7 @@ struct ManuscriptAssembler {
             title: manifest.title, author: author,
             surname: settings["authorSurname"]?.stringValue ?? author.split(separator: " ").last.map(String.init) ?? author,
             contact: Self.contactBlock(settings["contact"]?.stringValue, email: manifest.author.email), parts: parts, styleSheet: sheet, preset: options.preset,
-            hasTitlePage: options.titlePage ?? (options.preset == .manuscript), smartQuotes: options.smartQuotes,
+            hasTitlePage: options.titlePage ?? (options.preset == .manuscript || options.preset == .screenplay), smartQuotes: options.smartQuotes,
             pageSize: pageSize,
             margins: (try margin("top"), try margin("bottom"), try margin("left"), try margin("right")),
             wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
@@ -80,6 +82,7 @@ struct ManuscriptAssembler {
             manuscript.cover = try? reader.fileData(cover, limit: Manuscript.largestPicture).flatMap(Picture.init)
         }
         manuscript.sections = sections
+        manuscript.sectionLayouts = try SectionLayout.layouts(settings["sections"])
         if options.readsFonts {
             manuscript.fonts = try reader.files(under: Manifest.contentsFolder).sorted()
                 .filter { FontFile.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
@@ -187,6 +190,27 @@ extension StyleSheet {
             ])
         }
     }
+
+    /// A screenplay's page: Courier 12 at six lines an inch, a blank line after each element (none between a cue,
+    /// its parentheticals and its dialogue), the screenplay styles' indents, scene headings plain, acts centred.
+    mutating func applyScreenplayFormat() {
+        let overrides = Self.screenplayOverrides
+        defaults = defaults.overlaid(with: overrides.character).overlaid(with: overrides.paragraph)
+            .overlaid(with: [.firstLineHeadIndent: 0, .headIndent: 0, .tailIndent: 0, .paragraphSpacing: 12, .alignment: "left"])
+        for (name, attributes) in ScreenplayElement.styles { styles[name] = attributes }
+        for name in styles.keys.filter({ $0.hasPrefix("Heading") }) {
+            styles[name] = styles[name]!.overlaid(with: [
+                .fontSize: 12, .bold: false, .alignment: name == "Heading 1" ? "center" : "left", .firstLineHeadIndent: 0,
+                .headIndent: 0, .paragraphSpacingBefore: 12, .paragraphSpacing: 12,
+            ])
+        }
+    }
+
+    /// Formatting the screenplay preset imposes on every character and paragraph.
+    static let screenplayOverrides: (character: Attributes, paragraph: Attributes) = (
+        [.fontFamily: "Courier", .fontSize: 12, .foregroundColor: .null, .backgroundColor: .null],
+        [.lineHeightMultiple: 1, .lineSpacing: 0, .minimumLineHeight: 12, .maximumLineHeight: 12]
+    )
 
     /// Formatting the manuscript preset imposes on every character and paragraph, whatever the document says.
     static let manuscriptOverrides: (character: Attributes, paragraph: Attributes) = (

@@ -37,6 +37,7 @@ extension Manuscript {
         // Paragraphs that open a stretch of text (after a heading, a separator, a section's start): a book sets
         // them without a first-line indent.
         var openings: Set<Int> = []
+        var counters: [SectionType: Int] = [:]
         var opening = true
         func append(_ paragraph: ResolvedParagraph, opens: Bool = false) {
             var paragraph = paragraph
@@ -50,7 +51,7 @@ extension Manuscript {
             result.append(paragraph)
         }
         func begin(_ section: BookSection?, titled title: String) {
-            guard let section, section.type.startsPage else { return }
+            guard let section, sectionLayouts[section.type]?.pageBreak ?? section.type.startsPage else { return }
             breakPending = true
             sectionPending = (section, title)
             opening = true
@@ -58,17 +59,31 @@ extension Manuscript {
         for (part, resolved) in zip(parts, resolvedParts) {
             switch part {
             case .heading(let title, let level, let folder):
-                begin(sections[folder], titled: title)
+                let text = sections[folder].map { section in headingText(of: section, titled: title, counters: &counters) } ?? title
+                begin(sections[folder], titled: text ?? title)
                 if preset == .manuscript && level == 1 { breakPending = true }
-                append(synthetic(String(repeating: "#", count: level) + " ", title), opens: true)
+                if let text { append(synthetic(String(repeating: "#", count: level) + " ", text), opens: true) }
             case .separator(let text):
-                append(centred(text), opens: true)
+                // A screenplay's scenes are separated by their headings.
+                if preset != .screenplay { append(centred(text), opens: true) }
             case .document(let node, let document):
                 let heading = document.markdown.blocks.first.flatMap { block -> String? in
                     if case .heading = block.kind { return block.text } else { return nil }
                 }
-                begin(sections[node.id], titled: heading.map(Importer.title) ?? node.title)
+                // A heading the section's layout adds before the document's own text (its number, or its title
+                // when the document has no heading of its own).
+                var added: String?
+                if let section = sections[node.id] {
+                    let layout = sectionLayouts[section.type]?.heading ?? .auto
+                    let text = headingText(of: section, titled: node.title, counters: &counters)
+                    if layout == .title ? heading == nil : layout != .auto && layout != .none { added = text }
+                }
+                begin(sections[node.id], titled: added ?? heading.map(Importer.title) ?? node.title)
                 let start = result.count
+                if let added, let section = sections[node.id] {
+                    let level = section.type == .scene ? 3 : section.inPart ? 2 : 1
+                    append(synthetic(String(repeating: "#", count: level) + " ", added), opens: true)
+                }
                 for paragraph in resolved {
                     if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
                         breakPending = true
@@ -80,8 +95,9 @@ extension Manuscript {
                 documents.append((node.id, start..<result.count))
             }
         }
+        if preset == .screenplay { result = result.map { Self.imposing(StyleSheet.screenplayOverrides, on: $0) } }
         if preset == .manuscript {
-            result = result.map(Self.imposingManuscriptFormat)
+            result = result.map { Self.imposing(StyleSheet.manuscriptOverrides, on: $0) }
             for start in sectionStarts { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(Self.manuscriptChapterDrop) }
             if !result.isEmpty { result.append(centred("END")) }
         }
@@ -90,10 +106,13 @@ extension Manuscript {
             for i in result.indices { result[i] = Self.imposingBookFormat(result[i], opensText: openings.contains(i)) }
             for start in sectionStarts { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(drop) }
         }
+        for start in sectionStarts {
+            if let drop = sectionLayouts[start.section.type]?.drop { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(drop) }
+        }
         var wordCountLine: Int?
         if hasTitlePage {
             if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
-            let page = titlePage()
+            let page = preset == .screenplay ? screenplayTitlePage() : titlePage()
             wordCountLine = page.firstIndex { $0.attributes[.alignment]?.stringValue == "right" }
             result = page + result
             documents = documents.map { ($0.id, $0.paragraphs.lowerBound + page.count..<$0.paragraphs.upperBound + page.count) }
@@ -102,6 +121,13 @@ extension Manuscript {
         if smartQuotes { result = result.map { $0.withSmartQuotes() } }
         for i in result.indices { result[i].index = i }
         return Layout(paragraphs: result, documents: documents, sections: sectionStarts, titlePageWordCount: wordCountLine)
+    }
+
+    /// The heading a section's layout gives it (counting it among its kind), nil for none.
+    private func headingText(of section: BookSection, titled title: String, counters: inout [SectionType: Int]) -> String? {
+        counters[section.type, default: 0] += 1
+        let layout = sectionLayouts[section.type] ?? SectionLayout()
+        return layout.text(type: section.type, number: counters[section.type]!, title: title)
     }
 
     /// Author and contact at the top left, the word count at the top right, title and byline in the middle.
@@ -123,6 +149,27 @@ extension Manuscript {
         return lines
     }
 
+
+    /// A screenplay's title page: the title and "Written by" the author centred a third of the way down, the
+    /// contact block at the foot on the left.
+    private func screenplayTitlePage() -> [ResolvedParagraph] {
+        var lines: [ResolvedParagraph] = []
+        func add(_ text: String, alignment: String, spaceBefore: Double = 0) {
+            var p = synthetic("", text)
+            p.attributes = p.attributes.overlaid(with: [
+                .alignment: .string(alignment), .firstLineHeadIndent: 0, .headIndent: 0, .paragraphSpacingBefore: .number(spaceBefore),
+                .paragraphSpacing: 0,
+            ])
+            lines.append(Self.imposing(StyleSheet.screenplayOverrides, on: p))
+        }
+        add(title.uppercased(), alignment: "center", spaceBefore: 216)
+        add("Written by", alignment: "center", spaceBefore: 48)
+        add(author, alignment: "center", spaceBefore: 24)
+        for (index, line) in (contact ?? "").split(separator: "\n").enumerated() {
+            add(String(line), alignment: "left", spaceBefore: index == 0 ? 216 : 0)
+        }
+        return lines
+    }
 
     /// A line of its own, centred (a scene separator, "END").
     private func centred(_ text: String) -> ResolvedParagraph {
@@ -151,9 +198,8 @@ extension Manuscript {
         return p
     }
 
-    private static func imposingManuscriptFormat(_ paragraph: ResolvedParagraph) -> ResolvedParagraph {
+    private static func imposing(_ overrides: (character: Attributes, paragraph: Attributes), on paragraph: ResolvedParagraph) -> ResolvedParagraph {
         var p = paragraph
-        let overrides = StyleSheet.manuscriptOverrides
         p.attributes = p.attributes.overlaid(with: overrides.paragraph)
         // Left-aligned, never justified: a ragged right edge is what editors read and mark up.
         if p.attributes[.alignment]?.stringValue == "justified" { p.attributes[.alignment] = "left" }

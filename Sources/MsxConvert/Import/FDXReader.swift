@@ -37,7 +37,7 @@ enum FDXReader {
             if node.attribute("StartsNewPage") == "Yes" { paragraph.attributes[.pageBreakBefore] = true }
             paragraphs.append(paragraph)
         }
-        return ImportedDocument(paragraphs: paragraphs, styles: FountainReader.styles)
+        return ImportedDocument(paragraphs: paragraphs, styles: ScreenplayElement.styles)
     }
 
     /// The script's paragraphs in order, those of a dual dialogue's two speeches included.

@@ -7,15 +7,6 @@ import MsxModel
 /// `*italic*` and `_underline_` as formatting. Notes (`[[...]]`) stay in the text; boneyard (`/* ... */`) and
 /// synopses (`= ...`), which Fountain never prints, are left out.
 enum FountainReader {
-    /// The styles a screenplay's paragraphs use, as the screenplay template defines them.
-    static let styles: [String: Attributes] = [
-        "Character": [.firstLineHeadIndent: 158, .headIndent: 158, .paragraphSpacing: 0],
-        "Dialogue": [.firstLineHeadIndent: 72, .headIndent: 72, .tailIndent: -108],
-        "Parenthetical": [.firstLineHeadIndent: 115, .headIndent: 115, .tailIndent: -173, .paragraphSpacing: 0],
-        "Transition": [.alignment: "right"],
-        "Title Page": [.alignment: "center"],
-    ]
-
     static func read(_ source: String) -> ImportedDocument {
         var text = source.hasPrefix("\u{FEFF}") ? String(source.dropFirst()) : source
         text = text.replacing(/(?s)\/\*.*?\*\//, with: "")
@@ -74,7 +65,7 @@ enum FountainReader {
             if action[0].hasPrefix("!") { action[0].removeFirst() }
             add(nil, action.joined(separator: "\u{2028}"))
         }
-        return ImportedDocument(paragraphs: paragraphs, styles: styles)
+        return ImportedDocument(paragraphs: paragraphs, styles: ScreenplayElement.styles)
     }
 
     /// The title page's `Key: value` entries (a value on indented lines below its key is one entry), taken off

@@ -39,7 +39,7 @@ final class PDFFontCatalog {
             face = make(.trueType(font, family: family))
         } else {
             let standard = StandardFont.face(family: family, bold: bold, italic: italic)
-            if let family, !standardOnly { substitutions[family] = standard.metrics.name }
+            if let family, !standardOnly, !StandardFont.names(family) { substitutions[family] = StandardFont.family(of: standard) }
             face = faces.first { if case .standard(standard) = $0.source { true } else { false } } ?? make(.standard(standard))
         }
         byStyle[key] = face

@@ -44,6 +44,10 @@ struct PDFBlock {
     /// Set beside the page's first line rather than below what comes before (a title page's word count, level
     /// with the author's name).
     var besideFirstLine = false
+    /// For a screenplay's speech: which one it is part of, and the lines that close a page it goes on past and open
+    /// the next (`(MORE)`, `NAME (CONT'D)`).
+    var speech: Int? = nil
+    var continuation: (more: PDFLine, resumed: PDFLine)? = nil
     /// The text of a heading, for the document outline (bookmarks), and its level.
     var outline: (title: String, level: Int)?
 }

@@ -29,7 +29,13 @@ struct PDFPageComposer {
             y = 0
         }
         var pageIsEmpty: Bool { pages[pages.count - 1].lines.isEmpty }
+        func place(_ line: PDFLine) {
+            pages[pages.count - 1].lines.append(PlacedLine(line: line, top: y))
+            y += line.height
+        }
+        var previousSpeech: Int?
         for (index, block) in blocks.enumerated() {
+            defer { previousSpeech = block.speech }
             if block.besideFirstLine, !pageIsEmpty {
                 pages[pages.count - 1].lines += block.lines.prefix(1).map { PlacedLine(line: $0, top: 0) }
                 continue
@@ -59,12 +65,21 @@ struct PDFPageComposer {
                     if fitting < minimumLines && lines.count >= minimumLines && lines.count == block.lines.count { fitting = 0 }
                     if fitting == 0 && pageIsEmpty { fitting = max(1, min(lines.count, fittingAtLeastOne(lines))) }
                 }
-                for line in lines.prefix(fitting) {
-                    pages[pages.count - 1].lines.append(PlacedLine(line: line, top: y))
-                    y += line.height
+                // A speech going on past the foot of the page: inside this block, or between it and the speech's
+                // part above.
+                let continuesSpeech = block.speech != nil && block.speech == previousSpeech && lines.count == block.lines.count && !pageIsEmpty
+                let continuation = fitting < lines.count && (fitting > 0 || continuesSpeech) ? block.continuation : nil
+                if let continuation, fitting > 0 {
+                    // Room for "(MORE)" below the lines that stay.
+                    while fitting > 1 && y + lines.prefix(fitting).reduce(0, { $0 + $1.height }) + continuation.more.height > height + 0.01 { fitting -= 1 }
                 }
+                for line in lines.prefix(fitting) { place(line) }
                 lines = lines.dropFirst(fitting)
-                if !lines.isEmpty { newPage() }
+                if !lines.isEmpty {
+                    if let continuation, y + continuation.more.height <= height + 0.01 { place(continuation.more) }
+                    newPage()
+                    if let continuation { place(continuation.resumed) }
+                }
             }
             y += block.spaceAfter
         }

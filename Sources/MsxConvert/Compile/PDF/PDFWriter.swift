@@ -18,7 +18,7 @@ enum PDFWriter {
 
     static func render(_ manuscript: Manuscript) -> (data: Data, warnings: [String]) {
         let layout = manuscript.laidOut()
-        let fonts = PDFFontCatalog(projectFonts: manuscript.fonts, standardOnly: manuscript.preset == .manuscript)
+        let fonts = PDFFontCatalog(projectFonts: manuscript.fonts, standardOnly: manuscript.preset == .manuscript || manuscript.preset == .screenplay)
         let hyphenator = manuscript.preset == .book ? Hyphenator(language: manuscript.language) : nil
         let (width, height) = manuscript.pageSize
         let margins = manuscript.margins
@@ -28,6 +28,7 @@ enum PDFWriter {
             blocks[start.paragraph].opensSection = true
             blocks[start.paragraph].sectionDrop = layout.paragraphs[start.paragraph].attributes[.paragraphSpacingBefore]?.numberValue ?? 0
         }
+        if manuscript.preset == .screenplay { markSpeeches(&blocks, paragraphs: layout.paragraphs, setter: &setter) }
         if let wordCount = layout.titlePageWordCount, wordCount < blocks.count { blocks[wordCount].besideFirstLine = true }
         let pages = PDFPageComposer(height: height - margins.top - margins.bottom).compose(blocks)
         let furniture = self.furniture(manuscript)
@@ -110,8 +111,44 @@ enum PDFWriter {
                     return (number % 2 == 0 ? manuscript.author : manuscript.title, "center")
                 },
                 foot: { number, _ in number >= firstBodyPage ? String(number - firstBodyPage + 1) : nil })
+        case .screenplay:
+            // The script's pages are numbered "2." on from its second page, at the top right.
+            return Furniture(head: { number, _ in
+                let page = number - (firstBodyPage - 1)
+                return page > 1 ? ("\(page).", "right") : nil
+            }, foot: { _, _ in nil })
         case .default:
             return Furniture(head: { _, _ in nil }, foot: { number, _ in number >= firstBodyPage ? String(number - firstBodyPage + 1) : nil })
+        }
+    }
+
+    /// A screenplay's cues and parentheticals stay with what follows them; each speech's blocks are numbered, with
+    /// the "(MORE)" and "NAME (CONT'D)" lines set for where it crosses a page.
+    private static func markSpeeches(_ blocks: inout [PDFBlock], paragraphs: [ResolvedParagraph], setter: inout PDFTextSetter) {
+        var speech = 0
+        var cue: ResolvedParagraph?
+        for (index, paragraph) in paragraphs.enumerated() where index < blocks.count {
+            let element = paragraph.attributes[.style]?.stringValue.flatMap(ScreenplayElement.init(style:))
+            switch element {
+            case .character:
+                speech += 1
+                cue = paragraph
+                blocks[index].keepWithNext = true
+            case .parenthetical, .dialogue:
+                guard let cue else { continue }
+                blocks[index].keepWithNext = element == .parenthetical
+                blocks[index].speech = speech
+                var more = cue, resumed = cue
+                more.text = "(MORE)"
+                more.runs = [ResolvedRun(range: 0..<6, text: more.text, attributes: cue.runs.first?.attributes ?? [:])]
+                resumed.text = cue.text.replacing(/\s*\(CONT'D\)\s*$/, with: "") + " (CONT'D)"
+                resumed.runs = [ResolvedRun(range: 0..<resumed.text.utf16.count, text: resumed.text, attributes: cue.runs.first?.attributes ?? [:])]
+                if let moreLine = setter.set(more).lines.first, let resumedLine = setter.set(resumed).lines.first {
+                    blocks[index].continuation = (moreLine, resumedLine)
+                }
+            default:
+                cue = nil
+            }
         }
     }
 

@@ -9,6 +9,15 @@ enum StandardFont {
         case courier, courierBold, courierOblique, courierBoldOblique
     }
 
+    /// The family a face belongs to, as a writer knows it: Times, Helvetica or Courier.
+    static func family(of face: Face) -> String {
+        switch face {
+        case .timesRoman, .timesBold, .timesItalic, .timesBoldItalic: "Times"
+        case .helvetica, .helveticaBold, .helveticaOblique, .helveticaBoldOblique: "Helvetica"
+        case .courier, .courierBold, .courierOblique, .courierBoldOblique: "Courier"
+        }
+    }
+
     struct Metrics {
         let name: String
         /// Codes 32 to 255.
@@ -28,6 +37,12 @@ enum StandardFont {
             return [.helvetica, .helveticaBold, .helveticaOblique, .helveticaBoldOblique][style]
         }
         return [.timesRoman, .timesBold, .timesItalic, .timesBoldItalic][style]
+    }
+
+    /// Whether a family name is one the standard fonts are (Times, Times New Roman, Helvetica, Arial, Courier,
+    /// Courier New): set in them, it is not a substitute.
+    static func names(_ family: String) -> Bool {
+        ["times", "times new roman", "times-roman", "helvetica", "arial", "courier", "courier new"].contains(family.lowercased())
     }
 
     /// The WinAnsiEncoding code of a character, or nil when the standard fonts cannot show it. A no-break space is

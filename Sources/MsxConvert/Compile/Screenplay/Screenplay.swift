@@ -35,6 +35,16 @@ public enum ScreenplayElement: Equatable, Sendable {
         }
     }
 
+    /// The styles a screenplay's paragraphs use, as the screenplay template defines them: a cue 2.2 in in from
+    /// the text's edge (3.7 in from the page's), dialogue 1 in in and 3.5 in wide, a parenthetical 1.6 in in and 2.4 in wide.
+    static let styles: [String: Attributes] = [
+        "Character": [.firstLineHeadIndent: 158, .headIndent: 158, .paragraphSpacing: 0],
+        "Dialogue": [.firstLineHeadIndent: 72, .headIndent: 72, .tailIndent: -108],
+        "Parenthetical": [.firstLineHeadIndent: 115, .headIndent: 115, .tailIndent: -144, .paragraphSpacing: 0],
+        "Transition": [.alignment: "right"],
+        "Title Page": [.alignment: "center"],
+    ]
+
     /// Whether a line reads as a scene heading by itself (`INT.`, `EXT.`, `EST.`, `INT./EXT.`, `I/E`).
     static func looksLikeSceneHeading(_ text: String) -> Bool {
         text.wholeMatch(of: /(?i)(int|ext|est|int\.?\/ext|i\/e)[. ].*/) != nil
