@@ -45,11 +45,14 @@ if [ "${1:-}" = "--test" ] && command -v dpkg-query >/dev/null 2>&1; then
     fi
 fi
 
-# screenplain (PyPI), the independent Fountain reader the screenplay tests check msx's scripts with.
-if [ "${1:-}" = "--test" ] && command -v python3 >/dev/null 2>&1 && ! python3 -c "import screenplain" 2>/dev/null; then
-    python3 -m pip install --quiet screenplain >/dev/null 2>&1 \
-        || python3 -m pip install --quiet --break-system-packages screenplain >/dev/null 2>&1 \
-        || echo "msx: could not install screenplain (python3 -m pip install screenplain); the screenplay tests will skip and say so" >&2
+# From PyPI, independent readers the tests check msx with: screenplain (Fountain) and pyphen (hyphenation).
+if [ "${1:-}" = "--test" ] && command -v python3 >/dev/null 2>&1; then
+    for module in screenplain pyphen; do
+        python3 -c "import $module" 2>/dev/null && continue
+        python3 -m pip install --quiet "$module" >/dev/null 2>&1 \
+            || python3 -m pip install --quiet --break-system-packages "$module" >/dev/null 2>&1 \
+            || echo "msx: could not install $module (python3 -m pip install $module); the tests that need it will skip and say so" >&2
+    done
 fi
 
 if command -v dpkg-query >/dev/null 2>&1; then

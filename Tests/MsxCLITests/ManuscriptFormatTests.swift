@@ -19,7 +19,12 @@ final class ManuscriptFormatTests: MsxTestCase {
         let root = try makeStory()
         let text = try expect(0, "compile", "-t", "txt", "--preset", "manuscript", in: root).stdout
         let lines = text.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.prefix(3)), ["Ada Writer", "ada@example.com", "about 100 words"], text)
+        // The word count is level with the name, at a tab stop that ends it at the right margin.
+        XCTAssertEqual(Array(lines.prefix(2)), ["Ada Writer\tabout 100 words", "ada@example.com"], text)
+        let rtf = try expect(0, "compile", "-t", "rtf", "--preset", "manuscript", in: root).stdout
+        let stop = try XCTUnwrap(rtf.firstMatch(of: /\\tx(\d+)[^\n]*Ada Writer\\tab about 100 words/).flatMap { Int($0.1) }, rtf)
+        // "about 100 words" is 80 pt wide in Times at 12 pt (Adobe's metrics): the stop sits that far from the 6.5 in line's end.
+        XCTAssertEqual(Double(stop) / 20, 468 - 80, accuracy: 0.5)
         XCTAssertEqual(lines.last, "END")
         let markdown = try expect(0, "compile", "-t", "md", "--preset", "manuscript", in: root).stdout
         XCTAssertTrue(markdown.hasSuffix("\n\nEND\n"), markdown)

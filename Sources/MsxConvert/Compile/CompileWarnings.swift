@@ -21,7 +21,8 @@ extension Manuscript {
                 if block.kind == .htmlBlock && !format.renderer.carriesRawHTML {
                     warnings.append("\(place): raw HTML is compiled as its text only (a .\(format.name) file cannot carry it)")
                 }
-                if block.kind != .codeBlock && block.kind != .htmlBlock && !PageBreakCommand.matches(block.text),
+                // Only a paragraph with a backslash can hold a command: most are looked at no further.
+                if block.kind != .codeBlock && block.kind != .htmlBlock && block.text.utf8.contains(0x5C) && !PageBreakCommand.matches(block.text),
                    let command = LaTeXCommand.first(in: block.spans.isEmpty ? block.text : Self.textOutsideCode(block)) {
                     warnings.append("\(place): raw LaTeX '\(command)' is compiled as text")
                 }
@@ -64,7 +65,8 @@ extension Manuscript {
 /// `\newpage`, `\pagebreak` or `\clearpage` alone in a paragraph: what pandoc's writers read as a page break.
 enum PageBreakCommand {
     static func matches(_ text: String) -> Bool {
-        ["\\newpage", "\\pagebreak", "\\clearpage"].contains(text.trimmingCharacters(in: .whitespaces))
+        guard text.utf8.count < 64, text.utf8.contains(0x5C) else { return false }
+        return ["\\newpage", "\\pagebreak", "\\clearpage"].contains(text.trimmingCharacters(in: .whitespaces))
     }
 }
 

@@ -14,8 +14,6 @@ extension Manuscript {
         var documents: [(id: String, paragraphs: Range<Int>)]
         /// Each part, chapter and piece of matter, in order (scenes run on and are not listed).
         var sections: [SectionStart]
-        /// The title page's word count, which a page layout sets level with the author's name (the first line).
-        var titlePageWordCount: Int? = nil
     }
 
     /// A chapter opening sits about a third of the way down its page in standard manuscript format: this far below
@@ -109,18 +107,16 @@ extension Manuscript {
         for start in sectionStarts {
             if let drop = sectionLayouts[start.section.type]?.drop { result[start.paragraph].attributes[.paragraphSpacingBefore] = .number(drop) }
         }
-        var wordCountLine: Int?
         if hasTitlePage {
             if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
             let page = preset == .screenplay ? screenplayTitlePage() : titlePage()
-            wordCountLine = page.firstIndex { $0.attributes[.alignment]?.stringValue == "right" }
             result = page + result
             documents = documents.map { ($0.id, $0.paragraphs.lowerBound + page.count..<$0.paragraphs.upperBound + page.count) }
             sectionStarts = sectionStarts.map { SectionStart(paragraph: $0.paragraph + page.count, section: $0.section, title: $0.title) }
         }
         if smartQuotes { result = result.map { $0.withSmartQuotes() } }
         for i in result.indices { result[i].index = i }
-        return Layout(paragraphs: result, documents: documents, sections: sectionStarts, titlePageWordCount: wordCountLine)
+        return Layout(paragraphs: result, documents: documents, sections: sectionStarts)
     }
 
     /// The heading a section's layout gives it (counting it among its kind), nil for none.
@@ -130,25 +126,29 @@ extension Manuscript {
         return layout.text(type: section.type, number: counters[section.type]!, title: title)
     }
 
-    /// Author and contact at the top left, the word count at the top right, title and byline in the middle.
+    /// Author and contact at the top left, the word count level with the name at the top right (a tab stop placed
+    /// so that the count ends at the right margin, measured in Times, the manuscript's font), title and byline
+    /// halfway down.
     private func titlePage() -> [ResolvedParagraph] {
         var lines: [ResolvedParagraph] = []
-        func add(_ text: String, alignment: String, spaceBefore: Double = 0) {
+        func add(_ text: String, alignment: String, spaceBefore: Double = 0, tabStop: Double? = nil) {
             var p = synthetic("", text)
             p.attributes = p.attributes.overlaid(with: [
                 .alignment: .string(alignment), .firstLineHeadIndent: 0, .headIndent: 0, .lineHeightMultiple: 1,
                 .paragraphSpacingBefore: .number(spaceBefore), .paragraphSpacing: 0,
+                .tabStops: .array(tabStop.map { [.number(($0 * 20).rounded() / 20)] } ?? []),
             ])
             lines.append(p)
         }
-        add(author, alignment: "left")
+        let count = "about \(NumberText.grouped(approximateWordCount)) words"
+        let countWidth = StandardFont.Face.timesRoman.width(of: count, size: 12)
+        let textWidth = pageSize.width - margins.left - margins.right
+        add(author + "\t" + count, alignment: "left", tabStop: max(0, textWidth - countWidth))
         for line in (contact ?? "").split(separator: "\n") { add(String(line), alignment: "left") }
-        add("about \(NumberText.grouped(approximateWordCount)) words", alignment: "right")
         add(title, alignment: "center", spaceBefore: 216)
         add("by \(author)", alignment: "center", spaceBefore: 12)
         return lines
     }
-
 
     /// A screenplay's title page: the title and "Written by" the author centred a third of the way down, the
     /// contact block at the foot on the left.

@@ -41,9 +41,6 @@ struct PDFBlock {
     /// Where a part, chapter or piece of matter begins: no running head on its page, and its drop from the top.
     var opensSection = false
     var sectionDrop: Double = 0
-    /// Set beside the page's first line rather than below what comes before (a title page's word count, level
-    /// with the author's name).
-    var besideFirstLine = false
     /// For a screenplay's speech: which one it is part of, and the lines that close a page it goes on past and open
     /// the next (`(MORE)`, `NAME (CONT'D)`).
     var speech: Int? = nil

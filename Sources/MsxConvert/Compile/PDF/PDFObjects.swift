@@ -108,13 +108,19 @@ struct PDFObjects {
         return hex + ">"
     }
 
-    /// A number as PDF writes it: at most three decimals, no exponent, no trailing zeros.
+    /// A number as PDF writes it: at most three decimals, no exponent, no trailing zeros. Written by hand: a page
+    /// holds thousands of numbers, and formatting through Foundation would be most of the time a PDF takes.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.3f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        guard value.isFinite, abs(value) < 1e12 else { return "0" }
+        let thousandths = Int((value * 1000).rounded())
+        var out = thousandths < 0 ? "-" : ""
+        let magnitude = abs(thousandths)
+        out += String(magnitude / 1000)
+        var fraction = magnitude % 1000
+        guard fraction != 0 else { return out }
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let text = String(fraction)
+        return out + "." + String(repeating: "0", count: digits - text.count) + text
     }
 }

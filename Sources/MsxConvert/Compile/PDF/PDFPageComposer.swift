@@ -1,6 +1,7 @@
 /// Fills pages with set paragraphs: a page break where a paragraph asks for one, a section opening lowered on its
 /// page, a heading kept with the two lines after it, and no paragraph leaving one line alone at the foot of a page
-/// (an orphan) or at the head of the next (a widow).
+/// (an orphan) or at the head of the next (a widow). Blocks are taken one at a time and each page is handed on as
+/// soon as it is full, so a long book is never held as pages.
 struct PDFPageComposer {
     /// A line where it sits: from the top of the text area to the line's top.
     struct PlacedLine {
@@ -21,37 +22,40 @@ struct PDFPageComposer {
     /// Lines kept together at a paragraph's start and end when it crosses a page.
     let minimumLines = 2
 
-    func compose(_ blocks: [PDFBlock]) -> [Page] {
-        var pages: [Page] = [Page()]
+    /// Fills pages with `blocks`, handing each page to `emit` in order (at least one, even for no blocks).
+    func compose(_ blocks: some Sequence<PDFBlock>, emit: (Page) -> Void) {
+        var page = Page()
+        var emitted = false
         var y = 0.0
         func newPage() {
-            pages.append(Page())
+            emit(page)
+            emitted = true
+            page = Page()
             y = 0
         }
-        var pageIsEmpty: Bool { pages[pages.count - 1].lines.isEmpty }
+        var pageIsEmpty: Bool { page.lines.isEmpty }
         func place(_ line: PDFLine) {
-            pages[pages.count - 1].lines.append(PlacedLine(line: line, top: y))
+            page.lines.append(PlacedLine(line: line, top: y))
             y += line.height
         }
         var previousSpeech: Int?
-        for (index, block) in blocks.enumerated() {
+        var iterator = blocks.makeIterator()
+        var upcoming = iterator.next()
+        while let block = upcoming {
+            upcoming = iterator.next()
             defer { previousSpeech = block.speech }
-            if block.besideFirstLine, !pageIsEmpty {
-                pages[pages.count - 1].lines += block.lines.prefix(1).map { PlacedLine(line: $0, top: 0) }
-                continue
-            }
             if block.pageBreakBefore && !pageIsEmpty { newPage() }
-            if block.keepWithNext && !pageIsEmpty && !fits(heading: block, next: blocks[(index + 1)...].first, at: y) { newPage() }
+            if block.keepWithNext && !pageIsEmpty && !fits(heading: block, next: upcoming, at: y) { newPage() }
             if pageIsEmpty {
                 if block.opensSection {
-                    pages[pages.count - 1].opensSection = true
+                    page.opensSection = true
                     y = block.sectionDrop
                 }
             } else {
                 y += block.spaceBefore
             }
             var lines = block.lines[...]
-            if let outline = block.outline { pages[pages.count - 1].outline.append((outline.title, outline.level, y)) }
+            if let outline = block.outline { page.outline.append((outline.title, outline.level, y)) }
             while !lines.isEmpty {
                 var fitting = 0, used = 0.0
                 for line in lines {
@@ -83,8 +87,7 @@ struct PDFPageComposer {
             }
             y += block.spaceAfter
         }
-        if pages.count > 1 && pageIsEmpty { pages.removeLast() }
-        return pages
+        if !pageIsEmpty || !emitted { emit(page) }
     }
 
     /// Whether a heading and the first lines of what follows it fit below `y`: as many lines as that paragraph

@@ -50,6 +50,14 @@ struct PDFTextSetter {
         var lines: [PDFLine] = []
         var current = LineInProgress()
         var lineIsForced = false
+        let stops = (a[.tabStops]?.arrayValue ?? []).compactMap(\.numberValue).sorted()
+        /// Where a tab moves to: a table's next column, else the paragraph's next tab stop (measured from the text
+        /// area's edge), else the next half inch.
+        func nextTab(after x: Double, cells: Int, room: Double, from start: Double) -> Double {
+            if cells > 0 { return (floor(x / (room / Double(cells))) + 1) * (room / Double(cells)) }
+            if let stop = stops.first(where: { $0 - start > x + 0.01 }) { return stop - start }
+            return (floor(x / 36) + 1) * 36
+        }
         let multiple = a[.lineHeightMultiple]?.numberValue.flatMap { $0 > 0 ? $0 : nil } ?? 1
         let baseSize = style(of: paragraph.runs.first?.attributes ?? a).size
 
@@ -149,9 +157,8 @@ struct PDFTextSetter {
                         if !current.isEmpty { current.pendingSpace = space }
                     case "\t":
                         flush(); endWord()
-                        let stop = cells > 0 ? available(lines.count) / Double(cells) : 36
-                        let next = (floor(current.x / stop) + 1) * stop
-                        current.x = min(next, available(lines.count))
+                        current.x = min(nextTab(after: current.x, cells: cells, room: available(lines.count),
+                                                from: lines.isEmpty ? firstIndent : indent), available(lines.count))
                         current.pendingSpace = nil
                     case "\u{2028}", "\n":
                         flush(); endWord()

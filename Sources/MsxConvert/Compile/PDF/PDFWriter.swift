@@ -23,27 +23,32 @@ enum PDFWriter {
         let (width, height) = manuscript.pageSize
         let margins = manuscript.margins
         var setter = PDFTextSetter(fonts: fonts, hyphenator: hyphenator, width: width - margins.left - margins.right)
-        var blocks = layout.paragraphs.map { setter.set($0) }
-        for start in layout.sections where start.paragraph < blocks.count {
-            blocks[start.paragraph].opensSection = true
-            blocks[start.paragraph].sectionDrop = layout.paragraphs[start.paragraph].attributes[.paragraphSpacingBefore]?.numberValue ?? 0
+        let sectionStarts = Set(layout.sections.map(\.paragraph))
+        var speeches = SpeechMarker()
+        // Each paragraph is set as the composer comes to it, and each page written as it fills.
+        let blocks = layout.paragraphs.indices.lazy.map { index -> PDFBlock in
+            let paragraph = layout.paragraphs[index]
+            var block = setter.set(paragraph)
+            if sectionStarts.contains(index) {
+                block.opensSection = true
+                block.sectionDrop = paragraph.attributes[.paragraphSpacingBefore]?.numberValue ?? 0
+            }
+            if manuscript.preset == .screenplay { speeches.mark(&block, paragraph, setter: &setter) }
+            return block
         }
-        if manuscript.preset == .screenplay { markSpeeches(&blocks, paragraphs: layout.paragraphs, setter: &setter) }
-        if let wordCount = layout.titlePageWordCount, wordCount < blocks.count { blocks[wordCount].besideFirstLine = true }
-        let pages = PDFPageComposer(height: height - margins.top - margins.bottom).compose(blocks)
         let furniture = self.furniture(manuscript)
+        let headFace = fonts.face(family: manuscript.runningHeadFont, bold: false, italic: false)
         var objects = PDFObjects()
         let pageTree = objects.reserve()
         var pageRefs: [PDFObjects.Ref] = []
         var contents: [PDFObjects.Ref] = []
         var outline: [(title: String, level: Int, page: PDFObjects.Ref, y: Double)] = []
-        for (index, page) in pages.enumerated() {
-            let number = index + 1
+        PDFPageComposer(height: height - margins.top - margins.bottom).compose(blocks) { page in
+            let number = pageRefs.count + 1
             // Odd pages are right-hand pages: a book's inside margin is on their left.
             let left = manuscript.mirrorsMargins && number % 2 == 0 ? margins.right : margins.left
             var content = PDFContent(pageHeight: height, textTop: height - margins.top, left: left)
             for placed in page.lines { content.draw(placed.line, top: placed.top) }
-            let headFace = fonts.face(family: manuscript.runningHeadFont, bold: false, italic: false)
             if let head = furniture.head(number, page) {
                 content.drawFurniture(head.text, face: headFace, size: manuscript.runningHeadSize, baseline: height - margins.top / 2,
                                       alignment: head.alignment, left: left, width: width - margins.left - margins.right)
@@ -52,11 +57,10 @@ enum PDFWriter {
                 content.drawFurniture(foot, face: headFace, size: manuscript.runningHeadSize, baseline: margins.bottom / 2,
                                       alignment: "center", left: left, width: width - margins.left - margins.right)
             }
-            let stream = objects.addStream(content.bytes)
+            contents.append(objects.addStream(content.bytes))
             let ref = objects.reserve()
             pageRefs.append(ref)
             for entry in page.outline { outline.append((entry.title, entry.level, ref, height - margins.top - entry.top)) }
-            contents.append(stream)
         }
         var fontEntries: [String] = []
         for (index, face) in fonts.faces.enumerated() {
@@ -122,36 +126,6 @@ enum PDFWriter {
         }
     }
 
-    /// A screenplay's cues and parentheticals stay with what follows them; each speech's blocks are numbered, with
-    /// the "(MORE)" and "NAME (CONT'D)" lines set for where it crosses a page.
-    private static func markSpeeches(_ blocks: inout [PDFBlock], paragraphs: [ResolvedParagraph], setter: inout PDFTextSetter) {
-        var speech = 0
-        var cue: ResolvedParagraph?
-        for (index, paragraph) in paragraphs.enumerated() where index < blocks.count {
-            let element = paragraph.attributes[.style]?.stringValue.flatMap(ScreenplayElement.init(style:))
-            switch element {
-            case .character:
-                speech += 1
-                cue = paragraph
-                blocks[index].keepWithNext = true
-            case .parenthetical, .dialogue:
-                guard let cue else { continue }
-                blocks[index].keepWithNext = element == .parenthetical
-                blocks[index].speech = speech
-                var more = cue, resumed = cue
-                more.text = "(MORE)"
-                more.runs = [ResolvedRun(range: 0..<6, text: more.text, attributes: cue.runs.first?.attributes ?? [:])]
-                resumed.text = cue.text.replacing(/\s*\(CONT'D\)\s*$/, with: "") + " (CONT'D)"
-                resumed.runs = [ResolvedRun(range: 0..<resumed.text.utf16.count, text: resumed.text, attributes: cue.runs.first?.attributes ?? [:])]
-                if let moreLine = setter.set(more).lines.first, let resumedLine = setter.set(resumed).lines.first {
-                    blocks[index].continuation = (moreLine, resumedLine)
-                }
-            default:
-                cue = nil
-            }
-        }
-    }
-
     /// Six capital letters naming a subset (ISO 32000-1 9.6.4), different for each font of the file.
     private static func subsetTag(_ index: Int) -> String {
         var tag = "", value = index
@@ -179,5 +153,40 @@ enum PDFWriter {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMddHHmmss"
         return "D:" + formatter.string(from: date) + "Z"
+    }
+}
+
+/// Marks a screenplay's blocks as they are set: cues and parentheticals stay with what follows them; each speech's
+/// blocks are numbered, with the "(MORE)" and "NAME (CONT'D)" lines set for where it crosses a page.
+private struct SpeechMarker {
+    private var speech = 0
+    private var cue: ResolvedParagraph?
+
+    mutating func mark(_ block: inout PDFBlock, _ paragraph: ResolvedParagraph, setter: inout PDFTextSetter) {
+        let element = paragraph.attributes[.style]?.stringValue.flatMap(ScreenplayElement.init(style:))
+        switch element {
+        case .character:
+            speech += 1
+            cue = paragraph
+            block.keepWithNext = true
+        case .parenthetical, .dialogue:
+            guard let cue else { return }
+            block.keepWithNext = element == .parenthetical
+            block.speech = speech
+            let more = Self.line("(MORE)", like: cue), resumed = Self.line(cue.text.replacing(/\s*\(CONT'D\)\s*$/, with: "") + " (CONT'D)", like: cue)
+            if let moreLine = setter.set(more).lines.first, let resumedLine = setter.set(resumed).lines.first {
+                block.continuation = (moreLine, resumedLine)
+            }
+        default:
+            cue = nil
+        }
+    }
+
+    /// A line set as the cue is (its indent, its font).
+    private static func line(_ text: String, like cue: ResolvedParagraph) -> ResolvedParagraph {
+        var paragraph = cue
+        paragraph.text = text
+        paragraph.runs = [ResolvedRun(range: 0..<text.utf16.count, text: text, attributes: cue.runs.first?.attributes ?? [:])]
+        return paragraph
     }
 }

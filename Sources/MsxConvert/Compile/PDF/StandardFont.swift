@@ -3,7 +3,7 @@ import MsxModel
 /// One of the standard fonts every PDF reader has (Times, Helvetica, Courier, each in four faces): nothing to embed,
 /// text in WinAnsiEncoding (Windows-1252), so it shows the characters that code page has and no others.
 enum StandardFont {
-    enum Face: CaseIterable {
+    enum Face: Int, CaseIterable {
         case timesRoman, timesBold, timesItalic, timesBoldItalic
         case helvetica, helveticaBold, helveticaOblique, helveticaBoldOblique
         case courier, courierBold, courierOblique, courierBoldOblique
@@ -62,10 +62,15 @@ enum StandardFont {
 
 /// The widths of each standard face, read once.
 extension StandardFont.Face {
-    private static let all: [StandardFont.Face: StandardFont.Metrics] =
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0, StandardFont.metrics(of: $0)) })
+    private static let all: [StandardFont.Metrics] = allCases.map(StandardFont.metrics(of:))
 
-    var metrics: StandardFont.Metrics { Self.all[self]! }
+    var metrics: StandardFont.Metrics { Self.all[rawValue] }
+
+    /// The width of text at a size, in points (a character the face lacks as wide as `?`).
+    func width(of text: String, size: Double) -> Double {
+        let question = width(ofCode: 0x3F)
+        return Double(text.unicodeScalars.reduce(0) { $0 + (StandardFont.code(of: $1).map(width(ofCode:)) ?? question) }) * size / 1000
+    }
 
     /// The advance of a WinAnsiEncoding code, in thousandths of an em.
     func width(ofCode code: UInt8) -> Int {
