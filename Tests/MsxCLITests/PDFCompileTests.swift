@@ -215,4 +215,66 @@ final class PDFCompileTests: MsxTestCase {
         XCTAssertGreaterThan(crossings, 0, "some paragraphs cross pages: \(pages.map(\.count)) lines a page; \(pages.first?.prefix(3) ?? [])")
         for lines in pages { XCTAssertFalse(lines.last?.hasPrefix("Heading") == true, "a heading ends a page: \(lines.suffix(2))") }
     }
+
+    /// Pictures in a PDF, checked by poppler's pdfimages: a JPEG as it is, PNGs of every colour type (RGB, RGB
+    /// with alpha, a palette with a transparent entry, 16-bit grey) decoded to the same pixels, transparency as a
+    /// soft mask; a GIF is left out and named. Pictures come from pdftoppm and from PNGs written here by zlib.
+    func testPicturesAreDrawn() throws {
+        let root = try makeProject(title: "Pictures")
+        let research = root.appendingPathComponent("contents/research")
+        let source = scratch.appendingPathComponent("source.pdf")
+        try expect(0, "compile", "--out", source.path, in: root)
+        _ = try poppler("pdftoppm", ["-jpeg", "-r", "20", "-f", "1", "-l", "1", source.path, research.appendingPathComponent("photo").path])
+        _ = try poppler("pdftoppm", ["-png", "-r", "20", "-f", "1", "-l", "1", source.path, research.appendingPathComponent("page").path])
+        let writer = """
+        import struct, sys, zlib
+        def png(path, w, h, ctype, depth, rows, plte=None, trns=None):
+            def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b) & 0xffffffff)
+            out = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, depth, ctype, 0, 0, 0))
+            if plte: out += chunk(b"PLTE", plte)
+            if trns: out += chunk(b"tRNS", trns)
+            out += chunk(b"IDAT", zlib.compress(b"".join(b"\\x00" + r for r in rows))) + chunk(b"IEND", b"")
+            open(path, "wb").write(out)
+        d = sys.argv[1]
+        png(d + "/alpha.png", 4, 3, 6, 8, [bytes([255,0,0,255, 0,255,0,128, 0,0,255,0, 10,20,30,255])] * 3)
+        png(d + "/palette.png", 3, 2, 3, 8, [bytes([0,1,2])] * 2, plte=bytes([255,0,0, 0,255,0, 0,0,255]), trns=bytes([255,0]))
+        png(d + "/gray16.png", 2, 2, 0, 16, [bytes([0x12,0x34, 0xff,0xff])] * 2)
+        open(d + "/anim.gif", "wb").write(bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b"))
+        """
+        let (status, output) = try ExternalTool.run("/usr/bin/env", ["python3", "-c", writer, research.path], package: "python3", mergingErrors: true)
+        XCTAssertEqual(status, 0, output)
+        try addDocument("Album", "![photo](../research/photo-1.jpg)\n\n![page](../research/page-1.png) and ![a](../research/alpha.png)"
+            + " ![p](../research/palette.png) ![g](../research/gray16.png)\n\n![gif](../research/anim.gif)\n", to: root)
+        let pdf = scratch.appendingPathComponent("album.pdf")
+        let compiled = try expect(0, "compile", "--out", pdf.path, in: root)
+        XCTAssertTrue(compiled.stderr.contains("contents/research/anim.gif: the picture is left out"), compiled.stderr)
+        XCTAssertFalse(compiled.stderr.contains("alpha.png") || compiled.stderr.contains("photo"), compiled.stderr)
+        try qpdfCheck(pdf)
+        let list = try poppler("pdfimages", ["-list", pdf.path]).split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").map(String.init) }
+        // type, width, height, colour, encoding
+        XCTAssertEqual(list.map { [$0[2], $0[3], $0[4], $0[5], $0[8]] }, [
+            ["image", "170", "220", "rgb", "jpeg"], ["image", "170", "220", "rgb", "image"],
+            ["image", "4", "3", "rgb", "image"], ["smask", "4", "3", "gray", "image"],
+            ["image", "3", "2", "rgb", "image"], ["smask", "3", "2", "gray", "image"],
+            ["image", "2", "2", "gray", "image"],
+        ])
+        XCTAssertTrue(list.allSatisfy { $0[12] == "96" }, "drawn at 96 pixels an inch: \(list)")
+        // The pixels, as pdfimages writes them out (PPM: three header lines, then red, green and blue for each
+        // pixel, a grey one's three alike).
+        let out = scratch.appendingPathComponent("pixels").path
+        _ = try poppler("pdfimages", [pdf.path, out])
+        func samples(_ number: Int) throws -> [UInt8] {
+            let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "-" + String(format: "%03d", number) + ".ppm")))
+            let start = try XCTUnwrap(data.indices.filter { data[$0] == 0x0A }.dropFirst(2).first) + 1
+            return Array(data[start...])
+        }
+        func rows(_ row: [Int], _ count: Int) -> [UInt8] { Array(repeating: row.map(UInt8.init), count: count).flatMap { $0 } }
+        func grey(_ row: [Int], _ count: Int) -> [UInt8] { rows(row.flatMap { [$0, $0, $0] }, count) }
+        XCTAssertEqual(try samples(2), rows([255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30], 3), "alpha.png's colours")
+        XCTAssertEqual(try samples(3), grey([255, 128, 0, 255], 3), "alpha.png's transparency")
+        XCTAssertEqual(try samples(4), rows([255, 0, 0, 0, 255, 0, 0, 0, 255], 2), "palette.png's colours")
+        XCTAssertEqual(try samples(5), grey([255, 0, 255], 2), "palette.png's transparent entry")
+        XCTAssertEqual(try samples(6), grey([0x12, 0xFF], 2), "gray16.png, eight bits of sixteen")
+    }
 }
+

@@ -62,4 +62,34 @@ final class PDFPiecesTests: SeededTestCase {
         }
         XCTAssertEqual(expected.first, "hy-phen-ation", "Knuth's example")
     }
+
+    /// A damaged font file (random bytes of a real one changed, or the file cut short) is either refused or read
+    /// without a crash: its glyphs looked up, its widths read and a subset made.
+    func testDamagedFontsNeverCrash() throws {
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+        guard let original = FileManager.default.contents(atPath: path) else { throw XCTSkip("\(path) is not installed (apt-get install fonts-dejavu-core)") }
+        var random = seededGenerator()
+        var read = 0
+        for round in 0..<scaled(60) {
+            var bytes = [UInt8](original)
+            if round % 4 == 3 {
+                bytes.removeSubrange(Int.random(in: 12..<bytes.count, using: &random)...)
+            } else {
+                // The tables' directory and headers are where damage matters: most changes go to the first 4 kB.
+                for _ in 0..<Int.random(in: 1...40, using: &random) {
+                    let at = Bool.random(using: &random) ? Int.random(in: 0..<4096, using: &random) : Int.random(in: 0..<bytes.count, using: &random)
+                    bytes[at] = UInt8.random(in: 0...255, using: &random)
+                }
+            }
+            guard let file = FontFile(Data(bytes)), let font = TrueTypeFont(file) else { continue }
+            read += 1
+            var used: Set<UInt16> = []
+            for scalar in "Łódź and the lamp, ἀρχή".unicodeScalars {
+                if let glyph = font.glyph(for: scalar) { used.insert(glyph); _ = font.width(of: glyph) }
+            }
+            XCTAssertFalse(font.subset(keeping: used).isEmpty)
+        }
+        XCTAssertGreaterThan(read, 0, "some damaged fonts still read")
+    }
 }
+

@@ -130,7 +130,6 @@ struct PDFFormat: ManuscriptFormat {
     static let summary = "a PDF, made by msx alone"
     static let isText = false
     static let embedsFonts = true
-    static let showsPictures = false
     static func render(_ manuscript: Manuscript) throws -> Data { PDFWriter.render(manuscript).data }
     static func renderReporting(_ manuscript: Manuscript) throws -> (data: Data, warnings: [String]) { PDFWriter.render(manuscript) }
 }

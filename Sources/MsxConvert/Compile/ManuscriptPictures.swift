@@ -59,6 +59,12 @@ extension Manuscript {
     /// "#picture-N"), and a picture the file cannot hold (missing, not PNG, JPEG or GIF) left out with its
     /// placeholder character.
     func laidOutWithPictures() -> (layout: Layout, pictures: [Picture]) {
+        let (layout, placement) = laidOutPlacingPictures()
+        return (layout, placement.placed)
+    }
+
+    /// The manuscript laid out with its pictures numbered, and where each came from.
+    func laidOutPlacingPictures() -> (layout: Layout, placement: PicturePlacement) {
         var layout = laidOut()
         var paths: [String: String] = [:]
         for part in parts { if case .document(let node, _) = part { paths[node.id] = node.path } }
@@ -69,7 +75,7 @@ extension Manuscript {
                 layout.paragraphs[index] = placement.place(layout.paragraphs[index], documentPath: documentPath)
             }
         }
-        return (layout, placement.placed)
+        return (layout, placement)
     }
 }
 
@@ -80,7 +86,8 @@ struct PicturePlacement {
     let load: (String) -> Data?
     /// The pictures placed, in order.
     private(set) var placed: [Picture] = []
-    private var numbers: [String: Int] = [:]
+    /// The number of each picture placed, by project path.
+    private(set) var numbers: [String: Int] = [:]
 
     init(load: @escaping (String) -> Data?) { self.load = load }
 

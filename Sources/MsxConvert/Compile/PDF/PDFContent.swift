@@ -18,7 +18,7 @@ struct PDFContent {
     /// (extra line spacing goes below the text, as word processors put it).
     mutating func draw(_ line: PDFLine, top: Double) {
         let tallest = line.fragments.map(\.size).max() ?? 0
-        let ascent = line.fragments.map { $0.size * min(0.95, $0.face.ascent) }.max() ?? 0
+        let ascent = line.fragments.map { $0.picture == nil ? $0.size * min(0.95, $0.face.ascent) : $0.size }.max() ?? 0
         let single = line.fragments.map { $0.size * $0.face.lineHeight }.max() ?? tallest
         let baseline = textTop - top - ascent - max(0, min(line.height, single) - tallest * 1.0) / 2
         var spacesBefore = 0
@@ -26,6 +26,10 @@ struct PDFContent {
             let x = left + line.indent + fragment.x + line.spaceStretch * Double(spacesBefore)
             spacesBefore += fragment.spaces
             let width = fragment.width + line.spaceStretch * Double(fragment.spaces)
+            if let picture = fragment.picture {
+                emit("q \(n(fragment.width)) 0 0 \(n(fragment.size)) \(n(x)) \(n(baseline)) cm /Im\(picture) Do Q\n")
+                continue
+            }
             if let highlight = fragment.highlight {
                 emit("\(Self.color(highlight)) rg \(n(x)) \(n(baseline - fragment.size * 0.22)) \(n(width)) \(n(fragment.size * 1.1)) re f\n")
             }

@@ -13,6 +13,8 @@ struct PDFFragment {
     var highlight: [Double]?
     var underline: String?
     var strikethrough = false
+    /// A picture drawn instead of text: its number among the file's pictures (its size is `width` by `size`).
+    var picture: Int? = nil
     /// Spaces in it, which justification widens.
     var spaces: Int { scalars.reduce(0) { $0 + ($1 == " " ? 1 : 0) } }
 }
@@ -26,8 +28,6 @@ struct PDFLine {
     var height: Double
     /// Extra width each space gets when the line is justified.
     var spaceStretch: Double = 0
-    /// A picture filling the line instead of text: its name among the page's resources, and its size.
-    var picture: (name: String, width: Double, height: Double)?
 }
 
 /// A paragraph set into lines, with what pagination needs to know about it.

@@ -9,6 +9,10 @@ struct PDFTextSetter {
     let hyphenator: Hyphenator?
     /// The width of the text area, in points.
     let width: Double
+    /// The pictures a PDF can draw, by number: their size in points (96 pixels an inch, as Word shows them).
+    var pictures: [Int: (width: Double, height: Double)] = [:]
+    /// The tallest a picture may be drawn (the text area's height).
+    var tallestPicture = Double.infinity
     /// Lists' item numbers so far, by list and depth.
     private var listCounters: [Int: [Int]] = [:]
 
@@ -136,6 +140,17 @@ struct PDFTextSetter {
         let runs = prefix + paragraph.runs
         for run in runs {
             let runStyle = style(of: run.attributes)
+            if let number = Self.pictureNumber(run), let size = pictures[number] {
+                // A picture is a word of its own, scaled down to fit the line and the page.
+                let room = available(lines.count)
+                let scale = min(1, room / size.width, tallestPicture / size.height)
+                let face = fonts.face(family: runStyle.family, bold: false, italic: false)
+                for scalar in run.characters.unicodeScalars where scalar == "\u{FFFC}" {
+                    endWord()
+                    place([PDFFragment(scalars: [], face: face, size: size.height * scale, width: size.width * scale, picture: number)])
+                }
+                continue
+            }
             for piece in fragments(of: run, style: runStyle) {
                 var pending: [Unicode.Scalar] = []
                 func flush() {
@@ -243,6 +258,12 @@ struct PDFTextSetter {
 
     private func syntheticRun(_ text: String, like paragraph: ResolvedParagraph) -> ResolvedRun {
         ResolvedRun(range: 0..<0, text: text, attributes: paragraph.runs.first?.attributes ?? paragraph.attributes)
+    }
+
+    /// The number of the picture a run shows (`#picture-N`), nil for text.
+    private static func pictureNumber(_ run: ResolvedRun) -> Int? {
+        guard let image = run.attributes[.image]?.stringValue, image.hasPrefix("#picture-") else { return nil }
+        return Int(image.dropFirst(9))
     }
 
     private mutating func nextOrdinal(list: Int, depth: Int, start: Int) -> Int {

@@ -17,12 +17,25 @@ enum PDFWriter {
     typealias Page = PDFPageComposer.Page
 
     static func render(_ manuscript: Manuscript) -> (data: Data, warnings: [String]) {
-        let layout = manuscript.laidOut()
+        let (layout, placement) = manuscript.laidOutPlacingPictures()
         let fonts = PDFFontCatalog(projectFonts: manuscript.fonts, standardOnly: manuscript.preset == .manuscript || manuscript.preset == .screenplay)
         let hyphenator = manuscript.preset == .book ? Hyphenator(language: manuscript.language) : nil
         let (width, height) = manuscript.pageSize
         let margins = manuscript.margins
         var setter = PDFTextSetter(fonts: fonts, hyphenator: hyphenator, width: width - margins.left - margins.right)
+        var objects = PDFObjects()
+        var images: [String] = []
+        var leftOut: [String] = []
+        let paths = Dictionary(placement.numbers.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for (index, picture) in placement.placed.enumerated() {
+            guard let image = PDFImage.write(picture, into: &objects) else {
+                leftOut.append(paths[index + 1] ?? "a picture")
+                continue
+            }
+            images.append("/Im\(index + 1) \(image.text)")
+            setter.pictures[index + 1] = (Double(picture.width) * 0.75, Double(picture.height) * 0.75)
+        }
+        setter.tallestPicture = height - margins.top - margins.bottom - 24
         let sectionStarts = Set(layout.sections.map(\.paragraph))
         var speeches = SpeechMarker()
         // Each paragraph is set as the composer comes to it, and each page written as it fills.
@@ -38,7 +51,6 @@ enum PDFWriter {
         }
         let furniture = self.furniture(manuscript)
         let headFace = fonts.face(family: manuscript.runningHeadFont, bold: false, italic: false)
-        var objects = PDFObjects()
         let pageTree = objects.reserve()
         var pageRefs: [PDFObjects.Ref] = []
         var contents: [PDFObjects.Ref] = []
@@ -67,7 +79,8 @@ enum PDFWriter {
             let ref = face.write(into: &objects, tag: subsetTag(index))
             fontEntries.append("/\(face.resource) \(ref.text)")
         }
-        let resources = objects.add("<< /Font << \(fontEntries.joined(separator: " ")) >> /ProcSet [/PDF /Text] >>")
+        let xObjects = images.isEmpty ? "" : " /XObject << \(images.joined(separator: " ")) >>"
+        let resources = objects.add("<< /Font << \(fontEntries.joined(separator: " ")) >>\(xObjects) /ProcSet [/PDF /Text /ImageB /ImageC] >>")
         for (ref, stream) in zip(pageRefs, contents) {
             objects.write(ref, "<< /Type /Page /Parent \(pageTree.text) /MediaBox [0 0 \(PDFObjects.number(width)) \(PDFObjects.number(height))]"
                 + " /Resources \(resources.text) /Contents \(stream.text) >>")
@@ -80,7 +93,8 @@ enum PDFWriter {
         if let modified = manuscript.modified { info += " /ModDate \(PDFObjects.literal(Array(pdfDate(modified).utf8)))" }
         let infoRef = objects.add(info + " >>")
         let data = objects.finished(root: catalog, info: infoRef, identifier: identifier(manuscript))
-        return (data, warnings(fonts: fonts, hyphenator: hyphenator, manuscript: manuscript))
+        let pictureWarnings = leftOut.map { "\($0): the picture is left out: msx draws PNG (not interlaced) and JPEG pictures in a PDF" }
+        return (data, pictureWarnings + warnings(fonts: fonts, hyphenator: hyphenator, manuscript: manuscript))
     }
 
     /// What the PDF could not set as the project says: fonts not found, characters no font has, no hyphenation.

@@ -21,7 +21,7 @@ final class TrueTypeFont {
     /// Unicode character map, damaged tables, or a licence that forbids embedding (OpenType's `fsType`).
     init?(_ file: FontFile) {
         guard let tables = FontTables([UInt8](file.data)), tables.outlines == .trueType,
-              let head = tables["head"], let hhea = tables["hhea"], let maxp = tables["maxp"], let hmtx = tables["hmtx"],
+              let head = tables["head"], head.count >= 54, let hhea = tables["hhea"], let maxp = tables["maxp"], let hmtx = tables["hmtx"],
               tables["glyf"] != nil, let loca = tables["loca"], let cmap = tables["cmap"],
               let unitsPerEm = FontTables.uint16(head, 18), unitsPerEm > 0,
               let glyphCount = FontTables.uint16(maxp, 4), let metricCount = FontTables.uint16(hhea, 34) else { return nil }
