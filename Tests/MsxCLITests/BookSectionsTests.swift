@@ -215,5 +215,24 @@ final class BookSectionsTests: MsxTestCase {
         try set(["chapters": ["heading": "number"]])
         XCTAssertTrue(try expect(64, "compile", in: root).stderr.contains("'chapters' is not a section type"))
     }
+
+    /// A folder's metadata or the project's own fields changed since the last version: `diff` names them as
+    /// `status` does (text and JSON), and `--exit-code` says something differs; naming a document leaves them out.
+    func testDiffNamesFolderAndProjectChanges() throws {
+        let root = try makeProject("novel")
+        try expect(0, "snapshot", "-m", "start", in: root)
+        XCTAssertEqual(try expect(0, "diff", "--exit-code", in: root).stdout, "No differences.\n")
+        try expect(0, "meta", "Part One", "--compile-as", "chapter", in: root)
+        try setCompileSettings(["trimSize": "5x8"], in: root)
+        let text = try expect(0, "diff", in: root).stdout
+        XCTAssertTrue(text.contains("binder: folder 'Part One': compile as (none) -> chapter"), text)
+        XCTAssertTrue(text.contains("binder: project compile changed"), text)
+        try expect(1, "diff", "--exit-code", in: root)
+        let json = try expect(0, "diff", "--json", in: root).json()
+        XCTAssertEqual(json["binder"] as? [String], ["folder 'Part One': compile as (none) -> chapter", "project compile changed"])
+        XCTAssertEqual(try expect(0, "diff", "contents/draft/part-two/chapter-3/scene-1.md", "--json", in: root).json()["binder"] as? [String], [])
+        try expect(0, "snapshot", "-m", "layout", in: root)
+        XCTAssertTrue(try expect(0, "diff", "HEAD~1..HEAD", in: root).stdout.contains("binder: project compile changed"))
+    }
 }
 

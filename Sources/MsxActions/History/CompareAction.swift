@@ -53,8 +53,10 @@ public struct CompareAction: Action {
             let entry = try history.entry(for: id)
             revision = (entry.author, Date(timeIntervalSince1970: TimeInterval(entry.time)))
         }
+        // Folders and the project's own fields, when the whole project is compared.
+        let binder = ids == nil ? BinderStructureChange.between(oldReader.manifest, newReader.manifest) : []
         return CompareReport(comparisons: compared.filter { !$0.isMarkupOnly },
-                             markupOnly: compared.filter(\.isMarkupOnly), files: changedFiles,
+                             markupOnly: compared.filter(\.isMarkupOnly), files: changedFiles, binder: binder,
                              heading: DiffHTML.Heading(project: manifest.title, author: manifest.author.name,
                                                        old: try Self.describe(old, in: history), new: try Self.describe(new, in: history)),
                              older: oldReader, newer: newReader, revision: revision)
@@ -101,6 +103,9 @@ public struct CompareReport: ActionReport {
     public var markupOnly: [DocumentComparison]
     /// Pictures and other files under contents/ that changed (a whole project's comparison between versions).
     public var files: [FileChange]
+    /// Folders made, deleted, renamed, moved or given other metadata, and the project's own fields that changed
+    /// (a whole project's comparison).
+    public var binder: [BinderStructureChange]
     /// The two sides named for a page.
     public var heading: DiffHTML.Heading
     /// The two sides, for a renderer that reads more of them (the pictures of a Word file).
@@ -110,10 +115,10 @@ public struct CompareReport: ActionReport {
     public let revision: (author: String, date: Date)?
 
     /// Whether anything differs (as `git diff --exit-code` says).
-    public var differs: Bool { !comparisons.isEmpty || !files.isEmpty }
+    public var differs: Bool { !comparisons.isEmpty || !files.isEmpty || !binder.isEmpty }
 
     public func encode(to encoder: any Encoder) throws {
-        try DiffJSON.report(comparisons, markupOnly: markupOnly, files: files).encode(to: encoder)
+        try DiffJSON.report(comparisons, markupOnly: markupOnly, files: files, binder: binder).encode(to: encoder)
     }
 
     public static let commands = ["diff"]
@@ -141,7 +146,7 @@ public struct CompareFilesReport: ActionReport {
     public var comparison: DocumentComparison
 
     public func encode(to encoder: any Encoder) throws {
-        try DiffJSON.report(comparison.diff.isEmpty ? [] : [comparison], markupOnly: [], files: []).encode(to: encoder)
+        try DiffJSON.report(comparison.diff.isEmpty ? [] : [comparison], markupOnly: [], files: [], binder: []).encode(to: encoder)
     }
 
     public static let commands: [String] = []

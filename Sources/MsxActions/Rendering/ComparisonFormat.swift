@@ -21,6 +21,8 @@ public struct Compared: Sendable {
     public var comparisons: [DocumentComparison]
     public var markupOnly: [DocumentComparison]
     public var files: [FileChange]
+    /// Folders' and the project's own changes (none for two files).
+    public var binder: [BinderStructureChange] = []
     public var heading: DiffHTML.Heading
     /// Whether the whole project was compared (not some documents or two files): text then opens with a summary.
     public var wholeProject: Bool
@@ -28,10 +30,13 @@ public struct Compared: Sendable {
     public var sides: (older: any ProjectReader, newer: any ProjectReader, revision: (author: String, date: Date)?)?
 
     public init(_ report: CompareReport, wholeProject: Bool) {
-        (comparisons, markupOnly, files, heading) = (report.comparisons, report.markupOnly, report.files, report.heading)
+        (comparisons, markupOnly, files, binder, heading) = (report.comparisons, report.markupOnly, report.files, report.binder, report.heading)
         self.wholeProject = wholeProject
         sides = (report.older, report.newer, report.revision)
     }
+
+    /// Whether anything differs (`--exit-code`).
+    public var differs: Bool { !comparisons.isEmpty || !files.isEmpty || !binder.isEmpty }
 
     public init(files report: CompareFilesReport, heading: DiffHTML.Heading) {
         (comparisons, markupOnly, files, self.heading, wholeProject, sides) = (report.comparison.diff.isEmpty ? [] : [report.comparison], [], [], heading, false, nil)

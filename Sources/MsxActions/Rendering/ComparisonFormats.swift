@@ -37,10 +37,11 @@ public struct TextComparison: ComparisonFormat {
         return .lines(lines + closing(compared))
     }
 
-    /// The other files, and what differs only in its markup.
+    /// The folders' and the project's own changes, the other files, and what differs only in its markup.
     static func closing(_ compared: Compared) -> [String] {
-        var lines = compared.files.map { "\(ChangeWording.summary($0)): \($0.path)" }
-        if compared.comparisons.isEmpty && compared.files.isEmpty {
+        var lines = compared.binder.map { "binder: " + BinderStructureWording.line($0) }
+        lines += compared.files.map { "\(ChangeWording.summary($0)): \($0.path)" }
+        if compared.comparisons.isEmpty && compared.files.isEmpty && compared.binder.isEmpty {
             lines.append(compared.markupOnly.isEmpty ? "No differences." : "No differences in the words or the formatting.")
         }
         if !compared.markupOnly.isEmpty {
@@ -105,7 +106,7 @@ public struct JSONComparison: ComparisonFormat {
 
     public static func render(_ compared: Compared, style: ComparisonStyle) throws -> ComparisonOutput {
         .page(JSONWriter.string(JSONEnvelope.wrap(DiffJSON.report(compared.comparisons, markupOnly: compared.markupOnly,
-                                                                   files: compared.files).objectValue ?? [:])) + "\n")
+                                                                   files: compared.files, binder: compared.binder).objectValue ?? [:])) + "\n")
     }
 }
 

@@ -35,17 +35,20 @@ public enum DiffJSON {
         ]
     }
 
-    /// The members of `diff --json` besides its documents: the files that changed, and the documents whose files
-    /// differ but read the same (only when there are any).
-    public static func members(markupOnly: [DocumentComparison], files: [FileChange]) -> [String: JSONValue] {
-        var members: [String: JSONValue] = ["files": .array(files.map { (try? JSONValueEncoder.encode(FileChangeReport($0))) ?? .null })]
+    /// The members of `diff --json` besides its documents: the files that changed, the folders' and project's own
+    /// changes (a line each, as `status` words them), and the documents whose files differ but read the same (only
+    /// when there are any).
+    public static func members(markupOnly: [DocumentComparison], files: [FileChange], binder: [BinderStructureChange]) -> [String: JSONValue] {
+        var members: [String: JSONValue] = ["files": .array(files.map { (try? JSONValueEncoder.encode(FileChangeReport($0))) ?? .null }),
+                                            "binder": .array(binder.map { .string(BinderStructureWording.line($0)) })]
         if !markupOnly.isEmpty { members["markupOnly"] = .array(markupOnly.map { .string($0.path) }) }
         return members
     }
 
     /// The whole of `diff --json` as one value (the command line streams it a document at a time).
-    public static func report(_ comparisons: [DocumentComparison], markupOnly: [DocumentComparison], files: [FileChange]) -> JSONValue {
-        var object = members(markupOnly: markupOnly, files: files)
+    public static func report(_ comparisons: [DocumentComparison], markupOnly: [DocumentComparison], files: [FileChange],
+                              binder: [BinderStructureChange]) -> JSONValue {
+        var object = members(markupOnly: markupOnly, files: files, binder: binder)
         object["documents"] = .array(comparisons.map(value))
         return .object(object)
     }
@@ -58,7 +61,8 @@ public enum DiffJSON {
             "formatting": .array(.map(.any)), "sentenceMoves": .array(.map(.any)), "paragraphAttributes": .array(.map(.any)),
             "paragraphs": .array(.map(.any)),
         ])
-        return .object(["documents": .array(document), "files": .array(FileChangeReport.schema)], optional: ["markupOnly": .array(.string)])
+        return .object(["documents": .array(document), "files": .array(FileChangeReport.schema), "binder": .array(.string)],
+                       optional: ["markupOnly": .array(.string)])
     }
 
     /// Every member of a document's differences but its paragraphs' operations.

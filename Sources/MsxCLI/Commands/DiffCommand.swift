@@ -90,12 +90,12 @@ struct Diff: MsxCommand {
             }
             if chosen == DocxComparison.self, let docx { return try writeDocx(compared, to: docx, console: console) }
             // As git: --exit-code and --quiet say by the exit status whether anything differs; two files always do.
-            if (exitCode || quiet || files.count == 2) && !(compared.comparisons.isEmpty && compared.files.isEmpty) { console.exitStatus = 1 }
+            if (exitCode || quiet || files.count == 2) && compared.differs { console.exitStatus = 1 }
             if quiet { return }
             if console.json || chosen == JSONComparison.self {
                 // A document at a time, a paragraph at a time: a long manuscript's report is never held whole.
                 console.stream { sink in
-                    let members = DiffJSON.members(markupOnly: compared.markupOnly, files: compared.files)
+                    let members = DiffJSON.members(markupOnly: compared.markupOnly, files: compared.files, binder: compared.binder)
                     var documents = JSONArrayStream(JSONEnvelope.members(members), streaming: "documents", to: sink)
                     for c in compared.comparisons {
                         documents.startElement(to: sink)
