@@ -198,6 +198,8 @@ final class BookSectionsTests: MsxTestCase {
         try set(["chapter": ["heading": "label-number-words"]])
         XCTAssertEqual(try expect(0, "compile", "--format", "txt", in: root).stdout,
                        "Chapter One\n\nIt began at the harbour.\n\nChapter Two\n\nIn the Fog\n\nThen the fog.\n")
+        XCTAssertTrue(try expect(0, "compile", in: root).stdout.hasPrefix("# Chapter One\n\nIt began at the harbour.\n\n# Chapter Two\n\n# In the Fog"),
+                      "Markdown follows the layout too")
         let epub = scratch.appendingPathComponent("numbered.epub")
         try expect(0, "compile", "--out", epub.path, in: root)
         XCTAssertEqual(try contents(of: epub).map(\.title), ["Chapter One", "Chapter Two"])

@@ -22,7 +22,8 @@ final class DiffTextTests: DiffTestCase {
         XCTAssertEqual(result.stdout, "No differences.\n")
         XCTAssertEqual(result.stderr, "")
         let json = try diffJSON([], in: book.root)
-        XCTAssertEqual(json.keys.sorted(), ["documents", "files", "schemaVersion"])
+        XCTAssertEqual(json.keys.sorted(), ["binder", "documents", "files", "schemaVersion"])
+        XCTAssertEqual((json["binder"] as? [Any])?.count, 0, "binder: \(json)")
         XCTAssertEqual((json["documents"] as? [Any])?.count, 0, "documents: \(json)")
         XCTAssertEqual((json["files"] as? [Any])?.count, 0, "files: \(json)")
     }

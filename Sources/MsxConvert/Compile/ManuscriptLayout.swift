@@ -35,7 +35,6 @@ extension Manuscript {
         // Paragraphs that open a stretch of text (after a heading, a separator, a section's start): a book sets
         // them without a first-line indent.
         var openings: Set<Int> = []
-        var counters: [SectionType: Int] = [:]
         var opening = true
         func append(_ paragraph: ResolvedParagraph, opens: Bool = false) {
             var paragraph = paragraph
@@ -54,10 +53,11 @@ extension Manuscript {
             sectionPending = (section, title)
             opening = true
         }
-        for (part, resolved) in zip(parts, resolvedParts) {
+        let headings = layoutHeadings()
+        for (index, (part, resolved)) in zip(parts, resolvedParts).enumerated() {
             switch part {
             case .heading(let title, let level, let folder):
-                let text = sections[folder].map { section in headingText(of: section, titled: title, counters: &counters) } ?? title
+                let text = headings[index]?.text
                 begin(sections[folder], titled: text ?? title)
                 if preset == .manuscript && level == 1 { breakPending = true }
                 if let text { append(synthetic(String(repeating: "#", count: level) + " ", text), opens: true) }
@@ -65,23 +65,10 @@ extension Manuscript {
                 // A screenplay's scenes are separated by their headings.
                 if preset != .screenplay { append(centred(text), opens: true) }
             case .document(let node, let document):
-                let heading = document.markdown.blocks.first.flatMap { block -> String? in
-                    if case .heading = block.kind { return block.text } else { return nil }
-                }
-                // A heading the section's layout adds before the document's own text (its number, or its title
-                // when the document has no heading of its own).
-                var added: String?
-                if let section = sections[node.id] {
-                    let layout = sectionLayouts[section.type]?.heading ?? .auto
-                    let text = headingText(of: section, titled: node.title, counters: &counters)
-                    if layout == .title ? heading == nil : layout != .auto && layout != .none { added = text }
-                }
-                begin(sections[node.id], titled: added ?? heading.map(Importer.title) ?? node.title)
+                let added = headings[index]
+                begin(sections[node.id], titled: added?.text ?? document.leadingHeading.map(Importer.title) ?? node.title)
                 let start = result.count
-                if let added, let section = sections[node.id] {
-                    let level = section.type == .scene ? 3 : section.inPart ? 2 : 1
-                    append(synthetic(String(repeating: "#", count: level) + " ", added), opens: true)
-                }
+                if let added, let text = added.text { append(synthetic(String(repeating: "#", count: added.level) + " ", text), opens: true) }
                 for paragraph in resolved {
                     if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
                         breakPending = true
@@ -119,11 +106,37 @@ extension Manuscript {
         return Layout(paragraphs: result, documents: documents, sections: sectionStarts)
     }
 
-    /// The heading a section's layout gives it (counting it among its kind), nil for none.
-    private func headingText(of section: BookSection, titled title: String, counters: inout [SectionType: Int]) -> String? {
-        counters[section.type, default: 0] += 1
-        let layout = sectionLayouts[section.type] ?? SectionLayout()
-        return layout.text(type: section.type, number: counters[section.type]!, title: title)
+    /// A heading as the section layouts give it: its text (nil: none) and level.
+    struct LayoutHeading {
+        var text: String?
+        var level: Int
+    }
+
+    /// What each folder's heading says, and the heading added before each document whose layout adds one, by
+    /// index in `parts`: each kind of section counted in order (`SectionLayout`). Every format reads them here.
+    func layoutHeadings() -> [Int: LayoutHeading] {
+        var headings: [Int: LayoutHeading] = [:]
+        var counters: [SectionType: Int] = [:]
+        func text(_ section: BookSection, _ title: String) -> String? {
+            counters[section.type, default: 0] += 1
+            return (sectionLayouts[section.type] ?? SectionLayout()).text(type: section.type, number: counters[section.type]!, title: title)
+        }
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case .heading(let title, let level, let folder):
+                headings[index] = LayoutHeading(text: sections[folder].map { text($0, title) } ?? title, level: level)
+            case .document(let node, let document):
+                guard let section = sections[node.id] else { continue }
+                let layout = sectionLayouts[section.type]?.heading ?? .auto
+                let added = text(section, node.title)
+                // `title` names a document only when it has no heading of its own; `auto` and `none` add nothing.
+                guard layout == .title ? document.leadingHeading == nil : layout != .auto && layout != .none else { continue }
+                headings[index] = LayoutHeading(text: added, level: section.type == .scene ? 3 : section.inPart ? 2 : 1)
+            case .separator:
+                continue
+            }
+        }
+        return headings
     }
 
     /// Author and contact at the top left, the word count level with the name at the top right (a tab stop placed

@@ -36,18 +36,23 @@ extension Manuscript {
             blocks.append("about \(NumberText.grouped(approximateWordCount)) words")
             blocks.append("---")
         }
-        for part in parts {
+        func heading(_ text: String, level: Int) {
+            var line = escapedLine(text)
+            // "Part #" would lose its "#": a heading's closing sequence is not text.
+            if let closing = line.range(of: " #+$", options: .regularExpression) {
+                line.insert("\\", at: line.index(after: closing.lowerBound))
+            }
+            blocks.append(String(repeating: "#", count: level) + " " + line)
+        }
+        let headings = layoutHeadings()
+        for (index, part) in parts.enumerated() {
             switch part {
-            case .heading(let text, let level, _):
-                var line = escapedLine(text)
-                // "Part #" would lose its "#": a heading's closing sequence is not text.
-                if let closing = line.range(of: " #+$", options: .regularExpression) {
-                    line.insert("\\", at: line.index(after: closing.lowerBound))
-                }
-                blocks.append(String(repeating: "#", count: level) + " " + line)
+            case .heading:
+                if let laid = headings[index], let text = laid.text { heading(text, level: laid.level) }
             case .separator(let text):
                 blocks.append(escapedLine(text))
             case .document(_, let document):
+                if let laid = headings[index], let text = laid.text { heading(text, level: laid.level) }
                 let markdown = smartQuotes ? document.markdown.withSmartQuotes() : document.markdown
                 let body = String(decoding: markdown.source[markdown.frontMatterLength...], as: UTF8.self)
                 blocks.append(body.trimmingTrailingNewlines())

@@ -117,3 +117,10 @@ enum NumberWords {
         }
     }
 }
+
+extension RichDocument {
+    /// The text of the heading a document opens with, nil when it opens with anything else.
+    var leadingHeading: String? {
+        markdown.blocks.first.flatMap { block in block.kind.headingLevel == nil ? nil : block.text }
+    }
+}

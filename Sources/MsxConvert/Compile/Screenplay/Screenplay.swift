@@ -105,15 +105,22 @@ extension Manuscript {
                                            styleEmphasis: .init(base)))
             breakPending = false
         }
-        for part in parts {
+        // Folders' titles, and headings the section layouts add, are the script's sections.
+        func section(_ heading: LayoutHeading?) {
+            guard let heading, let title = heading.text else { return }
+            let resolved = RichDocument(markdown: MarkdownDocument(String(repeating: "#", count: heading.level) + " "
+                + MarkdownEscaping.escape(title[...], startsLine: true, endsLine: true, mode: .everything) + "\n"), sidecar: nil)
+            if let paragraph = resolved.resolved(with: styleSheet).first { add(.section(level: heading.level), paragraph) }
+        }
+        let headings = layoutHeadings()
+        for (index, part) in parts.enumerated() {
             switch part {
-            case .heading(let title, let level, _):
-                let resolved = RichDocument(markdown: MarkdownDocument(String(repeating: "#", count: level) + " "
-                    + MarkdownEscaping.escape(title[...], startsLine: true, endsLine: true, mode: .everything) + "\n"), sidecar: nil)
-                if let paragraph = resolved.resolved(with: styleSheet).first { add(.section(level: level), paragraph) }
+            case .heading:
+                section(headings[index])
             case .separator:
                 continue
             case .document(_, let document):
+                section(headings[index])
                 for paragraph in document.resolved(with: styleSheet) {
                     if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
                         breakPending = true
