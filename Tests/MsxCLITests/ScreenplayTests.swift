@@ -110,6 +110,15 @@ final class ScreenplayTests: MsxTestCase {
         let title = try ExternalTool.run("/usr/bin/env", ["python3", Self.helper.path, "title", compiled.path], package: "python3").output
         XCTAssertTrue(title.contains("\"Title\": [\"The Pier\"]") && title.contains("\"Contact\": [\"ann@example.com\", \"555 0100\"]"), title)
 
+        // Its own title page is the screenplay PDF's first page, and only there.
+        let pdf = scratch.appendingPathComponent("pier.pdf")
+        try expect(0, "compile", "--preset", "screenplay", "--out", pdf.path, in: root)
+        let (status, pages) = try ExternalTool.run("/usr/bin/pdftotext", ["-layout", pdf.path, "-"], package: "poppler-utils")
+        XCTAssertEqual(status, 0)
+        let first = pages.split(separator: "\u{0C}").first.map { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        XCTAssertEqual(first, ["THE PIER", "Written by", "Ann Writer", "ann@example.com", "555 0100"])
+        XCTAssertFalse(pages.contains("Title:"), pages)
+
         // The same script as Final Draft: imported again from msx's FDX, it gives the same FDX.
         let fdx = scratch.appendingPathComponent("pier.fdx")
         try expect(0, "compile", "--out", fdx.path, in: root)

@@ -54,6 +54,7 @@ extension Manuscript {
             opening = true
         }
         let headings = layoutHeadings()
+        var ownTitlePage: [String] = []
         for (index, (part, resolved)) in zip(parts, resolvedParts).enumerated() {
             switch part {
             case .heading(let title, let level, let folder):
@@ -70,7 +71,11 @@ extension Manuscript {
                 let start = result.count
                 if let added, let text = added.text { append(synthetic(String(repeating: "#", count: added.level) + " ", text), opens: true) }
                 for paragraph in resolved {
-                    if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
+                    if preset == .screenplay && hasTitlePage,
+                       paragraph.attributes[.style]?.stringValue.flatMap(ScreenplayElement.init(style:)) == .titlePage {
+                        // A script's own title page (a Fountain file's) is its title page, not its text.
+                        ownTitlePage.append(paragraph.text)
+                    } else if paragraph.kind == .paragraph && PageBreakCommand.matches(paragraph.text) {
                         breakPending = true
                         opening = true
                     } else {
@@ -96,7 +101,7 @@ extension Manuscript {
         }
         if hasTitlePage {
             if !result.isEmpty { result[0].attributes[.pageBreakBefore] = true }
-            let page = preset == .screenplay ? screenplayTitlePage() : titlePage()
+            let page = preset == .screenplay ? screenplayTitlePage(own: ownTitlePage) : titlePage()
             result = page + result
             documents = documents.map { ($0.id, $0.paragraphs.lowerBound + page.count..<$0.paragraphs.upperBound + page.count) }
             sectionStarts = sectionStarts.map { SectionStart(paragraph: $0.paragraph + page.count, section: $0.section, title: $0.title) }
@@ -165,7 +170,7 @@ extension Manuscript {
 
     /// A screenplay's title page: the title and "Written by" the author centred a third of the way down, the
     /// contact block at the foot on the left.
-    private func screenplayTitlePage() -> [ResolvedParagraph] {
+    private func screenplayTitlePage(own entries: [String]) -> [ResolvedParagraph] {
         var lines: [ResolvedParagraph] = []
         func add(_ text: String, alignment: String, spaceBefore: Double = 0) {
             var p = synthetic("", text)
@@ -175,12 +180,24 @@ extension Manuscript {
             ])
             lines.append(Self.imposing(StyleSheet.screenplayOverrides, on: p))
         }
-        add(title.uppercased(), alignment: "center", spaceBefore: 216)
-        add("Written by", alignment: "center", spaceBefore: 48)
-        add(author, alignment: "center", spaceBefore: 24)
-        for (index, line) in (contact ?? "").split(separator: "\n").enumerated() {
-            add(String(line), alignment: "left", spaceBefore: index == 0 ? 216 : 0)
+        // The script's own `Key: value` entries when it has them, else the project's title, author and contact.
+        var centred: [String] = [title.uppercased(), "Written by", author]
+        var corner = (contact ?? "").split(separator: "\n").map(String.init)
+        if !entries.isEmpty {
+            (centred, corner) = ([], [])
+            for entry in entries {
+                let parts = entry.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let key = parts.count == 2 ? parts[0].lowercased() : ""
+                let values = (parts.last ?? "").split(separator: "\u{2028}").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                switch key {
+                case "title": centred += values.map { $0.uppercased() }
+                case "credit", "author", "authors", "source": centred += values
+                default: corner += values
+                }
+            }
         }
+        for (index, line) in centred.enumerated() { add(line, alignment: "center", spaceBefore: index == 0 ? 216 : 24) }
+        for (index, line) in corner.enumerated() { add(line, alignment: "left", spaceBefore: index == 0 ? 216 : 0) }
         return lines
     }
 
