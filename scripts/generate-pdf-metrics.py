@@ -43,7 +43,7 @@ def read_afm(path):
 def render():
     from fontTools.agl import UV2AGL
 
-    lines = []
+    lines, shared = [], {}
     for pdf_name, case, urw in FACES:
         widths = read_afm(AFM / f"{urw}.afm")
         row = []
@@ -55,6 +55,11 @@ def render():
                 continue
             name = "space" if code == 0xA0 else "hyphen" if code == 0xAD else UV2AGL.get(ord(char))
             row.append(widths.get(name, 0))
+        # Faces with the same widths (Courier's four) share one table.
+        if tuple(row) in shared:
+            lines.append(f'        case .{case}: Metrics(name: "{pdf_name}", widths: metrics(of: .{shared[tuple(row)]}).widths)')
+            continue
+        shared[tuple(row)] = case
         chunks = [", ".join(str(w) for w in row[i:i + 28]) for i in range(0, len(row), 28)]
         body = ",\n            ".join(chunks)
         lines.append(f'''        case .{case}: Metrics(name: "{pdf_name}", widths: [

@@ -241,10 +241,13 @@ struct PDFTextSetter {
                 if style.smallCaps && !style.allCaps { size *= 0.8 }
             }
             for character in shown {
+                // Spaces, tabs, breaks and a picture's place are layout, set in the run's own face; a character that
+                // face lacks comes from a fallback face, else shows as `?`.
                 let isLayout = character == " " || character == "\t" || character == "\n" || character == "\u{2028}" || character == "\u{FFFC}"
-                let face = isLayout || primary.width(of: character) != nil ? primary
-                    : fonts.fallback(for: character, bold: style.bold, italic: style.italic) ?? primary
-                let glyph = face === primary && !isLayout && primary.width(of: character) == nil ? "?" : character
+                var face = primary, glyph = character
+                if !isLayout && primary.width(of: character) == nil {
+                    if let fallback = fonts.fallback(for: character, bold: style.bold, italic: style.italic) { face = fallback } else { glyph = "?" }
+                }
                 if let last = out.last, last.face === face, last.size == size {
                     out[out.count - 1].scalars.append(glyph)
                 } else {
