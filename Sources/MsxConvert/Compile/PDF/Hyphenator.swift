@@ -9,8 +9,6 @@ struct Hyphenator: Sendable {
     /// Letters kept together at a word's start and end.
     private(set) var leftMinimum = 2
     private(set) var rightMinimum = 3
-    /// The dictionary the patterns came from.
-    let source: String
 
     /// The folders searched for dictionaries.
     static let folders = ["/usr/share/hyphen", "/usr/local/share/hyphen"]
@@ -26,12 +24,11 @@ struct Hyphenator: Sendable {
         let candidates = names.flatMap { name in folders.map { "\($0)/\(name).dic" } }
         guard let path = candidates.first(where: FileManager.default.isReadableFile),
               let data = FileManager.default.contents(atPath: path) else { return nil }
-        self.init(dictionary: String(decoding: data, as: UTF8.self), source: path)
+        self.init(dictionary: String(decoding: data, as: UTF8.self))
     }
 
     /// The patterns of a dictionary's text.
-    init(dictionary: String, source: String) {
-        self.source = source
+    init(dictionary: String) {
         for (number, line) in dictionary.split(whereSeparator: \.isNewline).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if number == 0 || text.isEmpty || text.hasPrefix("%") || text.hasPrefix("#") { continue }
