@@ -21,6 +21,16 @@ static inline int msx_git_set_search_path(git_config_level_t level, const char *
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
 
+/* libgit2 re-hashes every object it reads unless told not to; git itself does not on ordinary reads. Loose objects
+   are still checked by msx's own reader, and packs by their checksums when fetched or repacked. */
+static inline int msx_git_verify_object_hashes(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
+
+static inline int msx_git_set_cache_object_limit(git_object_t type, size_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
+}
+
 static inline int msx_git_set_ssl_cert_file(const char *file) {
     return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, NULL);
 }

@@ -15,6 +15,12 @@ enum LibGit2 {
         // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced. (MSX_BENCH_NO_FSYNC=1
         // turns that off, for `make bench` alone, to measure what it costs.)
         _ = msx_git_enable_fsync(EnvironmentVariable.value("MSX_BENCH_NO_FSYNC") == "1" ? 0 : 1)
+        // Loose objects are checked by msx's own reader (`LooseObject`); re-hashing every packed object on each read
+        // is work git does not do either.
+        _ = msx_git_verify_object_hashes(0)
+        // libgit2 keeps parsed commits and trees only up to 4 KB each: a first version whose message names every
+        // document, or a folder of a few hundred scenes, would be read and parsed again at each step of a walk.
+        for type in [GIT_OBJECT_COMMIT, GIT_OBJECT_TREE] { _ = msx_git_set_cache_object_limit(type, 16 << 20) }
         GitConfigurationSearch.libraryStarted()
         return true
     }()

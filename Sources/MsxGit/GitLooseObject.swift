@@ -3,8 +3,10 @@ import CSystemZlib
 import Foundation
 
 /// A loose object file (`.git/objects/xx/yyyy...`) read and checked: its zlib stream must end, and its header
-/// (`TYPE SIZE\0`) must name a known type and the size of what follows. libgit2 1.5 spins forever on a truncated
-/// one (fixed upstream in libgit2 PR #7346); msx reads loose objects itself so that damage is an error at once.
+/// (`TYPE SIZE\0`) must name a known type and the size of what follows, and its bytes must hash to its id. libgit2
+/// 1.5 spins forever on a truncated one (fixed upstream in libgit2 PR #7346); msx reads loose objects itself so that
+/// damage is an error at once. (libgit2's own check of every object's hash is off: packed objects, most of a
+/// history, are guarded by zlib's checksums and the pack's, as git guards them on ordinary reads.)
 enum LooseObject {
     /// Why a loose object cannot be read.
     struct Damage: Error {
@@ -14,11 +16,14 @@ enum LooseObject {
     /// The largest object msx reads (a manuscript's files are far smaller; a header claiming more is damage).
     static let largestSize = 1 << 31
 
-    /// The object in `file`: its type and contents. Throws `Damage` when it is damaged, and the file system's error
-    /// (ENOENT for a missing file) when it cannot be read.
-    static func read(_ file: String) throws -> (type: git_object_t, contents: [UInt8]) {
+    /// The object `id` in `file`: its type and contents. Throws `Damage` when it is damaged or holds another
+    /// object, and the file system's error (ENOENT for a missing file) when it cannot be read.
+    static func read(_ file: String, id: GitOID) throws -> (type: git_object_t, contents: [UInt8]) {
         let compressed = try Data(contentsOf: URL(fileURLWithPath: file))
         let inflated = try inflate(compressed)
+        guard inflated.withUnsafeBytes(SHA1.digest).withUnsafeBytes(GitOID.init(rawBytes:)) == id else {
+            throw Damage(reason: "its contents do not hash to its id")
+        }
         guard let nul = inflated.firstIndex(of: 0), nul < 32 else { throw Damage(reason: "it has no object header") }
         let header = String(decoding: inflated[..<nul], as: UTF8.self).split(separator: " ")
         guard header.count == 2, let size = Int(header[1]), size >= 0, size <= largestSize else {

@@ -98,11 +98,12 @@ enum VerifyingObjectDatabase {
 
     /// Reads a loose object for libgit2: GIT_ENOTFOUND when there is no such file (the packs are asked), an error
     /// naming the object when it is damaged.
-    private static func load(_ backend: UnsafeMutablePointer<git_odb_backend>?, _ file: String, _ name: String)
+    private static func load(_ backend: UnsafeMutablePointer<git_odb_backend>?, _ file: String, _ id: GitOID)
         -> Result<(type: git_object_t, contents: [UInt8]), Refusal>
     {
+        let name = id.description
         do {
-            return .success(try LooseObject.read(file))
+            return .success(try LooseObject.read(file, id: id))
         } catch let damage as LooseObject.Damage {
             git_error_set_str(Int32(GIT_ERROR_ODB.rawValue), "object \(name) is damaged: \(damage.reason) (its file is \(file))")
             return .failure(Refusal(code: -1))
@@ -136,7 +137,7 @@ enum VerifyingObjectDatabase {
         UnsafeMutablePointer<git_odb_backend>?, UnsafePointer<git_oid>?
     ) -> Int32 = { data, length, type, backend, id in
         guard let id else { return -1 }
-        switch load(backend, file(backend, id), GitOID(id.pointee).description) {
+        switch load(backend, file(backend, id), GitOID(id.pointee)) {
         case .failure(let refusal): return refusal.code
         case .success(let object):
             type?.pointee = object.type
@@ -149,7 +150,7 @@ enum VerifyingObjectDatabase {
         UnsafePointer<git_oid>?
     ) -> Int32 = { length, type, backend, id in
         guard let id else { return -1 }
-        switch load(backend, file(backend, id), GitOID(id.pointee).description) {
+        switch load(backend, file(backend, id), GitOID(id.pointee)) {
         case .failure(let refusal): return refusal.code
         case .success(let object):
             type?.pointee = object.type
@@ -173,11 +174,11 @@ enum VerifyingObjectDatabase {
             git_error_set_str(Int32(GIT_ERROR_ODB.rawValue), "the short id \(prefix) is ambiguous")
             return GIT_EAMBIGUOUS.rawValue
         }
-        let full = String(prefix.prefix(2)) + name
+        guard let full = GitOID(hex: String(prefix.prefix(2)) + name) else { return GIT_ENOTFOUND.rawValue }
         switch load(backend, folder + "/" + name, full) {
         case .failure(let refusal): return refusal.code
         case .success(let object):
-            if let found { _ = git_oid_fromstr(found, full) }
+            found?.pointee = full.raw
             type?.pointee = object.type
             return handOver(object.contents, backend, data, length)
         }

@@ -86,6 +86,17 @@ final class DamagedObjectTests: HistoryTestCase {
         try assertEveryCommandFailsInBoundedTime(root)
     }
 
+    /// A loose object file that holds another object (sound zlib, a sound header) is damage, not the other object.
+    func testALooseObjectHoldingAnotherObjectIsDamage() throws {
+        let root = try project()
+        let objects = try looseObjects(root)
+        let contents = try objects.map { try Data(contentsOf: $0) }
+        for (index, object) in objects.enumerated() {
+            try damage(object) { $0 = contents[(index + 1) % contents.count] }
+        }
+        try assertEveryCommandFailsInBoundedTime(root)
+    }
+
     /// Found by the corruption soak: an older version that cannot be read made `log` say "No versions." with exit
     /// 0 (the walk took libgit2's error for the end of the history); the damage is named and exits 3.
     func testAnUnreadableOlderVersionIsDamageNotAShorterHistory() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import MsxTestSupport
 import XCTest
 @testable import MsxModel
 
 /// What `msx search` matches: words as typed or a regular expression, in the text a reader sees; and the quick test
 /// on a file's bytes that lets a version whose file cannot hold the words go unread.
-final class TextPatternTests: XCTestCase {
+final class TextPatternTests: SeededTestCase {
     func testMatchesAndTheQuickTestOnBytes() throws {
         let pattern = try TextPattern("lamp room")
         XCTAssertEqual(pattern.matches(in: "The lamp room, the lamp room."), [4..<13, 19..<28])
@@ -20,5 +21,33 @@ final class TextPatternTests: XCTestCase {
         XCTAssertEqual(try TextPattern("l[a]mp", regex: true).count(in: ["lamp lamp"]), 2)
         XCTAssertThrowsError(try TextPattern(""))
         XCTAssertThrowsError(try TextPattern("(", regex: true))
+    }
+
+    /// The quick test and the literal count against models written apart from them: the markup taken out and the
+    /// words looked for in what is left, and NSRegularExpression counting the escaped pattern.
+    func testTheQuickTestAndTheLiteralCountAgreeWithModels() throws {
+        var random = seededGenerator()
+        let pieces = ["a", "b", "é", "à", "e\u{301}", "ab", "*", "_", "`", "~", "\\", " ", "&", "<", "](", "[", "\n", "日", "🙂"]
+        func text(_ length: Int) -> String { (0..<length).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        for _ in 0..<3_000 {
+            let typed = text(Int.random(in: 1...3, using: &random))
+            guard let pattern = try? TextPattern(typed) else { continue }
+            let markdown = text(Int.random(in: 0...24, using: &random))
+            let stripped = Array(markdown.utf8).filter { !Array("*_`~\\".utf8).contains($0) }
+            let words = typed.split { !$0.isLetter && !$0.isNumber }.map { Array($0.utf8) }
+            let model = words.isEmpty || markdown.contains("&") || markdown.contains("<") || stripped.containsRun("](".utf8)
+                || words.allSatisfy { stripped.containsRun($0) }
+            XCTAssertEqual(pattern.mayOccur(in: Data(markdown.utf8)), model, "\(typed) in \(markdown.debugDescription)")
+            let expression = try NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: typed))
+            let expected = expression.numberOfMatches(in: markdown, range: NSRange(location: 0, length: markdown.utf16.count))
+            XCTAssertEqual(pattern.count(in: [markdown]), expected, "\(typed) in \(markdown.debugDescription)")
+        }
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func containsRun<S: Sequence>(_ run: S) -> Bool where S.Element == UInt8 {
+        let run = Array(run)
+        return run.isEmpty || (0...Swift.max(0, count - run.count)).contains { count >= run.count && Array(self[$0..<($0 + run.count)]) == run }
     }
 }

@@ -7,6 +7,9 @@ public struct TextPattern: Sendable {
     /// For words searched as typed and in their case: each word of them (letters and digits) as UTF-8, which a
     /// file's bytes must hold for the text a reader sees in it to hold the words.
     private let words: [[UInt8]]
+    /// For the same patterns, the pattern as UTF-8: counted by comparing bytes, which finds what the expression
+    /// finds (a literal, matched code point by code point, in case) without converting each paragraph to UTF-16.
+    private let literal: [UInt8]?
 
     /// - Throws: `invalid-value` for an empty pattern or a regular expression that does not compile.
     public init(_ pattern: String, regex: Bool = false, ignoringCase: Bool = false) throws {
@@ -18,6 +21,7 @@ public struct TextPattern: Sendable {
             throw MsxError(.invalidValue, "'\(pattern)' is not a regular expression msx reads")
         }
         words = regex || ignoringCase ? [] : pattern.split { !$0.isLetter && !$0.isNumber }.map { Array($0.utf8) }
+        literal = regex || ignoringCase ? nil : Array(pattern.utf8)
     }
 
     /// Whether the text a reader sees in a Markdown file of these bytes may hold the pattern: false only when a
@@ -34,20 +38,48 @@ public struct TextPattern: Sendable {
         return markdown.withUnsafeBytes(mayOccur)
     }
 
-    /// One pass over the bytes: a reference or HTML answers at once; the in-word markup is dropped on the way.
+    /// A reference, HTML or an inline link answers at once; else each word must occur, with any in-word markup
+    /// between its bytes. The C library's memchr(3) finds the places to look.
     private func mayOccur(_ raw: UnsafeRawBufferPointer) -> Bool {
-        var text = [UInt8]()
-        text.reserveCapacity(raw.count)
-        for byte in raw {
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"): return true
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"): continue
-            default: text.append(byte)
-            }
+        guard let base = raw.baseAddress else { return false }
+        if memchr(base, Int32(UInt8(ascii: "&")), raw.count) != nil || memchr(base, Int32(UInt8(ascii: "<")), raw.count) != nil
+            || ByteSearch.contains(raw, Self.inlineLink)
+        {
+            return true
         }
-        return text.withUnsafeBytes { bytes in ByteSearch.contains(bytes, Array("](".utf8)) || words.allSatisfy { ByteSearch.contains(bytes, $0) } }
+        return words.allSatisfy { Self.occurs($0, skippingInWordMarkup: raw) }
     }
 
+    private static let inlineLink = Array("](".utf8)
+
+    /// Whether `word` occurs in `raw` once the markup that may stand inside a word is taken out.
+    private static func occurs(_ word: [UInt8], skippingInWordMarkup raw: UnsafeRawBufferPointer) -> Bool {
+        guard let first = word.first, let base = raw.baseAddress else { return word.isEmpty }
+        var start = 0
+        while start < raw.count, let hit = memchr(base + start, Int32(first), raw.count - start) {
+            var at = base.distance(to: UnsafeRawPointer(hit)) + 1
+            start = at
+            var matched = 1
+            while matched < word.count && at < raw.count {
+                let byte = raw[at]
+                if byte == word[matched] {
+                    matched += 1
+                } else if !isInWordMarkup(byte) {
+                    break
+                }
+                at += 1
+            }
+            if matched == word.count { return true }
+        }
+        return false
+    }
+
+    private static func isInWordMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"): true
+        default: false
+        }
+    }
 
     /// Where the pattern matches in `text`, as UTF-16 ranges (empty matches left out).
     public func matches(in text: String) -> [Range<Int>] {
@@ -58,6 +90,22 @@ public struct TextPattern: Sendable {
 
     /// How many times the pattern matches in `paragraphs`.
     public func count(in paragraphs: [String]) -> Int {
-        paragraphs.reduce(0) { $0 + expression.numberOfMatches(in: $1, range: NSRange(location: 0, length: $1.utf16.count)) }
+        if let literal { return paragraphs.reduce(0) { $0 + Self.occurrences(of: literal, in: $1) } }
+        return paragraphs.reduce(0) { $0 + expression.numberOfMatches(in: $1, range: NSRange(location: 0, length: $1.utf16.count)) }
+    }
+
+    /// How often `needle` occurs in `text`, left to right without overlaps, as a regular expression counts.
+    private static func occurrences(of needle: [UInt8], in text: String) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            var count = 0
+            var start = 0
+            while let found = ByteSearch.firstIndex(of: needle, in: UnsafeRawBufferPointer(rebasing: bytes[start...])) {
+                count += 1
+                start += found + needle.count
+            }
+            return count
+        }
     }
 }
