@@ -22,7 +22,7 @@ public struct HistoryMatch: Sendable {
 
 extension ProjectHistory {
     /// The size search reads a file's pieces in: about a page, so that an edit costs the reading of a page or two.
-    static let searchPieceSize = 2048
+    static let searchPieceSize = 512
 
     /// Every version, newest first, in which `pattern` occurs a different number of times in one of the documents it
     /// touched than in the version before (its first parent): where a phrase first appeared, and where it went.
@@ -41,10 +41,13 @@ extension ProjectHistory {
             let bytes = try repository.blob(blob)
             var count = 0
             if pattern.mayOccur(in: bytes) {
-                _ = try FileIO.decodeUTF8(bytes, displayPath: "\(node.path) at \(commit.short)")
                 for piece in MarkdownDocument.pieces(of: [UInt8](bytes), size: Self.searchPieceSize) {
                     let key = Data(piece)
                     if let known = pieceCounts[key] { count += known; continue }
+                    // Pieces are cut at line starts, so the file is UTF-8 when each piece is (the known ones were).
+                    if String(validating: piece, as: UTF8.self) == nil {
+                        _ = try FileIO.decodeUTF8(bytes, displayPath: "\(node.path) at \(commit.short)")
+                    }
                     let found = pattern.mayOccur(in: piece)
                         ? pattern.count(in: MarkdownDocument(bytes: Array(piece), sourceMap: false).blocks.map(\.text)) : 0
                     pieceCounts[key] = found

@@ -4,7 +4,7 @@ import XCTest
 
 /// `msx search TEXT [--history] [--regex]` finds text in today's documents and, with --history,
 /// the versions that added or removed it; checked against `git log -S` on the same repository.
-final class SearchTests: MsxTestCase {
+final class SearchTests: HistoryTestCase {
     override class var runsTheBuiltBinary: Bool { true }
 
     func testTodaysDocumentsAreSearchedAsAReaderSeesThem() throws {
@@ -24,9 +24,9 @@ final class SearchTests: MsxTestCase {
         XCTAssertTrue(bad.stderr.contains("regular expression"), bad.stderr)
     }
 
-    /// Random edits over many versions add and remove a phrase in several documents; `msx search --history` names
-    /// exactly the versions `git log -S` names (the phrase is never formatted, so git's count in the files is the
-    /// reader's count).
+    /// Random edits over many versions add and remove a phrase anywhere in several documents, each long enough to be
+    /// read in several pieces; `msx search --history` names exactly the versions `git log -S` names (the phrase is
+    /// never formatted, so git's count in the files is the reader's count).
     func testHistorySearchFindsTheVersionsGitLogSFinds() throws {
         var random = seededGenerator(1515)
         let root = try makeProject()
@@ -35,6 +35,7 @@ final class SearchTests: MsxTestCase {
         var texts: [String: [String]] = [:]
         for title in documents {
             texts[title] = ["The \(title.lowercased()) opens."]
+                + (0..<30).map { "Paragraph \($0) of the \(title.lowercased()), long enough that the file is read in several pieces." }
             try addDocument(title, texts[title]!.joined(separator: "\n\n") + "\n", to: root)
         }
         try expect(0, "snapshot", "-m", "start", in: root)
@@ -43,7 +44,7 @@ final class SearchTests: MsxTestCase {
             let title = documents.randomElement(using: &random)!
             var paragraphs = texts[title]!
             switch Int.random(in: 0..<4, using: &random) {
-            case 0: paragraphs.append("She climbed to the \(phrase) at \(round).")
+            case 0: paragraphs.insert("She climbed to the \(phrase) at \(round).", at: Int.random(in: 0...paragraphs.count, using: &random))
             case 1:
                 if let index = paragraphs.firstIndex(where: { $0.contains(phrase) }) { paragraphs.remove(at: index) }
             case 2: paragraphs.append("Nothing about it at \(round).")
@@ -60,5 +61,19 @@ final class SearchTests: MsxTestCase {
         XCTAssertFalse(git.isEmpty)
         XCTAssertEqual(Set(msx), Set(git))
         XCTAssertEqual(msx.count, Set(msx).count, "each version once here: one document changed per version")
+    }
+
+    /// A version whose file is not UTF-8 (committed with plain git) is an error naming the file and the version.
+    func testHistorySearchNamesAVersionThatIsNotUTF8() throws {
+        let root = try makeProject()
+        let (_, path) = try addDocument("Storm", String(repeating: "The lamp room was cold.\n\n", count: 60), to: root)
+        try expect(0, "snapshot", "-m", "start", in: root)
+        var bytes = try Data(contentsOf: root.appendingPathComponent(path))
+        bytes.insert(0xFF, at: 1_000)
+        try bytes.write(to: root.appendingPathComponent(path))
+        try plainCommit("damage", in: root)
+        let damaged = try revision("HEAD", in: root)
+        let result = try expect(3, "search", "--history", "lamp room", in: root)
+        XCTAssertTrue(result.stderr.contains("\(path) at \(damaged.prefix(7)): not valid UTF-8 (bad byte at offset 1000)"), result.stderr)
     }
 }

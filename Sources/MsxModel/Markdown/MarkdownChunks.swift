@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a long Markdown file can be cut so that cmark reads each piece on its own and finds the same blocks: only
 /// cmark's tree of one piece is then held at a time (it takes about 20 bytes for every byte of emphasis-rich prose).
 ///
@@ -19,12 +21,13 @@ enum MarkdownChunks {
         var pieceStart = start
         var fence: (byte: UInt8, length: Int)?
         var previousBlank = false
+        let hasCarriageReturns = bytes.withUnsafeBytes { memchr($0.baseAddress! + start, 0x0D, $0.count - start) != nil }
         for (index, lineStart) in lineStarts.enumerated() where lineStart >= start && lineStart < bytes.count {
             let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
             let line = bytes[lineStart..<end]
             // A carriage return alone ends a line for cmark but not in msx's line table: such a file is read whole,
             // so that cmark's line numbers stay what they always were.
-            if let cr = line.firstIndex(of: 0x0D), cr + 1 < line.endIndex ? line[cr + 1] != 0x0A : end == bytes.count {
+            if hasCarriageReturns, let cr = line.firstIndex(of: 0x0D), cr + 1 < line.endIndex ? line[cr + 1] != 0x0A : end == bytes.count {
                 return whole
             }
             let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

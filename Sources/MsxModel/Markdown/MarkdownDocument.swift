@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Markdown file read into msx's text model: its bytes, its front matter, and its paragraphs.
 public struct MarkdownDocument: Sendable {
     /// The file exactly as it is on disk.
@@ -70,7 +72,14 @@ public struct MarkdownDocument: Sendable {
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var at = 0
+            while at < raw.count, let newline = memchr(base + at, 0x0A, raw.count - at) {
+                at = base.distance(to: UnsafeRawPointer(newline)) + 1
+                starts.append(at)
+            }
+        }
         return starts
     }
 
