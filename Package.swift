@@ -39,7 +39,10 @@ let package = Package(
         // The core, in layers that depend on each other one way: model <- project <- diff <- convert; model <- git,
         // libgit2's only caller (git's objects, index, references and transfers, nothing of an msx project); project
         // and git <- history; the workspace over history and convert.
-        .target(name: "MsxModel", dependencies: ["CCmarkGFM"]),
+        // With cmark-gfm's static archives: its lists appended to in one step (empty unless scripts/swift-static.sh
+        // defines it).
+        .target(name: "CCmarkLinearLists"),
+        .target(name: "MsxModel", dependencies: ["CCmarkGFM", "CCmarkLinearLists"]),
         .target(name: "MsxProject", dependencies: ["MsxModel"]),
         // With libgit2's static archive: its GSSAPI calls, loading the library when the first is made, and the seeding
         // of its TLS random generator at the first handshake (empty unless scripts/swift-static.sh defines them).

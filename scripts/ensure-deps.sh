@@ -7,13 +7,13 @@
 # Silent and exit 0 when everything is present.
 #
 #   scripts/ensure-deps.sh          the libraries msx builds with
-#   scripts/ensure-deps.sh --test   also the real consumers the tests check msx's output with (LibreOffice and its Python bridge, pandoc, chromium and its driver for selenium, sshd, openssl, git, epubcheck, fontconfig, poppler and qpdf, hyphenation patterns);
+#   scripts/ensure-deps.sh --test   also the real consumers the tests check msx's output with (valgrind, LibreOffice and its Python bridge, pandoc, chromium and its driver for selenium, sshd, openssl, git, epubcheck, fontconfig, poppler and qpdf, hyphenation patterns);
 #                                   when they cannot be installed, says so and goes on: their tests skip, saying why
 set -euo pipefail
 
 # libcurl4-openssl-dev: msx-serve's HTTP library links Foundation's networking, which a release build links over libcurl.
 packages=(libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libxml2-dev libcurl4-openssl-dev pkg-config)
-test_packages=(libreoffice-writer-nogui python3-uno python3-jsonschema pandoc chromium chromium-driver python3-selenium openssh-server openssl git epubcheck fontconfig fonts-dejavu-core poppler-utils qpdf hyphen-en-us fonts-urw-base35)
+test_packages=(valgrind libreoffice-writer-nogui python3-uno python3-jsonschema pandoc chromium chromium-driver python3-selenium openssh-server openssl git epubcheck fontconfig fonts-dejavu-core poppler-utils qpdf hyphen-en-us fonts-urw-base35)
 
 missing_of() {
     for pkg in "$@"; do

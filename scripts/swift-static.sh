@@ -11,6 +11,9 @@
 # - `--wrap` also sends its calls of mbedtls_entropy_init, mbedtls_ctr_drbg_seed and mbedtls_ctr_drbg_random to
 #   CTLSRandomOnDemand (MSX_SEEDS_TLS_RANDOM_ON_DEMAND), which seeds the TLS random generator at the first https
 #   handshake instead of when libgit2 starts.
+# - `--wrap` sends cmark-gfm's calls of cmark_llist_append (and of the two functions that free lists) to
+#   CCmarkLinearLists (MSX_LINEAR_CMARK_LISTS), which appends in one step instead of walking the list: the table
+#   extension builds each row's cells so, quadratic in a row's cells.
 # - GSSAPI has no static archive: CGSSAPIOnDemand (MSX_GSSAPI_ON_DEMAND) loads it, and the Kerberos libraries it
 #   needs, on libgit2's first call instead of in every process.
 # - C is compiled with DWARF 4 debug information, as Swift writes it: Debian's valgrind (make bench counts
@@ -18,8 +21,9 @@
 set -euo pipefail
 
 swift="${MSX_SWIFT:-swift}"
-defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAND)
-wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed mbedtls_ctr_drbg_random)
+defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAND MSX_LINEAR_CMARK_LISTS)
+wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed mbedtls_ctr_drbg_random
+    cmark_llist_append cmark_llist_free cmark_llist_free_full)
 
 flags=(-Xcc -gdwarf-4)
 for define in "${defines[@]}"; do flags+=(-Xswiftc "-D$define" -Xcc "-D$define"); done

@@ -248,7 +248,8 @@ struct PDFTextSetter {
                 if !isLayout && primary.width(of: character) == nil {
                     if let fallback = fonts.fallback(for: character, bold: style.bold, italic: style.italic) { face = fallback } else { glyph = "?" }
                 }
-                if let last = out.last, last.face === face, last.size == size {
+                // Compared in place: a copy of the last fragment held here would make each append copy its characters.
+                if !out.isEmpty, out[out.count - 1].face === face, out[out.count - 1].size == size {
                     out[out.count - 1].scalars.append(glyph)
                 } else {
                     out.append(PDFFragment(scalars: [glyph], face: face, size: size, width: 0, rise: style.rise, color: style.color,
