@@ -84,6 +84,23 @@ extension Sidecar {
         valuesOutOfLimits = outOfLimits
     }
 
+    /// The JSON form to write to `file`, refused (`document-too-large`, nothing written) when msx would refuse to read
+    /// it back: more than `mostRuns` runs or `FileIO.largestDocument` bytes.
+    public func jsonToWrite(file: String) throws -> String {
+        let runs = paragraphs.reduce(0) { $0 + $1.runs.count }
+        let advice = "split the document (msx import --split-headings N cuts a file at its headings)"
+        guard runs <= Self.mostRuns else {
+            throw MsxError(.documentTooLarge, "\(file): its formatting would be \(runs) runs, more than msx reads in one sidecar"
+                + " (\(Self.mostRuns)); \(advice)")
+        }
+        let text = json
+        guard text.utf8.count <= FileIO.largestDocument else {
+            throw MsxError(.documentTooLarge, "\(file): its formatting would be \(text.utf8.count >> 20) MB, more than msx reads in"
+                + " one sidecar (\(FileIO.largestDocument >> 20) MB); \(advice)")
+        }
+        return text
+    }
+
     /// The sidecar in msx's canonical JSON form.
     public var json: String {
         var root = extra

@@ -132,7 +132,7 @@ public struct BinderEditor {
             if kind == .document {
                 transaction.write(item.node.markdown, to: node.path)
                 if let sidecar = item.node.sidecar, !sidecar.isEmpty, let path = node.sidecarPath {
-                    transaction.write(sidecar.json, to: path)
+                    transaction.write(try sidecar.jsonToWrite(file: path), to: path)
                     if let base = sidecar.baseText { try project.bases.stage(base, into: &transaction) }
                 }
                 if let notes = item.node.notes, !notes.isEmpty, let path = node.notesPath { transaction.write(notes, to: path) }

@@ -211,7 +211,7 @@ public struct Project: Sendable {
         if sidecar.isEmpty {
             if FileIO.exists(try paths.url(sidecarPath)) { transaction.delete(sidecarPath) }
         } else {
-            let json = sidecar.json
+            let json = try sidecar.jsonToWrite(file: sidecarPath)
             let url = try paths.url(sidecarPath)
             let current = FileIO.exists(url) ? try? String(contentsOf: url, encoding: .utf8) : nil
             if current != json { transaction.write(json, to: sidecarPath) }
