@@ -81,6 +81,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx-serve
 	@if [ -n "$(STATIC_LINKING)" ]; then scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; fi
+	@scripts/split-debug-info.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx" "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx-serve"
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 
 # The binary carries its templates (scripts/generate-templates.py), so it works wherever it is installed or copied.
@@ -113,6 +114,7 @@ bench: release
 	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench-anchoring.sh
 	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/bench-merge.sh
 	SWIFT=$(SWIFT) scripts/bench-import.sh
+	SWIFT=$(SWIFT) scripts/bench-goals.sh
 
 soak: deps
 	MSX_TEST_SCALE=50 $(SWIFT) test

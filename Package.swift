@@ -52,7 +52,10 @@ let package = Package(
         .target(name: "MsxHistory", dependencies: ["MsxGit", "MsxProject", "MsxModel"]),
         // Comparing and converting need no git: they read versions through `ProjectReader`.
         .target(name: "MsxDiff", dependencies: ["MsxProject", "MsxModel"]),
-        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation", "CSystemZlib"]),
+        // With libxml2's static archive: its character converters from Foundation's ICU (empty unless
+        // scripts/swift-static.sh defines it).
+        .target(name: "CXMLConverters"),
+        .target(name: "MsxConvert", dependencies: ["MsxDiff", "MsxProject", "MsxModel", "ZIPFoundation", "CSystemZlib", "CXMLConverters"]),
         // What needs the history and the rest together: imports that bring versions, blame, git's diff driver.
         .target(name: "MsxWorkspace", dependencies: ["MsxConvert", "MsxDiff", "MsxHistory", "MsxGit", "MsxProject", "MsxModel"]),
         // Each command as a typed request run against a workspace, returning an Encodable report: the one way in for

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints Sources/StaticLinking's full path when every static archive its linker scripts name is installed, and
 # nothing otherwise. The Makefile puts what it prints first on PKG_CONFIG_PATH, so that every build links libgit2
-# (with mbedTLS, libssh2, libcrypto, http-parser and PCRE2), libxml2 (with ICU and liblzma), zlib, cmark-gfm and
+# (with mbedTLS, libssh2, libcrypto, http-parser and PCRE2), libxml2 (with liblzma; its ICU is Foundation's), zlib, cmark-gfm and
 # libstdc++ from their archives instead of as shared libraries, and runs swift through scripts/swift-static.sh: each
 # shared library costs every command its dynamic linking before main. Where one is missing, builds link the shared
 # libraries as usual.
@@ -13,7 +13,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-archives=(libxml2.a libicuuc.a libicudata.a liblzma.a libz.a libcmark-gfm.a libcmark-gfm-extensions.a
+archives=(libxml2.a liblzma.a libz.a libcmark-gfm.a libcmark-gfm-extensions.a
     libgit2.a libmbedtls.a libmbedx509.a libmbedcrypto.a libhttp_parser.a libssh2.a libcrypto.a libpcre2-8.a)
 
 installed() {

@@ -14,6 +14,9 @@
 # - `--wrap` sends cmark-gfm's calls of cmark_llist_append (and of the two functions that free lists) to
 #   CCmarkLinearLists (MSX_LINEAR_CMARK_LISTS), which appends in one step instead of walking the list: the table
 #   extension builds each row's cells so, quadratic in a row's cells.
+# - With Foundation linked statically (--static-swift-stdlib, as make release links), libxml2's character converters
+#   are Foundation's ICU (CXMLConverters, MSX_ONE_ICU): Sources/StaticLinking/libxml2.so links no ICU of its own.
+#   (Other builds load Foundation's libxml2 as a shared library, with its ICU.)
 # - GSSAPI has no static archive: CGSSAPIOnDemand (MSX_GSSAPI_ON_DEMAND) loads it, and the Kerberos libraries it
 #   needs, on libgit2's first call instead of in every process.
 # - C is compiled with DWARF 4 debug information, as Swift writes it: Debian's valgrind (make bench counts
@@ -28,6 +31,10 @@ wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed 
 flags=(-Xcc -gdwarf-4)
 for define in "${defines[@]}"; do flags+=(-Xswiftc "-D$define" -Xcc "-D$define"); done
 for function in "${wrapped[@]}"; do flags+=(-Xlinker "--wrap=$function"); done
+
+for argument in "$@"; do
+    if [ "$argument" = --static-swift-stdlib ]; then flags+=(-Xcc -DMSX_ONE_ICU); fi
+done
 
 case "${1:-}" in
     build | test | run | package)

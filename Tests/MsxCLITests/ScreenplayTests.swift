@@ -171,6 +171,21 @@ final class ScreenplayTests: MsxTestCase {
         XCTAssertTrue(refused.stderr.contains("broken.fdx: not a Final Draft file"), refused.stderr)
     }
 
+    /// A Final Draft file in another encoding than UTF-8 (libxml2 converts it through ICU: in a release build,
+    /// Foundation's) comes in with every character.
+    func testFinalDraftInOtherEncodings() throws {
+        let root = try makeProject()
+        for (encoding, name, text) in [(String.Encoding.windowsCP1252, "windows-1252", "Café naïve — déjà vu"),
+                                       (.shiftJIS, "Shift_JIS", "日本語の台詞")] {
+            let xml = "<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<FinalDraft DocumentType=\"Script\" Version=\"5\"><Content>"
+                + "<Paragraph Type=\"Action\"><Text>\(text)</Text></Paragraph></Content></FinalDraft>\n"
+            let file = scratch.appendingPathComponent("\(name).fdx")
+            try XCTUnwrap(xml.data(using: encoding)).write(to: file)
+            try expect(0, "import", file.path, "--into", "Research", in: root)
+            XCTAssertEqual(try expect(0, "show", name, "--as", "text", in: root).stdout, text + "\n")
+        }
+    }
+
     /// A screenplay PDF as the industry reads one, checked by poppler: Courier (standard, not embedded) on Letter,
     /// the title page unnumbered, "2." at the top right of the script's second page on, cues, dialogue and action at
     /// their indents, every speech that crosses a page closed by "(MORE)" and taken up by "NAME (CONT'D)", and
