@@ -221,7 +221,7 @@ public enum HTMLPage {
             if underline == "thick" { css.append("text-decoration-thickness: 0.15em") }
         }
         if !decorations.isEmpty { css.append("text-decoration-line: \(decorations.joined(separator: " "))") }
-        var html = escape(r.text).replacingOccurrences(of: "\u{2028}", with: markup == .html ? "<br>" : "<br/>")
+        var html = escapeBreakingLines(r.text, with: markup == .html ? "<br>" : "<br/>")
         if a[.code] == true { html = "<code>\(html)</code>" }
         if a[.strikethrough] == true { html = "<s>\(html)</s>" }
         switch a[.verticalAlign]?.stringValue {
@@ -240,23 +240,46 @@ public enum HTMLPage {
 
     private static func pt(_ v: Double) -> String { "\(JSONWriter.format(v))pt" }
 
-    package static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            // Control characters (an escape sequence in a title) have no place in a page: left out.
-            case _ where c.unicodeScalars.count == 1 && Self.isControl(c.unicodeScalars.first!): continue
-            default: out.append(c)
+    package static func escape(_ s: String) -> String { escapeBreakingLines(s, with: nil) }
+
+    /// `escape(_:)`, with each line separator (U+2028) written as `lineBreak` when it is given. One pass over the
+    /// UTF-8 bytes (a compile escapes every run of a book): the markup characters and the control characters are
+    /// all single bytes but U+0080-U+009F (C2 80-9F) and the separator (E2 80 A8); text with none comes back as is.
+    package static func escapeBreakingLines(_ s: String, with lineBreak: String?) -> String {
+        var text = s
+        return text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || escapes($0) != nil }) else { return s }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+                if let entity = escapes(byte) {
+                    out += entity.utf8
+                } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+                    // Control characters (an escape sequence in a title) have no place in a page: left out.
+                } else if byte == 0xC2, (0x80...0x9F).contains(next) {
+                    i += 1
+                } else if byte == 0xE2, next == 0x80, i + 2 < bytes.count, bytes[i + 2] == 0xA8, let lineBreak {
+                    out += lineBreak.utf8
+                    i += 2
+                } else {
+                    out.append(byte)
+                }
+                i += 1
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
+    private static func escapes(_ byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: nil
+        }
     }
 }
