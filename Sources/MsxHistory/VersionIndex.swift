@@ -274,6 +274,33 @@ package struct VersionIndex: Equatable {
         return VersionIndex(head: newHead, count: count + commits.count, manifestPathHash: manifestPathHash, lines: lines)
     }
 
+    /// The index of the history `removed` versions shorter, ending at `newHead`: the versions numbered from
+    /// `count - removed` up taken off every line (each line that lists one is read and written again, the others
+    /// copied unread); nil when such a line is damaged (the index must be built again).
+    func removingNewest(_ removed: Int, head newHead: GitOID) -> VersionIndex? {
+        let newCount = count - removed
+        var lines: [ArraySlice<UInt8>] = []
+        for row in rows {
+            let key = Self.key(of: row)
+            var line = Line(file: file, start: row.startIndex, versionsFrom: key.endIndex, count: count)
+            var kept: [Version] = []
+            do {
+                guard let newest = try line.next() else { return nil }
+                guard newest.number >= newCount else {
+                    lines.append(ArraySlice(row))
+                    continue
+                }
+                while let version = try line.next() {
+                    if version.number < newCount { kept.append(version) }
+                }
+            } catch {
+                return nil
+            }
+            if !kept.isEmpty { lines.append(Self.lineBytes(Array(key), kept.map(Self.field))) }
+        }
+        return VersionIndex(head: newHead, count: newCount, manifestPathHash: manifestPathHash, lines: lines)
+    }
+
     /// The lines' keys and versions in the order of the keys' bytes.
     private static func sorted(_ fields: [[UInt8]: [String]]) -> [(key: [UInt8], versions: [String])] {
         fields.map { (key: $0.key, versions: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }

@@ -66,17 +66,40 @@ extension ProjectHistory {
         try VersionIndex.build(repository, head: head, manifestPath: gitPath(Manifest.fileName), manifest: manifestBlob(at:))
     }
 
-    /// `index` with the versions between its head and `head` added, when `head` descends from it through versions
-    /// with one parent each; nil otherwise (a merge, a history rewritten or reset, a damaged newest group of a line
-    /// they go on).
+    /// `index` brought to `head`: its newest versions taken off back to where `head`'s history joins it, then the
+    /// versions from there to `head` added, when each version taken off or added has one parent (new versions on
+    /// top; `git reset --hard HEAD~N`, an amended or undone version, and new versions after it). A version with
+    /// one parent is the first `git log` lists, and lists the rest as from its parent, so the index of a shorter
+    /// history is the longer one's less its newest versions. Nil otherwise (a merge, a history rewritten further
+    /// back, a damaged line): the index is built again.
     private func caughtUp(_ index: VersionIndex, to head: GitOID) throws -> VersionIndex? {
+        // Usually `head` is on top of the indexed head; else the indexed versions that can be taken off are listed,
+        // by how many must go to reach each.
+        var reachable: [GitOID: Int] = [index.head: 0]
+        if let (newer, _) = versionsWithOneParent(from: head, backTo: { reachable[$0] != nil }) {
+            return try index.adding(newer.reversed(), manifest: manifestBlob(at:))
+        }
+        var id = index.head
+        while reachable.count <= Self.catchUpLimit, let commit = try? repository.commit(id), commit.parents.count == 1 {
+            id = commit.parents[0]
+            reachable[id] = reachable.count
+        }
+        guard let (newer, join) = versionsWithOneParent(from: head, backTo: { reachable[$0] != nil }),
+              let joined = index.removingNewest(reachable[join]!, head: join)
+        else { return nil }
+        return try joined.adding(newer.reversed(), manifest: manifestBlob(at:))
+    }
+
+    /// The versions from `head` back to the first that `isJoin` accepts, newest first, and that one; nil when a
+    /// version on the way has other than one parent, or more than `catchUpLimit` would be read.
+    private func versionsWithOneParent(from head: GitOID, backTo isJoin: (GitOID) -> Bool) -> ([GitCommit], GitOID)? {
         var newer: [GitCommit] = []
         var id = head
-        while id != index.head {
+        while !isJoin(id) {
             guard newer.count < Self.catchUpLimit, let commit = try? repository.commit(id), commit.parents.count == 1 else { return nil }
             newer.append(commit)
             id = commit.parents[0]
         }
-        return try index.adding(newer.reversed(), manifest: manifestBlob(at:))
+        return (newer, id)
     }
 }

@@ -14,7 +14,7 @@ final class VersionIndexTests: HistoryTestCase {
         var random = seededGenerator(20261125)
         var draftNumber = 0
         for round in 0..<scaled(14) {
-            let step = Int.random(in: 0..<9, using: &random)
+            let step = Int.random(in: 0..<10, using: &random)
             let target = Bool.random(using: &random) ? Book.lampPath : Book.seaPath
             let words = "Round \(round) step \(step): \(["rain", "wind", "tide", "salt"].randomElement(using: &random)!).\n"
             switch step {
@@ -45,6 +45,9 @@ final class VersionIndexTests: HistoryTestCase {
             case 6:  // a commit back-dated by git (clocks that disagree)
                 try write(words, to: try path(of: target, in: book), in: book.root)
                 try plainCommit("back-dated \(round)", date: "2001-01-01", in: book.root)
+            case 9:  // the branch taken back a version or two with git (the index is cut back, not built again)
+                let back = min(Int.random(in: 1...2, using: &random), try commitCount(book.root) - 1)
+                if back > 0 { try git("reset", "-q", "--hard", "HEAD~\(back)", in: book.root) }
             default:  // the index damaged by hand
                 if exists(indexPath, in: book.root) {
                     var text = try read(indexPath, in: book.root)
