@@ -26,7 +26,7 @@ public struct TextPattern: Sendable {
 
     /// Whether the text a reader sees in a Markdown file of these bytes may hold the pattern: false only when a
     /// word of it is not in the bytes once the markup that may stand inside a word (`*`, `_`, `` ` ``, `~`, `\`) is
-    /// taken out. A file with character references (`&…;`), inline links or HTML (`](`, `<`) is always read.
+    /// taken out. A file with character references (`&…;`), links (`](`, `]:`) or HTML (`<`) is always read.
     public func mayOccur(in markdown: Data) -> Bool {
         guard !words.isEmpty else { return true }
         return markdown.withUnsafeBytes(mayOccur)
@@ -38,12 +38,14 @@ public struct TextPattern: Sendable {
         return markdown.withUnsafeBytes(mayOccur)
     }
 
-    /// A reference, HTML or an inline link answers at once; else each word must occur, with any in-word markup
-    /// between its bytes. The C library's memchr(3) finds the places to look.
+    /// A reference, HTML, an inline link or a link reference definition answers at once (a link's text joins the
+    /// words around it: `fan[tas](x)tic`, or `fan[tas][r]tic` and `fan[tas]tic` where `[r]:` or `[tas]:` is defined);
+    /// else each word must occur, with any in-word markup between its bytes. The C library's memchr(3) finds the
+    /// places to look.
     private func mayOccur(_ raw: UnsafeRawBufferPointer) -> Bool {
         guard let base = raw.baseAddress else { return false }
         if memchr(base, Int32(UInt8(ascii: "&")), raw.count) != nil || memchr(base, Int32(UInt8(ascii: "<")), raw.count) != nil
-            || ByteSearch.contains(raw, Self.inlineLink)
+            || ByteSearch.contains(raw, Self.inlineLink) || ByteSearch.contains(raw, Self.linkDefinition)
         {
             return true
         }
@@ -51,6 +53,7 @@ public struct TextPattern: Sendable {
     }
 
     private static let inlineLink = Array("](".utf8)
+    private static let linkDefinition = Array("]:".utf8)
 
     /// Whether `word` occurs in `raw` once the markup that may stand inside a word is taken out.
     private static func occurs(_ word: [UInt8], skippingInWordMarkup raw: UnsafeRawBufferPointer) -> Bool {
