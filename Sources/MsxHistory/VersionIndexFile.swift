@@ -73,33 +73,26 @@ extension ProjectHistory {
     /// history is the longer one's less its newest versions. Nil otherwise (a merge, a history rewritten further
     /// back, a damaged line): the index is built again.
     private func caughtUp(_ index: VersionIndex, to head: GitOID) throws -> VersionIndex? {
-        // Usually `head` is on top of the indexed head; else the indexed versions that can be taken off are listed,
-        // by how many must go to reach each.
-        var reachable: [GitOID: Int] = [index.head: 0]
-        if let (newer, _) = versionsWithOneParent(from: head, backTo: { reachable[$0] != nil }) {
-            return try index.adding(newer.reversed(), manifest: manifestBlob(at:))
-        }
-        var id = index.head
-        while reachable.count <= Self.catchUpLimit, let commit = try? repository.commit(id), commit.parents.count == 1 {
-            id = commit.parents[0]
-            reachable[id] = reachable.count
-        }
-        guard let (newer, join) = versionsWithOneParent(from: head, backTo: { reachable[$0] != nil }),
-              let joined = index.removingNewest(reachable[join]!, head: join)
-        else { return nil }
-        return try joined.adding(newer.reversed(), manifest: manifestBlob(at:))
-    }
-
-    /// The versions from `head` back to the first that `isJoin` accepts, newest first, and that one; nil when a
-    /// version on the way has other than one parent, or more than `catchUpLimit` would be read.
-    private func versionsWithOneParent(from head: GitOID, backTo isJoin: (GitOID) -> Bool) -> ([GitCommit], GitOID)? {
+        // `head`'s versions back to the indexed head, or as far as each has one parent: usually `head` is on top.
         var newer: [GitCommit] = []
         var id = head
-        while !isJoin(id) {
-            guard newer.count < Self.catchUpLimit, let commit = try? repository.commit(id), commit.parents.count == 1 else { return nil }
+        while id != index.head, newer.count < Self.catchUpLimit, let commit = try? repository.commit(id), commit.parents.count == 1 {
             newer.append(commit)
             id = commit.parents[0]
         }
-        return (newer, id)
+        if id == index.head { return try index.adding(newer.reversed(), manifest: manifestBlob(at:)) }
+        // Else the indexed versions that can be taken off, by how many must go to reach each; `head`'s history
+        // joins them at the newest of its versions among them.
+        var reachable: [GitOID: Int] = [index.head: 0]
+        var indexed = index.head
+        while reachable.count <= Self.catchUpLimit, let commit = try? repository.commit(indexed), commit.parents.count == 1 {
+            indexed = commit.parents[0]
+            reachable[indexed] = reachable.count
+        }
+        let walked = newer.map(\.id) + [id]
+        guard let join = walked.firstIndex(where: { reachable[$0] != nil }),
+              let joined = index.removingNewest(reachable[walked[join]]!, head: walked[join])
+        else { return nil }
+        return try joined.adding(newer[..<join].reversed(), manifest: manifestBlob(at:))
     }
 }
