@@ -21,7 +21,8 @@ public struct HistoryMatch: Sendable {
 }
 
 extension ProjectHistory {
-    /// The size search reads a file's pieces in: about a page, so that an edit costs the reading of a page or two.
+    /// The size search reads a file's pieces in: a paragraph or a few, so that an edit costs the reading of about as
+    /// much as it changed.
     static let searchPieceSize = 512
 
     /// Every version, newest first, in which `pattern` occurs a different number of times in one of the documents it
