@@ -27,18 +27,13 @@ help:
 	@echo "make completions  regenerate completions/ (bash, zsh, fish)"
 	@echo "make clean        remove build products"
 
-# Where the static archives of libgit2 (and what it needs), libxml2 (with ICU and liblzma), zlib, cmark-gfm and libstdc++ are installed, every build
-# links them instead of the shared libraries: pkg-config finds Sources/StaticLinking's files first, which put its linker
-# scripts ahead of the system's libraries (scripts/static-linking.sh). Each shared library costs every command its
-# dynamic linking before main.
-# libgit2's archives need a few flags besides (scripts/swift-static.sh), so every swift the Makefile and its scripts
-# run goes through that script, which runs the swift SWIFT names.
-STATIC_LINKING := $(shell scripts/static-linking.sh)
-ifneq ($(STATIC_LINKING),)
-export PKG_CONFIG_PATH := $(STATIC_LINKING)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH),)
+# Where the static archives of libgit2 (and what it needs), libxml2 (with liblzma), zlib, cmark-gfm and libstdc++ are
+# installed, every build links them instead of the shared libraries (scripts/static-linking.sh): each shared library
+# costs every command its dynamic linking before main. Every swift the Makefile and its scripts run goes through
+# scripts/swift-static.sh, which makes that choice when it runs (after `make deps` installed the archives on a fresh
+# machine) and adds the flags libgit2's archives need; it runs the swift SWIFT names.
 export MSX_SWIFT := $(SWIFT)
 override SWIFT := $(CURDIR)/scripts/swift-static.sh
-endif
 
 deps:
 	@scripts/ensure-deps.sh
@@ -80,7 +75,7 @@ RELEASE_FLAGS = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx
 	$(SWIFT) build $(RELEASE_FLAGS) --product msx-serve
-	@if [ -n "$(STATIC_LINKING)" ]; then scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; fi
+	@if [ -n "$$(scripts/static-linking.sh)" ]; then scripts/static-linking.sh --check "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"; fi
 	@scripts/split-debug-info.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx" "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx-serve"
 	@echo "msx: $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/msx"
 

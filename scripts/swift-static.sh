@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `swift`, with the flags that go with linking libgit2 from its static archives (Sources/StaticLinking/libgit2.so)
-# added to `swift build`, `test`, `run` and `package` (whose plugins build too). The Makefile runs every swift
-# through this script when scripts/static-linking.sh finds the archives; a plain `swift build` links the shared
-# libgit2 pkg-config names, so Package.swift needs no unsafe flags and the package can be a versioned dependency.
+# `swift`, linking the static archives when scripts/static-linking.sh finds them all installed: Sources/StaticLinking
+# goes first on PKG_CONFIG_PATH and the flags that go with libgit2's archives are added to `swift build`, `test`,
+# `run` and `package` (whose plugins build too). Without the archives it runs swift as it is. The Makefile runs every
+# swift through this script; the choice is made each time, not when make starts, so that the build after `make
+# deps` installed the archives on a fresh machine links them. A plain `swift build` links the shared libgit2
+# pkg-config names, so Package.swift needs no unsafe flags and the package can be a versioned dependency.
 #
 #   MSX_SWIFT=swift scripts/swift-static.sh build ...
 #
@@ -24,6 +26,12 @@
 set -euo pipefail
 
 swift="${MSX_SWIFT:-swift}"
+folder="$("$(dirname "$0")/static-linking.sh")"
+if [ -z "$folder" ]; then exec "$swift" "$@"; fi
+case ":${PKG_CONFIG_PATH:-}:" in
+    *":$folder:"*) ;;
+    *) export PKG_CONFIG_PATH="$folder${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" ;;
+esac
 defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAND MSX_LINEAR_CMARK_LISTS)
 wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed mbedtls_ctr_drbg_random
     cmark_llist_append cmark_llist_free cmark_llist_free_full)
