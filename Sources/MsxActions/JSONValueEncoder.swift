@@ -4,97 +4,112 @@ import MsxModel
 /// optional `null` (the documented shapes list every member, present or not), dictionaries as objects.
 public enum JSONValueEncoder {
     public static func encode(_ value: some Encodable) throws -> JSONValue {
-        let box = Box()
-        try value.encode(to: ValueEncoder(box: box, codingPath: []))
-        return box.value
+        let slot = Slot()
+        try slot.encode(value, at: [])
+        return slot.json
     }
 
-    /// Where an encoder puts what it encodes; a nested container's box hands each change to its parent's.
-    private final class Box {
-        var value: JSONValue = .null {
-            didSet { onChange?(value) }
-        }
-        var onChange: ((JSONValue) -> Void)?
-
-        /// Sets an object's member in place: the members are taken out of the box first, so that the dictionary is
-        /// not copied on every member (a report's arrays hold thousands of nodes).
-        func setMember(_ key: String, _ member: JSONValue) {
-            guard case .object(var members) = value else { return }
-            value = .null
-            members[key] = member
-            value = .object(members)
+    /// Where an encoder writes: a value, or an object or array still being written, whose members are slots of their
+    /// own. Containers write into their slot in place, and the whole is made a `JSONValue` once, at the end, so that
+    /// no object is copied as its members arrive (a report's arrays hold thousands of nodes).
+    private final class Slot {
+        private enum Content {
+            case value(JSONValue)
+            case object([String: Slot])
+            case array([Slot])
         }
 
-        /// Appends an array's element in place, as `setMember` does.
-        func append(_ element: JSONValue) {
-            guard case .array(var elements) = value else { return }
-            value = .null
-            elements.append(element)
-            value = .array(elements)
-        }
+        private var content = Content.value(.null)
 
-        /// A box whose value becomes the member `key` of this one's object.
-        func member(_ key: String, starting value: JSONValue) -> Box {
-            let child = Box()
-            child.onChange = { [self] value in setMember(key, value) }
-            child.value = value
-            return child
-        }
-
-        /// A box whose value becomes the next element of this one's array.
-        func element(starting value: JSONValue) -> Box {
-            guard case .array(let elements) = self.value else { return Box() }
-            let index = elements.count
-            let child = Box()
-            child.onChange = { [self] value in
-                guard case .array(var elements) = self.value, index <= elements.count else { return }
-                if index == elements.count { elements.append(value) } else { elements[index] = value }
-                self.value = .array(elements)
+        var json: JSONValue {
+            switch content {
+            case .value(let value): value
+            case .object(let members): .object(members.mapValues(\.json))
+            case .array(let elements): .array(elements.map(\.json))
             }
-            child.value = value
+        }
+
+        var count: Int {
+            if case .array(let elements) = content { elements.count } else { 0 }
+        }
+
+        func set(_ value: JSONValue) { content = .value(value) }
+
+        /// Makes the slot an object, keeping the members it has when it is one already (a type that encodes another's
+        /// members, then its own, asks twice).
+        func becomeObject() {
+            if case .object = content {} else { content = .object([:]) }
+        }
+
+        func becomeArray() {
+            if case .array = content {} else { content = .array([]) }
+        }
+
+        /// The slot of the member `key`, new (the member taken out of the dictionary first, so that it is not copied).
+        func member(_ key: String) -> Slot {
+            let child = Slot()
+            guard case .object(var members) = content else { return child }
+            content = .value(.null)
+            members[key] = child
+            content = .object(members)
             return child
+        }
+
+        /// A new slot at the end of the array.
+        func appended() -> Slot {
+            let child = Slot()
+            guard case .array(var elements) = content else { return child }
+            content = .value(.null)
+            elements.append(child)
+            content = .array(elements)
+            return child
+        }
+
+        /// Writes `value` here: a `JSONValue` as it is, anything else through its own `encode(to:)`.
+        func encode(_ value: some Encodable, at path: [any CodingKey]) throws {
+            if let json = value as? JSONValue {
+                set(json)
+            } else {
+                try value.encode(to: ValueEncoder(slot: self, codingPath: path))
+            }
         }
     }
 
     private struct ValueEncoder: Encoder {
-        let box: Box
+        let slot: Slot
         var codingPath: [any CodingKey]
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .object = box.value {} else { box.value = .object([:]) }
-            return KeyedEncodingContainer(Keyed<Key>(box: box, codingPath: codingPath))
+            slot.becomeObject()
+            return KeyedEncodingContainer(Keyed<Key>(slot: slot, codingPath: codingPath))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .array = box.value {} else { box.value = .array([]) }
-            return Unkeyed(box: box, codingPath: codingPath)
+            slot.becomeArray()
+            return Unkeyed(slot: slot, codingPath: codingPath)
         }
 
-        func singleValueContainer() -> any SingleValueEncodingContainer { Single(box: box, codingPath: codingPath) }
-    }
-
-    /// Encodes `value` on its own (a member, an element) and returns what it became.
-    private static func encoded(_ value: some Encodable, at path: [any CodingKey]) throws -> JSONValue {
-        if let json = value as? JSONValue { return json }
-        let box = Box()
-        try value.encode(to: ValueEncoder(box: box, codingPath: path))
-        return box.value
+        func singleValueContainer() -> any SingleValueEncodingContainer { Single(slot: slot, codingPath: codingPath) }
     }
 
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let box: Box
+        let slot: Slot
         var codingPath: [any CodingKey]
 
-        private func set(_ value: JSONValue, _ key: Key) { box.setMember(key.stringValue, value) }
+        private func set(_ value: JSONValue, _ key: Key) { slot.member(key.stringValue).set(value) }
 
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(Double(value)), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { set(.number(value), key) }
         mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-            set(try JSONValueEncoder.encoded(value, at: codingPath + [key]), key)
+            try slot.member(key.stringValue).encode(value, at: codingPath + [key])
         }
         // An absent optional is a member too, `null`: the synthesized conformance asks through these.
         mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) throws {
-            set(try value.map { try JSONValueEncoder.encoded($0, at: codingPath + [key]) } ?? .null, key)
+            if let value { try encode(value, forKey: key) } else { set(.null, key) }
         }
         mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { set(value.map(JSONValue.string) ?? .null, key) }
         mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { set(value.map { .number(Double($0)) } ?? .null, key) }
@@ -102,51 +117,59 @@ public enum JSONValueEncoder {
         mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { set(value.map(JSONValue.number) ?? .null, key) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Keyed<NestedKey>(box: box.member(key.stringValue, starting: .object([:])), codingPath: codingPath + [key]))
+            let member = slot.member(key.stringValue)
+            member.becomeObject()
+            return KeyedEncodingContainer(Keyed<NestedKey>(slot: member, codingPath: codingPath + [key]))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            Unkeyed(box: box.member(key.stringValue, starting: .array([])), codingPath: codingPath + [key])
+            let member = slot.member(key.stringValue)
+            member.becomeArray()
+            return Unkeyed(slot: member, codingPath: codingPath + [key])
         }
 
-        mutating func superEncoder() -> any Encoder { ValueEncoder(box: box.member("super", starting: .null), codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { ValueEncoder(slot: slot.member("super"), codingPath: codingPath) }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            ValueEncoder(box: box.member(key.stringValue, starting: .null), codingPath: codingPath + [key])
+            ValueEncoder(slot: slot.member(key.stringValue), codingPath: codingPath + [key])
         }
     }
 
     private struct Unkeyed: UnkeyedEncodingContainer {
-        let box: Box
+        let slot: Slot
         var codingPath: [any CodingKey]
-        var count: Int {
-            if case .array(let elements) = box.value { elements.count } else { 0 }
-        }
+        var count: Int { slot.count }
 
-        private func append(_ value: JSONValue) { box.append(value) }
-
-        mutating func encodeNil() throws { append(.null) }
-        mutating func encode(_ value: some Encodable) throws { append(try JSONValueEncoder.encoded(value, at: codingPath)) }
+        mutating func encodeNil() throws { slot.appended().set(.null) }
+        mutating func encode(_ value: Bool) throws { slot.appended().set(.bool(value)) }
+        mutating func encode(_ value: String) throws { slot.appended().set(.string(value)) }
+        mutating func encode(_ value: Int) throws { slot.appended().set(.number(Double(value))) }
+        mutating func encode(_ value: Double) throws { slot.appended().set(.number(value)) }
+        mutating func encode(_ value: some Encodable) throws { try slot.appended().encode(value, at: codingPath) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Keyed<NestedKey>(box: box.element(starting: .object([:])), codingPath: codingPath))
+            let element = slot.appended()
+            element.becomeObject()
+            return KeyedEncodingContainer(Keyed<NestedKey>(slot: element, codingPath: codingPath))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            Unkeyed(box: box.element(starting: .array([])), codingPath: codingPath)
+            let element = slot.appended()
+            element.becomeArray()
+            return Unkeyed(slot: element, codingPath: codingPath)
         }
 
-        mutating func superEncoder() -> any Encoder { ValueEncoder(box: box.element(starting: .null), codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { ValueEncoder(slot: slot.appended(), codingPath: codingPath) }
     }
 
     private struct Single: SingleValueEncodingContainer {
-        let box: Box
+        let slot: Slot
         var codingPath: [any CodingKey]
 
-        mutating func encodeNil() throws { box.value = .null }
-        mutating func encode(_ value: Bool) throws { box.value = .bool(value) }
-        mutating func encode(_ value: String) throws { box.value = .string(value) }
-        mutating func encode(_ value: Double) throws { box.value = .number(value) }
-        mutating func encode(_ value: Int) throws { box.value = .number(Double(value)) }
-        mutating func encode(_ value: some Encodable) throws { box.value = try JSONValueEncoder.encoded(value, at: codingPath) }
+        mutating func encodeNil() throws { slot.set(.null) }
+        mutating func encode(_ value: Bool) throws { slot.set(.bool(value)) }
+        mutating func encode(_ value: String) throws { slot.set(.string(value)) }
+        mutating func encode(_ value: Double) throws { slot.set(.number(value)) }
+        mutating func encode(_ value: Int) throws { slot.set(.number(Double(value))) }
+        mutating func encode(_ value: some Encodable) throws { try slot.encode(value, at: codingPath) }
     }
 }

@@ -123,28 +123,31 @@ public struct DocumentDiff: Sendable {
             case .equal(let o, let n):
                 compareFormatting(old[o], new[n], edits: nil, paragraphAttributes: true)
             case .modify(let o, let n, let edits), .move(let o, let n, let edits):
-                let moved: Bool
-                if case .move = operation { moved = true } else { moved = false }
-                for edit in edits {
-                    switch edit.kind {
-                    case .insert: wordsAdded += WordCount.count(edit.characters)
-                    case .delete: wordsRemoved += WordCount.count(edit.characters)
-                    case .equal: if moved { wordsMoved += WordCount.count(edit.characters) }
-                    }
+                if case .move = operation {
+                    for edit in edits where edit.kind == .equal { wordsMoved += WordCount.count(edit.characters) }
                 }
                 // A joined paragraph takes the paragraph attributes of its first piece.
                 compareFormatting(old[o], new[n], edits: edits, paragraphAttributes: attributesCompared.insert(n).inserted)
-            case .insert(let n):
-                wordsAdded += WordCount.count(newTexts[n])
-            case .delete(let o):
-                wordsRemoved += WordCount.count(oldTexts[o])
+            case .insert, .delete:
+                break
             }
         }
         recogniseSentenceMoves(old: oldTexts, new: newTexts)
-        // The words added and removed are counted by the one rule a snapshot records them by (and log and stats
-        // report): each word the changed stretch holds more often on one side than the other. The edits above
-        // counted them edit by edit, which is how a move was told from a deletion and an addition.
-        (wordsAdded, wordsRemoved) = WordDelta.between(oldTexts.joined(separator: "\n"), newTexts.joined(separator: "\n"))
+        countWordsAddedAndRemoved(oldTexts, newTexts)
+    }
+
+    /// The words added and removed, counted by the one rule a snapshot records them by (and log and stats report):
+    /// each word the texts hold more often on one side than the other. Paragraphs that stayed the same hold the same
+    /// words on both sides and cancel out, so only the others are read: words never run across paragraphs.
+    private mutating func countWordsAddedAndRemoved(_ oldTexts: [String], _ newTexts: [String]) {
+        var sameOld = Set<Int>(), sameNew = Set<Int>()
+        for case .equal(let o, let n) in operations {
+            sameOld.insert(o)
+            sameNew.insert(n)
+        }
+        let old = oldTexts.indices.lazy.filter { !sameOld.contains($0) }.map { oldTexts[$0] }
+        let new = newTexts.indices.lazy.filter { !sameNew.contains($0) }.map { newTexts[$0] }
+        (wordsAdded, wordsRemoved) = WordDelta.between(old.joined(separator: "\n"), new.joined(separator: "\n"))
     }
 
     // MARK: Splits and joins

@@ -16,15 +16,42 @@ public enum WordCount {
         return text.withUTF8(count)
     }
 
-    /// Reads over the UTF-8 (valid: a string's), ASCII a byte at a time: every report counts every document.
+    /// The words `count` counts, in order: each a stretch from its first letter or digit to its last (the
+    /// punctuation around it trimmed: "quay." is "quay"), a CJK character alone.
+    public static func words(in text: Substring) -> [Substring] {
+        var text = text
+        var ranges: [Range<Int>] = []
+        text.withUTF8 { bytes in forEachWord(in: bytes) { ranges.append($0) } }
+        let utf8 = text.utf8
+        var words: [Substring] = []
+        words.reserveCapacity(ranges.count)
+        var index = utf8.startIndex, offset = 0
+        for range in ranges {
+            let start = utf8.index(index, offsetBy: range.lowerBound - offset)
+            index = utf8.index(start, offsetBy: range.count)
+            offset = range.upperBound
+            words.append(text[start..<index])
+        }
+        return words
+    }
+
     private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var words = 0
-        var inRun = false
-        var runHasLetter = false
+        forEachWord(in: bytes) { _ in words += 1 }
+        return words
+    }
+
+    /// Calls `word` with each word's byte range, in order. Reads over the UTF-8 (valid: a string's), ASCII a byte at a
+    /// time: every report counts every document.
+    @inline(__always)
+    private static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ word: (Range<Int>) -> Void) {
+        var first: Int?  // where the run's first letter or digit starts
+        var afterLast = 0  // where the run's last letter or digit ends
         var previous: UInt8 = 0  // the scalar before, when ASCII (only a '^' before '[' matters)
         var i = 0
         while i < bytes.count {
             let lead = bytes[i]
+            let start = i
             let kind: Kind
             if lead < 0x80 {
                 // The common case, without a Unicode property lookup.
@@ -47,50 +74,17 @@ public enum WordCount {
             }
             switch kind {
             case .space, .cjk:
-                if inRun && runHasLetter { words += 1 }
-                inRun = false
-                runHasLetter = false
-                if kind == .cjk { words += 1 }
+                if let first { word(first..<afterLast) }
+                first = nil
+                if kind == .cjk { word(start..<i) }
             case .letter:
-                inRun = true
-                runHasLetter = true
+                if first == nil { first = start }
+                afterLast = i
             case .other:
-                inRun = true
+                break
             }
         }
-        return words + (inRun && runHasLetter ? 1 : 0)
-    }
-
-    /// The words `count` counts, in order: each a stretch from its first letter or digit to its last (the
-    /// punctuation around it trimmed: "quay." is "quay"), a CJK character alone.
-    public static func words<Text: StringProtocol>(in text: Text) -> [Text.SubSequence] {
-        var words: [Text.SubSequence] = []
-        let scalars = text.unicodeScalars
-        var first: Text.Index?  // the run's first letter or digit
-        var afterLast = scalars.startIndex
-        var previous: Unicode.Scalar = "\0"
-        var index = scalars.startIndex
-        func close() {
-            if let start = first { words.append(text[start..<afterLast]) }
-            first = nil
-        }
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            let kind: Kind = scalar == "[" && previous == "^" ? .space : Self.kind(scalar)
-            switch kind {
-            case .space: close()
-            case .cjk: close(); words.append(text[index..<next])
-            case .letter:
-                if first == nil { first = index }
-                afterLast = next
-            case .other: break
-            }
-            previous = scalar
-            index = next
-        }
-        close()
-        return words
+        if let first { word(first..<afterLast) }
     }
 
     /// What a scalar is to a word count.
