@@ -138,16 +138,28 @@ public struct DocumentDiff: Sendable {
 
     /// The words added and removed, counted by the one rule a snapshot records them by (and log and stats report):
     /// each word the texts hold more often on one side than the other. Paragraphs that stayed the same hold the same
-    /// words on both sides and cancel out, so only the others are read: words never run across paragraphs.
+    /// words on both sides and cancel out; each changed one is paired with what it became, so that only the stretch
+    /// the two differ in is read (words never run across paragraphs, and `WordDelta` cuts a text only between words).
     private mutating func countWordsAddedAndRemoved(_ oldTexts: [String], _ newTexts: [String]) {
-        var sameOld = Set<Int>(), sameNew = Set<Int>()
-        for case .equal(let o, let n) in operations {
-            sameOld.insert(o)
-            sameNew.insert(n)
+        var oldDone = Set<Int>(), newDone = Set<Int>()
+        var pairs: [(old: String, new: String)] = []
+        for operation in operations {
+            switch operation {
+            case .equal(let o, let n):
+                oldDone.insert(o)
+                newDone.insert(n)
+            case .modify(let o, let n, _), .move(let o, let n, _):
+                guard !oldDone.contains(o), !newDone.contains(n) else { continue }
+                oldDone.insert(o)
+                newDone.insert(n)
+                pairs.append((oldTexts[o], newTexts[n]))
+            case .insert, .delete:
+                break
+            }
         }
-        let old = oldTexts.indices.lazy.filter { !sameOld.contains($0) }.map { oldTexts[$0] }
-        let new = newTexts.indices.lazy.filter { !sameNew.contains($0) }.map { newTexts[$0] }
-        (wordsAdded, wordsRemoved) = WordDelta.between(old.joined(separator: "\n"), new.joined(separator: "\n"))
+        pairs += oldTexts.indices.filter { !oldDone.contains($0) }.map { (oldTexts[$0], "") }
+        pairs += newTexts.indices.filter { !newDone.contains($0) }.map { ("", newTexts[$0]) }
+        (wordsAdded, wordsRemoved) = WordDelta.between(pairs)
     }
 
     // MARK: Splits and joins

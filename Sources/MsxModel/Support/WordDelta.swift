@@ -7,9 +7,19 @@ package enum WordDelta {
     /// The words of a text, counted the same way.
     package static func count(_ text: String) -> Int { WordCount.count(text) }
 
-    package static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) {
-        let (oldMiddle, newMiddle) = differingStretches(old, new)
-        let before = counts(oldMiddle), after = counts(newMiddle)
+    package static func between(_ old: String, _ new: String) -> (added: Int, removed: Int) { between([(old, new)]) }
+
+    /// The words added and removed between the old texts and the new ones, taken together (a word that leaves one
+    /// pair and arrives in another is neither): each pair's texts are cut to the stretches they differ in first, so
+    /// a document's paragraphs, each paired with what it became ("" for one added or deleted), are counted where
+    /// they changed.
+    package static func between(_ pairs: [(old: String, new: String)]) -> (added: Int, removed: Int) {
+        var before: [Substring: Int] = [:], after: [Substring: Int] = [:]
+        for (old, new) in pairs {
+            let (oldMiddle, newMiddle) = differingStretches(old, new)
+            count(oldMiddle, into: &before)
+            count(newMiddle, into: &after)
+        }
         var added = 0, removed = 0
         for (word, n) in after { added += max(0, n - (before[word] ?? 0)) }
         for (word, n) in before { removed += max(0, n - (after[word] ?? 0)) }
@@ -52,10 +62,8 @@ package enum WordDelta {
         return (stretch(old, cuts.prefix, cuts.oldEnd), stretch(new, cuts.prefix, cuts.newEnd))
     }
 
-    /// Each word of `text` (`WordCount.words`) with how often it occurs.
-    private static func counts(_ text: Substring) -> [Substring: Int] {
-        var result: [Substring: Int] = [:]
-        for word in WordCount.words(in: text) { result[word, default: 0] += 1 }
-        return result
+    /// Adds each word of `text` (`WordCount.words`) to how often it occurs.
+    private static func count(_ text: Substring, into counts: inout [Substring: Int]) {
+        for word in WordCount.words(in: text) { counts[word, default: 0] += 1 }
     }
 }
