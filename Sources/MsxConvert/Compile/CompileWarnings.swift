@@ -17,12 +17,12 @@ extension Manuscript {
         for part in parts {
             guard case .document(let node, let document) = part else { continue }
             for (index, block) in document.markdown.blocks.enumerated() {
-                let place = "\(node.path), paragraph \(index + 1)"
+                var place: String { "\(node.path), paragraph \(index + 1)" }
                 if block.kind == .htmlBlock && !format.renderer.carriesRawHTML {
                     warnings.append("\(place): raw HTML is compiled as its text only (a .\(format.name) file cannot carry it)")
                 }
                 // Only a paragraph with a backslash can hold a command: most are looked at no further.
-                if block.kind != .codeBlock && block.kind != .htmlBlock && block.text.utf8.contains(0x5C) && !PageBreakCommand.matches(block.text),
+                if block.kind != .codeBlock && block.kind != .htmlBlock && ByteSearch.contains(block.text, "\\") && !PageBreakCommand.matches(block.text),
                    let command = LaTeXCommand.first(in: block.spans.isEmpty ? block.text : Self.textOutsideCode(block)) {
                     warnings.append("\(place): raw LaTeX '\(command)' is compiled as text")
                 }

@@ -10,6 +10,12 @@ public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
     public static func < (lhs: AttributeKey, rhs: AttributeKey) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Names of different lengths are told apart by their lengths alone: the names msx knows mostly differ so, and a
+    /// string comparison of two different names costs far more (every run of a compiled book compares a dozen).
+    public static func == (lhs: AttributeKey, rhs: AttributeKey) -> Bool {
+        lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
+    }
+
     // MARK: Character attributes
 
     public static let bold = AttributeKey(rawValue: "bold")
@@ -110,6 +116,16 @@ extension Dictionary where Key == AttributeKey, Value == JSONValue {
 
     /// The subset of these attributes whose names are in `names`.
     func only(_ names: Set<AttributeKey>) -> Attributes { filter { names.contains($0.key) } }
+
+    /// The values of `keys`, in their order (nil where absent), read in one pass over the attributes: a run holds a
+    /// few, and a writer asking for a dozen by subscript would hash each name (every run of a compiled book asks).
+    package func values(of keys: [AttributeKey]) -> [JSONValue?] {
+        var values = [JSONValue?](repeating: nil, count: keys.count)
+        for (key, value) in self {
+            if let index = keys.firstIndex(of: key) { values[index] = value }
+        }
+        return values
+    }
 
     /// These attributes with `other`'s laid over them (`.null` in `other` removes a key).
     package func overlaid(with other: Attributes) -> Attributes {

@@ -186,57 +186,70 @@ public enum HTMLPage {
     }
 
     static func paragraphCSS(_ a: Attributes) -> String {
+        let v = a.values(of: paragraphKeys)
+        let (alignment, firstLineHeadIndent, headIndent, tailIndent) = (v[0], v[1], v[2], v[3])
+        let (lineHeightMultiple, spacingBefore, spacingAfter, pageBreakBefore) = (v[4], v[5], v[6], v[7])
         var css: [String] = []
-        if let align = a[.alignment]?.stringValue { css.append("text-align: \(align == "justified" ? "justify" : align)") }
-        if let v = a[.firstLineHeadIndent]?.numberValue, let head = a[.headIndent]?.numberValue {
+        if let align = alignment?.stringValue { css.append("text-align: \(align == "justified" ? "justify" : align)") }
+        if let v = firstLineHeadIndent?.numberValue, let head = headIndent?.numberValue {
             css.append("margin-left: \(pt(head))")
             css.append("text-indent: \(pt(v - head))")
         }
-        if let tail = a[.tailIndent]?.numberValue, tail < 0 { css.append("margin-right: \(pt(-tail))") }
-        if let m = a[.lineHeightMultiple]?.numberValue, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
-        if let v = a[.paragraphSpacingBefore]?.numberValue { css.append("margin-top: \(pt(v))") }
-        if let v = a[.paragraphSpacing]?.numberValue { css.append("margin-bottom: \(pt(v))") }
-        if a[.pageBreakBefore] == true { css.append("break-before: page") }
+        if let tail = tailIndent?.numberValue, tail < 0 { css.append("margin-right: \(pt(-tail))") }
+        if let m = lineHeightMultiple?.numberValue, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
+        if let v = spacingBefore?.numberValue { css.append("margin-top: \(pt(v))") }
+        if let v = spacingAfter?.numberValue { css.append("margin-bottom: \(pt(v))") }
+        if pageBreakBefore == true { css.append("break-before: page") }
         return css.joined(separator: "; ")
     }
+
+    private static let paragraphKeys: [AttributeKey] = [
+        .alignment, .firstLineHeadIndent, .headIndent, .tailIndent, .lineHeightMultiple, .paragraphSpacingBefore,
+        .paragraphSpacing, .pageBreakBefore,
+    ]
 
     /// Text in a span whose CSS carries its character attributes; bold, italic and strikethrough as `strong`, `em`
     /// and `s`, which every reader (pandoc, screen readers, e-readers) understands.
     package static func styled(_ text: String, _ a: Attributes, markup: HTMLMarkup = .html) -> String {
-        let r = (text: text, attributes: a)
-        if let image = a[.image]?.stringValue {
+        let v = a.values(of: characterKeys)
+        let (image, family, size, color, background, underline, code) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+        let (strikethrough, verticalAlign, smallCaps, allCaps, italic, bold, link) = (v[7], v[8], v[9], v[10], v[11], v[12], v[13])
+        if let image = image?.stringValue {
             // An EPUB shows only the pictures it holds (its writer names them `images/...`).
             if markup == .xhtml { return image.hasPrefix("images/") ? "<img src=\"\(escape(image))\" alt=\"\"/>" : "" }
             return "<img src=\"\(escape(image))\" alt=\"\">"
         }
         var css: [String] = []
-        if let family = a[.fontFamily]?.stringValue { css.append("font-family: '\(escape(family))'") }
-        if let size = a[.fontSize]?.numberValue { css.append("font-size: \(pt(size))") }
-        if let color = a[.foregroundColor]?.stringValue { css.append("color: \(escape(color))") }
-        if let color = a[.backgroundColor]?.stringValue { css.append("background-color: \(escape(color))") }
-        var decorations: [String] = []
-        if let underline = a[.underline]?.stringValue {
-            decorations.append("underline")
+        if let family = family?.stringValue { css.append("font-family: '\(escape(family))'") }
+        if let size = size?.numberValue { css.append("font-size: \(pt(size))") }
+        if let color = color?.stringValue { css.append("color: \(escape(color))") }
+        if let color = background?.stringValue { css.append("background-color: \(escape(color))") }
+        if let underline = underline?.stringValue {
             if underline == "double" { css.append("text-decoration-style: double") }
             if underline == "thick" { css.append("text-decoration-thickness: 0.15em") }
+            css.append("text-decoration-line: underline")
         }
-        if !decorations.isEmpty { css.append("text-decoration-line: \(decorations.joined(separator: " "))") }
-        var html = escapeBreakingLines(r.text, with: markup == .html ? "<br>" : "<br/>")
-        if a[.code] == true { html = "<code>\(html)</code>" }
-        if a[.strikethrough] == true { html = "<s>\(html)</s>" }
-        switch a[.verticalAlign]?.stringValue {
+        var html = escapeBreakingLines(text, with: markup == .html ? "<br>" : "<br/>")
+        if code == true { html = "<code>\(html)</code>" }
+        if strikethrough == true { html = "<s>\(html)</s>" }
+        switch verticalAlign?.stringValue {
         case "superscript": html = "<sup>\(html)</sup>"
         case "subscript": html = "<sub>\(html)</sub>"
         default: break
         }
-        if a[.smallCaps] == true { css.append("font-variant: small-caps") }
-        if a[.allCaps] == true { css.append("text-transform: uppercase") }
-        if a[.italic] == true { html = "<em>\(html)</em>" }
-        if a[.bold] == true { html = "<strong>\(html)</strong>" }
+        if smallCaps == true { css.append("font-variant: small-caps") }
+        if allCaps == true { css.append("text-transform: uppercase") }
+        if italic == true { html = "<em>\(html)</em>" }
+        if bold == true { html = "<strong>\(html)</strong>" }
         // In an EPUB, a link to a place in the project's own files leads nowhere: only addresses with a scheme link.
-        if let link = a[.link]?.stringValue, markup == .html || link.contains(":") { html = "<a href=\"\(escape(link))\">\(html)</a>" }
+        if let link = link?.stringValue, markup == .html || link.contains(":") { html = "<a href=\"\(escape(link))\">\(html)</a>" }
         return css.isEmpty ? html : "<span style=\"\(css.joined(separator: "; "))\">\(html)</span>"
     }
+
+    private static let characterKeys: [AttributeKey] = [
+        .image, .fontFamily, .fontSize, .foregroundColor, .backgroundColor, .underline, .code, .strikethrough,
+        .verticalAlign, .smallCaps, .allCaps, .italic, .bold, .link,
+    ]
 
     private static func pt(_ v: Double) -> String { "\(JSONWriter.format(v))pt" }
 

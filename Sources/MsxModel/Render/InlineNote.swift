@@ -4,9 +4,10 @@ package enum InlineNote {
     /// A paragraph's runs in order, consecutive footnote runs together.
     package static func groups(_ runs: [ResolvedRun]) -> [(runs: ArraySlice<ResolvedRun>, isNote: Bool)] {
         var groups: [(runs: ArraySlice<ResolvedRun>, isNote: Bool)] = []
+        let isNote = runs.map { $0.attributes[.footnote] == true }
         var start = 0
-        for i in runs.indices where i + 1 == runs.count || (runs[i + 1].attributes[.footnote] == true) != (runs[i].attributes[.footnote] == true) {
-            groups.append((runs[start...i], runs[i].attributes[.footnote] == true))
+        for i in runs.indices where i + 1 == runs.count || isNote[i + 1] != isNote[i] {
+            groups.append((runs[start...i], isNote[i]))
             start = i + 1
         }
         return groups

@@ -154,7 +154,7 @@ extension Project {
     /// Whether `entry` is a document whose file is gone. A path that cannot be checked (one leading outside the
     /// project, say) is not missing: the commands that read it say what is wrong with it.
     public func isMissingDocument(_ entry: BinderEntry) -> Bool {
-        entry.node.kind == .document && !((try? url(entry.node.path)).map(FileIO.exists) ?? true)
+        entry.node.kind == .document && ((try? fileStatus(entry.node.path)).map { $0.info == nil } ?? false)
     }
 
     /// The text `node`'s sidecar was anchored to, its paragraphs a line each (nil: no sidecar, or no base kept).
