@@ -21,7 +21,6 @@ ENVELOPE = SOURCES / "MsxModel/JSON/JSONEnvelope.swift"
 OTHER_VOCABULARIES = {
     ("footnote", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\footnote control word",
     ("annotation", "MsxConvert/Import/RTFKeyword.swift"): "RTF's \\annotation destination (a Word comment)",
-    ("underline", "MsxModel/Render/HTMLPage.swift"): "CSS text-decoration value",
     ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",
     ("kind", "MsxModel/Binder/ManifestMerge.swift"): "the manifest's node field (a place field the merge only notes)",
     ("kind", "MsxActions/Binder/BinderNodeReport.swift"): "the JSON node's field in its schema (docs/cli-json.md 4.1)",
