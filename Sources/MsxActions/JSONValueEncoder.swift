@@ -65,10 +65,13 @@ public enum JSONValueEncoder {
             return child
         }
 
-        /// Writes `value` here: a `JSONValue` as it is, anything else through its own `encode(to:)`.
+        /// Writes `value` here: a `JSONValue` (or a value that makes one) as it is, anything else through its own
+        /// `encode(to:)`.
         func encode(_ value: some Encodable, at path: [any CodingKey]) throws {
             if let json = value as? JSONValue {
                 set(json)
+            } else if let convertible = value as? any JSONValueConvertible {
+                set(convertible.jsonValue)
             } else {
                 try value.encode(to: ValueEncoder(slot: self, codingPath: path))
             }
@@ -172,4 +175,15 @@ public enum JSONValueEncoder {
         mutating func encode(_ value: Int) throws { slot.set(.number(Double(value))) }
         mutating func encode(_ value: some Encodable) throws { try slot.encode(value, at: codingPath) }
     }
+}
+
+/// A report's part that makes its JSON value itself: `JSONValueEncoder` takes that value whole instead of asking
+/// Codable for it member by member (a tree's thousand binder nodes cost fifty times as much so). Its `encode(to:)`
+/// encodes the same value, for any other encoder.
+public protocol JSONValueConvertible: Encodable {
+    var jsonValue: JSONValue { get }
+}
+
+extension JSONValueConvertible {
+    public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 }

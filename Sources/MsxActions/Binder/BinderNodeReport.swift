@@ -3,30 +3,23 @@ import MsxModel
 
 /// A binder node's members as every report gives them: its id, kind, title, path and metadata (`role` only on the
 /// top-level folders that have one).
-public struct BinderNodeReport: Encodable, Sendable {
+public struct BinderNodeReport: JSONValueConvertible, Sendable {
     public var node: BinderNode
 
     public init(_ node: BinderNode) { self.node = node }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(node.id, forKey: .id)
-        try container.encode(node.kind.rawValue, forKey: .kind)
-        try container.encode(node.title, forKey: .title)
-        try container.encode(node.path, forKey: .path)
-        try container.encodeIfPresent(node.synopsis, forKey: .synopsis)
-        try container.encodeIfPresent(node.label, forKey: .label)
-        try container.encodeIfPresent(node.status, forKey: .status)
-        try container.encode(node.keywords, forKey: .keywords)
-        try container.encode(node.includeInCompile, forKey: .includeInCompile)
-        try container.encode(node.compileAs.map(JSONValue.string) ?? .null, forKey: .compileAs)
-        try container.encodeIfPresent(node.target, forKey: .target)
-        try container.encode(node.custom, forKey: .custom)
-        if let role = node.role { try container.encode(role, forKey: .role) }
-    }
+    public var jsonValue: JSONValue { .object(members) }
 
-    private enum Key: String, CodingKey {
-        case id, kind, title, path, synopsis, label, status, keywords, includeInCompile, compileAs, target, custom, role
+    /// The members by name: every report of binder nodes (a tree of a thousand of them) writes them so.
+    public var members: [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "id": .string(node.id), "kind": .string(node.kind.rawValue), "title": .string(node.title), "path": .string(node.path),
+            "synopsis": .optional(node.synopsis), "label": .optional(node.label), "status": .optional(node.status),
+            "keywords": .array(node.keywords.map(JSONValue.string)), "includeInCompile": .bool(node.includeInCompile),
+            "compileAs": .optional(node.compileAs), "target": node.target.map(JSONValue.int) ?? .null, "custom": .object(node.custom),
+        ]
+        if let role = node.role { members["role"] = .string(role) }
+        return members
     }
 
     /// The members' shapes, with `more` required members and `optional` ones of the report that includes them.

@@ -51,22 +51,20 @@ public struct TreeReport: ActionReport {
     }
 
     /// A binder node with its metadata and words; a folder with its children.
-    public struct Node: Encodable, Sendable {
+    public struct Node: JSONValueConvertible, Sendable {
         public var counted: CountedNode
 
         public init(_ counted: CountedNode) { self.counted = counted }
 
         /// The members every binder node has in reports (`BinderNodeReport`), then words, `missing` when its file is
         /// gone, and a folder's children.
-        public func encode(to encoder: any Encoder) throws {
-            try BinderNodeReport(counted.node).encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(counted.words, forKey: .words)
-            if counted.isMissing { try container.encode(true, forKey: .missing) }
-            if counted.node.kind == .folder { try container.encode(counted.children.map(Node.init), forKey: .children) }
+        public var jsonValue: JSONValue {
+            var members = BinderNodeReport(counted.node).members
+            members["words"] = .int(counted.words)
+            if counted.isMissing { members["missing"] = .bool(true) }
+            if counted.node.kind == .folder { members["children"] = .array(counted.children.map { Node($0).jsonValue }) }
+            return .object(members)
         }
-
-        private enum Key: String, CodingKey { case words, missing, children }
     }
 
     /// The project's id, title and author.

@@ -4,7 +4,6 @@ import MsxKit
 enum NodeRendering {
     /// A node's metadata as JSON (without children), as every report gives it (`BinderNodeReport`).
     static func json(_ node: BinderNode) -> [String: JSONValue] {
-        guard case .object(let members) = try? JSONValueEncoder.encode(BinderNodeReport(node)) else { return [:] }
-        return members
+        BinderNodeReport(node).members
     }
 }
