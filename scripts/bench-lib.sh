@@ -25,8 +25,8 @@ try_install() {
     fi
     echo "$bench_name: installing $pkg with apt-get..." >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1 \
-        || { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends "$pkg" >/dev/null 2>&1; }
+    apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "$pkg" >/dev/null 2>&1 \
+        || { apt-get -o DPkg::Lock::Timeout=300 update >/dev/null 2>&1 && apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "$pkg" >/dev/null 2>&1; }
 }
 
 # bench_require TOOL...: each tool on the PATH, hyperfine and pandoc installed when allowed; else names the

@@ -25,7 +25,7 @@ missing_of() {
 }
 
 install_quietly() {
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >/dev/null 2>&1
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "$@" >/dev/null 2>&1
 }
 
 if [ "${1:-}" = "--test" ] && command -v dpkg-query >/dev/null 2>&1; then
@@ -34,7 +34,7 @@ if [ "${1:-}" = "--test" ] && command -v dpkg-query >/dev/null 2>&1; then
         installed=no
         if [ "$(id -u)" -eq 0 ]; then
             echo "msx: installing test tools: ${missing_tools[*]}" >&2
-            if install_quietly "${missing_tools[@]}" || { apt-get update >/dev/null 2>&1 && install_quietly "${missing_tools[@]}"; }; then
+            if install_quietly "${missing_tools[@]}" || { apt-get -o DPkg::Lock::Timeout=300 update >/dev/null 2>&1 && install_quietly "${missing_tools[@]}"; }; then
                 installed=yes
             fi
         fi
@@ -63,8 +63,8 @@ if command -v dpkg-query >/dev/null 2>&1; then
     if [ "$(id -u)" -eq 0 ]; then
         echo "msx: installing system packages: ${missing[*]}" >&2
         export DEBIAN_FRONTEND=noninteractive
-        apt-get update
-        apt-get install -y --no-install-recommends "${missing[@]}"
+        apt-get -o DPkg::Lock::Timeout=300 update
+        apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "${missing[@]}"
         exit 0
     fi
     echo "msx needs system packages. Run: sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
