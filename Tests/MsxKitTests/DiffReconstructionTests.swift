@@ -23,6 +23,10 @@ final class DiffReconstructionTests: SeededTestCase {
             let oldParagraphs = old.resolved(with: styles), newParagraphs = new.resolved(with: styles)
             let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs)
             XCTAssertTrue([diff.wordsAdded, diff.wordsRemoved, diff.wordsMoved].allSatisfy { $0 >= 0 }, "iteration \(iteration): word counts")
+            // The words added and removed are those of the whole texts, whichever paragraphs were paired, split or joined.
+            XCTAssertEqual([diff.wordsAdded, diff.wordsRemoved],
+                           WordRuleModel.delta(oldParagraphs.map(\.text).joined(separator: "\n"), newParagraphs.map(\.text).joined(separator: "\n")),
+                           "iteration \(iteration): words added and removed")
             // Each edit's text is its paragraph's at its range: the old one's, or the new one's for an insertion.
             for case .modify(let o, let n, let edits) in diff.operations {
                 for edit in edits {

@@ -14,7 +14,7 @@ final class WordDeltaTests: SeededTestCase {
         for round in 0..<scaled(3_000) {
             let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let words = WordCount.words(in: text[...])
-            XCTAssertEqual(words.map(String.init), Self.words(text), "round \(round): \(text.debugDescription)")
+            XCTAssertEqual(words.map(String.init), WordRuleModel.words(text), "round \(round): \(text.debugDescription)")
             XCTAssertEqual(words.count, WordCount.count(text), "round \(round): \(text.debugDescription)")
             XCTAssertEqual(WordDelta.between("", text).added, WordCount.count(text), "round \(round): \(text.debugDescription)")
         }
@@ -22,33 +22,6 @@ final class WordDeltaTests: SeededTestCase {
         XCTAssertEqual([delta.added, delta.removed], [4, 3], "case and punctuation: the, lamps, lit in; The, lamp out")
         let cjk = WordDelta.between("灯台の光が消えた。", "灯台の灯が消えていた。")
         XCTAssertEqual([cjk.added, cjk.removed], [3, 1], "each CJK character is a word: 灯, て, い in; 光 out")
-    }
-
-    /// The words of a text by the rule as written, scalar by scalar with Unicode's properties (msx reads bytes): runs
-    /// between white space, from the first letter or digit to the last; a CJK character alone; `^[` a space.
-    private static func words(_ text: String) -> [String] {
-        var words: [String] = [], run: [Unicode.Scalar] = []
-        func close() {
-            let isLetter = { (s: Unicode.Scalar) in s.properties.isAlphabetic || s.properties.numericType != nil }
-            if let first = run.firstIndex(where: isLetter), let last = run.lastIndex(where: isLetter) {
-                words.append(String(String.UnicodeScalarView(run[first...last])))
-            }
-            run = []
-        }
-        var previous: Unicode.Scalar = "\0"
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || (scalar == "[" && previous == "^") {
-                close()
-            } else if WordCount.isCJK(scalar) {
-                close()
-                words.append(String(scalar))
-            } else {
-                run.append(scalar)
-            }
-            previous = scalar
-        }
-        close()
-        return words
     }
 }
 
@@ -63,12 +36,6 @@ final class WordDeltaStretchTests: SeededTestCase {
                       // A prepended sign: a space after it is part of its character, which is not white space.
                       "\u{600}", "x\u{600}"]
         func text(_ count: Int) -> [String] { (0..<count).map { _ in pieces.randomElement(using: &random)! } }
-        func bag(_ text: String) -> [Substring: Int] { Dictionary(WordCount.words(in: text[...]).map { ($0, 1) }, uniquingKeysWith: +) }
-        func oracle(_ old: String, _ new: String) -> [Int] {
-            let before = bag(old), after = bag(new)
-            return [after.reduce(0) { $0 + max(0, $1.value - (before[$1.key] ?? 0)) },
-                    before.reduce(0) { $0 + max(0, $1.value - (after[$1.key] ?? 0)) }]
-        }
         for round in 0..<scaled(3_000) {
             var old = text(Int.random(in: 0...30, using: &random)), new = old
             for _ in 0..<Int.random(in: 0...3, using: &random) {
@@ -82,7 +49,7 @@ final class WordDeltaStretchTests: SeededTestCase {
             if Bool.random(using: &random) { swap(&old, &new) }
             let (a, b) = (old.joined(), new.joined())
             let delta = WordDelta.between(a, b)
-            XCTAssertEqual([delta.added, delta.removed], oracle(a, b), "round \(round): \(a.debugDescription) to \(b.debugDescription)")
+            XCTAssertEqual([delta.added, delta.removed], WordRuleModel.delta(a, b), "round \(round): \(a.debugDescription) to \(b.debugDescription)")
         }
     }
 }
