@@ -42,49 +42,55 @@ public enum WordCount {
     }
 
     /// Calls `word` with each word's byte range, in order. Reads over the UTF-8 (valid: a string's), ASCII a byte at a
-    /// time: every report counts every document.
+    /// time through a table: every report counts every document.
     @inline(__always)
     private static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ word: (Range<Int>) -> Void) {
-        var first: Int?  // where the run's first letter or digit starts
+        var first = -1  // where the run's first letter or digit starts (-1: none yet)
         var afterLast = 0  // where the run's last letter or digit ends
         var previous: UInt8 = 0  // the scalar before, when ASCII (only a '^' before '[' matters)
         var i = 0
-        while i < bytes.count {
-            let lead = bytes[i]
-            let start = i
-            let kind: Kind
-            if lead < 0x80 {
-                // The common case, without a Unicode property lookup.
-                switch lead {
-                case 0x20, 0x09...0x0D: kind = .space
-                case 0x5B where previous == 0x5E: kind = .space
-                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: kind = .letter
-                default: kind = .other
+        asciiKinds.withUnsafeBufferPointer { kinds in
+            while i < bytes.count {
+                let lead = bytes[i]
+                let start = i
+                let kind: Kind
+                if lead < 0x80 {
+                    // The common case, without a Unicode property lookup.
+                    kind = lead == 0x5B && previous == 0x5E ? .space : kinds[Int(lead)]
+                    previous = lead
+                    i += 1
+                } else {
+                    // Valid UTF-8 (a String's): the lead byte gives the length.
+                    let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    var value = UInt32(lead) & (0xFF >> (width + 1))
+                    for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    kind = Self.kind(Unicode.Scalar(value)!)
+                    previous = 0
+                    i += width
                 }
-                previous = lead
-                i += 1
-            } else {
-                // Valid UTF-8 (a String's): the lead byte gives the length.
-                let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                var value = UInt32(lead) & (0xFF >> (width + 1))
-                for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-                kind = Self.kind(Unicode.Scalar(value)!)
-                previous = 0
-                i += width
-            }
-            switch kind {
-            case .space, .cjk:
-                if let first { word(first..<afterLast) }
-                first = nil
-                if kind == .cjk { word(start..<i) }
-            case .letter:
-                if first == nil { first = start }
-                afterLast = i
-            case .other:
-                break
+                switch kind {
+                case .letter:
+                    if first < 0 { first = start }
+                    afterLast = i
+                case .other:
+                    break
+                case .space, .cjk:
+                    if first >= 0 { word(first..<afterLast) }
+                    first = -1
+                    if kind == .cjk { word(start..<i) }
+                }
             }
         }
-        if let first { word(first..<afterLast) }
+        if first >= 0 { word(first..<afterLast) }
+    }
+
+    /// Each ASCII character's kind: white space (tab to carriage return, space), a letter or digit, or other.
+    private static let asciiKinds: [Kind] = (0..<128).map { byte -> Kind in
+        switch byte {
+        case 0x20, 0x09...0x0D: .space
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: .letter
+        default: .other
+        }
     }
 
     /// What a scalar is to a word count.
