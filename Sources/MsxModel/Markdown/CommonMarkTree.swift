@@ -122,10 +122,10 @@ enum CommonMarkTree {
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
             let node = cmark_iter_get_node(iterator)
             if event == CMARK_EVENT_ENTER {
-                if Self.blockTypes.contains(cmark_node_get_type(node).rawValue) { blocks += 1 }
+                let kind = Self.kind(of: node!)
+                if makesOneBlock(kind) { blocks += 1 }
                 // cmark makes a literal's or a URL's C string when first asked: asked here, once, reading the tree
                 // later changes nothing in it.
-                let kind = Self.kind(of: node!)
                 if hasLiteral(kind) { _ = cmark_node_get_literal(node) }
                 if kind == .link || kind == .image { _ = cmark_node_get_url(node) }
             }
@@ -136,11 +136,13 @@ enum CommonMarkTree {
         return (deepest, blocks)
     }
 
-    /// cmark's node types that make (at most) one block of the text model each.
-    private static let blockTypes = Set([
-        CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK,
-        CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_ITEM,
-    ].map(\.rawValue))
+    /// Kinds that make (at most) one block of the text model each (a task item is a list item).
+    private static func makesOneBlock(_ kind: CommonMarkKind) -> Bool {
+        switch kind {
+        case .paragraph, .heading, .codeBlock, .htmlBlock, .thematicBreak, .item, .tasklist: true
+        default: false
+        }
+    }
 
     /// Owns a cmark parser with the GitHub extensions attached.
     private final class Parser {
@@ -163,9 +165,42 @@ enum CommonMarkTree {
         deinit { cmark_node_free(handle) }
     }
 
-    /// The kind of a node, by cmark's (or its extension's) type name.
+    /// The kind of a node. A node no extension claimed has one of cmark's fixed types, whose names never change;
+    /// an extension's node (a table's, a task item) is known by the name the extension gives it.
     static func kind(of node: OpaquePointer) -> CommonMarkKind {
+        if cmark_node_get_syntax_extension(node) == nil, let kind = coreKind(cmark_node_get_type(node)) { return kind }
+        return kindByName(of: node)
+    }
+
+    /// The kind of a node by its type name (cmark's own or its extension's): the rule `kind(of:)` must agree with.
+    static func kindByName(of node: OpaquePointer) -> CommonMarkKind {
         cmark_node_get_type_string(node).flatMap { CommonMarkKind(rawValue: String(cString: $0)) } ?? .other
+    }
+
+    /// The kinds of cmark's own node types, as `cmark_node_get_type_string` names them for a node without an
+    /// extension; nil for a type that has no kind of its own here.
+    private static func coreKind(_ type: cmark_node_type) -> CommonMarkKind? {
+        switch type {
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_SOFTBREAK: .softbreak
+        case CMARK_NODE_EMPH: .emph
+        case CMARK_NODE_STRONG: .strong
+        case CMARK_NODE_HEADING: .heading
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_DOCUMENT: .document
+        case CMARK_NODE_LINK: .link
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_LINEBREAK: .linebreak
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+        case CMARK_NODE_HTML_INLINE: .htmlInline
+        case CMARK_NODE_IMAGE: .image
+        default: nil
+        }
     }
 
     /// Kinds whose text cmark keeps as a literal.

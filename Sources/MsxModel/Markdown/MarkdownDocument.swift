@@ -85,14 +85,17 @@ public struct MarkdownDocument: Sendable {
 
     /// A front-matter block: `---` on the first line, up to a line of `---` or `...`.
     static func frontMatterLength(_ bytes: [UInt8], lineStarts: [Int]) -> Int {
-        func line(_ i: Int) -> String {
-            let end = i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
-            var s = String(decoding: bytes[lineStarts[i]..<end], as: UTF8.self)
-            while s.hasSuffix("\n") || s.hasSuffix("\r") { s.removeLast() }
-            return s
+        /// Whether line `i`, without the line ends after it, is three `mark` bytes (read as bytes: this runs for
+        /// every document and every piece read).
+        func line(_ i: Int, isThree mark: UInt8) -> Bool {
+            var end = i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
+            while end > lineStarts[i], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            let start = lineStarts[i]
+            return end - start == 3 && bytes[start] == mark && bytes[start + 1] == mark && bytes[start + 2] == mark
         }
-        guard lineStarts.count > 1, line(0) == "---" else { return 0 }
-        for i in 1..<lineStarts.count where line(i) == "---" || line(i) == "..." {
+        let dash = UInt8(ascii: "-"), dot = UInt8(ascii: ".")
+        guard lineStarts.count > 1, line(0, isThree: dash) else { return 0 }
+        for i in 1..<lineStarts.count where line(i, isThree: dash) || line(i, isThree: dot) {
             return i + 1 < lineStarts.count ? lineStarts[i + 1] : bytes.count
         }
         return 0
