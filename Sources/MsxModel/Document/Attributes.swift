@@ -117,16 +117,6 @@ extension Dictionary where Key == AttributeKey, Value == JSONValue {
     /// The subset of these attributes whose names are in `names`.
     func only(_ names: Set<AttributeKey>) -> Attributes { filter { names.contains($0.key) } }
 
-    /// The values of `keys`, in their order (nil where absent), read in one pass over the attributes: a run holds a
-    /// few, and a writer asking for a dozen by subscript would hash each name (every run of a compiled book asks).
-    package func values(of keys: [AttributeKey]) -> [JSONValue?] {
-        var values = [JSONValue?](repeating: nil, count: keys.count)
-        for (key, value) in self {
-            if let index = keys.firstIndex(of: key) { values[index] = value }
-        }
-        return values
-    }
-
     /// These attributes with `other`'s laid over them (`.null` in `other` removes a key).
     package func overlaid(with other: Attributes) -> Attributes {
         var result = self

@@ -93,7 +93,8 @@ public enum HTMLPage {
                 body += "<\(listTag)\(start)>\n"
                 openList = listTag
             }
-            body += html + "\n"
+            body += html
+            body += "\n"
         }
         if let openList { body += "</\(openList)>\n" }
         return body + footnotes(rendered.flatMap(\.notes), markup: markup)
@@ -118,26 +119,35 @@ public enum HTMLPage {
                 let pieces = run.text.split(separator: "\t", omittingEmptySubsequences: false)
                 for (index, piece) in pieces.enumerated() {
                     if index > 0 { cells.append(cell); cell = "" }
-                    if !piece.isEmpty { cell += styled(String(piece), run.attributes, markup: markup) }
+                    if !piece.isEmpty { appendStyled(String(piece), run.attributes, markup: markup, to: &cell) }
                 }
             }
             cells.append(cell)
             return ("<tr style=\"\(paragraphCSS(p.attributes))\">" + cells.map { "<\(tag)>\($0)</\(tag)>" }.joined() + "</tr>", [])
         }
-        let margin = marginNotes.map { annotation in
+        var content = marginNotes.map { annotation in
             "<span class=\"margin-note\">\(escape(annotation.note))" + (annotation.author.isEmpty ? "" : " \u{2014} \(escape(annotation.author))") + "</span>"
         }.joined()
-        let content = margin + InlineNote.groups(p.runs).map { group -> String in
-            let run = { (r: ResolvedRun) -> String in
-                let html = styled(r.text, r.attributes, markup: markup)
-                return markup == .html && !RichDocument.annotationIDs(r.attributes[.annotation]).isEmpty ? "<span class=\"annotated\">\(html)</span>" : html
+        func append(_ runs: some Sequence<ResolvedRun>, to html: inout String) {
+            for run in runs {
+                let annotated = markup == .html && !RichDocument.annotationIDs(run.attributes[.annotation]).isEmpty
+                if annotated { html += "<span class=\"annotated\">" }
+                appendStyled(run.text, run.attributes, markup: markup, to: &html)
+                if annotated { html += "</span>" }
             }
-            guard group.isNote, let inner = InlineNote.inner(group.runs) else { return group.runs.map(run).joined() }
+        }
+        for group in InlineNote.groups(p.runs) {
+            guard group.isNote, let inner = InlineNote.inner(group.runs) else {
+                append(group.runs, to: &content)
+                continue
+            }
             let number = firstNote + notes.count
-            notes.append(inner.map(run).joined())
+            var note = ""
+            append(inner, to: &note)
+            notes.append(note)
             let reference = markup == .xhtml ? " epub:type=\"noteref\" role=\"doc-noteref\"" : ""
-            return "<sup class=\"footnote-ref\"><a\(reference) href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>"
-        }.joined()
+            content += "<sup class=\"footnote-ref\"><a\(reference) href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>"
+        }
         return (block(p, content: content, inList: inList, markup: markup), notes)
     }
 
@@ -186,70 +196,89 @@ public enum HTMLPage {
     }
 
     static func paragraphCSS(_ a: Attributes) -> String {
-        let v = a.values(of: paragraphKeys)
-        let (alignment, firstLineHeadIndent, headIndent, tailIndent) = (v[0], v[1], v[2], v[3])
-        let (lineHeightMultiple, spacingBefore, spacingAfter, pageBreakBefore) = (v[4], v[5], v[6], v[7])
+        let p = HTMLParagraphAttributes(a)
         var css: [String] = []
-        if let align = alignment?.stringValue { css.append("text-align: \(align == "justified" ? "justify" : align)") }
-        if let v = firstLineHeadIndent?.numberValue, let head = headIndent?.numberValue {
+        if let align = p.alignment { css.append("text-align: \(align == "justified" ? "justify" : align)") }
+        if let v = p.firstLineHeadIndent, let head = p.headIndent {
             css.append("margin-left: \(pt(head))")
             css.append("text-indent: \(pt(v - head))")
         }
-        if let tail = tailIndent?.numberValue, tail < 0 { css.append("margin-right: \(pt(-tail))") }
-        if let m = lineHeightMultiple?.numberValue, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
-        if let v = spacingBefore?.numberValue { css.append("margin-top: \(pt(v))") }
-        if let v = spacingAfter?.numberValue { css.append("margin-bottom: \(pt(v))") }
-        if pageBreakBefore == true { css.append("break-before: page") }
+        if let tail = p.tailIndent, tail < 0 { css.append("margin-right: \(pt(-tail))") }
+        if let m = p.lineHeightMultiple, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
+        if let v = p.spacingBefore { css.append("margin-top: \(pt(v))") }
+        if let v = p.spacingAfter { css.append("margin-bottom: \(pt(v))") }
+        if p.pageBreakBefore { css.append("break-before: page") }
         return css.joined(separator: "; ")
     }
-
-    private static let paragraphKeys: [AttributeKey] = [
-        .alignment, .firstLineHeadIndent, .headIndent, .tailIndent, .lineHeightMultiple, .paragraphSpacingBefore,
-        .paragraphSpacing, .pageBreakBefore,
-    ]
 
     /// Text in a span whose CSS carries its character attributes; bold, italic and strikethrough as `strong`, `em`
     /// and `s`, which every reader (pandoc, screen readers, e-readers) understands.
     package static func styled(_ text: String, _ a: Attributes, markup: HTMLMarkup = .html) -> String {
-        let v = a.values(of: characterKeys)
-        let (image, family, size, color, background, underline, code) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
-        let (strikethrough, verticalAlign, smallCaps, allCaps, italic, bold, link) = (v[7], v[8], v[9], v[10], v[11], v[12], v[13])
-        if let image = image?.stringValue {
-            // An EPUB shows only the pictures it holds (its writer names them `images/...`).
-            if markup == .xhtml { return image.hasPrefix("images/") ? "<img src=\"\(escape(image))\" alt=\"\"/>" : "" }
-            return "<img src=\"\(escape(image))\" alt=\"\">"
-        }
-        var css: [String] = []
-        if let family = family?.stringValue { css.append("font-family: '\(escape(family))'") }
-        if let size = size?.numberValue { css.append("font-size: \(pt(size))") }
-        if let color = color?.stringValue { css.append("color: \(escape(color))") }
-        if let color = background?.stringValue { css.append("background-color: \(escape(color))") }
-        if let underline = underline?.stringValue {
-            if underline == "double" { css.append("text-decoration-style: double") }
-            if underline == "thick" { css.append("text-decoration-thickness: 0.15em") }
-            css.append("text-decoration-line: underline")
-        }
-        var html = escapeBreakingLines(text, with: markup == .html ? "<br>" : "<br/>")
-        if code == true { html = "<code>\(html)</code>" }
-        if strikethrough == true { html = "<s>\(html)</s>" }
-        switch verticalAlign?.stringValue {
-        case "superscript": html = "<sup>\(html)</sup>"
-        case "subscript": html = "<sub>\(html)</sub>"
-        default: break
-        }
-        if smallCaps == true { css.append("font-variant: small-caps") }
-        if allCaps == true { css.append("text-transform: uppercase") }
-        if italic == true { html = "<em>\(html)</em>" }
-        if bold == true { html = "<strong>\(html)</strong>" }
-        // In an EPUB, a link to a place in the project's own files leads nowhere: only addresses with a scheme link.
-        if let link = link?.stringValue, markup == .html || link.contains(":") { html = "<a href=\"\(escape(link))\">\(html)</a>" }
-        return css.isEmpty ? html : "<span style=\"\(css.joined(separator: "; "))\">\(html)</span>"
+        var html = ""
+        appendStyled(text, a, markup: markup, to: &html)
+        return html
     }
 
-    private static let characterKeys: [AttributeKey] = [
-        .image, .fontFamily, .fontSize, .foregroundColor, .backgroundColor, .underline, .code, .strikethrough,
-        .verticalAlign, .smallCaps, .allCaps, .italic, .bold, .link,
-    ]
+    /// `styled(_:_:markup:)` written at the end of `html`: tags and text go straight into the page being built (a
+    /// compile writes every run of a book) instead of each wrapping tag copying what it wraps.
+    package static func appendStyled(_ text: String, _ a: Attributes, markup: HTMLMarkup, to html: inout String) {
+        let run = HTMLRunAttributes(a)
+        if let image = run.image {
+            // An EPUB shows only the pictures it holds (its writer names them `images/...`).
+            if markup == .xhtml {
+                if image.hasPrefix("images/") { html += "<img src=\"\(escape(image))\" alt=\"\"/>" }
+            } else {
+                html += "<img src=\"\(escape(image))\" alt=\"\">"
+            }
+            return
+        }
+        var properties = 0
+        func property(_ css: String) {
+            html += properties == 0 ? "<span style=\"" : "; "
+            html += css
+            properties += 1
+        }
+        if let family = run.fontFamily {
+            property("font-family: '")
+            html += escape(family)
+            html += "'"
+        }
+        if let size = run.fontSize {
+            property("font-size: ")
+            html += pt(size)
+        }
+        if let color = run.foregroundColor { property("color: "); html += escape(color) }
+        if let color = run.backgroundColor { property("background-color: "); html += escape(color) }
+        if let underline = run.underline {
+            if underline == "double" { property("text-decoration-style: double") }
+            if underline == "thick" { property("text-decoration-thickness: 0.15em") }
+            property("text-decoration-line: underline")
+        }
+        if run.smallCaps { property("font-variant: small-caps") }
+        if run.allCaps { property("text-transform: uppercase") }
+        if properties > 0 { html += "\">" }
+        // In an EPUB, a link to a place in the project's own files leads nowhere: only addresses with a scheme link.
+        let link = run.link.flatMap { markup == .html || $0.contains(":") ? $0 : nil }
+        let script: String? = switch run.verticalAlign {
+        case "superscript": "sup"
+        case "subscript": "sub"
+        default: nil
+        }
+        if let link { html += "<a href=\"\(escape(link))\">" }
+        if run.bold { html += "<strong>" }
+        if run.italic { html += "<em>" }
+        if let script { html += "<\(script)>" }
+        if run.strikethrough { html += "<s>" }
+        if run.code { html += "<code>" }
+        html += escapeBreakingLines(text, with: markup == .html ? "<br>" : "<br/>")
+        if run.code { html += "</code>" }
+        if run.strikethrough { html += "</s>" }
+        if let script { html += "</\(script)>" }
+        if run.italic { html += "</em>" }
+        if run.bold { html += "</strong>" }
+        if link != nil { html += "</a>" }
+        if properties > 0 { html += "</span>" }
+    }
 
     private static func pt(_ v: Double) -> String { "\(JSONWriter.format(v))pt" }
 
