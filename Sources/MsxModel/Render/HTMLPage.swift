@@ -114,26 +114,33 @@ public enum HTMLPage {
         if p.kind == .tableRow {
             // Each cell (the text between tabs) with its own stretch of the runs.
             let tag = isHeader ? "th" : "td"
-            var cells: [String] = [], cell = ""
+            var cells: [String] = [], cell = HTMLBytes()
             for run in p.runs {
                 let pieces = run.text.split(separator: "\t", omittingEmptySubsequences: false)
                 for (index, piece) in pieces.enumerated() {
-                    if index > 0 { cells.append(cell); cell = "" }
+                    if index > 0 { cells.append(cell.string); cell = HTMLBytes() }
                     if !piece.isEmpty { appendStyled(String(piece), run.attributes, markup: markup, to: &cell) }
                 }
             }
-            cells.append(cell)
+            cells.append(cell.string)
             return ("<tr style=\"\(paragraphCSS(p.attributes))\">" + cells.map { "<\(tag)>\($0)</\(tag)>" }.joined() + "</tr>", [])
         }
-        var content = marginNotes.map { annotation in
-            "<span class=\"margin-note\">\(escape(annotation.note))" + (annotation.author.isEmpty ? "" : " \u{2014} \(escape(annotation.author))") + "</span>"
-        }.joined()
-        func append(_ runs: some Sequence<ResolvedRun>, to html: inout String) {
+        var content = HTMLBytes()
+        for annotation in marginNotes {
+            content.append("<span class=\"margin-note\">")
+            content.appendEscaped(annotation.note)
+            if !annotation.author.isEmpty {
+                content.append(" \u{2014} ")
+                content.appendEscaped(annotation.author)
+            }
+            content.append("</span>")
+        }
+        func append(_ runs: some Sequence<ResolvedRun>, to html: inout HTMLBytes) {
             for run in runs {
                 let annotated = markup == .html && !RichDocument.annotationIDs(run.attributes[.annotation]).isEmpty
-                if annotated { html += "<span class=\"annotated\">" }
+                if annotated { html.append("<span class=\"annotated\">") }
                 appendStyled(run.text, run.attributes, markup: markup, to: &html)
-                if annotated { html += "</span>" }
+                if annotated { html.append("</span>") }
             }
         }
         for group in InlineNote.groups(p.runs) {
@@ -142,13 +149,13 @@ public enum HTMLPage {
                 continue
             }
             let number = firstNote + notes.count
-            var note = ""
+            var note = HTMLBytes()
             append(inner, to: &note)
-            notes.append(note)
+            notes.append(note.string)
             let reference = markup == .xhtml ? " epub:type=\"noteref\" role=\"doc-noteref\"" : ""
-            content += "<sup class=\"footnote-ref\"><a\(reference) href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>"
+            content.append(string: "<sup class=\"footnote-ref\"><a\(reference) href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>")
         }
-        return (block(p, content: content, inList: inList, markup: markup), notes)
+        return (block(p, content: content.string, inList: inList, markup: markup), notes)
     }
 
     /// The notes at the end of the page, each with a link back to where it is referenced (in XHTML, EPUB footnotes,
@@ -214,41 +221,40 @@ public enum HTMLPage {
     /// Text in a span whose CSS carries its character attributes; bold, italic and strikethrough as `strong`, `em`
     /// and `s`, which every reader (pandoc, screen readers, e-readers) understands.
     package static func styled(_ text: String, _ a: Attributes, markup: HTMLMarkup = .html) -> String {
-        var html = ""
+        var html = HTMLBytes()
         appendStyled(text, a, markup: markup, to: &html)
-        return html
+        return html.string
     }
 
-    /// `styled(_:_:markup:)` written at the end of `html`: tags and text go straight into the page being built (a
-    /// compile writes every run of a book) instead of each wrapping tag copying what it wraps.
-    package static func appendStyled(_ text: String, _ a: Attributes, markup: HTMLMarkup, to html: inout String) {
+    /// `styled(_:_:markup:)` written at the end of `html`: tags and text go straight into the paragraph being built
+    /// (a compile writes every run of a book) instead of each wrapping tag copying what it wraps.
+    package static func appendStyled(_ text: String, _ a: Attributes, markup: HTMLMarkup, to html: inout HTMLBytes) {
         let run = HTMLRunAttributes(a)
         if let image = run.image {
             // An EPUB shows only the pictures it holds (its writer names them `images/...`).
-            if markup == .xhtml {
-                if image.hasPrefix("images/") { html += "<img src=\"\(escape(image))\" alt=\"\"/>" }
-            } else {
-                html += "<img src=\"\(escape(image))\" alt=\"\">"
-            }
+            guard markup == .html || image.hasPrefix("images/") else { return }
+            html.append("<img src=\"")
+            html.appendEscaped(image)
+            html.append(markup == .html ? "\" alt=\"\">" : "\" alt=\"\"/>")
             return
         }
         var properties = 0
-        func property(_ css: String) {
-            html += properties == 0 ? "<span style=\"" : "; "
-            html += css
+        func property(_ css: StaticString) {
+            html.append(properties == 0 ? "<span style=\"" : "; ")
+            html.append(css)
             properties += 1
         }
         if let family = run.fontFamily {
             property("font-family: '")
-            html += escape(family)
-            html += "'"
+            html.appendEscaped(family)
+            html.append("'")
         }
         if let size = run.fontSize {
             property("font-size: ")
-            html += pt(size)
+            html.append(string: pt(size))
         }
-        if let color = run.foregroundColor { property("color: "); html += escape(color) }
-        if let color = run.backgroundColor { property("background-color: "); html += escape(color) }
+        if let color = run.foregroundColor { property("color: "); html.appendEscaped(color) }
+        if let color = run.backgroundColor { property("background-color: "); html.appendEscaped(color) }
         if let underline = run.underline {
             if underline == "double" { property("text-decoration-style: double") }
             if underline == "thick" { property("text-decoration-thickness: 0.15em") }
@@ -256,72 +262,44 @@ public enum HTMLPage {
         }
         if run.smallCaps { property("font-variant: small-caps") }
         if run.allCaps { property("text-transform: uppercase") }
-        if properties > 0 { html += "\">" }
+        if properties > 0 { html.append("\">") }
         // In an EPUB, a link to a place in the project's own files leads nowhere: only addresses with a scheme link.
         let link = run.link.flatMap { markup == .html || $0.contains(":") ? $0 : nil }
-        let script: String? = switch run.verticalAlign {
-        case "superscript": "sup"
-        case "subscript": "sub"
+        let script: (open: StaticString, close: StaticString)? = switch run.verticalAlign {
+        case "superscript": ("<sup>", "</sup>")
+        case "subscript": ("<sub>", "</sub>")
         default: nil
         }
-        if let link { html += "<a href=\"\(escape(link))\">" }
-        if run.bold { html += "<strong>" }
-        if run.italic { html += "<em>" }
-        if let script { html += "<\(script)>" }
-        if run.strikethrough { html += "<s>" }
-        if run.code { html += "<code>" }
-        html += escapeBreakingLines(text, with: markup == .html ? "<br>" : "<br/>")
-        if run.code { html += "</code>" }
-        if run.strikethrough { html += "</s>" }
-        if let script { html += "</\(script)>" }
-        if run.italic { html += "</em>" }
-        if run.bold { html += "</strong>" }
-        if link != nil { html += "</a>" }
-        if properties > 0 { html += "</span>" }
+        if let link {
+            html.append("<a href=\"")
+            html.appendEscaped(link)
+            html.append("\">")
+        }
+        if run.bold { html.append("<strong>") }
+        if run.italic { html.append("<em>") }
+        if let script { html.append(script.open) }
+        if run.strikethrough { html.append("<s>") }
+        if run.code { html.append("<code>") }
+        html.appendEscaped(text, lineBreak: markup == .html ? "<br>" : "<br/>")
+        if run.code { html.append("</code>") }
+        if run.strikethrough { html.append("</s>") }
+        if let script { html.append(script.close) }
+        if run.italic { html.append("</em>") }
+        if run.bold { html.append("</strong>") }
+        if link != nil { html.append("</a>") }
+        if properties > 0 { html.append("</span>") }
     }
 
     private static func pt(_ v: Double) -> String { "\(JSONWriter.format(v))pt" }
 
     package static func escape(_ s: String) -> String { escapeBreakingLines(s, with: nil) }
 
-    /// `escape(_:)`, with each line separator (U+2028) written as `lineBreak` when it is given. One pass over the
-    /// UTF-8 bytes (a compile escapes every run of a book): the markup characters and the control characters are
-    /// all single bytes but U+0080-U+009F (C2 80-9F) and the separator (E2 80 A8); text with none comes back as is.
+    /// `s` as `HTMLBytes.appendEscaped` writes it, with each line separator (U+2028) written as `lineBreak` when it
+    /// is given; text with nothing to escape comes back as is.
     package static func escapeBreakingLines(_ s: String, with lineBreak: String?) -> String {
-        var text = s
-        return text.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || escapes($0) != nil }) else { return s }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16)
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                let next = i + 1 < bytes.count ? bytes[i + 1] : 0
-                if let entity = escapes(byte) {
-                    out += entity.utf8
-                } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-                    // Control characters (an escape sequence in a title) have no place in a page: left out.
-                } else if byte == 0xC2, (0x80...0x9F).contains(next) {
-                    i += 1
-                } else if byte == 0xE2, next == 0x80, i + 2 < bytes.count, bytes[i + 2] == 0xA8, let lineBreak {
-                    out += lineBreak.utf8
-                    i += 2
-                } else {
-                    out.append(byte)
-                }
-                i += 1
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-    }
-
-    private static func escapes(_ byte: UInt8) -> String? {
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        default: nil
-        }
+        guard HTMLBytes.needsEscaping(s) else { return s }
+        var html = HTMLBytes()
+        html.appendEscaped(s, lineBreak: lineBreak)
+        return html.string
     }
 }
