@@ -87,7 +87,7 @@ struct HTMLFormat: ManuscriptFormat {
     static let summary = "a web page"
     static let isText = true
     static let carriesRawHTML = true
-    static func render(_ manuscript: Manuscript) throws -> Data { Data(manuscript.htmlPage().utf8) }
+    static func render(_ manuscript: Manuscript) throws -> Data { Data(manuscript.htmlPage()) }
 }
 
 struct RTFFormat: ManuscriptFormat {

@@ -12,7 +12,7 @@ extension Manuscript {
     }
 
     /// The manuscript as HTML (`compile --format html`).
-    func htmlPage() -> String { HTMLPage.render(paragraphs(), title: title, annotations: annotations) }
+    func htmlPage() -> [UInt8] { HTMLPage.renderUTF8(paragraphs(), title: title, annotations: annotations) }
 
     /// The annotations of every document compiled, by id.
     var annotations: [String: Annotation] {

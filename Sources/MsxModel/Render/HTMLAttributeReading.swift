@@ -3,6 +3,8 @@
 struct HTMLRunAttributes {
     var image, fontFamily, foregroundColor, backgroundColor, underline, verticalAlign, link: String?
     var fontSize: Double?
+    /// The ids of the comments on the run (see `RichDocument.annotationIDs`).
+    var annotation: JSONValue?
     var code = false, strikethrough = false, smallCaps = false, allCaps = false, italic = false, bold = false
 
     init(_ attributes: Attributes) {
@@ -22,6 +24,7 @@ struct HTMLRunAttributes {
             case .italic: italic = value == true
             case .bold: bold = value == true
             case .link: link = value.stringValue
+            case .annotation: annotation = value
             default: break
             }
         }

@@ -6,6 +6,12 @@ package struct HTMLBytes {
 
     package init() {}
 
+    package init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    package var count: Int { bytes.count }
+
     package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
@@ -13,6 +19,24 @@ package struct HTMLBytes {
     /// Appends a string made at run time (a literal is a `StaticString`: see `append(_:)`).
     package mutating func append(string text: String) {
         bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A length in points as CSS writes it: `13pt`, `12.5pt`.
+    package mutating func append(points: Double) {
+        append(string: JSONWriter.format(points))
+        append("pt")
+    }
+
+    package mutating func append(_ other: HTMLBytes) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
+    package func hasSuffix(_ text: StaticString) -> Bool {
+        text.withUTF8Buffer { suffix in bytes.count >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix) }
+    }
+
+    package mutating func removeLast(_ count: Int) {
+        bytes.removeLast(count)
     }
 
     /// What was written, as a string.

@@ -9,21 +9,21 @@ public enum HTMLMarkup: Sendable {
 public enum HTMLPage {
     /// A standalone page; open `annotations` show as notes in the margin beside their words.
     public static func render(_ paragraphs: [ResolvedParagraph], title: String, annotations: [String: Annotation] = [:]) -> String {
-        """
-        <!DOCTYPE html>
-        <html>
-        <head>
-        <meta charset="utf-8">
-        <title>\(escape(title))</title>
-        <style>
-        \(stylesheet)
-        </style>
-        </head>
-        <body>
-        \(body(paragraphs, markup: .html, annotations: annotations))</body>
-        </html>
+        String(decoding: renderUTF8(paragraphs, title: title, annotations: annotations), as: UTF8.self)
+    }
 
-        """
+    /// `render(_:title:annotations:)` as UTF-8 bytes, made without a string of the whole page (a compiled book's).
+    public static func renderUTF8(_ paragraphs: [ResolvedParagraph], title: String, annotations: [String: Annotation] = [:]) -> [UInt8] {
+        let body = bodyBytes(paragraphs, markup: .html, annotations: annotations)
+        var page = HTMLBytes(reservingCapacity: body.count + 1024)
+        page.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>")
+        page.appendEscaped(title)
+        page.append("</title>\n<style>\n")
+        page.append(string: stylesheet)
+        page.append("\n</style>\n</head>\n<body>\n")
+        page.append(body)
+        page.append("</body>\n</html>\n")
+        return page.bytes
     }
 
     /// The rules every page needs, whatever its paragraphs say.
@@ -39,6 +39,10 @@ public enum HTMLPage {
     /// The paragraphs as the inside of a page's body, their footnotes numbered from 1 and gathered at the end
     /// (in XHTML, as EPUB footnotes).
     public static func body(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup, annotations: [String: Annotation] = [:]) -> String {
+        bodyBytes(paragraphs, markup: markup, annotations: annotations).string
+    }
+
+    private static func bodyBytes(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup, annotations: [String: Annotation]) -> HTMLBytes {
         // A list item is always inside its list, a table row inside its table: the list or table opens just before.
         let listTags = paragraphs.map { p in
             p.kind == .listItem
@@ -54,7 +58,7 @@ public enum HTMLPage {
         }
         // Each open annotation's note goes beside the paragraph its words begin in.
         var notesBeside: [Int: [Annotation]] = [:], placed = Set<String>()
-        if markup == .html {
+        if markup == .html, !annotations.isEmpty {
             for (index, p) in paragraphs.enumerated() {
                 for run in p.runs {
                     for id in RichDocument.annotationIDs(run.attributes[.annotation]) where !placed.contains(id) {
@@ -72,32 +76,34 @@ public enum HTMLPage {
             return block(paragraphs[index], inList: place.0 != nil, firstNote: place.1, markup: markup, isHeader: isHeader,
                          marginNotes: beside[index] ?? [])
         }
-        var body = ""
+        var body = HTMLBytes(reservingCapacity: rendered.reduce(0) { $0 + $1.html.count + 1 })
         var openList: String?
         for (index, (listTag, html)) in zip(listTags, rendered.map(\.html)).enumerated() {
             // An item's further paragraph goes inside the item.
             if paragraphs[index].continuesListItem, openList != nil, body.hasSuffix("</li>\n") {
                 body.removeLast(6)
-                body += html + "</li>\n"
+                body.append(html)
+                body.append("</li>\n")
                 continue
             }
             // A list right after another one is a list of its own.
             let newList = index > 0 && listTag != nil && paragraphs[index].kind == .listItem
                 && paragraphs[index - 1].listIdentity != paragraphs[index].listIdentity
             if let open = openList, listTag != open || newList {
-                body += "</\(open)>\n"
+                body.append(string: "</\(open)>\n")
                 openList = nil
             }
             if let listTag, openList == nil {
                 let start = listTag == "ol" ? paragraphs[index].listStart.map { " start=\"\($0)\"" } ?? "" : ""
-                body += "<\(listTag)\(start)>\n"
+                body.append(string: "<\(listTag)\(start)>\n")
                 openList = listTag
             }
-            body += html
-            body += "\n"
+            body.append(html)
+            body.append("\n")
         }
-        if let openList { body += "</\(openList)>\n" }
-        return body + footnotes(rendered.flatMap(\.notes), markup: markup)
+        if let openList { body.append(string: "</\(openList)>\n") }
+        body.append(string: footnotes(rendered.flatMap(\.notes), markup: markup))
+        return body
     }
 
     /// How many footnotes a paragraph holds.
@@ -109,7 +115,7 @@ public enum HTMLPage {
 
     /// A paragraph's HTML, its footnotes (numbered from `firstNote`) as references, and the notes' own HTML.
     private static func block(_ p: ResolvedParagraph, inList: Bool, firstNote: Int, markup: HTMLMarkup,
-                              isHeader: Bool = false, marginNotes: [Annotation] = []) -> (html: String, notes: [String]) {
+                              isHeader: Bool = false, marginNotes: [Annotation] = []) -> (html: HTMLBytes, notes: [String]) {
         var notes: [String] = []
         if p.kind == .tableRow {
             // Each cell (the text between tabs) with its own stretch of the runs.
@@ -123,9 +129,11 @@ public enum HTMLPage {
                 }
             }
             cells.append(cell.string)
-            return ("<tr style=\"\(paragraphCSS(p.attributes))\">" + cells.map { "<\(tag)>\($0)</\(tag)>" }.joined() + "</tr>", [])
+            var row = HTMLBytes()
+            row.append(string: "<tr style=\"\(paragraphCSS(p.attributes))\">" + cells.map { "<\(tag)>\($0)</\(tag)>" }.joined() + "</tr>")
+            return (row, [])
         }
-        var content = HTMLBytes()
+        var content = HTMLBytes(reservingCapacity: p.runs.reduce(0) { $0 + $1.text.utf8.count + 96 })
         for annotation in marginNotes {
             content.append("<span class=\"margin-note\">")
             content.appendEscaped(annotation.note)
@@ -137,9 +145,10 @@ public enum HTMLPage {
         }
         func append(_ runs: some Sequence<ResolvedRun>, to html: inout HTMLBytes) {
             for run in runs {
-                let annotated = markup == .html && !RichDocument.annotationIDs(run.attributes[.annotation]).isEmpty
+                let attributes = HTMLRunAttributes(run.attributes)
+                let annotated = markup == .html && !RichDocument.annotationIDs(attributes.annotation).isEmpty
                 if annotated { html.append("<span class=\"annotated\">") }
-                appendStyled(run.text, run.attributes, markup: markup, to: &html)
+                appendStyled(run.text, attributes, markup: markup, to: &html)
                 if annotated { html.append("</span>") }
             }
         }
@@ -155,7 +164,7 @@ public enum HTMLPage {
             let reference = markup == .xhtml ? " epub:type=\"noteref\" role=\"doc-noteref\"" : ""
             content.append(string: "<sup class=\"footnote-ref\"><a\(reference) href=\"#fn\(number)\" id=\"fnref\(number)\">\(number)</a></sup>")
         }
-        return (block(p, content: content.string, inList: inList, markup: markup), notes)
+        return (block(p, content: content, inList: inList, markup: markup), notes)
     }
 
     /// The notes at the end of the page, each with a link back to where it is referenced (in XHTML, EPUB footnotes,
@@ -173,49 +182,69 @@ public enum HTMLPage {
         return "<section class=\"footnotes\">\n<hr>\n<ol>\n" + items.joined() + "</ol>\n</section>\n"
     }
 
-    private static func block(_ p: ResolvedParagraph, content: String, inList: Bool, markup: HTMLMarkup) -> String {
+    private static func block(_ p: ResolvedParagraph, content: HTMLBytes, inList: Bool, markup: HTMLMarkup) -> HTMLBytes {
+        var html = HTMLBytes(reservingCapacity: content.count + 256)
+        func wrapped(_ open: String, _ close: String) -> HTMLBytes {
+            html.append(string: open)
+            html.append(content)
+            html.append(string: close)
+            return html
+        }
         let style = paragraphCSS(p.attributes)
         switch p.kind {
         case .heading(let level, _):
-            return "<h\(level) style=\"\(style)\">\(content)</h\(level)>"
+            return wrapped("<h\(level) style=\"\(style)\">", "</h\(level)>")
         case .codeBlock:
-            return "<pre style=\"\(style)\">\(content)</pre>"
+            return wrapped("<pre style=\"\(style)\">", "</pre>")
         case .htmlBlock:
             // XHTML must be well-formed: raw HTML (which need not be) is shown as its readable text.
-            return markup == .html ? p.raw ?? "<div style=\"\(style)\">\(content)</div>" : "<div style=\"\(style)\">\(content)</div>"
+            if markup == .html, let raw = p.raw {
+                html.append(string: raw)
+                return html
+            }
+            return wrapped("<div style=\"\(style)\">", "</div>")
         case .thematicBreak:
-            return markup == .html ? "<hr>" : "<hr/>"
+            html.append(markup == .html ? "<hr>" : "<hr/>")
+            return html
         case .listItem where inList:
             // The list places its items: the body's first-line indent would push each item's first line away from
             // its bullet or number (or, for an item's further paragraph, away from the item's text).
             var attributes = p.attributes
             if let head = attributes[.headIndent] { attributes[.firstLineHeadIndent] = head }
-            if p.continuesListItem { return "<p style=\"\(paragraphCSS(attributes))\">\(content)</p>" }
+            if p.continuesListItem { return wrapped("<p style=\"\(paragraphCSS(attributes))\">", "</p>") }
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
-            return "<li style=\"\(paragraphCSS(attributes))\">\(box)\(content)</li>"
+            return wrapped("<li style=\"\(paragraphCSS(attributes))\">\(box)", "</li>")
         default:
             let box = p.checklist.map { $0 == "checked" ? "\u{2611} " : "\u{2610} " } ?? ""
-            let quoted = "<p style=\"\(style)\">\(box)\(content)</p>"
             let depth = p.attributes[.quoteDepth]?.numberValue.map(Int.init) ?? 0
-            return String(repeating: "<blockquote>", count: depth) + quoted
-                + String(repeating: "</blockquote>", count: depth)
+            return wrapped(String(repeating: "<blockquote>", count: depth) + "<p style=\"\(style)\">\(box)",
+                           "</p>" + String(repeating: "</blockquote>", count: depth))
         }
     }
 
     static func paragraphCSS(_ a: Attributes) -> String {
         let p = HTMLParagraphAttributes(a)
-        var css: [String] = []
-        if let align = p.alignment { css.append("text-align: \(align == "justified" ? "justify" : align)") }
-        if let v = p.firstLineHeadIndent, let head = p.headIndent {
-            css.append("margin-left: \(pt(head))")
-            css.append("text-indent: \(pt(v - head))")
+        var css = HTMLBytes(reservingCapacity: 160)
+        func property(_ name: StaticString) {
+            if css.count > 0 { css.append("; ") }
+            css.append(name)
         }
-        if let tail = p.tailIndent, tail < 0 { css.append("margin-right: \(pt(-tail))") }
-        if let m = p.lineHeightMultiple, m > 0 { css.append("line-height: \(JSONWriter.format(m))") }
-        if let v = p.spacingBefore { css.append("margin-top: \(pt(v))") }
-        if let v = p.spacingAfter { css.append("margin-bottom: \(pt(v))") }
-        if p.pageBreakBefore { css.append("break-before: page") }
-        return css.joined(separator: "; ")
+        if let align = p.alignment {
+            property("text-align: ")
+            css.append(string: align == "justified" ? "justify" : align)
+        }
+        if let v = p.firstLineHeadIndent, let head = p.headIndent {
+            property("margin-left: ")
+            css.append(points: head)
+            property("text-indent: ")
+            css.append(points: v - head)
+        }
+        if let tail = p.tailIndent, tail < 0 { property("margin-right: "); css.append(points: -tail) }
+        if let m = p.lineHeightMultiple, m > 0 { property("line-height: "); css.append(string: JSONWriter.format(m)) }
+        if let v = p.spacingBefore { property("margin-top: "); css.append(points: v) }
+        if let v = p.spacingAfter { property("margin-bottom: "); css.append(points: v) }
+        if p.pageBreakBefore { property("break-before: page") }
+        return css.string
     }
 
     /// Text in a span whose CSS carries its character attributes; bold, italic and strikethrough as `strong`, `em`
@@ -229,7 +258,10 @@ public enum HTMLPage {
     /// `styled(_:_:markup:)` written at the end of `html`: tags and text go straight into the paragraph being built
     /// (a compile writes every run of a book) instead of each wrapping tag copying what it wraps.
     package static func appendStyled(_ text: String, _ a: Attributes, markup: HTMLMarkup, to html: inout HTMLBytes) {
-        let run = HTMLRunAttributes(a)
+        appendStyled(text, HTMLRunAttributes(a), markup: markup, to: &html)
+    }
+
+    private static func appendStyled(_ text: String, _ run: HTMLRunAttributes, markup: HTMLMarkup, to html: inout HTMLBytes) {
         if let image = run.image {
             // An EPUB shows only the pictures it holds (its writer names them `images/...`).
             guard markup == .html || image.hasPrefix("images/") else { return }
@@ -251,7 +283,7 @@ public enum HTMLPage {
         }
         if let size = run.fontSize {
             property("font-size: ")
-            html.append(string: pt(size))
+            html.append(points: size)
         }
         if let color = run.foregroundColor { property("color: "); html.appendEscaped(color) }
         if let color = run.backgroundColor { property("background-color: "); html.appendEscaped(color) }
@@ -289,8 +321,6 @@ public enum HTMLPage {
         if link != nil { html.append("</a>") }
         if properties > 0 { html.append("</span>") }
     }
-
-    private static func pt(_ v: Double) -> String { "\(JSONWriter.format(v))pt" }
 
     package static func escape(_ s: String) -> String { escapeBreakingLines(s, with: nil) }
 
