@@ -154,15 +154,23 @@ extension RichDocument {
                      bases: inout ResolvedBases) -> [ResolvedRun] {
         let units = UTF16Text.units(block.text)
         guard !units.isEmpty else { return [] }
-        var bounds = Set([0, units.count])
-        for span in block.spans { bounds.insert(span.range.lowerBound); bounds.insert(span.range.upperBound) }
-        for run in sidecar.runs { bounds.insert(run.range.lowerBound); bounds.insert(run.range.upperBound) }
-        let points = bounds.filter { $0 >= 0 && $0 <= units.count }.sorted()
+        // Every place a span or a sidecar run starts or ends, in order (a repeated place makes an empty stretch,
+        // skipped below). An array, sorted once: a paragraph has a handful.
+        var points = [0, units.count]
+        points.reserveCapacity(2 + 2 * (block.spans.count + sidecar.runs.count))
+        for range in block.spans.map(\.range) + sidecar.runs.map(\.range) {
+            points.append(range.lowerBound)
+            points.append(range.upperBound)
+        }
+        points.removeAll { $0 < 0 || $0 > units.count }
+        points.sort()
         var result: [ResolvedRun] = []
         result.reserveCapacity(points.count - 1)
         var lastTable: Int?
+        var marks: [InlineAttribute] = []
         for (start, end) in zip(points, points.dropFirst()) where start < end {
-            let marks = block.spans.filter { $0.range.lowerBound <= start && end <= $0.range.upperBound }.map(\.attribute)
+            marks.removeAll(keepingCapacity: true)
+            for span in block.spans where span.range.lowerBound <= start && end <= span.range.upperBound { marks.append(span.attribute) }
             var (attributes, table) = bases.attributes(of: base, marked: marks)
             if let run = sidecar.runs.first(where: { $0.range.lowerBound <= start && end <= $0.range.upperBound }) {
                 for (key, value) in run.attributes { attributes[key] = value }
