@@ -49,12 +49,14 @@ public enum HTMLPage {
                 ? p.attributes[.listFormat]?.stringValue.flatMap(ListFormat.init(rawValue:)).map { $0.isOrdered ? "ol" : "ul" }
                 : p.kind == .tableRow ? "table" : nil
         }
-        // Footnotes are numbered through the page: each paragraph's first number, then the paragraphs on all cores.
+        // Footnotes are numbered through the page: each paragraph's first number, then the paragraphs on all cores
+        // (each paragraph's runs grouped into notes and text once, for both).
+        let groups = paragraphs.concurrentMap { InlineNote.groups($0.runs) }
         var firstNotes: [Int] = []
         var notesSoFar = 1
-        for count in paragraphs.concurrentMap(noteCount) {
+        for (p, groupsOfP) in zip(paragraphs, groups) {
             firstNotes.append(notesSoFar)
-            notesSoFar += count
+            notesSoFar += noteCount(p, groupsOfP)
         }
         // Each open annotation's note goes beside the paragraph its words begin in.
         var notesBeside: [Int: [Annotation]] = [:], placed = Set<String>()
@@ -73,8 +75,8 @@ public enum HTMLPage {
         let rendered = Array(zip(paragraphs.indices, zip(listTags, firstNotes))).concurrentMap { index, place in
             // A table's first row is its header.
             let isHeader = paragraphs[index].kind == .tableRow && (index == 0 || paragraphs[index - 1].kind != .tableRow)
-            return block(paragraphs[index], inList: place.0 != nil, firstNote: place.1, markup: markup, isHeader: isHeader,
-                         marginNotes: beside[index] ?? [])
+            return block(paragraphs[index], groups: groups[index], inList: place.0 != nil, firstNote: place.1, markup: markup,
+                         isHeader: isHeader, marginNotes: beside[index] ?? [])
         }
         var body = HTMLBytes(reservingCapacity: rendered.reduce(0) { $0 + $1.html.count + 1 })
         var openList: String?
@@ -107,14 +109,14 @@ public enum HTMLPage {
     }
 
     /// How many footnotes a paragraph holds.
-    private static func noteCount(_ p: ResolvedParagraph) -> Int {
+    private static func noteCount(_ p: ResolvedParagraph, _ groups: [InlineNote.Group]) -> Int {
         // A note in a table cell stays in the cell's text.
         guard p.kind != .tableRow else { return 0 }
-        return InlineNote.groups(p.runs).filter { $0.isNote && InlineNote.inner($0.runs) != nil }.count
+        return groups.filter { $0.isNote && InlineNote.inner($0.runs) != nil }.count
     }
 
     /// A paragraph's HTML, its footnotes (numbered from `firstNote`) as references, and the notes' own HTML.
-    private static func block(_ p: ResolvedParagraph, inList: Bool, firstNote: Int, markup: HTMLMarkup,
+    private static func block(_ p: ResolvedParagraph, groups: [InlineNote.Group], inList: Bool, firstNote: Int, markup: HTMLMarkup,
                               isHeader: Bool = false, marginNotes: [Annotation] = []) -> (html: HTMLBytes, notes: [String]) {
         var notes: [String] = []
         if p.kind == .tableRow {
@@ -152,7 +154,7 @@ public enum HTMLPage {
                 if annotated { html.append("</span>") }
             }
         }
-        for group in InlineNote.groups(p.runs) {
+        for group in groups {
             guard group.isNote, let inner = InlineNote.inner(group.runs) else {
                 append(group.runs, to: &content)
                 continue

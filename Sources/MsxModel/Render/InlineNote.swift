@@ -1,9 +1,12 @@
 /// A footnote as msx keeps it: written inline where it is referenced, `^[note text]`, its characters (the `^[` and
 /// `]` included) carrying `footnote: true`. Compile writers turn it into a real footnote.
 package enum InlineNote {
+    /// Consecutive runs of a paragraph that are all a footnote's or all not.
+    package typealias Group = (runs: ArraySlice<ResolvedRun>, isNote: Bool)
+
     /// A paragraph's runs in order, consecutive footnote runs together.
-    package static func groups(_ runs: [ResolvedRun]) -> [(runs: ArraySlice<ResolvedRun>, isNote: Bool)] {
-        var groups: [(runs: ArraySlice<ResolvedRun>, isNote: Bool)] = []
+    package static func groups(_ runs: [ResolvedRun]) -> [Group] {
+        var groups: [Group] = []
         let isNote = runs.map { $0.attributes[.footnote] == true }
         var start = 0
         for i in runs.indices where i + 1 == runs.count || isNote[i + 1] != isNote[i] {
