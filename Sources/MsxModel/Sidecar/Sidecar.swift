@@ -145,7 +145,7 @@ extension Sidecar {
         }
         let fits = paragraphs.concurrentMap { paragraph -> Bool in
             guard !paragraph.runs.isEmpty else { return true }
-            let units = Array(base[paragraph.index].utf16)
+            let units = UTF16Text.units(base[paragraph.index])
             return paragraph.runs.allSatisfy { run in run.end <= units.count && Context.slice(units, run.start, run.end) == run.text }
         }
         guard !fits.contains(false) else { return nil }
