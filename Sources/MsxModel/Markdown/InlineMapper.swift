@@ -10,7 +10,10 @@ import Darwin
 struct InlineMapper {
     private let source: [UInt8]
     private var cursor: Int
-    private(set) var text = ""
+    /// The block's text as UTF-8, appended to as bytes (every text node of every document read adds to it).
+    private var textBytes: [UInt8] = []
+    /// The block's text, made once the mapping is done.
+    var text: String { String(decoding: textBytes, as: UTF8.self) }
     private var ranges: [Range<Int>] = []
     private(set) var spans: [InlineSpan] = []
     private(set) var delimiters: [DelimiterMarkup] = []
@@ -277,7 +280,7 @@ struct InlineMapper {
         }
         guard verbatim else { return false }
         if emitting {
-            text += literal
+            textBytes += literal.utf8
             // Only ASCII has as many UTF-16 units as UTF-8 bytes: then each unit is its own byte.
             let units = UTF16Text.count(literal)
             length += units
@@ -370,7 +373,7 @@ struct InlineMapper {
 
     private mutating func emit(_ scalar: Unicode.Scalar, _ range: Range<Int>) {
         guard emitting else { return }
-        text.unicodeScalars.append(scalar)
+        UTF8.encode(scalar) { textBytes.append($0) }
         let units = UTF16.width(scalar)
         if recordsRanges { for _ in 0..<units { ranges.append(range) } }
         length += units

@@ -278,9 +278,11 @@ private struct BlockBuilder {
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
             var mapper = InlineMapper(source: source, start: job.start, recordsRanges: recordsRanges)
             if job.isTableRow { mapper.mapTableRow(cells: job.node.children) } else { mapper.map(job.node.children) }
-            let notes = InlineNotes.spans(in: mapper.text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
+            // A string made from the bytes once, in storage of its own size.
+            let text = mapper.text
+            let notes = InlineNotes.spans(in: text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
             // Built by appending, the text has room to spare (up to as much again): a long document keeps it trimmed.
-            return MappedInline(text: mapper.text.compacted, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
+            return MappedInline(text: text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
                                 delimiters: sourceMap ? mapper.delimiters : [], end: mapper.position)
         }
         let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
