@@ -12,12 +12,13 @@ public struct StatusAction: Action {
 
     public func run(in workspace: Workspace, reporter: any Reporter) throws -> StatusReport {
         let project = workspace.project
-        let (changes, hasHistory) = try project.changesSinceLastSnapshot()
-        let strays = try project.strayDocuments()
         let history = try workspace.history()
+        let working = try history?.workingChanges()
+        let (changes, hasHistory) = try working.map { ($0.documents, $0.hasHistory) } ?? project.changesSinceLastSnapshot()
+        let strays = try project.strayDocuments()
         return StatusReport(documents: changes, hasHistory: hasHistory, notInBinder: strays,
                             binder: try history?.binderStructureChanges() ?? [],
-                            files: hasHistory ? try history?.fileChanges() ?? [] : [], merge: try history?.mergeState(),
+                            files: working?.files ?? [], merge: try history?.mergeState(),
                             conflictMarkers: try history?.documentsWithLeftMarkers(among: changes) ?? [])
     }
 }
