@@ -12,6 +12,10 @@ package struct HTMLBytes {
 
     package var count: Int { bytes.count }
 
+    package mutating func reserveCapacity(_ capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

@@ -14,14 +14,14 @@ public enum HTMLPage {
 
     /// `render(_:title:annotations:)` as UTF-8 bytes, made without a string of the whole page (a compiled book's).
     public static func renderUTF8(_ paragraphs: [ResolvedParagraph], title: String, annotations: [String: Annotation] = [:]) -> [UInt8] {
-        let body = bodyBytes(paragraphs, markup: .html, annotations: annotations)
-        var page = HTMLBytes(reservingCapacity: body.count + 1024)
+        var page = HTMLBytes()
         page.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>")
         page.appendEscaped(title)
         page.append("</title>\n<style>\n")
         page.append(string: stylesheet)
         page.append("\n</style>\n</head>\n<body>\n")
-        page.append(body)
+        // The body is written into the page itself: a book's is megabytes, which a copy would touch again.
+        appendBody(paragraphs, markup: .html, annotations: annotations, to: &page)
         page.append("</body>\n</html>\n")
         return page.bytes
     }
@@ -39,10 +39,13 @@ public enum HTMLPage {
     /// The paragraphs as the inside of a page's body, their footnotes numbered from 1 and gathered at the end
     /// (in XHTML, as EPUB footnotes).
     public static func body(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup, annotations: [String: Annotation] = [:]) -> String {
-        bodyBytes(paragraphs, markup: markup, annotations: annotations).string
+        var body = HTMLBytes()
+        appendBody(paragraphs, markup: markup, annotations: annotations, to: &body)
+        return body.string
     }
 
-    private static func bodyBytes(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup, annotations: [String: Annotation]) -> HTMLBytes {
+    private static func appendBody(_ paragraphs: [ResolvedParagraph], markup: HTMLMarkup, annotations: [String: Annotation],
+                                   to body: inout HTMLBytes) {
         // A list item is always inside its list, a table row inside its table: the list or table opens just before.
         let listTags = paragraphs.map { p in
             p.kind == .listItem
@@ -78,7 +81,7 @@ public enum HTMLPage {
             return block(paragraphs[index], groups: groups[index], inList: place.0 != nil, firstNote: place.1, markup: markup,
                          isHeader: isHeader, marginNotes: beside[index] ?? [])
         }
-        var body = HTMLBytes(reservingCapacity: rendered.reduce(0) { $0 + $1.html.count + 1 })
+        body.reserveCapacity(body.count + rendered.reduce(0) { $0 + $1.html.count + 1 } + 256)
         var openList: String?
         for (index, (listTag, html)) in zip(listTags, rendered.map(\.html)).enumerated() {
             // An item's further paragraph goes inside the item.
@@ -105,7 +108,6 @@ public enum HTMLPage {
         }
         if let openList { body.append(string: "</\(openList)>\n") }
         body.append(string: footnotes(rendered.flatMap(\.notes), markup: markup))
-        return body
     }
 
     /// How many footnotes a paragraph holds.
