@@ -14,19 +14,14 @@ public struct FileChange: Sendable, Equatable {
 }
 
 extension ProjectHistory {
-    /// The files under `contents/` other than documents and their companions that differ from the last snapshot:
-    /// added, changed, or deleted (outside msx too), in path order.
-    public func fileChanges() throws -> [FileChange] {
-        try fileChanges(index: try repository.indexStat(under: prefix), recording: true)
-    }
-
     /// The same files changed from version `old` to version `new` (the working copy when nil).
     public func fileChanges(from old: GitOID, to new: GitOID?) throws -> [FileChange] {
         let index = try repository.indexStat(under: prefix)
         return Self.changes(from: try files(at: old), to: try new.map(files(at:)) ?? workingFiles(index: index))
     }
 
-    /// `fileChanges()` with git's index already read.
+    /// The files under `contents/` other than documents and their companions that differ from the last snapshot
+    /// (added, changed, or deleted, outside msx too, in path order), with git's index already read.
     func fileChanges(index: GitIndexStat, recording: Bool) throws -> [FileChange] {
         let recorded = try head().map { files(in: try headFiles($0, recording: recording)) } ?? [:]
         return Self.changes(from: recorded, to: try workingFiles(index: index))

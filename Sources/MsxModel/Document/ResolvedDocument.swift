@@ -158,10 +158,8 @@ extension RichDocument {
         // skipped below). An array, sorted once: a paragraph has a handful.
         var points = [0, units.count]
         points.reserveCapacity(2 + 2 * (block.spans.count + sidecar.runs.count))
-        for range in block.spans.map(\.range) + sidecar.runs.map(\.range) {
-            points.append(range.lowerBound)
-            points.append(range.upperBound)
-        }
+        for range in block.spans.lazy.map(\.range) { points.append(range.lowerBound); points.append(range.upperBound) }
+        for range in sidecar.runs.lazy.map(\.range) { points.append(range.lowerBound); points.append(range.upperBound) }
         points.removeAll { $0 < 0 || $0 > units.count }
         points.sort()
         var result: [ResolvedRun] = []

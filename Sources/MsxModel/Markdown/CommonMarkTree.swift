@@ -173,7 +173,7 @@ enum CommonMarkTree {
     }
 
     /// The kind of a node by its type name (cmark's own or its extension's): the rule `kind(of:)` must agree with.
-    static func kindByName(of node: OpaquePointer) -> CommonMarkKind {
+    private static func kindByName(of node: OpaquePointer) -> CommonMarkKind {
         cmark_node_get_type_string(node).flatMap { CommonMarkKind(rawValue: String(cString: $0)) } ?? .other
     }
 
