@@ -68,18 +68,28 @@ final class Console {
     /// bytes as it comes, so a long document is never held whole (and a reader that stops early, `| head`, stops
     /// the work); on a terminal it is kept for the pager.
     func stream(chunk size: Int = 1 << 16, _ produce: ((String) -> Void) -> Void) {
-        guard json || !paging || !invocation.terminals.output else { return produce { buffer += onTerminal($0) } }
+        stream(bytes: size) { sink in
+            withoutActuallyEscaping(sink) { sink in produce { sink(Array($0.utf8)) } }
+        }
+    }
+
+    /// `stream` for output made as UTF-8 bytes, each piece whole characters (JSON written a piece at a time): the
+    /// pieces go out as they are made, with no string made of each.
+    func stream(bytes size: Int = 1 << 16, _ produce: (([UInt8]) -> Void) -> Void) {
+        guard json || !paging || !invocation.terminals.output else {
+            return produce { buffer += onTerminal(String(decoding: $0, as: UTF8.self)) }
+        }
         let output = invocation.standardOutput
-        var chunk = buffer
+        var chunk = Array(buffer.utf8)
         buffer = ""
         produce { piece in
             chunk += piece
-            if chunk.utf8.count >= size {
-                output.write(chunk)
-                chunk = ""
+            if chunk.count >= size {
+                output.write(bytes: chunk)
+                chunk.removeAll(keepingCapacity: true)
             }
         }
-        output.write(chunk)
+        output.write(bytes: chunk)
     }
 
     /// Adds a JSON value (canonical form) that is a whole report already.

@@ -95,6 +95,12 @@ public struct Invocation: Sendable {
 /// Somewhere text goes: a file handle, or memory for a captured run.
 public protocol TextSink: AnyObject, Sendable {
     func write(_ text: String)
+    /// Writes text given as UTF-8 bytes (whole characters).
+    func write(bytes: [UInt8])
+}
+
+extension TextSink {
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Writes straight to a file handle (standard output or error).
@@ -104,6 +110,8 @@ public final class FileSink: TextSink {
     public init(_ handle: FileHandle) { self.handle = handle }
 
     public func write(_ text: String) { handle.write(Data(text.utf8)) }
+
+    public func write(bytes: [UInt8]) { handle.write(Data(bytes)) }
 }
 
 /// Keeps everything written, for a caller that reads it afterwards; safe to write from several threads.

@@ -96,12 +96,14 @@ enum ParagraphMatcher {
 
 }
 
-/// Each paragraph's words, listed once (pairing compares a paragraph with many others): sorted, repeats kept, so
-/// that two paragraphs' shared words are counted in one pass over both lists, with no table of words per paragraph.
+/// Each paragraph's words, listed once (pairing compares a paragraph with many others) as numbers, repeats kept, so
+/// that two paragraphs' shared words are counted in one pass over each list, with no table of words per paragraph.
 final class WordBags {
     private let old: [String], new: [String]
-    /// Each paragraph's words as sorted numbers, one number for each distinct word.
+    /// Each paragraph's words as numbers, in the paragraph's order, one number for each distinct word.
     private var oldBags: [Int: [Int]] = [:], newBags: [Int: [Int]] = [:]
+    /// How often each word (by number) is in the old paragraph being compared; all zero between comparisons.
+    private var counts: [Int] = []
     /// The number of each word met so far, by String equality (as a dictionary's keys are compared, so words
     /// written with canonically equivalent characters are one word): two bags are then compared number by number,
     /// where sorting and comparing the words themselves cost more than reading them.
@@ -120,18 +122,17 @@ final class WordBags {
         let a = bag(&oldBags, o, old), b = bag(&newBags, n, new)
         let total = a.count + b.count
         guard total > 0 else { return 1 }
-        var common = 0
-        var (i, j) = (0, 0)
-        while i < a.count, j < b.count {
-            if a[i] == b[j] {
+        if counts.count < numbers.count { counts += repeatElement(0, count: numbers.count - counts.count) }
+        // Counted in a buffer of their own: the class's array, read in the loop, is checked at every access.
+        let common = counts.withUnsafeMutableBufferPointer { counts in
+            for word in a { counts[word] += 1 }
+            var common = 0
+            for word in b where counts[word] > 0 {
+                counts[word] -= 1
                 common += 1
-                i += 1
-                j += 1
-            } else if a[i] < b[j] {
-                i += 1
-            } else {
-                j += 1
             }
+            for word in a { counts[word] = 0 }
+            return common
         }
         return Double(2 * common) / Double(total)
     }
@@ -149,12 +150,12 @@ final class WordBags {
         return bag
     }
 
-    /// A paragraph's words as their numbers, sorted: plain prose read from its bytes, other text from its tokens.
+    /// A paragraph's words as their numbers: plain prose read from its bytes, other text from its tokens.
     private func bag(of text: String) -> [Int] {
         var copy = text, bag: [Int] = []
         let read = copy.withUTF8 { bytes in Tokenizer.simpleWords(bytes) { bag.append(number(ofBytes: $0)) } }
         if !read { bag = Tokenizer.words(text).map(number) }
-        return bag.sorted()
+        return bag
     }
 
     /// The number of a word of plain prose, by its bytes; its string is made (and numbered by equality) only the

@@ -29,7 +29,9 @@ final class CorpusTests: XCTestCase {
             let text = try FileIO.readText(file, displayPath: file.lastPathComponent)
             let document = richDocument(text)
             var model = ""
-            DocumentJSON.write(document, sheet: styles, node: nil, warnings: document.lostFormatting.map(FormattingLossWording.line)) { model += $0 }
+            DocumentJSON.write(document, sheet: styles, node: nil, warnings: document.lostFormatting.map(FormattingLossWording.line)) {
+                model += String(decoding: $0, as: UTF8.self)
+            }
             let expectedURL = expected.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".json")
             Fixture.assertMatches(model, expectedURL, "\(file.lastPathComponent)'s model")
         }

@@ -139,10 +139,11 @@ final class JSONTests: SeededTestCase {
             members[key] = nil
             let elements = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in randomValue(depth: 1, &generator) }
             let indent = Int.random(in: 0..<3, using: &generator)
-            var streamed = ""
-            var stream = JSONArrayStream(members, streaming: key, indent: indent) { streamed += $0 }
-            for element in elements { stream.append(element) { streamed += $0 } }
-            stream.finish { streamed += $0 }
+            var bytes: [UInt8] = []
+            var stream = JSONArrayStream(members, streaming: key, indent: indent) { bytes += $0 }
+            for element in elements { stream.append(element) { bytes += $0 } }
+            stream.finish { bytes += $0 }
+            let streamed = String(decoding: bytes, as: UTF8.self)
             var whole = members
             whole[key] = .array(elements)
             let expected = indent == 0 ? JSONWriter.string(.object(whole)) : JSONWriter.fragment(.object(whole), indent: indent)

@@ -5,14 +5,14 @@ import MsxModel
 /// The `msx diff --json` form of a document's differences (schema in docs/diff.md).
 public enum DiffJSON {
     /// Writes a document's differences nested `indent` levels deep, with `fields` (the document's name, path...)
-    /// among them, the paragraphs' operations one at a time: `sink` receives the JSON text in pieces, and a long
+    /// among them, the paragraphs' operations one at a time: `sink` receives the JSON text's UTF-8 bytes in pieces, and a long
     /// document's differences are never held whole as JSON.
     /// - Parameters: old and new paragraph texts, so inserted, deleted and equal paragraphs carry their text and
     ///   the operations alone rebuild the new text from the old.
     /// - Parameter newParagraphs: when given, inserted paragraphs and inserted words carry their formatting
     ///   (`attributes`, `runs`), so the operations rebuild every attribute of the new version too.
     public static func write(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = [],
-                             fields: [String: JSONValue] = [:], indent: Int = 0, to sink: (String) -> Void) {
+                             fields: [String: JSONValue] = [:], indent: Int = 0, to sink: ([UInt8]) -> Void) {
         var paragraphs = JSONArrayStream(fields.merging(summary(diff)) { $1 }, streaming: "paragraphs", indent: indent, to: sink)
         for op in diff.operations { paragraphs.append(operation(op, old, new, newParagraphs), to: sink) }
         paragraphs.finish(to: sink)

@@ -18,6 +18,11 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `value`'s UTF-8 bytes, as `fragment` writes it, to `out`.
+    package static func append(_ value: JSONValue, indent: Int, to out: inout [UInt8]) {
+        write(value, into: &out, indent: indent)
+    }
+
     // Written as UTF-8 bytes, turned into a String once: appending to a String piece by piece cost more than
     // everything else `tree --json` does.
     private static func write(_ value: JSONValue, into out: inout [UInt8], indent: Int?) {

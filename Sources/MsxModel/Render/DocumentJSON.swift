@@ -1,10 +1,10 @@
 /// The `show --as json` document model (schema version 1, `docs/schema/document.schema.json`).
 public enum DocumentJSON {
     /// The model of a document, every paragraph with resolved attributes and runs, written a paragraph at a time:
-    /// `sink` receives the JSON text in pieces, and only one paragraph's model is held at once. `annotations`,
+    /// `sink` receives the JSON text's UTF-8 bytes in pieces, and only one paragraph's model is held at once. `annotations`,
     /// the document's notes by id (the `annotation` run attribute names them), are left out when there are none.
     public static func write(_ document: RichDocument, sheet: StyleSheet, node: BinderNode?, warnings: [String],
-                             to sink: (String) -> Void) {
+                             to sink: ([UInt8]) -> Void) {
         var paragraphs = JSONArrayStream(members(node: node, warnings: warnings, annotations: document.annotations),
                                          streaming: "paragraphs", to: sink)
         document.forEachResolved(with: sheet) { paragraphs.append(paragraph($0), to: sink) }
