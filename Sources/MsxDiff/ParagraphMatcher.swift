@@ -104,13 +104,10 @@ final class WordBags {
     private var oldBags: [Int: [Int]] = [:], newBags: [Int: [Int]] = [:]
     /// How often each word (by number) is in the old paragraph being compared; all zero between comparisons.
     private var counts: [Int] = []
-    /// The number of each word met so far, by String equality (as a dictionary's keys are compared, so words
-    /// written with canonically equivalent characters are one word): two bags are then compared number by number,
-    /// where sorting and comparing the words themselves cost more than reading them.
-    private var numbers: [String: Int] = [:]
-    /// The number of each word of plain prose met so far, by its bytes (equal bytes are equal strings): its string
-    /// is made once, when its bytes are first met.
-    private var numbersByBytes = UnitRunTable<UInt8>()
+    /// The number of each word met so far, by String equality (words written with canonically equivalent
+    /// characters are one word): two bags are then compared number by number, where comparing the words
+    /// themselves cost more than reading them.
+    private var numbers = WordNumbers()
 
     init(old: [String], new: [String]) {
         self.old = old
@@ -153,25 +150,9 @@ final class WordBags {
     /// A paragraph's words as their numbers: plain prose read from its bytes, other text from its tokens.
     private func bag(of text: String) -> [Int] {
         var copy = text, bag: [Int] = []
-        let read = copy.withUTF8 { bytes in Tokenizer.simpleWords(bytes) { bag.append(number(ofBytes: $0)) } }
-        if !read { bag = Tokenizer.words(text).map(number) }
+        let read = copy.withUTF8 { bytes in Tokenizer.simpleWords(bytes) { bag.append(numbers.number(ofBytes: $0)) } }
+        if !read { bag = Tokenizer.words(text).map { numbers.number($0) } }
         return bag
-    }
-
-    /// The number of a word of plain prose, by its bytes; its string is made (and numbered by equality) only the
-    /// first time they are met.
-    private func number(ofBytes word: UnsafeBufferPointer<UInt8>) -> Int {
-        if let number = numbersByBytes.value(for: word) { return number }
-        let number = number(String(decoding: word, as: UTF8.self))
-        numbersByBytes.add(word, value: number)
-        return number
-    }
-
-    /// The number of a word, by String equality: the one it was given, else the next.
-    private func number(_ word: String) -> Int {
-        if let number = numbers[word] { return number }
-        numbers[word] = numbers.count
-        return numbers.count - 1
     }
 }
 

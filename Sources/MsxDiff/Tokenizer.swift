@@ -41,22 +41,40 @@ enum Tokenizer {
     /// Sentences: up to and including `.`, `!`, `?` or `。` (and closing quotes), with the white space after.
     private static func sentences(_ text: String) -> [Token] {
         var result: [Token] = []
-        var current = ""
-        var start = 0, offset = 0
+        // A sentence's text is cut from the paragraph when it ends, not built a character at a time.
+        var start = 0, offset = 0, startIndex = text.startIndex
         var ended = false
-        for character in text {
-            if ended && !character.isWhitespace && !"\"'\u{201D}\u{2019})".contains(character) {
-                result.append(Token(text: current, kind: .word, range: start..<offset))
-                current = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if ended && !character.isWhitespace && !closesSentence(character) {
+                result.append(Token(text: String(text[startIndex..<index]), kind: .word, range: start..<offset))
                 start = offset
+                startIndex = index
                 ended = false
             }
-            current.append(character)
             offset += character.utf16.count
-            if ".!?\u{3002}".contains(character) { ended = true }
+            if endsSentence(character) { ended = true }
+            index = text.index(after: index)
         }
-        if !current.isEmpty { result.append(Token(text: current, kind: .word, range: start..<offset)) }
+        if startIndex < text.endIndex { result.append(Token(text: String(text[startIndex...]), kind: .word, range: start..<offset)) }
         return result
+    }
+
+    /// Whether a character ends a sentence: `.`, `!`, `?` or `。`.
+    private static func endsSentence(_ character: Character) -> Bool {
+        switch character {
+        case ".", "!", "?", "\u{3002}": true
+        default: false
+        }
+    }
+
+    /// Whether a character after a sentence's end still belongs to it: a closing quote or bracket.
+    private static func closesSentence(_ character: Character) -> Bool {
+        switch character {
+        case "\"", "'", "\u{201D}", "\u{2019}", ")": true
+        default: false
+        }
     }
 
     /// Splits a paragraph into tokens character by character (any text).

@@ -4,7 +4,7 @@ import Foundation
 /// time were recorded. A file whose size and time still match holds that blob without being read, unless it was
 /// written in the same moment as the index ("racily clean", as git calls it: a later edit in that moment keeps the
 /// time), which is always read.
-package struct GitIndexStat {
+package struct GitIndexStat: Sendable {
     package typealias Entry = (id: GitOID, size: UInt32, seconds: Int32, nanoseconds: UInt32)
 
     /// By repository path.
@@ -28,6 +28,21 @@ package struct GitIndexStat {
         #else
         return (Int32(truncatingIfNeeded: info.st_mtimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_mtimespec.tv_nsec))
         #endif
+    }
+}
+
+extension GitIndexStat {
+    /// The stat cache of the index in `gitFolder`, read from its file without libgit2 (so from any thread); nil when
+    /// there is no index or it is in a form only libgit2 reads: then a caller reads and hashes the files instead.
+    package static func read(gitFolder: URL, under prefix: String) -> GitIndexStat? {
+        let url = gitFolder.appendingPathComponent("index")
+        var info = stat()
+        // Its time is taken before its bytes: an index written in between vouches for less, never for more.
+        guard stat(url.path, &info) == 0, let file = try? Data(contentsOf: url),
+            let entries = file.withUnsafeBytes({ GitIndexFile.entries($0, under: prefix) })
+        else { return nil }
+        let written = modificationTime(info)
+        return GitIndexStat(entries: entries, written: (seconds: written.0, nanoseconds: written.1))
     }
 }
 

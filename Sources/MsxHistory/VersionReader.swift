@@ -50,9 +50,10 @@ public struct VersionReader: ProjectReader, @unchecked Sendable {
 
 extension ProjectHistory {
     /// The working copy, its files named by git's blob ids (so that a file equal to a version's is known without
-    /// reading either).
+    /// reading either), those git's index vouches for unread (`WorkingFileIDs`).
     public var workingCopy: WorkingCopy {
-        WorkingCopy(project) { data in try GitRepository.blobID(of: data).description }
+        let ids = WorkingFileIDs(gitFolder: repository.gitFolder, prefix: prefix)
+        return WorkingCopy(project) { relative, path, info in try ids.id(of: relative, at: path, info).description }
     }
 
     /// `state` to read.

@@ -1,6 +1,7 @@
 import MsxTestSupport
 import XCTest
 @testable import MsxDiff
+@testable import MsxModel
 
 /// The table of code-unit runs the word diff numbers words with finds what a dictionary of arrays (the oracle)
 /// finds, through many growths, with runs that share prefixes, differ in one unit, or are empty.

@@ -44,7 +44,7 @@ public enum WordCount {
     /// Calls `word` with each word's byte range, in order. Reads over the UTF-8 (valid: a string's), ASCII through a
     /// table, runs of ASCII letters or spaces in a tight loop: every report counts every document.
     @inline(__always)
-    private static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ word: (Range<Int>) -> Void) {
+    package static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ word: (Range<Int>) -> Void) {
         var first = -1  // where the run's first letter or digit starts (-1: none yet)
         var afterLast = 0  // where the run's last letter or digit ends
         var previous: UInt8 = 0  // the scalar before, when ASCII (only a '^' before '[' matters)

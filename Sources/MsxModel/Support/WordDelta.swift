@@ -14,15 +14,20 @@ package enum WordDelta {
     /// a document's paragraphs, each paired with what it became ("" for one added or deleted), are counted where
     /// they changed.
     package static func between(_ pairs: [(old: String, new: String)]) -> (added: Int, removed: Int) {
-        var before: [Substring: Int] = [:], after: [Substring: Int] = [:]
+        // Each word's count on either side, by the word's number (words equal as Strings are share one).
+        var numbers = WordNumbers()
+        var before: [Int] = [], after: [Int] = []
         for (old, new) in pairs {
             let (oldMiddle, newMiddle) = differingStretches(old, new)
-            count(oldMiddle, into: &before)
-            count(newMiddle, into: &after)
+            count(oldMiddle, into: &before, &numbers)
+            count(newMiddle, into: &after, &numbers)
         }
         var added = 0, removed = 0
-        for (word, n) in after { added += max(0, n - (before[word] ?? 0)) }
-        for (word, n) in before { removed += max(0, n - (after[word] ?? 0)) }
+        for number in 0..<numbers.count {
+            let was = number < before.count ? before[number] : 0, now = number < after.count ? after[number] : 0
+            added += max(0, now - was)
+            removed += max(0, was - now)
+        }
         return (added, removed)
     }
 
@@ -62,8 +67,15 @@ package enum WordDelta {
         return (stretch(old, cuts.prefix, cuts.oldEnd), stretch(new, cuts.prefix, cuts.newEnd))
     }
 
-    /// Adds each word of `text` (`WordCount.words`) to how often it occurs.
-    private static func count(_ text: Substring, into counts: inout [Substring: Int]) {
-        for word in WordCount.words(in: text) { counts[word, default: 0] += 1 }
+    /// Adds each word of `text` (`WordCount`'s) to how often it occurs, by its number.
+    private static func count(_ text: Substring, into counts: inout [Int], _ numbers: inout WordNumbers) {
+        var text = text
+        text.withUTF8 { bytes in
+            WordCount.forEachWord(in: bytes) { range in
+                let number = numbers.number(ofBytes: UnsafeBufferPointer(rebasing: bytes[range]))
+                if number >= counts.count { counts += repeatElement(0, count: number + 1 - counts.count) }
+                counts[number] += 1
+            }
+        }
     }
 }

@@ -35,10 +35,11 @@ public protocol ProjectReader: Sendable {
 public struct WorkingCopy: ProjectReader {
     public let project: Project
     /// Names a file's bytes as the history does (git's blob id), so that a file can be told equal to a version's
-    /// without reading either; nil without a history.
-    private let contentID: (@Sendable (Data) throws -> String)?
+    /// without reading either; nil without a history. It is given the file's project path, its path on disk and
+    /// its stat(2) information: a history that recorded the file with the same size and time names it unread.
+    private let contentID: (@Sendable (_ relative: String, _ path: String, _ info: stat) throws -> String)?
 
-    public init(_ project: Project, contentID: (@Sendable (Data) throws -> String)? = nil) {
+    public init(_ project: Project, contentID: (@Sendable (_ relative: String, _ path: String, _ info: stat) throws -> String)? = nil) {
         self.project = project
         self.contentID = contentID
     }
@@ -60,9 +61,10 @@ public struct WorkingCopy: ProjectReader {
 
     public func contentIDs(of node: BinderNode) throws -> String? {
         guard let contentID else { return nil }
-        return try node.files.map { path -> String in
-            let url = try project.url(path)
-            return FileIO.exists(url) ? try contentID(FileIO.readData(url, displayPath: path)) : "-"
+        return try node.files.map { relative -> String in
+            let file = try project.fileStatus(relative)
+            guard let info = file.info else { return "-" }
+            return try contentID(relative, file.path, info)
         }.joined(separator: "/")
     }
 

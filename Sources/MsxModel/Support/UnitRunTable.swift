@@ -3,7 +3,7 @@
 /// paragraph, and Swift's dictionaries of strings or slices cost more than the rest of the comparison.
 ///
 /// Open addressing over one buffer that holds each distinct run once.
-struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
+package struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
     private struct Entry {
         var hash: UInt64
         var start: Int
@@ -16,11 +16,13 @@ struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
     /// Each slot holds an index into `entries`, or -1; never more than half are taken.
     private var slots = [Int](repeating: -1, count: 64)
 
+    package init() {}
+
     /// How many distinct runs the table holds.
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The value recorded for `run`, or nil.
-    func value(for run: UnsafeBufferPointer<Unit>) -> Int? {
+    package func value(for run: UnsafeBufferPointer<Unit>) -> Int? {
         let hash = Self.hash(run)
         var slot = Self.slot(hash, in: slots.count)
         while slots[slot] >= 0 {
@@ -41,7 +43,7 @@ struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
     }
 
     /// Records `value` for `run`, which the table does not hold yet.
-    mutating func add(_ run: UnsafeBufferPointer<Unit>, value: Int) {
+    package mutating func add(_ run: UnsafeBufferPointer<Unit>, value: Int) {
         if 2 * (entries.count + 1) > slots.count { grow() }
         let hash = Self.hash(run)
         entries.append(Entry(hash: hash, start: units.count, count: run.count, value: value))
