@@ -1,6 +1,5 @@
 import MsxTestSupport
 import XCTest
-@testable import MsxDiff
 @testable import MsxModel
 
 /// The table of code-unit runs the word diff numbers words with finds what a dictionary of arrays (the oracle)

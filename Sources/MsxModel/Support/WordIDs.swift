@@ -1,12 +1,13 @@
-import MsxModel
-
 /// Numbers the words two texts are compared on, the same number for the same units, so that the comparison
-/// (`MyersDiff.diff(ids:_:)`) compares numbers.
-struct WordIDs {
+/// (`MyersDiff.diff(ids:_:)`) compares numbers. (Beside `UnitRunTable`, so that its table is compiled for UTF-16
+/// units here rather than looked up generically from the word diff's module.)
+package struct WordIDs {
     private var table = UnitRunTable<UInt16>()
 
+    package init() {}
+
     /// The number of `word`, given the first time it is seen.
-    mutating func id(_ word: ArraySlice<UInt16>) -> Int {
+    package mutating func id(_ word: ArraySlice<UInt16>) -> Int {
         word.withUnsafeBufferPointer { word in
             if let id = table.value(for: word) { return id }
             let id = table.count
