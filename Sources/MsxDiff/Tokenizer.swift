@@ -159,21 +159,9 @@ enum Tokenizer {
         }
     }
 
-    /// `scanSimple` of `units[range]`, a text's UTF-16 units (ranges in the units' indices, both times): a
-    /// standalone scalar is one unit.
-    @inline(__always)
-    private static func scanSimple(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
-                                   _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) -> Bool {
-        scanSimple(from: range.lowerBound, to: range.upperBound, emit) { index in
-            let unit = units[index]
-            return unit & 0xF800 == 0xD800 ? nil : (UInt32(unit), 1)
-        }
-    }
-
-    /// The reading both `scanSimple`s share, over code units `start..<end` of some encoding: `decode` gives the
-    /// scalar at a place and how many units it takes, nil for one that cannot stand alone (beyond the Basic
-    /// Multilingual Plane). UTF-16 offsets begin at `start` too (0 for a text's bytes; UTF-16 units are their own
-    /// offsets).
+    /// The reading `scanSimple` does, over code units `start..<end` of some encoding: `decode` gives the scalar at a
+    /// place and how many units it takes, nil for one that cannot stand alone (beyond the Basic Multilingual Plane).
+    /// UTF-16 offsets begin at `start` too.
     @inline(__always)
     private static func scanSimple(from start: Int, to end: Int, _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void,
                                    decode: (Int) -> (scalar: UInt32, width: Int)?) -> Bool {
@@ -218,7 +206,7 @@ enum Tokenizer {
     }
 
     /// The kind of a scalar beyond ASCII that stands alone, nil for any other; worked out once for all of them.
-    private static func standaloneKind(_ scalar: UInt32) -> Token.Kind? {
+    static func standaloneKind(_ scalar: UInt32) -> Token.Kind? {
         let index = scalar < 0x300 ? Int(scalar) : Int(scalar) - 0x2010 + 0x300
         guard index >= 0, index < standaloneKinds.count else { return nil }
         return standaloneKinds[index]
@@ -235,15 +223,7 @@ enum Tokenizer {
     /// stretch nor of its pieces.
     static func spans(_ units: [UInt16], _ range: Range<Int>, by unit: DiffUnit) -> [TokenSpan] {
         if unit == .word {
-            let simple = units.withUnsafeBufferPointer { units -> [TokenSpan]? in
-                var spans: [TokenSpan] = [], joiner = SpaceJoiner()
-                let read = scanSimple(units, range) { kind, _, place in
-                    joiner.add(kind, place, place) { kind, _, place in spans.append(TokenSpan(kind: kind, range: place)) }
-                }
-                joiner.finish { kind, _, place in spans.append(TokenSpan(kind: kind, range: place)) }
-                return read ? spans : nil
-            }
-            if let simple { return simple }
+            if let simple = units.withUnsafeBufferPointer({ simpleSpans($0, range) }) { return simple }
         }
         return pieces(Context.slice(units, range.lowerBound, range.upperBound), by: unit).map { token in
             TokenSpan(kind: token.kind, range: (token.range.lowerBound + range.lowerBound)..<(token.range.upperBound + range.lowerBound))
@@ -297,7 +277,7 @@ enum Tokenizer {
         return result
     }
 
-    private static func classify(ascii: UInt8) -> Token.Kind {
+    static func classify(ascii: UInt8) -> Token.Kind {
         switch ascii {
         case 0x20, 0x09, 0x0A, 0x0D: return .space
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word

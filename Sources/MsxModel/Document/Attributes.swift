@@ -3,28 +3,24 @@
 /// not know (written by another tool or a newer msx) is kept as it is, so it survives a rewrite.
 public struct AttributeKey: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
-    /// The name's bytes hashed once (FNV-1a), when the key is made: a dictionary of attributes hashes its keys at
-    /// every look-up, and hashing the name itself each time cost more than the rest of comparing two runs.
-    private let nameHash: UInt64
 
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        nameHash = hash
-    }
+    public init(rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }
 
     public static func < (lhs: AttributeKey, rhs: AttributeKey) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// Names with different bytes are told apart by their hashes alone, most often: a string comparison of two
-    /// different names costs far more (every run of a compiled book compares a dozen).
+    /// Names of different lengths are told apart by their lengths alone: the names msx knows mostly differ so, and a
+    /// string comparison of two different names costs far more (every run of a compiled book compares a dozen).
     public static func == (lhs: AttributeKey, rhs: AttributeKey) -> Bool {
-        lhs.nameHash == rhs.nameHash && lhs.rawValue == rhs.rawValue
+        lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(nameHash) }
+    /// Hashed by the name's length alone, which equal names share: a run's attributes are looked up by name all the
+    /// time, and hashing every byte of the name cost more than the rest of comparing two runs. The few names of one
+    /// length in a run's attributes are told apart by `==`. (Nothing is worked out when a key is made, so that the
+    /// names declared below stay constants, not values made on first use and checked at every use.)
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue.utf8.count) }
 
     // MARK: Character attributes
 
