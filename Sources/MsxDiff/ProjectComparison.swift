@@ -63,11 +63,19 @@ public enum ProjectComparison {
     public static func compare(from oldSide: any ProjectReader, to newSide: any ProjectReader, documentIDs: Set<String>? = nil,
                                by unit: DiffUnit = .word) throws -> [DocumentComparison] {
         let oldBinder = oldSide.binder, newBinder = newSide.binder
-        let oldSheet = StyleSheet(manifest: oldSide.manifest), newSheet = StyleSheet(manifest: newSide.manifest)
+        let sheets = (old: StyleSheet(manifest: oldSide.manifest), new: StyleSheet(manifest: newSide.manifest))
         var ids: [String] = newBinder.entries.filter { $0.node.kind == .document }.map(\.node.id)
         ids += oldBinder.entries.filter { $0.node.kind == .document && newBinder.node(id: $0.node.id) == nil }.map(\.node.id)
         let reordered = newBinder.reordered(since: oldBinder)
+        // Which documents differ is decided in binder order, and what a side reads from one thread at a time (a
+        // version's files, through one repository handle) is read then too; the documents are then read from the
+        // other side, resolved and compared on all cores, a batch at a time, so that only a batch is held at once.
         var result: [DocumentComparison] = []
+        var batch: [PendingComparison] = []
+        func compareBatch() throws {
+            result += try batch.concurrentMap { try $0.compared(oldSide, newSide, sheets, by: unit) }
+            batch = []
+        }
         for id in ids where documentIDs?.contains(id) ?? true {
             let before = oldBinder.node(id: id), after = newBinder.node(id: id)
             var binder = binderChanges(before, after, oldBinder, newBinder)
@@ -84,17 +92,19 @@ public enum ProjectComparison {
                 let (added, removed) = WordDelta.between(oldNotes, newNotes)
                 binder.append(.notes(wordsAdded: added, wordsRemoved: removed))
             }
-            let oldParagraphs = try before.flatMap(oldSide.document)?.resolved(with: oldSheet) ?? []
-            let newParagraphs = try after.flatMap(newSide.document)?.resolved(with: newSheet) ?? []
-            let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
-            let node = after ?? before!
-            result.append(DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
-                                             oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
-                                             newParagraphs: newParagraphs, oldParagraphs: oldParagraphs, oldKinds: oldParagraphs.map(\.kind),
-                                             oldImages: oldParagraphs.map(\.imagePaths), newImages: newParagraphs.map(\.imagePaths)))
+            var pending = PendingComparison(id: id, before: before, after: after, binder: binder)
+            if !oldSide.readsConcurrently { pending.oldDocument = .read(try before.flatMap(oldSide.document)) }
+            if !newSide.readsConcurrently { pending.newDocument = .read(try after.flatMap(newSide.document)) }
+            batch.append(pending)
+            if batch.count == Self.batchSize { try compareBatch() }
         }
+        try compareBatch()
         return result
     }
+
+    /// How many documents are compared at once: enough to keep every core busy, few enough that a long manuscript's
+    /// documents are not all held at once.
+    private static let batchSize = 32
 
     /// What changed about a document in the binder.
     static func binderChanges(_ before: BinderNode?, _ after: BinderNode?, _ old: BinderIndex, _ new: BinderIndex) -> [BinderDifference] {
@@ -153,5 +163,43 @@ public enum FileComparison {
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
                                   oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldParagraphs: before, oldKinds: before.map(\.kind),
                                   oldImages: before.map(\.imagePaths), newImages: after.map(\.imagePaths))
+    }
+}
+
+/// A document found to differ, waiting to be compared: its binder entries in both states, how its place and
+/// metadata changed, and each side's document when that side was read in binder order.
+private struct PendingComparison: Sendable {
+    /// A side's document: read already (nil inside when its file is not there), or to be read when compared.
+    enum Side: Sendable {
+        case toRead
+        case read(RichDocument?)
+    }
+
+    let id: String
+    let before: BinderNode?, after: BinderNode?
+    let binder: [BinderDifference]
+    var oldDocument = Side.toRead, newDocument = Side.toRead
+
+    init(id: String, before: BinderNode?, after: BinderNode?, binder: [BinderDifference]) {
+        (self.id, self.before, self.after, self.binder) = (id, before, after, binder)
+    }
+
+    /// The two versions' paragraphs compared, each side's document read now when it was not.
+    func compared(_ oldSide: any ProjectReader, _ newSide: any ProjectReader, _ sheets: (old: StyleSheet, new: StyleSheet),
+                  by unit: DiffUnit) throws -> DocumentComparison {
+        func document(_ side: Side, _ node: BinderNode?, _ reader: any ProjectReader) throws -> RichDocument? {
+            switch side {
+            case .read(let document): document
+            case .toRead: try node.flatMap(reader.document)
+            }
+        }
+        let oldParagraphs = try document(oldDocument, before, oldSide)?.resolved(with: sheets.old) ?? []
+        let newParagraphs = try document(newDocument, after, newSide)?.resolved(with: sheets.new) ?? []
+        let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
+        let node = after ?? before!
+        return DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,
+                                  oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
+                                  newParagraphs: newParagraphs, oldParagraphs: oldParagraphs, oldKinds: oldParagraphs.map(\.kind),
+                                  oldImages: oldParagraphs.map(\.imagePaths), newImages: newParagraphs.map(\.imagePaths))
     }
 }
