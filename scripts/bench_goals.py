@@ -13,6 +13,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import time
 
 msx, work, out = sys.argv[1:4]
 runs = int(os.environ.get("BENCH_RUNS", "5"))
@@ -41,6 +42,16 @@ def cpu_ms(argv, cwd, prepare=None):
         subprocess.run(argv, cwd=cwd, **quiet)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         samples.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000.0)
+    return statistics.median(samples[1:])
+
+
+def wall_ms(argv, cwd):
+    """The median wall time of `runs` runs of argv, after one warm-up."""
+    samples = []
+    for _ in range(runs + 1):
+        start = time.monotonic()
+        subprocess.run(argv, cwd=cwd, **quiet)
+        samples.append((time.monotonic() - start) * 1000.0)
     return statistics.median(samples[1:])
 
 
@@ -109,6 +120,13 @@ mf, gf = minor_faults([msx, "status"], project), minor_faults(["git", "status", 
 rows.append(("minor page faults of status", "git status --porcelain", "%d" % mf, "%d" % gf, "%.1fx" % (mf / gf), "", "", "",
              "2x", "met" if mf <= 2 * gf else "NOT MET"))
 
+# A wait a writer notices, with no goal of its own: the whole history compared with the working copy, in wall time
+# (msx compares documents on all cores).
+print("bench-goals.sh: the whole history compared ...", file=sys.stderr)
+first = git("rev-list", "--max-parents=0", "HEAD").splitlines()[0]
+whole_msx, whole_git = [msx, "diff", "--from", first], ["git", "diff", "--word-diff", first]
+wm, wc, gw = wall_ms(whole_msx, project), cpu_ms(whole_msx, project), wall_ms(whole_git, project)
+
 size = os.path.getsize(msx)
 sections = subprocess.run(["size", "-A", msx], capture_output=True, text=True).stdout
 debug = sum(int(line.split()[1]) for line in sections.splitlines() if line.startswith(".debug"))
@@ -127,6 +145,8 @@ for k, r in enumerate(table):
         lines.append("  ".join("-" * w for w in widths))
 lines += [
     "",
+    "whole history against the working copy: msx diff --from FIRST %.0f ms wall (%.0f ms CPU), git diff --word-diff"
+    " FIRST %.0f ms wall: %.1fx" % (wm, wc, gw, wm / gw),
     "release binary: %.1f MB (%s), of which %.1f MB debug information; ICU data: %s" % (
         size / 1e6, msx, debug / 1e6, ", ".join(icu) or "none named (stripped)"),
     "Instructions: callgrind, one run each. CPU: user + system, median of %d runs after a warm-up." % runs,

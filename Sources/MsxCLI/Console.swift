@@ -68,14 +68,14 @@ final class Console {
     /// bytes as it comes, so a long document is never held whole (and a reader that stops early, `| head`, stops
     /// the work); on a terminal it is kept for the pager.
     func stream(chunk size: Int = 1 << 16, _ produce: ((String) -> Void) -> Void) {
-        stream(bytes: size) { sink in
+        streamBytes(chunk: size) { sink in
             withoutActuallyEscaping(sink) { sink in produce { sink(Array($0.utf8)) } }
         }
     }
 
     /// `stream` for output made as UTF-8 bytes, each piece whole characters (JSON written a piece at a time): the
     /// pieces go out as they are made, with no string made of each.
-    func stream(bytes size: Int = 1 << 16, _ produce: (([UInt8]) -> Void) -> Void) {
+    func streamBytes(chunk size: Int = 1 << 16, _ produce: (([UInt8]) -> Void) -> Void) {
         guard json || !paging || !invocation.terminals.output else {
             return produce { buffer += onTerminal(String(decoding: $0, as: UTF8.self)) }
         }

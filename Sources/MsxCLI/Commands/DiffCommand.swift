@@ -94,7 +94,7 @@ struct Diff: MsxCommand {
             if quiet { return }
             if console.json || chosen == JSONComparison.self {
                 // A document at a time, a paragraph at a time: a long manuscript's report is never held whole.
-                console.stream(bytes: 1 << 16) { sink in
+                console.streamBytes { sink in
                     let members = DiffJSON.members(markupOnly: compared.markupOnly, files: compared.files, binder: compared.binder)
                     var documents = JSONArrayStream(JSONEnvelope.members(members), streaming: "documents", to: sink)
                     for c in compared.comparisons {

@@ -54,7 +54,7 @@ struct Show: MsxCommand {
                 }
             case .markdown: console.text(document.markdown.sourceText)
             case .html: console.text(HTMLPage.render(document.resolved(with: sheet), title: node.title, annotations: document.annotations))
-            case .json: console.stream(bytes: 1 << 16) { DocumentJSON.write(document, sheet: sheet, node: node, warnings: warnings, to: $0) }
+            case .json: console.streamBytes { DocumentJSON.write(document, sheet: sheet, node: node, warnings: warnings, to: $0) }
             }
         }
     }
