@@ -11,7 +11,10 @@ if ! command -v objcopy >/dev/null 2>&1; then
     exit 0
 fi
 for binary in "$@"; do
-    if readelf -S "$binary" | grep -q '\.debug_info'; then
+    # The section list is read whole before it is searched: `grep -q` stops at the first match, and readelf, still
+    # writing, then fails the pipeline (pipefail) and the binary was left with its debug information.
+    sections=$(readelf -S "$binary")
+    if grep -q '\.debug_info' <<<"$sections"; then
         objcopy --only-keep-debug "$binary" "$binary.debug"
         objcopy --strip-debug --add-gnu-debuglink="$binary.debug" "$binary"
     fi
