@@ -148,24 +148,18 @@ enum Tokenizer {
     @inline(__always)
     private static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>,
                                    _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) -> Bool {
-        scanSimple(from: 0, to: bytes.count, emit) { index in
+        /// The scalar at a byte and how many bytes it takes; nil for one beyond the Basic Multilingual Plane, which
+        /// does not stand alone. (Valid UTF-8, a String's: a standalone scalar takes one, two or three bytes.)
+        func decode(_ index: Int) -> (scalar: UInt32, width: Int)? {
             let lead = bytes[index]
             if lead < 0x80 { return (UInt32(lead), 1) }
-            // Valid UTF-8 (a String's); a standalone scalar takes two or three bytes.
             guard lead < 0xF0 else { return nil }
             let second = UInt32(bytes[index + 1] & 0x3F)
             if lead < 0xE0 { return ((UInt32(lead) & 0x1F) << 6 | second, 2) }
             return ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
         }
-    }
-
-    /// The reading `scanSimple` does, over code units `start..<end` of some encoding: `decode` gives the scalar at a
-    /// place and how many units it takes, nil for one that cannot stand alone (beyond the Basic Multilingual Plane).
-    /// UTF-16 offsets begin at `start` too.
-    @inline(__always)
-    private static func scanSimple(from start: Int, to end: Int, _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void,
-                                   decode: (Int) -> (scalar: UInt32, width: Int)?) -> Bool {
-        var start = start, startOffset = start
+        let end = bytes.count
+        var start = 0, startOffset = 0
         var current: Token.Kind?
         func flush(_ end: Int, _ endOffset: Int) {
             if let current, endOffset > startOffset { emit(current, start..<end, startOffset..<endOffset) }
@@ -173,7 +167,7 @@ enum Tokenizer {
             start = end
             startOffset = endOffset
         }
-        var index = start, offset = start
+        var index = 0, offset = 0
         while index < end {
             guard let (scalar, width) = decode(index) else { return false }
             let kind: Token.Kind

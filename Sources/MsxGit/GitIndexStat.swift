@@ -51,9 +51,10 @@ extension GitRepository {
     /// - Parameter forWriting: libgit2 reads the index in this command anyway (to write it, or to see whether it can
     ///   read it): it serves the entries too.
     package func indexStat(under prefix: String, forWriting: Bool = false) throws -> GitIndexStat {
+        if !forWriting, let read = GitIndexStat.read(gitFolder: gitFolder, under: prefix) { return read }
         var info = stat()
         let written = stat(gitFolder.appendingPathComponent("index").path, &info) == 0 ? GitIndexStat.modificationTime(info) : nil
-        let entries = forWriting ? try indexEntriesThroughLibgit2(under: prefix) : try indexEntries(under: prefix)
+        let entries = try indexEntriesThroughLibgit2(under: prefix)
         return GitIndexStat(entries: entries, written: written.map { (seconds: $0.0, nanoseconds: $0.1) })
     }
 }
