@@ -41,7 +41,7 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The checks first, then the tests (two shards at once, one per core), whose last line is "N passed, N failed, N skipped".
+# The checks first, then the tests (one class per process, one process per core), whose last line is "N passed, N failed, N skipped".
 test: deps
 	@scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
