@@ -120,12 +120,19 @@ mf, gf = minor_faults([msx, "status"], project), minor_faults(["git", "status", 
 rows.append(("minor page faults of status", "git status --porcelain", "%d" % mf, "%d" % gf, "%.1fx" % (mf / gf), "", "", "",
              "2x", "met" if mf <= 2 * gf else "NOT MET"))
 
-# A wait a writer notices, with no goal of its own: the whole history compared with the working copy, in wall time
-# (msx compares documents on all cores).
-print("bench-goals.sh: the whole history compared ...", file=sys.stderr)
+# Waits a writer notices, with no goal of their own, in wall time (msx reads documents on all cores): the whole
+# history compared with the working copy, and today's text searched for a word.
 first = git("rev-list", "--max-parents=0", "HEAD").splitlines()[0]
-whole_msx, whole_git = [msx, "diff", "--from", first], ["git", "diff", "--word-diff", first]
-wm, wc, gw = wall_ms(whole_msx, project), cpu_ms(whole_msx, project), wall_ms(whole_git, project)
+waits = [
+    ("whole history against the working copy", "msx diff --from FIRST", [msx, "diff", "--from", first],
+     "git diff --word-diff FIRST", ["git", "diff", "--word-diff", first]),
+    ("today's text searched", "msx search déjà", [msx, "search", "déjà"], "git grep déjà", ["git", "grep", "déjà"]),
+]
+wait_lines = []
+for what, mine_name, mine, peer_name, peer in waits:
+    print("bench-goals.sh: %s ..." % what, file=sys.stderr)
+    wm, wc, gw = wall_ms(mine, project), cpu_ms(mine, project), wall_ms(peer, project)
+    wait_lines.append("%s: %s %.0f ms wall (%.0f ms CPU), %s %.0f ms wall: %.1fx" % (what, mine_name, wm, wc, peer_name, gw, wm / gw))
 
 size = os.path.getsize(msx)
 sections = subprocess.run(["size", "-A", msx], capture_output=True, text=True).stdout
@@ -143,10 +150,7 @@ for k, r in enumerate(table):
     lines.append("  ".join(c.rjust(w) if 2 <= i <= 7 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
     if k == 0:
         lines.append("  ".join("-" * w for w in widths))
-lines += [
-    "",
-    "whole history against the working copy: msx diff --from FIRST %.0f ms wall (%.0f ms CPU), git diff --word-diff"
-    " FIRST %.0f ms wall: %.1fx" % (wm, wc, gw, wm / gw),
+lines += [""] + wait_lines + [
     "release binary: %.1f MB (%s), of which %.1f MB debug information; ICU data: %s" % (
         size / 1e6, msx, debug / 1e6, ", ".join(icu) or "none named (stripped)"),
     "Instructions: callgrind, one run each. CPU: user + system, median of %d runs after a warm-up." % runs,

@@ -24,6 +24,23 @@ final class SearchTests: HistoryTestCase {
         XCTAssertTrue(bad.stderr.contains("regular expression"), bad.stderr)
     }
 
+    /// On a terminal each match is painted, and only the match: after characters of one to four UTF-8 bytes, a
+    /// surrogate pair, an accent written apart, and a match right after another; with the colour taken out the
+    /// lines are the ones a pipe gets. A regular expression's matches are painted alike.
+    func testMatchesArePaintedWhereTheyAreOnATerminal() throws {
+        let root = try makeProject()
+        try addDocument("Signs", "🙂 The lamp, 日本 lamp and cafe\u{301} lamp🙂lamplamp.\n\nNo match here.\n", to: root)
+        for arguments in [["search", "lamp"], ["search", "--regex", "l[a]mp"]] {
+            let painted = try runOnTerminal(arguments, in: root)
+            let marked = try NSRegularExpression(pattern: "\u{1B}\\[1;31m(.*?)\u{1B}\\[0m")
+            let found = marked.matches(in: painted, range: NSRange(painted.startIndex..., in: painted))
+                .map { String(painted[Range($0.range(at: 1), in: painted)!]) }
+            XCTAssertEqual(found, ["lamp", "lamp", "lamp", "lamp", "lamp"], "\(arguments): \(painted.debugDescription)")
+            let plain = painted.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            XCTAssertEqual(plain, try expect(0, arguments, in: root).stdout, "\(arguments)")
+        }
+    }
+
     /// Random edits over many versions add and remove a phrase anywhere in several documents, each long enough to be
     /// read in several pieces; `msx search --history` names exactly the versions `git log -S` names (the phrase is
     /// never formatted, so git's count in the files is the reader's count).

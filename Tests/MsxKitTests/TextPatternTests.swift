@@ -27,9 +27,9 @@ final class TextPatternTests: SeededTestCase {
         XCTAssertThrowsError(try TextPattern("(", regex: true))
     }
 
-    /// The quick test and the literal count against models written apart from them: the markup taken out and the
-    /// words looked for in what is left, and NSRegularExpression counting the escaped pattern; and where the quick
-    /// test says no, the text cmark reads holds no match.
+    /// The quick test and the literal count and places against models written apart from them: the markup taken
+    /// out and the words looked for in what is left, and NSRegularExpression counting and placing the escaped
+    /// pattern; and where the quick test says no, the text cmark reads holds no match.
     func testTheQuickTestAndTheLiteralCountAgreeWithModels() throws {
         var random = seededGenerator()
         let pieces = ["a", "b", "é", "à", "e\u{301}", "ab", "*", "_", "`", "~", "\\", " ", "&", "<", "](", "]:", "[", "]", ":", "\n", "日", "🙂"]
@@ -52,6 +52,10 @@ final class TextPatternTests: SeededTestCase {
             let expression = try NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: typed))
             let expected = expression.numberOfMatches(in: markdown, range: NSRange(location: 0, length: markdown.utf16.count))
             XCTAssertEqual(pattern.count(in: [markdown]), expected, "\(typed) in \(markdown.debugDescription)")
+            // The literal's places, found by bytes and told in UTF-16, are the expression's.
+            let places = expression.matches(in: markdown, range: NSRange(location: 0, length: markdown.utf16.count))
+                .map { $0.range.location..<($0.range.location + $0.range.length) }
+            XCTAssertEqual(pattern.matches(in: markdown), places, "\(typed) in \(markdown.debugDescription)")
         }
     }
 }

@@ -55,15 +55,19 @@ struct Search: MsxCommand {
         }
     }
 
-    /// The paragraph with its matches painted (on a terminal).
+    /// The paragraph with its matches painted (on a terminal), cut where the matches' UTF-16 offsets fall, its
+    /// UTF-16 view walked once. (Matches start and end on whole characters: a regular expression matches code
+    /// points, a literal is found by its bytes.)
     private static func highlighted(_ match: TextMatch, _ console: Console) -> String {
-        let units = Array(match.text.utf16)
-        var out = "", position = 0
+        let text = match.text, utf16 = text.utf16
+        var out = "", position = 0, index = utf16.startIndex
         for range in match.ranges {
-            out += String(decoding: units[position..<range.lowerBound], as: UTF16.self)
-            out += console.paint(String(decoding: units[range], as: UTF16.self), "1;31")
-            position = range.upperBound
+            let lower = utf16.index(index, offsetBy: range.lowerBound - position)
+            let upper = utf16.index(lower, offsetBy: range.count)
+            out += text[index..<lower]
+            out += console.paint(String(text[lower..<upper]), "1;31")
+            (position, index) = (range.upperBound, upper)
         }
-        return out + String(decoding: units[position...], as: UTF16.self)
+        return out + text[index...]
     }
 }

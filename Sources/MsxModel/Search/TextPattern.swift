@@ -32,6 +32,13 @@ public struct TextPattern: Sendable {
         return markdown.withUnsafeBytes(mayOccur)
     }
 
+    /// The same for a file's text.
+    public func mayOccur(in markdown: String) -> Bool {
+        guard !words.isEmpty else { return true }
+        var markdown = markdown
+        return markdown.withUTF8 { mayOccur(UnsafeRawBufferPointer($0)) }
+    }
+
     /// The same for bytes held as such (a piece of a file).
     public func mayOccur(in markdown: ArraySlice<UInt8>) -> Bool {
         guard !words.isEmpty else { return true }
@@ -86,9 +93,32 @@ public struct TextPattern: Sendable {
 
     /// Where the pattern matches in `text`, as UTF-16 ranges (empty matches left out).
     public func matches(in text: String) -> [Range<Int>] {
-        expression.matches(in: text, range: NSRange(location: 0, length: text.utf16.count)).compactMap { match in
+        if let literal { return Self.literalMatches(of: literal, in: text) }
+        return expression.matches(in: text, range: NSRange(location: 0, length: text.utf16.count)).compactMap { match in
             match.range.length > 0 ? match.range.location..<(match.range.location + match.range.length) : nil
         }
+    }
+
+    /// Where `needle` occurs in `text`, found by its UTF-8 bytes and told in UTF-16 units: a paragraph is neither
+    /// bridged to UTF-16 nor handed to the regular expression engine. A match starts on a character's first byte
+    /// (the needle's first byte is one), so its UTF-16 place is the count of units of the characters before it.
+    private static func literalMatches(of needle: [UInt8], in text: String) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var (counted, units) = (0, 0)
+        forEachOccurrence(of: needle, in: text) { bytes, offset in
+            func advance(to end: Int) {
+                while counted < end {
+                    // A lead byte or an ASCII byte starts a character: one UTF-16 unit, two from U+10000 on.
+                    if bytes[counted] & 0xC0 != 0x80 { units += bytes[counted] >= 0xF0 ? 2 : 1 }
+                    counted += 1
+                }
+            }
+            advance(to: offset)
+            let lower = units
+            advance(to: offset + needle.count)
+            ranges.append(lower..<units)
+        }
+        return ranges
     }
 
     /// How many times the pattern matches in `paragraphs`.
@@ -99,16 +129,23 @@ public struct TextPattern: Sendable {
 
     /// How often `needle` occurs in `text`, left to right without overlaps, as a regular expression counts.
     private static func occurrences(of needle: [UInt8], in text: String) -> Int {
+        var count = 0
+        forEachOccurrence(of: needle, in: text) { _, _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with `text`'s UTF-8 and the byte offset of each occurrence of `needle`, left to right without
+    /// overlaps, as a regular expression finds a literal.
+    private static func forEachOccurrence(of needle: [UInt8], in text: String,
+                                          _ body: (UnsafeRawBufferPointer, Int) -> Void) {
         var text = text
-        return text.withUTF8 { utf8 in
+        text.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
-            var count = 0
             var start = 0
             while let found = ByteSearch.firstIndex(of: needle, in: UnsafeRawBufferPointer(rebasing: bytes[start...])) {
-                count += 1
+                body(bytes, start + found)
                 start += found + needle.count
             }
-            return count
         }
     }
 }

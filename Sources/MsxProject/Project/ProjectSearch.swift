@@ -12,16 +12,34 @@ public struct TextMatch: Sendable {
 
 extension Project {
     /// Every paragraph of the documents, in binder order, where `pattern` matches.
+    ///
+    /// Documents are read on all cores, a batch at a time. Each document's files are read and checked as showing it
+    /// would (a damaged file stops the search, naming it), but its Markdown is parsed only when its bytes may hold
+    /// the pattern (`TextPattern.mayOccur`).
     public func search(_ pattern: TextPattern) throws -> [TextMatch] {
+        let documents = manifest.entries.map(\.node).filter { $0.kind == .document }
         var found: [TextMatch] = []
-        for entry in manifest.entries where entry.node.kind == .document {
-            guard FileIO.exists(try url(entry.node.path)) else { continue }
-            let document = try loadDocument(entry.node, sourceMap: false)
-            for (index, text) in document.paragraphTexts.enumerated() {
-                let ranges = pattern.matches(in: text)
-                if !ranges.isEmpty { found.append(TextMatch(node: entry.node, paragraph: index, text: text, ranges: ranges)) }
-            }
+        for start in stride(from: 0, to: documents.count, by: Self.searchBatch) {
+            let batch = Array(documents[start..<min(documents.count, start + Self.searchBatch)])
+            found += try batch.concurrentMap { node in try matches(of: pattern, in: node) }.joined()
         }
         return found
+    }
+
+    /// How many documents search reads at once: enough to keep every core busy, few enough that a large project's
+    /// texts are not all held at once.
+    private static let searchBatch = 64
+
+    /// The paragraphs of `node` where `pattern` matches (none when its file is missing).
+    private func matches(of pattern: TextPattern, in node: BinderNode) throws -> [TextMatch] {
+        let url = try url(node.path)
+        guard FileIO.exists(url) else { return [] }
+        let text = try FileIO.readDocument(url, displayPath: node.path)
+        _ = try loadSidecar(node)
+        guard pattern.mayOccur(in: text) else { return [] }
+        return MarkdownDocument(text, sourceMap: false).blocks.enumerated().compactMap { index, block in
+            let ranges = pattern.matches(in: block.text)
+            return ranges.isEmpty ? nil : TextMatch(node: node, paragraph: index, text: block.text, ranges: ranges)
+        }
     }
 }
