@@ -227,10 +227,11 @@ public struct ProjectChecker {
         }
         let reader = project
         var namedBases = Set<String>()
-        // A batch at a time: documents are read on all cores, and only a batch is held in memory at once.
+        // A batch at a time: documents are read on all cores, and only a batch is held in memory at once. Nothing
+        // here splices Markdown (a repair writes sidecars only), so no source map is kept.
         for start in stride(from: 0, to: readable.count, by: 64) {
             let batch = Array(readable[start..<min(readable.count, start + 64)])
-            let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node) } }
+            let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node, sourceMap: false) } }
             for (index, result) in zip(batch, documents) {
                 let node = entries[index].node
                 func add(_ detail: CheckFinding.Detail) { note(index, detail) }
