@@ -24,6 +24,7 @@ OTHER_VOCABULARIES = {
     ("kind", "MsxModel/Binder/BinderNode.swift"): "the manifest's node field",
     ("kind", "MsxModel/Binder/ManifestMerge.swift"): "the manifest's node field (a place field the merge only notes)",
     ("kind", "MsxActions/Binder/BinderNodeReport.swift"): "the JSON node's field in its schema (docs/cli-json.md 4.1)",
+    ("kind", "MsxActions/Binder/TreeJSON.swift"): "the JSON node's field, written in order (docs/cli-json.md 4.1)",
     ("kind", "MsxModel/Render/DocumentJSON.swift"): "the document model's paragraph field",
     ("kind", "MsxActions/Rendering/DiffJSON.swift"): "the diff's structure change field",
     ("kind", "MsxConvert/Import/ImportedDocument.swift"): "an import warning's field in the reader's JSON view",

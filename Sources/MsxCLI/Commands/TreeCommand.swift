@@ -19,7 +19,8 @@ struct Tree: MsxCommand {
 
     func run(in invocation: Invocation) throws {
         try global.run(in: invocation) { console in
-            guard let tree = try console.run(TreeAction()) else { return }
+            guard let tree = try console.run(TreeAction(), emittingJSON: false) else { return }
+            if console.json { return console.streamBytes { tree.writeJSON(to: $0) } }
             console.line(console.paint(tree.project.title, "1"))
             for node in tree.binder { render(node.counted, depth: 0, console: console) }
         }

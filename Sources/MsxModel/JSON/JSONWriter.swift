@@ -100,7 +100,9 @@ public enum JSONWriter {
         }
     }
 
-    private static func newline(_ out: inout [UInt8], _ indent: Int?) {
+    /// A line break and the indentation of `indent` levels (nothing in the compact form, `indent` nil): for a writer
+    /// that writes an object's members itself, as this one would.
+    package static func newline(_ out: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
         out.append(0x0A)
         if 2 * indent <= spaces.count {
@@ -122,7 +124,8 @@ public enum JSONWriter {
         return "\(n)"
     }
 
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// `s` quoted and escaped as JSON.
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: copy them whole, looking at their bytes in place.
         var s = s
