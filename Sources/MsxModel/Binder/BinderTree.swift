@@ -51,7 +51,10 @@ extension Manifest {
     /// large binder is worth walking only once.
     public var entries: [BinderEntry] {
         listing.entries {
+            // Room for every node at once: a large binder's list is not copied as it grows.
+            func count(_ nodes: [BinderNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
             var result: [BinderEntry] = []
+            result.reserveCapacity(count(binder))
             func visit(_ nodes: [BinderNode], parent: String?, depth: Int) {
                 for node in nodes {
                     result.append(BinderEntry(node: node, parentID: parent, depth: depth))
@@ -82,7 +85,8 @@ extension Manifest {
 
     /// The chain of ancestor ids of a node, nearest first.
     package func ancestors(of id: String) -> [String] {
-        let parents = Dictionary(uniqueKeysWithValues: entries.map { ($0.node.id, $0.parentID) })
+        // Each node's parent, by id, worked out once per binder: commands ask this of every document in turn.
+        let parents = listing.parents { Dictionary(uniqueKeysWithValues: entries.map { ($0.node.id, $0.parentID) }) }
         var chain: [String] = []
         var current = parents[id] ?? nil
         while let parent = current {
@@ -146,22 +150,33 @@ extension BinderNode {
     }
 }
 
-/// A binder's nodes in order, worked out when first asked for. A manifest gets a new one whenever its binder is set or
-/// changed, so a listing never outlives the binder it lists; copies of a manifest share it until then.
+/// A binder's nodes in order, and each node's parent, worked out when first asked for. A manifest gets a new one
+/// whenever its binder is set or changed, so a listing never outlives the binder it lists; copies of a manifest share
+/// it until then.
 final class BinderListing: Equatable, @unchecked Sendable {
     private let lock = NSLock()
     private var listed: [BinderEntry]?
+    private var parentsByID: [String: String?]?
 
     init() {}
 
     /// The listing, made by `list` the first time.
-    func entries(_ list: () -> [BinderEntry]) -> [BinderEntry] {
+    func entries(_ list: () -> [BinderEntry]) -> [BinderEntry] { cached(\.listed, list) }
+
+    /// Each node's parent id by its id, made by `make` the first time.
+    func parents(_ make: () -> [String: String?]) -> [String: String?] { cached(\.parentsByID, make) }
+
+    /// The value in `slot`, made by `make` (outside the lock: it may read another slot) when there is none yet.
+    private func cached<T>(_ slot: ReferenceWritableKeyPath<BinderListing, T?>, _ make: () -> T) -> T {
         lock.lock()
-        defer { lock.unlock() }
-        if let listed { return listed }
-        let entries = list()
-        listed = entries
-        return entries
+        let known = self[keyPath: slot]
+        lock.unlock()
+        if let known { return known }
+        let made = make()
+        lock.lock()
+        self[keyPath: slot] = made
+        lock.unlock()
+        return made
     }
 
     /// Listings say nothing of their own: manifests are equal by their fields.
