@@ -63,6 +63,9 @@ extension RichDocument {
         return result
     }
 
+    /// Whether `sidecar` describes any annotation (a document's comments are all in its sidecar).
+    package static func hasAnnotations(_ sidecar: Sidecar) -> Bool { !annotations(in: sidecar.extra).isEmpty }
+
     /// Where each annotation sits: its stretches (paragraph, UTF-16 range), in document order.
     public var annotationPlaces: [String: [(paragraph: Int, range: Range<Int>)]] {
         var places: [String: [(paragraph: Int, range: Range<Int>)]] = [:]

@@ -44,10 +44,14 @@ extension Project {
         throw MsxError(.unknownComment, "no comment \(id)\(node.map { " in '\($0.title)'" } ?? "") (msx comments lists them)")
     }
 
-    /// The annotations of `nodes` (documents), each where it now sits, in document order.
+    /// The annotations of `nodes` (documents), each where it now sits, in document order. Annotations live in the
+    /// sidecar: every document's files are read and checked as loading it would, but only a document whose sidecar
+    /// holds annotations has its Markdown parsed.
     public func comments(in nodes: [BinderNode]) throws -> [PlacedAnnotation] {
         try nodes.filter { $0.kind == .document }.flatMap { node -> [PlacedAnnotation] in
-            let document = try loadDocument(node)
+            let text = try FileIO.readDocument(try paths.url(node.path), displayPath: node.path)
+            guard let sidecar = try loadSidecar(node), RichDocument.hasAnnotations(sidecar) else { return [] }
+            let document = try document(node, markdown: text, sourceMap: false)
             let places = document.annotationPlaces
             return try document.annotations.keys
                 .sorted { (places[$0]?.first.map { [$0.paragraph, $0.range.lowerBound] } ?? [Int.max, 0])
