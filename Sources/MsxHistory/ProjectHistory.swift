@@ -128,6 +128,13 @@ public struct ProjectHistory {
     /// version holds malformed (pushed so with plain git) counts as none: no reader could see its formatting, and a
     /// version's damage must not stop today's work (snapshot compares with it).
     package func document(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
+        try documentFiles(node, at: commit).map { Self.document($0, bases: project.bases) }
+    }
+
+    /// A document's Markdown and sidecar as they were at `commit`, read but not parsed (nil when its file was not
+    /// there; a malformed sidecar counts as none, as `document(_:at:)` says): the repository is read on one thread,
+    /// and `document(_:)` may then build the model on any.
+    package func documentFiles(_ node: BinderNode, at commit: GitOID) throws -> (markdown: String, sidecar: Sidecar?)? {
         guard let md = try repository.file(at: gitPath(node.path), in: commit) else { return nil }
         let text = try FileIO.decodeUTF8(md, displayPath: "\(node.path) at \(commit.short)")
         var sidecar: Sidecar?
@@ -139,8 +146,14 @@ public struct ProjectHistory {
                 sidecar = nil
             }
         }
-        return RichDocument(markdown: MarkdownDocument(text, sourceMap: false), sidecar: sidecar,
-                            base: { sidecar?.base.flatMap(project.bases.paragraphs) })
+        return (text, sidecar)
+    }
+
+    /// The model of a document's files as `documentFiles` read them, a stale sidecar carried through the text in
+    /// `bases` it was anchored to.
+    package static func document(_ files: (markdown: String, sidecar: Sidecar?), bases: BaseTextStore) -> RichDocument {
+        RichDocument(markdown: MarkdownDocument(files.markdown, sourceMap: false), sidecar: files.sidecar,
+                     base: { files.sidecar?.base.flatMap(bases.paragraphs) })
     }
 
     /// A document's notes as they were at `commit` (nil when it had none then).

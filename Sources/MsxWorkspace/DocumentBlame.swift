@@ -33,13 +33,12 @@ extension ProjectHistory {
         var previous: [ResolvedParagraph]?
         var origins: [(words: LogEntry?, formatting: LogEntry?)] = []
         var lastFiles: [GitOID?]?
-        func step(to paragraphs: [ResolvedParagraph], by entry: LogEntry?) {
-            guard let old = previous else {
-                origins = paragraphs.map { _ in (entry, entry) }
-                previous = paragraphs
-                return
-            }
-            let diff = DocumentDiff(old: old, new: paragraphs)
+        // Versions wait here a batch at a time, their files read from the repository (on this thread): each is
+        // parsed and compared with the one before it on all cores, then their comparisons are followed in order.
+        // (A batch, so that a long document's many versions are not all held.)
+        var pending: [(files: (markdown: String, sidecar: Sidecar?), sheet: StyleSheet, entry: LogEntry)] = []
+        let bases = project.bases
+        func follow(_ diff: DocumentDiff, to paragraphs: [ResolvedParagraph], by entry: LogEntry?) {
             let reformatted = Set(diff.formatting.map(\.newParagraph) + diff.paragraphFormatting.map(\.newParagraph))
             var next = [(words: LogEntry?, formatting: LogEntry?)](repeating: (entry, entry), count: paragraphs.count)
             for operation in diff.operations {
@@ -56,6 +55,21 @@ extension ProjectHistory {
             origins = next
             previous = paragraphs
         }
+        func flush() {
+            let batch = pending
+            pending = []
+            var states = batch.concurrentMap { version in
+                (paragraphs: Self.document(version.files, bases: bases).resolved(with: version.sheet), entry: Optional(version.entry))
+            }[...]
+            if previous == nil, let first = states.popFirst() {
+                origins = first.paragraphs.map { _ in (first.entry, first.entry) }
+                previous = first.paragraphs
+            }
+            guard let before = previous, !states.isEmpty else { return }
+            let pairs = Array(zip([before] + states.dropLast().map(\.paragraphs), states.map(\.paragraphs)))
+            let diffs = pairs.concurrentMap { old, new in DocumentDiff(old: old, new: new) }
+            for (diff, state) in zip(diffs, states) { follow(diff, to: state.paragraphs, by: state.entry) }
+        }
         for entry in versions {
             guard let manifest = try manifest(at: entry.version), let node = manifest.node(id: documentID), node.kind == .document
             else { continue }
@@ -64,14 +78,21 @@ extension ProjectHistory {
             guard files[0] != nil else { continue }
             if files == lastFiles { continue }
             lastFiles = files
-            guard let document = try cachedDocument(node, at: entry.version) else { continue }
-            step(to: document.resolved(with: StyleSheet(manifest: manifest)), by: entry)
+            guard let read = try documentFiles(node, at: entry.version) else { continue }
+            pending.append((read, StyleSheet(manifest: manifest), entry))
+            if pending.count == 32 { flush() }
         }
+        flush()
         if version == nil, let node = project.manifest.node(id: documentID), node.kind == .document {
             guard FileIO.exists(try project.url(node.path)) else {
                 throw MsxError(.missingFile, "\(node.path): the file of '\(node.title)' is missing (msx check --repair finds or restores it)")
             }
-            step(to: try project.loadDocument(node, sourceMap: false).resolved(with: project.styleSheet), by: nil)
+            let today = try project.loadDocument(node, sourceMap: false).resolved(with: project.styleSheet)
+            if let before = previous {
+                follow(DocumentDiff(old: before, new: today), to: today, by: nil)
+            } else {
+                (origins, previous) = (today.map { _ in (nil, nil) }, today)
+            }
         }
         guard let paragraphs = previous else {
             throw MsxError(.unknownReference, "the document \(documentID) has no text to blame")

@@ -48,7 +48,8 @@ final class BlameTests: HistoryTestCase {
         for i in model.indices { (model[i].words, model[i].formatting) = (first, first) }
         let path = "contents/draft/storm.md"
         var history: [String] = []
-        for round in 1...scaled(14) {
+        // More versions than blame reads in one batch (32), so that the batches' seams are crossed.
+        for round in 1...scaled(40) {
             history.append(model.map(\.text).joined(separator: " | "))
             for i in model.indices { model[i].atRoundStart = model[i].text }
             var touched = Set<Int>()
