@@ -54,8 +54,10 @@ extension ProjectHistory {
         for path in claimed { result[path] = nil }
         // Each document: from the side that changed it, or merged word by word when both did.
         var bases: [BaseText] = []  // the texts merged sidecars are anchored to, for `.msx/base/`
+        // Each side's nodes by id, found in one look-up each rather than a walk of that side's binder per document.
+        let indexes = [baseManifest, ourManifest, theirManifest].map(BinderIndex.init)
         for entry in binder.manifest.entries where entry.node.kind == .document {
-            let sides = [baseManifest, ourManifest, theirManifest].map { $0.node(id: entry.node.id) }
+            let sides = indexes.map { $0.node(id: entry.node.id) }
             if let target = entry.node.notesPath {
                 let notes = (blob(sides[0], \.notesPath, files.base), blob(sides[1], \.notesPath, files.ours), blob(sides[2], \.notesPath, files.theirs))
                 let merged = try mergeNotes(notes, oursHas: sides[1] != nil, theirsHas: sides[2] != nil, label: label)

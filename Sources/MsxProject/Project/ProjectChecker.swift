@@ -194,6 +194,8 @@ public struct ProjectChecker {
         // Findings are kept per binder entry, so the report reads in binder order though documents are read on
         // all cores.
         let entries = manifest.entries
+        // Each node by id, for its parent's path: one look-up each rather than a walk of the binder per node.
+        let byID = BinderIndex(manifest)
         // A document whose file is another's notes file (only a hand-made binder can say so).
         let notesOwners = Dictionary(entries.compactMap { e in e.node.notesPath.map { ($0, e.node.title) } }, uniquingKeysWith: { a, _ in a })
         var findings = Array(repeating: [CheckFinding](), count: entries.count)
@@ -212,7 +214,7 @@ public struct ProjectChecker {
             if !Identifier.isValid(node.id) { add(.unusualID(node.id)) }
             let url: URL
             do { url = try project.url(node.path) } catch let error as MsxError { add(.unreadable(error)); continue }
-            if let parent = entry.parentID.flatMap({ manifest.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
+            if let parent = entry.parentID.flatMap({ byID.node(id: $0) }), !node.path.hasPrefix(parent.path + "/") {
                 add(.pathOutsideFolder(node, folder: parent.path))
             }
             guard node.kind == .document else { continue }
