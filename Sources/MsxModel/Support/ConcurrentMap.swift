@@ -13,6 +13,19 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Array where Element: Sendable {
+    /// `transform` applied on all cores `size` elements at a time, each batch's elements and results (in order)
+    /// handed to `body` before the next batch starts: a long list's results are never all held at once.
+    package func concurrentMap<T: Sendable>(batchesOf size: Int, _ transform: @Sendable (Element) throws -> T,
+                                            each body: ([(element: Element, result: T)]) throws -> Void) throws {
+        for start in stride(from: 0, to: count, by: size) {
+            let batch = Array(self[start..<Swift.min(count, start + size)])
+            let results = try batch.concurrentMap(transform)
+            try body(zip(batch, results).map { (element: $0, result: $1) })
+        }
+    }
+}
+
 /// Per-index result slots that concurrent workers fill, each index exactly once.
 private final class ResultSlots<T: Sendable, E: Error>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Result<T, E>?>

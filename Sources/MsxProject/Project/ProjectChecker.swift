@@ -231,10 +231,8 @@ public struct ProjectChecker {
         var namedBases = Set<String>()
         // A batch at a time: documents are read on all cores, and only a batch is held in memory at once. Nothing
         // here splices Markdown (a repair writes sidecars only), so no source map is kept.
-        for start in stride(from: 0, to: readable.count, by: 64) {
-            let batch = Array(readable[start..<min(readable.count, start + 64)])
-            let documents = batch.concurrentMap { index in Result { try reader.loadDocument(entries[index].node, sourceMap: false) } }
-            for (index, result) in zip(batch, documents) {
+        try readable.concurrentMap(batchesOf: 64, { index in Result { try reader.loadDocument(entries[index].node, sourceMap: false) } }) { batch in
+            for (index, result) in batch {
                 let node = entries[index].node
                 func add(_ detail: CheckFinding.Detail) { note(index, detail) }
                 do {

@@ -19,9 +19,8 @@ extension Project {
     public func search(_ pattern: TextPattern) throws -> [TextMatch] {
         let documents = manifest.entries.map(\.node).filter { $0.kind == .document }
         var found: [TextMatch] = []
-        for start in stride(from: 0, to: documents.count, by: Self.searchBatch) {
-            let batch = Array(documents[start..<min(documents.count, start + Self.searchBatch)])
-            found += try batch.concurrentMap { node in try matches(of: pattern, in: node) }.joined()
+        try documents.concurrentMap(batchesOf: Self.searchBatch, { node in try matches(of: pattern, in: node) }) { batch in
+            found += batch.flatMap(\.result)
         }
         return found
     }
