@@ -244,14 +244,18 @@ public struct DocumentDiff: Sendable {
     /// of inserted text is part of the insertion, not a separate change.
     private mutating func compareFormatting(_ old: ResolvedParagraph, _ new: ResolvedParagraph, edits: [TextEdit]?,
                                             paragraphAttributes: Bool) {
-        for key in Self.paragraphAttributes where paragraphAttributes {
-            let before = old.attributes[key] ?? .null, after = new.attributes[key] ?? .null
-            if before != after {
-                paragraphFormatting.append(ParagraphChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index))
+        // Paragraphs formatted alike share their attributes' storage (`SharedAttributes`): one comparison, no look-ups.
+        if paragraphAttributes, old.attributes != new.attributes {
+            for key in Self.paragraphAttributes {
+                let before = old.attributes[key] ?? .null, after = new.attributes[key] ?? .null
+                if before != after {
+                    paragraphFormatting.append(ParagraphChange(attribute: key, before: before, after: after, oldParagraph: old.index, newParagraph: new.index))
+                }
             }
         }
         // An unchanged paragraph whose runs are the same has nothing to report: most paragraphs stop here.
-        if edits == nil, old.runs.map(\.attributes) == new.runs.map(\.attributes), old.runs.map(\.range) == new.runs.map(\.range) { return }
+        if edits == nil, old.runs.count == new.runs.count,
+            zip(old.runs, new.runs).allSatisfy({ $0.range == $1.range && $0.attributes == $1.attributes }) { return }
         let shared: [(old: Range<Int>, new: Range<Int>)] = edits.map { list in
             list.filter { $0.kind == .equal }.map { ($0.old, $0.new) }
         } ?? [(0..<UTF16Text.count(old.text), 0..<UTF16Text.count(new.text))]

@@ -265,7 +265,7 @@ struct ResolvedBases {
         guard kept else { return (attributes, nil) }
         let table = add(attributes)
         marked[key] = table
-        return (attributes, table)
+        return (tables[table], table)
     }
 
     /// Whether two tables hold equal attributes, worked out once for each pair.
@@ -279,7 +279,7 @@ struct ResolvedBases {
     }
 
     private mutating func add(_ attributes: Attributes) -> Int {
-        tables.append(attributes)
+        tables.append(SharedAttributes.shared(attributes))
         return tables.count - 1
     }
 
@@ -305,7 +305,8 @@ struct ResolvedBases {
             .overlaid(with: sheet.defaults.only(AttributeKey.character))
             .overlaid(with: style.only(AttributeKey.character))
         if kind.code { character[.code] = true }
-        let base = (paragraph: paragraph, character: CharacterBase(attributes: character, table: add(character)))
+        let table = add(character)
+        let base = (paragraph: SharedAttributes.shared(paragraph), character: CharacterBase(attributes: tables[table], table: table))
         known[kind] = base
         return base
     }

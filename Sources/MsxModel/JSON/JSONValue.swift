@@ -1,5 +1,5 @@
 /// A JSON value that keeps every field it was given, so fields msx does not know survive a rewrite.
-public enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
