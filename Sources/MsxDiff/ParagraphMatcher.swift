@@ -170,6 +170,6 @@ struct TextBytesKey: Hashable {
         hash = hasher.finalize()
     }
 
-    static func == (a: TextBytesKey, b: TextBytesKey) -> Bool { a.hash == b.hash && a.text.utf8.elementsEqual(b.text.utf8) }
+    static func == (a: TextBytesKey, b: TextBytesKey) -> Bool { a.hash == b.hash && ByteSearch.sameBytes(a.text, b.text) }
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

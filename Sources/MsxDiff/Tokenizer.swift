@@ -41,39 +41,67 @@ enum Tokenizer {
     /// Sentences: up to and including `.`, `!`, `?` or `。` (and closing quotes), with the white space after.
     private static func sentences(_ text: String) -> [Token] {
         var result: [Token] = []
-        // A sentence's text is cut from the paragraph when it ends, not built a character at a time.
-        var start = 0, offset = 0, startIndex = text.startIndex
+        // A sentence's text is cut from the paragraph when it ends, not built a character at a time; where it
+        // starts is kept in UTF-16 units (its range) and in UTF-8 bytes (to cut it).
+        var start = 0, offset = 0, startByte = 0, byte = 0
         var ended = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if ended && !character.isWhitespace && !closesSentence(character) {
-                result.append(Token(text: String(text[startIndex..<index]), kind: .word, range: start..<offset))
+        let utf8 = text.utf8
+        func sentence(_ bytes: Range<Int>, _ range: Range<Int>) -> Token {
+            let lower = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound), upper = utf8.index(lower, offsetBy: bytes.count)
+            return Token(text: String(text[lower..<upper]), kind: .word, range: range)
+        }
+        for character in text {
+            let mark = markValue(character)
+            if ended && !character.isWhitespace && !closesSentence(mark) {
+                result.append(sentence(startByte..<byte, start..<offset))
                 start = offset
-                startIndex = index
+                startByte = byte
                 ended = false
             }
-            offset += character.utf16.count
-            if endsSentence(character) { ended = true }
-            index = text.index(after: index)
+            for unit in character.utf8 {
+                // A scalar is one UTF-16 unit, two from four UTF-8 bytes on: counted at its lead byte.
+                if unit & 0xC0 != 0x80 { offset += unit >= 0xF0 ? 2 : 1 }
+            }
+            byte += character.utf8.count
+            if endsSentence(mark) { ended = true }
         }
-        if startIndex < text.endIndex { result.append(Token(text: String(text[startIndex...]), kind: .word, range: start..<offset)) }
+        if startByte < byte { result.append(sentence(startByte..<byte, start..<offset)) }
         return result
     }
 
     /// Whether a character ends a sentence: `.`, `!`, `?` or `。`.
-    private static func endsSentence(_ character: Character) -> Bool {
-        switch character {
-        case ".", "!", "?", "\u{3002}": true
+    private static func endsSentence(_ mark: UInt32?) -> Bool {
+        switch mark {
+        case 0x2E, 0x21, 0x3F, 0x3002: true
         default: false
         }
     }
 
     /// Whether a character after a sentence's end still belongs to it: a closing quote or bracket.
-    private static func closesSentence(_ character: Character) -> Bool {
-        switch character {
-        case "\"", "'", "\u{201D}", "\u{2019}", ")": true
+    private static func closesSentence(_ mark: UInt32?) -> Bool {
+        switch mark {
+        case 0x22, 0x27, 0x201D, 0x2019, 0x29: true
         default: false
+        }
+    }
+
+    /// The scalar a character is, when it is one of one or three UTF-8 bytes (every mark above is); nil otherwise,
+    /// a cluster among them (a `.` with an accent on it is no full stop). None of the marks has another spelling
+    /// Swift's `==` would call equal, so comparing the scalar decides what comparing characters did, without a
+    /// string comparison for each character of a paragraph.
+    private static func markValue(_ character: Character) -> UInt32? {
+        let utf8 = character.utf8
+        var bytes = utf8.makeIterator()
+        switch utf8.count {
+        case 1:
+            return UInt32(bytes.next()!)
+        case 3:
+            let lead = bytes.next()!
+            // A lead byte of three: one scalar, the whole character.
+            guard lead & 0xF0 == 0xE0 else { return nil }
+            return UInt32(lead & 0x0F) << 12 | UInt32(bytes.next()! & 0x3F) << 6 | UInt32(bytes.next()! & 0x3F)
+        default:
+            return nil
         }
     }
 

@@ -9,7 +9,7 @@ final class SentenceTokenizerTests: SeededTestCase {
     func testSentencesAreCutAsTheModelCutsThem() {
         var random = seededGenerator(20261130)
         let pieces = ["The lamp", " ", "  ", "\t", "\r\n", "\n", ".", "!", "?", "。", "\"", "'", "”", "’", ")", "(", "…", "déjà",
-                      "e\u{301}", ".\u{301}", "👩\u{200D}💻", "灯台", "Dr", "x", "\u{A0}", "\u{2028}", ".)", "?!"]
+                      "e\u{301}", ".\u{301}", "\"\u{301}", "\u{FF0E}", "👩\u{200D}💻", "灯台", "Dr", "x", "\u{A0}", "\u{2028}", ".)", "?!"]
         for round in 0..<scaled(3_000) {
             let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let tokens = Tokenizer.pieces(text, by: .sentence)

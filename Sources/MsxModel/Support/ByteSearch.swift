@@ -7,6 +7,19 @@ import Darwin
 /// Byte-for-byte search, for hot paths where Unicode-aware string comparison would cost more than the work itself
 /// (a search's pre-test over a file, a log's look for a trailer in every commit message).
 package enum ByteSearch {
+    /// Whether `a` and `b` are the same UTF-8 bytes, compared in place with memcmp(3): not Swift's `==`, which also
+    /// calls two spellings of one accented letter equal, and far cheaper than comparing two UTF-8 views element by
+    /// element.
+    @inlinable
+    package static func sameBytes(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
     /// Whether `needle` occurs in `haystack`.
     package static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         needle.isEmpty || firstIndex(of: needle, in: haystack) != nil

@@ -162,13 +162,7 @@ final class FolderCache: @unchecked Sendable {
     private struct FolderName: Hashable {
         var path: Substring
 
-        static func == (a: FolderName, b: FolderName) -> Bool {
-            // Over the bytes in place: comparing the two UTF-8 views element by element cost more than the lstat.
-            var (x, y) = (a.path, b.path)
-            return x.withUTF8 { x in
-                y.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
-            }
-        }
+        static func == (a: FolderName, b: FolderName) -> Bool { ByteSearch.sameBytes(a.path, b.path) }
 
         func hash(into hasher: inout Hasher) {
             var path = path
