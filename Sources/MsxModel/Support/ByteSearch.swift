@@ -10,14 +10,19 @@ package enum ByteSearch {
     /// Whether `a` and `b` are the same UTF-8 bytes, compared in place with memcmp(3): not Swift's `==`, which also
     /// calls two spellings of one accented letter equal, and far cheaper than comparing two UTF-8 views element by
     /// element.
-    @inlinable
-    package static func sameBytes(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
-        let compared = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
-        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    package static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { y in sameBytes(x, y) } }
+    }
+
+    /// Whether `a` and `b` are the same UTF-8 bytes (see the `String` form).
+    package static func sameBytes(_ a: Substring, _ b: Substring) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { y in sameBytes(x, y) } }
+    }
+
+    private static func sameBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
     }
 
     /// Whether `needle` occurs in `haystack`.
