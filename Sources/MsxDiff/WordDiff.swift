@@ -19,7 +19,7 @@ enum WordDiff {
         } else {
             edits = Self.edits(oldUnits, newUnits, within: SharedEnds(none: oldUnits, newUnits), by: unit)!
         }
-        var oldSlicer = UTF16Slicer(old, units: oldUnits), newSlicer = UTF16Slicer(new, units: newUnits)
+        var oldSlicer = UTF16Slicer(old), newSlicer = UTF16Slicer(new)
         return edits.map { edit in
             var edit = edit
             edit.characters = edit.kind == .insert ? newSlicer.slice(edit.new) : oldSlicer.slice(edit.old)

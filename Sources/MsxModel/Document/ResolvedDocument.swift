@@ -152,15 +152,15 @@ extension RichDocument {
     /// Cuts a paragraph into maximal runs of equal resolved character attributes.
     static func runs(of block: MarkdownBlock, sidecar: ParagraphFormatting, base: ResolvedBases.CharacterBase,
                      bases: inout ResolvedBases) -> [ResolvedRun] {
-        let units = UTF16Text.units(block.text)
-        guard !units.isEmpty else { return [] }
+        let length = UTF16Text.count(block.text)
+        guard length > 0 else { return [] }
         // Every place a span or a sidecar run starts or ends, in order (a repeated place makes an empty stretch,
         // skipped below). An array, sorted once: a paragraph has a handful.
-        var points = [0, units.count]
+        var points = [0, length]
         points.reserveCapacity(2 + 2 * (block.spans.count + sidecar.runs.count))
         for range in block.spans.lazy.map(\.range) { points.append(range.lowerBound); points.append(range.upperBound) }
         for range in sidecar.runs.lazy.map(\.range) { points.append(range.lowerBound); points.append(range.upperBound) }
-        points.removeAll { $0 < 0 || $0 > units.count }
+        points.removeAll { $0 < 0 || $0 > length }
         points.sort()
         var result: [ResolvedRun] = []
         result.reserveCapacity(points.count - 1)
@@ -187,7 +187,7 @@ extension RichDocument {
                 lastTable = table
             }
         }
-        var slicer = UTF16Slicer(block.text, units: units)
+        var slicer = UTF16Slicer(block.text)
         for i in result.indices {
             result[i].characters = slicer.slice(result[i].range)
         }

@@ -177,21 +177,22 @@ package enum UTF16Text {
 /// U+FFFD (as `Context.slice` reads it).
 package struct UTF16Slicer {
     private let text: String
-    private let units: [UInt16]
+    /// The string's length in UTF-16 units.
+    private let count: Int
     /// The last place found, as a UTF-16 offset and the UTF-8 offset of the same place.
     private var unit = 0, byte = 0
 
-    /// - Parameter units: the string's UTF-16 units (`UTF16Text.units(text)`).
-    package init(_ text: String, units: [UInt16]) {
+    /// Reads the string's UTF-8 in place: no UTF-16 copy of it is made (a document's every paragraph is cut so).
+    package init(_ text: String) {
         self.text = text
-        self.units = units
+        count = UTF16Text.count(text)
     }
 
     /// The characters between two UTF-16 offsets (clamped to the string). Cheapest when ranges come in order.
     package mutating func slice(_ range: Range<Int>) -> Substring {
-        let lower = max(0, min(range.lowerBound, units.count)), upper = max(lower, min(range.upperBound, units.count))
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
         guard let start = index(at: lower), let end = index(at: upper) else {
-            return Substring(Context.slice(units, lower, upper))
+            return Substring(Context.slice(UTF16Text.units(text), lower, upper))
         }
         return text[start..<end]
     }
@@ -199,19 +200,30 @@ package struct UTF16Slicer {
     /// The string index at a UTF-16 offset, or nil inside a surrogate pair.
     private mutating func index(at offset: Int) -> String.Index? {
         if offset < unit { (unit, byte) = (0, 0) }
-        while unit < offset {
-            let value = units[unit]
-            if value < 0x80 {
-                (unit, byte) = (unit + 1, byte + 1)
-            } else if value < 0x800 {
-                (unit, byte) = (unit + 1, byte + 2)
-            } else if UTF16.isLeadSurrogate(value) {
-                if unit + 1 == offset { return nil }
-                (unit, byte) = (unit + 2, byte + 4)
-            } else {
-                (unit, byte) = (unit + 1, byte + 3)
+        var text = text
+        let found = text.withUTF8 { bytes -> Bool in
+            while unit < offset {
+                // Eight ASCII bytes are eight units.
+                if offset - unit >= 8, byte + 8 <= bytes.count,
+                    UnsafeRawPointer(bytes.baseAddress! + byte).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    (unit, byte) = (unit + 8, byte + 8)
+                    continue
+                }
+                let lead = bytes[byte]
+                if lead < 0x80 {
+                    (unit, byte) = (unit + 1, byte + 1)
+                } else if lead < 0xE0 {
+                    (unit, byte) = (unit + 1, byte + 2)
+                } else if lead < 0xF0 {
+                    (unit, byte) = (unit + 1, byte + 3)
+                } else {
+                    // Four bytes, two units: a surrogate pair, which no offset may split.
+                    if unit + 1 == offset { return false }
+                    (unit, byte) = (unit + 2, byte + 4)
+                }
             }
+            return true
         }
-        return text.utf8.index(text.utf8.startIndex, offsetBy: byte)
+        return found ? text.utf8.index(text.utf8.startIndex, offsetBy: byte) : nil
     }
 }
