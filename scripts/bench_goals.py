@@ -134,6 +134,12 @@ for what, mine_name, mine, peer_name, peer in waits:
     wm, wc, gw = wall_ms(mine, project), cpu_ms(mine, project), wall_ms(peer, project)
     wait_lines.append("%s: %s %.0f ms wall (%.0f ms CPU), %s %.0f ms wall: %.1fx" % (what, mine_name, wm, wc, peer_name, gw, wm / gw))
 
+# What every command pays before its work: the floor under the CPU and page-fault rows above.
+print("bench-goals.sh: start-up alone ...", file=sys.stderr)
+version = [msx, "--version"], ["git", "--version"]
+wait_lines.append("start-up alone (below every row's msx figure): msx --version %.1f ms CPU, %d page faults; git --version %.1f ms CPU, %d page faults" % (
+    cpu_ms(version[0], project), minor_faults(version[0], project), cpu_ms(version[1], project), minor_faults(version[1], project)))
+
 size = os.path.getsize(msx)
 sections = subprocess.run(["size", "-A", msx], capture_output=True, text=True).stdout
 debug = sum(int(line.split()[1]) for line in sections.splitlines() if line.startswith(".debug"))
