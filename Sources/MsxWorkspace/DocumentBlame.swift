@@ -27,16 +27,22 @@ extension ProjectHistory {
     /// origin; an edited or new one gets the newer version for its words; one whose attributes or the formatting of
     /// its words changed (or a new one) gets it for its formatting. A version in which the document did not exist
     /// (deleted, then restored) is passed over: the words that come back keep their origin.
+    ///
+    /// Every version is read with one style sheet, the blamed state's: the document's own formatting is traced (its
+    /// sidecar, its Markdown, its paragraphs' styles). A change to the project's defaults or to a style's definition
+    /// is a change of the project, which `diff` reports on a line of its own; read with each version's own sheet, it
+    /// was laid on whichever version of the document came next, or on today's files.
     public func blame(documentID: String, at version: GitOID? = nil) throws -> [ParagraphBlame] {
         let start = try version ?? head()
         let versions = try start.map { try log(of: documentID, withChanges: false, from: $0).reversed() } ?? []
+        let sheet = try version.map { StyleSheet(manifest: try manifest(at: $0) ?? project.manifest) } ?? project.styleSheet
         var previous: [ResolvedParagraph]?
         var origins: [(words: LogEntry?, formatting: LogEntry?)] = []
         var lastFiles: [GitOID?]?
         // Versions wait here a batch at a time, their files read from the repository (on this thread): each is
         // parsed and compared with the one before it on all cores, then their comparisons are followed in order.
         // (A batch, so that a long document's many versions are not all held.)
-        var pending: [(files: (markdown: String, sidecar: Sidecar?), sheet: StyleSheet, entry: LogEntry)] = []
+        var pending: [(files: (markdown: String, sidecar: Sidecar?), entry: LogEntry)] = []
         let bases = project.bases
         func follow(_ diff: DocumentDiff, to paragraphs: [ResolvedParagraph], by entry: LogEntry?) {
             let reformatted = Set(diff.formatting.map(\.newParagraph) + diff.paragraphFormatting.map(\.newParagraph))
@@ -59,7 +65,7 @@ extension ProjectHistory {
             let batch = pending
             pending = []
             var states = batch.concurrentMap { version in
-                (paragraphs: Self.document(version.files, bases: bases).resolved(with: version.sheet), entry: Optional(version.entry))
+                (paragraphs: Self.document(version.files, bases: bases).resolved(with: sheet), entry: Optional(version.entry))
             }[...]
             if previous == nil, let first = states.popFirst() {
                 origins = first.paragraphs.map { _ in (first.entry, first.entry) }
@@ -79,7 +85,7 @@ extension ProjectHistory {
             if files == lastFiles { continue }
             lastFiles = files
             guard let read = try documentFiles(node, at: entry.version) else { continue }
-            pending.append((read, StyleSheet(manifest: manifest), entry))
+            pending.append((read, entry))
             if pending.count == 32 { flush() }
         }
         flush()
@@ -87,7 +93,7 @@ extension ProjectHistory {
             guard FileIO.exists(try project.url(node.path)) else {
                 throw MsxError(.missingFile, "\(node.path): the file of '\(node.title)' is missing (msx check --repair finds or restores it)")
             }
-            let today = try project.loadDocument(node, sourceMap: false).resolved(with: project.styleSheet)
+            let today = try project.loadDocument(node, sourceMap: false).resolved(with: sheet)
             if let before = previous {
                 follow(DocumentDiff(old: before, new: today), to: today, by: nil)
             } else {

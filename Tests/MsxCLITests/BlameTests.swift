@@ -130,6 +130,34 @@ final class BlameTests: HistoryTestCase {
         }
     }
 
+    /// A new default font is a change of the project, not of a paragraph: neither the next version of the document
+    /// nor today's files take it for their formatting, snapshotted or not.
+    func testAChangedStyleSheetIsLaidOnNoParagraph() throws {
+        let book = try makeBook()
+        let root = book.root
+        let first = String(try revision(in: root).prefix(7))
+        let manifestURL = root.appendingPathComponent("manuscript.json")
+        func setDefaultFont(_ font: String) throws {
+            var manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+            var defaults = manifest["defaults"] as? [String: Any] ?? [:]
+            defaults["fontFamily"] = font
+            manifest["defaults"] = defaults
+            try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys]).write(to: manifestURL)
+        }
+        try setDefaultFont("Georgia")
+        let unsnapshotted = try blame("Lamp", in: root)
+        XCTAssertEqual(unsnapshotted.map(\.formatting), unsnapshotted.map { _ in first }, "today's new font, not yet snapshotted")
+        _ = try snapshot(root)
+        try write("The lamp burned all night long.\n\nNell watched it from the quay.\n", to: Book.lampPath, in: root)
+        let reworded = try snapshot(root)
+        try setDefaultFont("Palatino")
+        let today = try blame("Lamp", in: root)
+        XCTAssertEqual(today.map(\.words), [reworded, first])
+        XCTAssertEqual(today.map(\.formatting), [first, first], "the fonts were the project's changes, the words the writer's")
+        let then = try blame("Lamp@\(reworded)", in: root)
+        XCTAssertEqual(then.map(\.formatting), [first, first])
+    }
+
     func testTodaysEditsAreNotSnapshottedAndAVersionIsBlamedAsItWas() throws {
         let book = try makeBook()
         let root = book.root

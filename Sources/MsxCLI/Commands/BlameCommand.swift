@@ -11,7 +11,10 @@ struct Blame: MsxCommand {
             paragraphs as msx diff does: a paragraph moved unchanged keeps its origin, an edited one takes the \
             version that edited it. Words and formatting are traced apart, so bolding a word does not hide who wrote \
             the sentence. Without a version, today's files count too: what changed since the last snapshot is \
-            "not snapshotted".
+            "not snapshotted". The formatting traced is the document's own (its sidecar, its Markdown, its \
+            paragraphs' styles): every version is read with the style sheet of the state blamed, so a change to the \
+            project's defaults or to a style's definition, which msx diff reports on a line of its own, is laid on \
+            no paragraph.
             """,
             examples: [
                 .init("msx blame \"The Storm\"", "Each paragraph with the versions behind its words and its formatting."),
