@@ -200,8 +200,8 @@ package struct UTF16Slicer {
     /// The string index at a UTF-16 offset, or nil inside a surrogate pair.
     private mutating func index(at offset: Int) -> String.Index? {
         if offset < unit { (unit, byte) = (0, 0) }
-        var text = text
-        let found = text.withUTF8 { bytes -> Bool in
+        var copy = text
+        let found = copy.withUTF8 { bytes -> Bool in
             while unit < offset {
                 // Eight ASCII bytes are eight units.
                 if offset - unit >= 8, byte + 8 <= bytes.count,
@@ -224,6 +224,7 @@ package struct UTF16Slicer {
             }
             return true
         }
+        // The index is the string's own (the copy is only read): `slice` cuts the string with it.
         return found ? text.utf8.index(text.utf8.startIndex, offsetBy: byte) : nil
     }
 }
