@@ -156,8 +156,12 @@ public struct Project: Sendable {
     /// The document `node` as it would be with `text` for its Markdown: its sidecar re-anchored onto `text` (in
     /// memory, through the text it was anchored to).
     package func document(_ node: BinderNode, markdown text: String, sourceMap: Bool = true) throws -> RichDocument {
+        document(node, markdown: text, sidecar: try loadSidecar(node), sourceMap: sourceMap)
+    }
+
+    /// The same with `node`'s sidecar already read (`loadSidecar`), for a reader that looked at it first.
+    package func document(_ node: BinderNode, markdown text: String, sidecar: Sidecar?, sourceMap: Bool) -> RichDocument {
         let markdown = MarkdownDocument(text, sourceMap: sourceMap)
-        let sidecar = try loadSidecar(node)
         return RichDocument(markdown: markdown, sidecar: sidecar, base: {
             sidecar?.base.flatMap { id in bases.paragraphs(for: id) ?? lookUpBase?(id, node) }
         })

@@ -51,7 +51,7 @@ extension Project {
         try nodes.filter { $0.kind == .document }.flatMap { node -> [PlacedAnnotation] in
             let text = try FileIO.readDocument(try paths.url(node.path), displayPath: node.path)
             guard let sidecar = try loadSidecar(node), RichDocument.hasAnnotations(sidecar) else { return [] }
-            let document = try document(node, markdown: text, sourceMap: false)
+            let document = document(node, markdown: text, sidecar: sidecar, sourceMap: false)
             let places = document.annotationPlaces
             return try document.annotations.keys
                 .sorted { (places[$0]?.first.map { [$0.paragraph, $0.range.lowerBound] } ?? [Int.max, 0])
