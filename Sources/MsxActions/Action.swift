@@ -52,6 +52,9 @@ public enum ActionEvent: Sendable, Equatable {
     case documentsRead(done: Int, total: Int)
     /// An ssh host's key, seen for the first time, was added to known_hosts.
     case hostKeyAdded(host: String, fingerprint: String, file: String)
+    /// A document whose file is missing (deleted or moved outside msx, and not found again): a command reading
+    /// every document leaves it out.
+    case missingFile(BinderNode)
     /// A document whose sidecar came unreadable (from a collaborator's plain git): every command reading it stops.
     case unreadableSidecar(BinderNode)
 }

@@ -59,6 +59,25 @@ final class CommentTests: MsxTestCase {
         XCTAssertTrue(html.contains("<span class=\"annotated\">"), html)
     }
 
+    /// A document deleted by hand does not hide the rest: `comments` and `search` list what the other documents
+    /// hold and name the missing one on standard error, as compile does; a later document's comment is still listed.
+    func testADocumentDeletedByHandIsNamedAndTheRestListed() throws {
+        let root = try makeProject()
+        let storm = try addDocument("Storm", "The keeper climbed the stair.\n", to: root)
+        try addDocument("Calm", "The sea lay flat under the lamp.\n", to: root)
+        try expect(0, "comment", "Storm", "--match", "climbed", "Slower?", in: root)
+        try expect(0, "comment", "Calm", "--match", "lay flat", "Flatter?", in: root)
+        try FileManager.default.removeItem(at: root.appendingPathComponent(storm.path))
+
+        let listed = try expect(0, "comments", "--json", in: root)
+        let notes = (listed.json()["comments"] as? [[String: Any]] ?? []).compactMap { $0["note"] as? String }
+        XCTAssertEqual(notes, ["Flatter?"])
+        XCTAssertEqual(listed.stderr, "warning: \(storm.path): the document 'Storm' is missing its file: left out (msx check says how to mend it)\n")
+        let found = try expect(0, "search", "the", in: root)
+        XCTAssertEqual(found.stdout, "contents/draft/calm.md:1: The sea lay flat under the lamp.\n")
+        XCTAssertTrue(found.stderr.contains("\(storm.path): the document 'Storm' is missing its file"), found.stderr)
+    }
+
     /// A comment over words other formatting cuts in pieces is one stretch: words typed where two pieces meet are
     /// inside it, as words typed anywhere else in it are; words typed at its ends stay outside.
     func testWordsTypedInsideACommentAreCoveredWhereverTheyAreTyped() throws {

@@ -14,7 +14,10 @@ public struct SearchAction: Action {
     public var writes: Bool { false }
 
     public func run(in workspace: Workspace, reporter: any Reporter) throws -> SearchReport {
-        inHistory ? .versions(try workspace.existingHistory().searchHistory(pattern)) : .matches(try workspace.project.search(pattern))
+        if inHistory { return .versions(try workspace.existingHistory().searchHistory(pattern)) }
+        let (matches, missing) = try workspace.project.search(pattern)
+        for node in missing { reporter.report(.missingFile(node)) }
+        return .matches(matches)
     }
 }
 

@@ -23,7 +23,9 @@ public struct CommentsAction: Action {
         } else {
             nodes = project.manifest.entries.map(\.node)
         }
-        return CommentsReport(comments: try project.comments(in: nodes).filter { all || !$0.annotation.resolved })
+        let (comments, missing) = try project.comments(in: nodes)
+        for node in missing { reporter.report(.missingFile(node)) }
+        return CommentsReport(comments: comments.filter { all || !$0.annotation.resolved })
     }
 }
 

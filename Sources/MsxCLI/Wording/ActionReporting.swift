@@ -39,6 +39,8 @@ final class StandardErrorReporter: Reporter, @unchecked Sendable {
             progress?.update { "reading \(done)/\(total) documents" }
         case .hostKeyAdded(let host, let fingerprint, let file):
             sink.write("msx: added \(host)'s host key (\(fingerprint)) to \(file)\n")
+        case .missingFile(let node):
+            write("warning: \(node.path): the document '\(node.title)' is missing its file: left out (msx check says how to mend it)")
         case .unreadableSidecar(let node):
             write("warning: '\(node.title)' (\(node.sidecarPath ?? node.path)): its sidecar cannot be read; "
                 + "msx check --repair brings back its last readable one")

@@ -46,18 +46,25 @@ extension Project {
 
     /// The annotations of `nodes` (documents), each where it now sits, in document order. Annotations live in the
     /// sidecar: every document's files are read and checked as loading it would, but only a document whose sidecar
-    /// holds annotations has its Markdown parsed.
-    public func comments(in nodes: [BinderNode]) throws -> [PlacedAnnotation] {
-        try nodes.filter { $0.kind == .document }.flatMap { node -> [PlacedAnnotation] in
-            let text = try FileIO.readDocument(try paths.url(node.path), displayPath: node.path)
-            guard let sidecar = try loadSidecar(node), RichDocument.hasAnnotations(sidecar) else { return [] }
+    /// holds annotations has its Markdown parsed. A document whose file is missing is left out and named in `missing`.
+    public func comments(in nodes: [BinderNode]) throws -> (comments: [PlacedAnnotation], missing: [BinderNode]) {
+        var comments: [PlacedAnnotation] = [], missing: [BinderNode] = []
+        for node in nodes where node.kind == .document {
+            let url = try paths.url(node.path)
+            guard FileIO.exists(url) else {
+                missing.append(node)
+                continue
+            }
+            let text = try FileIO.readDocument(url, displayPath: node.path)
+            guard let sidecar = try loadSidecar(node), RichDocument.hasAnnotations(sidecar) else { continue }
             let document = document(node, markdown: text, sidecar: sidecar, sourceMap: false)
             let places = document.annotationPlaces
-            return try document.annotations.keys
+            comments += try document.annotations.keys
                 .sorted { (places[$0]?.first.map { [$0.paragraph, $0.range.lowerBound] } ?? [Int.max, 0])
                     .lexicographicallyPrecedes(places[$1]?.first.map { [$0.paragraph, $0.range.lowerBound] } ?? [Int.max, 0]) }
                 .map { try placed($0, in: node, document: document) }
         }
+        return (comments, missing)
     }
 
     private func placed(_ id: String, in node: BinderNode, document: RichDocument) throws -> PlacedAnnotation {

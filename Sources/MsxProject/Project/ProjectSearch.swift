@@ -11,28 +11,31 @@ public struct TextMatch: Sendable {
 }
 
 extension Project {
-    /// Every paragraph of the documents, in binder order, where `pattern` matches.
+    /// Every paragraph of the documents, in binder order, where `pattern` matches, and the documents whose file is
+    /// missing (deleted or moved outside msx), which could not be searched.
     ///
     /// Documents are read on all cores, a batch at a time. Each document's files are read and checked as showing it
     /// would (a damaged file stops the search, naming it), but its Markdown is parsed only when its bytes may hold
     /// the pattern (`TextPattern.mayOccur`).
-    public func search(_ pattern: TextPattern) throws -> [TextMatch] {
+    public func search(_ pattern: TextPattern) throws -> (matches: [TextMatch], missing: [BinderNode]) {
         let documents = manifest.entries.map(\.node).filter { $0.kind == .document }
-        var found: [TextMatch] = []
+        var found: [TextMatch] = [], missing: [BinderNode] = []
         try documents.concurrentMap(batchesOf: Self.searchBatch, { node in try matches(of: pattern, in: node) }) { batch in
-            found += batch.flatMap(\.result)
+            for (node, matches) in batch {
+                if let matches { found += matches } else { missing.append(node) }
+            }
         }
-        return found
+        return (found, missing)
     }
 
     /// How many documents search reads at once: enough to keep every core busy, few enough that a large project's
     /// texts are not all held at once.
     private static let searchBatch = 64
 
-    /// The paragraphs of `node` where `pattern` matches (none when its file is missing).
-    private func matches(of pattern: TextPattern, in node: BinderNode) throws -> [TextMatch] {
+    /// The paragraphs of `node` where `pattern` matches; nil when its file is missing.
+    private func matches(of pattern: TextPattern, in node: BinderNode) throws -> [TextMatch]? {
         let url = try url(node.path)
-        guard FileIO.exists(url) else { return [] }
+        guard FileIO.exists(url) else { return nil }
         let text = try FileIO.readDocument(url, displayPath: node.path)
         _ = try loadSidecar(node)
         guard pattern.mayOccur(in: text) else { return [] }
