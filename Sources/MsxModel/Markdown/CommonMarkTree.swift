@@ -22,16 +22,16 @@ enum CommonMarkKind: String, Sendable {
 }
 
 /// A node of cmark-gfm's parse tree, read in place (no copy of the tree is made). No C type escapes this file. A
-/// node keeps its tree alive; the tree is only read once parsed (`CommonMarkTree.parse` makes cmark's C strings
-/// first, so reading a literal changes nothing), so nodes may be read from several threads.
+/// node is read only while its tree is (inside `ParsedTree.read`), so it holds no reference: a document's hundreds
+/// of thousands of nodes are copied and dropped without counting references. The tree is only read once parsed
+/// (`CommonMarkTree.parse` makes cmark's C strings first, so reading a literal changes nothing), so nodes may be
+/// read from several threads.
 struct CommonMarkNode: @unchecked Sendable {
     private let handle: OpaquePointer
-    private let tree: CommonMarkTree.OwnedNode
     let kind: CommonMarkKind
 
-    fileprivate init(_ handle: OpaquePointer, in tree: CommonMarkTree.OwnedNode) {
+    fileprivate init(_ handle: OpaquePointer) {
         self.handle = handle
-        self.tree = tree
         kind = CommonMarkTree.kind(of: handle)
     }
 
@@ -39,7 +39,7 @@ struct CommonMarkNode: @unchecked Sendable {
         var result: [CommonMarkNode] = []
         var child = cmark_node_first_child(handle)
         while let current = child {
-            result.append(CommonMarkNode(current, in: tree))
+            result.append(CommonMarkNode(current))
             child = cmark_node_next(current)
         }
         return result
@@ -86,7 +86,7 @@ enum CommonMarkTree {
     /// threads. Copying the tree into Swift values happens outside the lock.
     private static let parsing = NSLock()
 
-    /// Parses `source` into cmark's tree, read through `ParsedTree.root`.
+    /// Parses `source` into cmark's tree, read through `ParsedTree.read`.
     static func parse(_ source: [UInt8]) -> ParsedTree {
         let root = parsing.withLock {
             cmark_gfm_core_extensions_ensure_registered()
@@ -99,16 +99,21 @@ enum CommonMarkTree {
             return OwnedNode(cmark_parser_finish(parser.handle))
         }
         let (depth, blocks) = shape(of: root.handle)
-        return ParsedTree(root: CommonMarkNode(root.handle, in: root), depth: depth, blockCount: blocks)
+        return ParsedTree(tree: root, depth: depth, blockCount: blocks)
     }
 
     /// A parsed document, and how deeply its nodes nest (which decides how much stack reading it needs).
     struct ParsedTree: Sendable {
-        /// The document node (reading the tree recurses: a deep tree needs a deep stack, see `DeepStack`).
-        let root: CommonMarkNode
+        fileprivate let tree: OwnedNode
+        /// How deeply nodes nest (reading the tree recurses: a deep tree needs a deep stack, see `DeepStack`).
         let depth: Int
         /// About how many blocks of the text model the tree makes (leaf blocks and list items), to size arrays once.
         let blockCount: Int
+
+        /// `body` given the document node, the tree kept until it returns: no node may be kept longer.
+        func read<T>(_ body: (CommonMarkNode) throws -> T) rethrows -> T {
+            try withExtendedLifetime(tree) { try body(CommonMarkNode(tree.handle)) }
+        }
     }
 
     /// The deepest nesting of nodes that have children, and the number of leaf blocks and list items, counted

@@ -54,10 +54,12 @@ public struct MarkdownDocument: Sendable {
         // Reading recurses once per level of nesting: a deeply nested document is read on a thread with room for it.
         let deep = parsed.depth > DeepStack.shallowDepth
         let build = { @Sendable () -> [MarkdownBlock] in
-            var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: piece.lowerBound, body: body,
-                                       sourceMap: sourceMap, expectedBlocks: parsed.blockCount)
-            builder.walk(parsed.root, quoteDepth: 0, list: nil)
-            return builder.mappedBlocks(inParallel: !deep)
+            parsed.read { root in
+                var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: piece.lowerBound, body: body,
+                                           sourceMap: sourceMap, expectedBlocks: parsed.blockCount)
+                builder.walk(root, quoteDepth: 0, list: nil)
+                return builder.mappedBlocks(inParallel: !deep)
+            }
         }
         return deep ? DeepStack.run(build) : build()
     }
