@@ -27,6 +27,22 @@ final class TerminalSafetyTests: MsxTestCase {
         XCTAssertTrue(try treeNodes(root).contains { $0.title == evil })
     }
 
+    /// Each kind of control character alone is caught (a C0 control, DEL, a C1 control at either end of its
+    /// range), in a search's matching paragraph after accented text, while the characters beside them (a
+    /// no-break space, U+00BF, an accent) are printed as they are.
+    func testEachControlCharacterAloneIsEscapedInASearchMatch() throws {
+        let root = try makeProject()
+        let shown = ["\u{1B}": #"\e"#, "\u{1F}": #"\x1f"#, "\u{07}": #"\x07"#, "\u{7F}": #"\x7f"#, "\u{80}": #"\u0080"#, "\u{9F}": #"\u009f"#]
+        for (index, (control, escaped)) in shown.sorted(by: { $0.key < $1.key }).enumerated() {
+            try addDocument("Scene \(index)", "Déjà\u{A0}vu ¿ \(control) water \(index).\n", to: root)
+            let found = try expect(0, "search", "water \(index)", in: root).stdout
+            XCTAssertTrue(found.hasSuffix(": Déjà\u{A0}vu ¿ \(escaped) water \(index).\n"), found.debugDescription)
+            XCTAssertFalse(found.unicodeScalars.contains { $0 == control.unicodeScalars.first! }, found.debugDescription)
+        }
+        let plain = try expect(0, "search", "vu", in: root).stdout
+        XCTAssertEqual(plain.split(separator: "\n").count, shown.count, plain)
+    }
+
     /// A document's own escape sequences: shown escaped by `show` on a terminal (exact bytes when piped), and left
     /// out of a compiled page's title and text.
     func testADocumentsEscapeSequencesNeverReachTheTerminalOrAPage() throws {

@@ -56,18 +56,16 @@ struct Search: MsxCommand {
     }
 
     /// The paragraph with its matches painted (on a terminal), cut where the matches' UTF-16 offsets fall, its
-    /// UTF-16 view walked once. (Matches start and end on whole characters: a regular expression matches code
+    /// UTF-8 read once in place. (Matches start and end on whole characters: a regular expression matches code
     /// points, a literal is found by its bytes.)
     private static func highlighted(_ match: TextMatch, _ console: Console) -> String {
-        let text = match.text, utf16 = text.utf16
-        var out = "", position = 0, index = utf16.startIndex
+        var slicer = UTF16Slicer(match.text)
+        var out = "", position = 0
         for range in match.ranges {
-            let lower = utf16.index(index, offsetBy: range.lowerBound - position)
-            let upper = utf16.index(lower, offsetBy: range.count)
-            out += text[index..<lower]
-            out += console.paint(String(text[lower..<upper]), "1;31")
-            (position, index) = (range.upperBound, upper)
+            out += slicer.slice(position..<range.lowerBound)
+            out += console.paint(String(slicer.slice(range)), "1;31")
+            position = range.upperBound
         }
-        return out + text[index...]
+        return out + slicer.slice(position..<Int.max)
     }
 }

@@ -4,7 +4,7 @@
 /// sequences msx paints (`ESC [ digits ; ... m`) when colour is on.
 enum TerminalSafeText {
     static func escaped(_ text: String, keepingColour: Bool) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard holdsControl(text) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var i = 0
@@ -19,6 +19,18 @@ enum TerminalSafeText {
             i += 1
         }
         return String(result)
+    }
+
+    /// Whether `text` holds a control character, read over its UTF-8 (every line msx prints is): a byte below 0x20
+    /// but tab and line feed, DEL, or a C1 control (C2 80 to C2 9F).
+    private static func holdsControl(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x7F || byte == 0xC2 {
+                if byte == 0xC2 ? i + 1 < bytes.count && bytes[i + 1] < 0xA0 : byte != 0x0A && byte != 0x09 { return true }
+            }
+            return false
+        }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
