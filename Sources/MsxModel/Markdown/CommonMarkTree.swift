@@ -83,28 +83,33 @@ enum CommonMarkTree {
 
     /// cmark-gfm keeps the characters its extensions watch for in one process-wide table, which parsing changes
     /// (the table extension takes them out and puts them back around each row): one parse at a time, whatever the
-    /// threads. Copying the tree into Swift values happens outside the lock.
+    /// threads (which also makes the arena being filled, `ParseArena.filling`, one). Copying the tree into Swift
+    /// values happens outside the lock.
     private static let parsing = NSLock()
 
-    /// Parses `source` into cmark's tree, read through `ParsedTree.read`.
+    /// Parses `source` into cmark's tree, read through `ParsedTree.read`; the tree lives in an arena of its own.
     static func parse(_ source: [UInt8]) -> ParsedTree {
-        let root = parsing.withLock {
+        parsing.withLock {
+            let arena = ParseArena()
+            ParseArena.filling = arena
+            defer { ParseArena.filling = nil }
             cmark_gfm_core_extensions_ensure_registered()
-            let parser = Parser()
-            source.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    cmark_parser_feed(parser.handle, chars.baseAddress, chars.count)
+            let root = withExtendedLifetime(Parser()) { parser in
+                source.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        cmark_parser_feed(parser.handle, chars.baseAddress, chars.count)
+                    }
                 }
+                return cmark_parser_finish(parser.handle)!
             }
-            return OwnedNode(cmark_parser_finish(parser.handle))
+            let (depth, blocks) = shape(of: root)
+            return ParsedTree(tree: OwnedTree(root, in: arena), depth: depth, blockCount: blocks)
         }
-        let (depth, blocks) = shape(of: root.handle)
-        return ParsedTree(tree: root, depth: depth, blockCount: blocks)
     }
 
     /// A parsed document, and how deeply its nodes nest (which decides how much stack reading it needs).
     struct ParsedTree: Sendable {
-        fileprivate let tree: OwnedNode
+        fileprivate let tree: OwnedTree
         /// How deeply nodes nest (reading the tree recurses: a deep tree needs a deep stack, see `DeepStack`).
         let depth: Int
         /// About how many blocks of the text model the tree makes (leaf blocks and list items), to size arrays once.
@@ -117,7 +122,8 @@ enum CommonMarkTree {
     }
 
     /// The deepest nesting of nodes that have children, and the number of leaf blocks and list items, counted
-    /// without recursion; every literal and URL is made a C string on the way.
+    /// without recursion; every literal and URL is made a C string on the way (in the parse's arena: reading the
+    /// tree later allocates nothing).
     private static func shape(of root: OpaquePointer) -> (depth: Int, blocks: Int) {
         guard let iterator = cmark_iter_new(root) else { return (0, 0) }
         defer { cmark_iter_free(iterator) }
@@ -149,11 +155,11 @@ enum CommonMarkTree {
         }
     }
 
-    /// Owns a cmark parser with the GitHub extensions attached.
+    /// Owns a cmark parser with the GitHub extensions attached, allocating from the arena being filled.
     private final class Parser {
         let handle: OpaquePointer
         init() {
-            handle = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE)
+            handle = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE, ParseArena.allocator)
             for name in CommonMarkTree.extensionNames {
                 if let ext = cmark_find_syntax_extension(name) {
                     cmark_parser_attach_syntax_extension(handle, ext)
@@ -163,11 +169,12 @@ enum CommonMarkTree {
         deinit { cmark_parser_free(handle) }
     }
 
-    /// Owns a cmark document tree.
-    final class OwnedNode: @unchecked Sendable {
+    /// Owns a cmark document tree: its arena, which holds all of it and is released with it (its nodes are not
+    /// freed one by one).
+    final class OwnedTree: @unchecked Sendable {
         let handle: OpaquePointer
-        init(_ handle: OpaquePointer) { self.handle = handle }
-        deinit { cmark_node_free(handle) }
+        private let arena: ParseArena
+        init(_ handle: OpaquePointer, in arena: ParseArena) { (self.handle, self.arena) = (handle, arena) }
     }
 
     /// The kind of a node. A node no extension claimed has one of cmark's fixed types, whose names never change;
