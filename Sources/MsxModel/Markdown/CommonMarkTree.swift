@@ -50,6 +50,13 @@ struct CommonMarkNode: @unchecked Sendable {
         return cmark_node_get_literal(handle).map { String(cString: $0) }
     }
 
+    /// The literal's UTF-8 where cmark keeps it (valid while the tree is read, see `ParsedTree.read`), for a reader
+    /// that compares it with the source without making a string of it.
+    var literalBytes: UnsafeBufferPointer<UInt8>? {
+        guard CommonMarkTree.hasLiteral(kind), let literal = cmark_node_get_literal(handle) else { return nil }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+    }
+
     var url: String? {
         guard kind == .link || kind == .image else { return nil }
         return cmark_node_get_url(handle).map { String(cString: $0) }

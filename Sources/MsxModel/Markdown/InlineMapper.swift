@@ -58,7 +58,9 @@ struct InlineMapper {
     private mutating func visit(_ node: CommonMarkNode) {
         switch node.kind {
         case .text:
-            matchLiteral(node.literal ?? "", within: nil)
+            // Most text stands in the source as it is: compared where cmark keeps it, no string made.
+            if let bytes = node.literalBytes, matchVerbatim(bytes, within: source.count, codeSpan: false) { break }
+            locateEach(node.literal ?? "", within: nil, codeSpan: false)
         case .softbreak:
             let start = cursor
             skip(while: { $0 == 0x20 || $0 == 0x09 })
@@ -255,7 +257,13 @@ struct InlineMapper {
     /// Finds each scalar of a literal in the source, allowing backslash escapes, entities, and (in code spans)
     /// line endings read as spaces.
     private mutating func matchLiteral(_ literal: String, within limit: Int?, codeSpan: Bool = false) {
-        if matchVerbatim(literal, within: limit ?? source.count, codeSpan: codeSpan) { return }
+        var literal = literal
+        if literal.withUTF8({ matchVerbatim($0, within: limit ?? source.count, codeSpan: codeSpan) }) { return }
+        locateEach(literal, within: limit, codeSpan: codeSpan)
+    }
+
+    /// Each of the literal's scalars found in the source on its own (through escapes, entities and line ends).
+    private mutating func locateEach(_ literal: String, within limit: Int?, codeSpan: Bool) {
         for scalar in literal.unicodeScalars {
             let range = failed ? cursor..<cursor : locate(scalar, limit: limit ?? source.count, codeSpan: codeSpan)
             emit(scalar, range)
@@ -265,32 +273,32 @@ struct InlineMapper {
     /// `matchLiteral`'s common case, in one go: the literal stands in the source byte for byte (no escape, entity or
     /// line end between its characters) and holds no `&` outside a code span (an entity could start there and stand
     /// for it). Then each scalar is found where its bytes are, as the scalar-by-scalar search would find it.
-    private mutating func matchVerbatim(_ literal: String, within limit: Int, codeSpan: Bool) -> Bool {
+    private mutating func matchVerbatim(_ literal: UnsafeBufferPointer<UInt8>, within limit: Int, codeSpan: Bool) -> Bool {
         guard !failed, entityTail == nil else { return false }
         let start = cursor
-        let end = start + literal.utf8.count
+        let end = start + literal.count
         guard end <= limit, start < end else { return start == end && end <= limit }
         // Compared and searched as bytes (memcmp, memchr): this runs for every text node of every document read.
-        var literal = literal
-        let verbatim = literal.withUTF8 { bytes in
-            source.withUnsafeBufferPointer { source in
-                memcmp(source.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
-                    && (codeSpan || memchr(bytes.baseAddress!, Int32(UInt8(ascii: "&")), bytes.count) == nil)
-            }
+        let verbatim = source.withUnsafeBufferPointer { source in
+            memcmp(source.baseAddress! + start, literal.baseAddress!, literal.count) == 0
+                && (codeSpan || memchr(literal.baseAddress!, Int32(UInt8(ascii: "&")), literal.count) == nil)
         }
         guard verbatim else { return false }
         if emitting {
-            textBytes += literal.utf8
+            textBytes.append(contentsOf: literal)
             // Only ASCII has as many UTF-16 units as UTF-8 bytes: then each unit is its own byte.
             let units = UTF16Text.count(literal)
             length += units
             if recordsRanges && units == end - start {
                 for offset in start..<end { ranges.append(offset..<offset + 1) }
             } else if recordsRanges {
+                // The literal is the source's bytes, valid UTF-8: each lead byte gives its scalar's width, and a
+                // scalar of four bytes is two UTF-16 units.
                 var offset = start
-                for scalar in literal.unicodeScalars {
-                    let range = offset..<offset + UTF8.width(scalar)
-                    for _ in 0..<UTF16.width(scalar) { ranges.append(range) }
+                while offset < end {
+                    let lead = literal[offset - start]
+                    let range = offset..<offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+                    for _ in 0..<(range.count == 4 ? 2 : 1) { ranges.append(range) }
                     offset = range.upperBound
                 }
             }

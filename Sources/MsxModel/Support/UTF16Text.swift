@@ -90,9 +90,10 @@ package enum UTF16Text {
         return text.withUTF8(count)
     }
 
-    /// Every scalar is one unit but those of four UTF-8 bytes, which are two; continuation bytes count none. Eight
-    /// bytes at a time are let through when all are ASCII (one unit each), as most of a manuscript's are.
-    private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The UTF-16 length of valid UTF-8. Every scalar is one unit but those of four UTF-8 bytes, which are two;
+    /// continuation bytes count none. Eight bytes at a time are let through when all are ASCII (one unit each), as
+    /// most of a manuscript's are.
+    package static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = bytes.count
         var i = 0
         while i < bytes.count {
