@@ -102,14 +102,6 @@ public struct Manuscript: Sendable {
     /// The running heads' size: the text's in a manuscript or screenplay, smaller in a book.
     var runningHeadSize: Double { preset == .book || preset == .default ? 9 : 12 }
 
-    /// Words in the documents among `parts`.
-    static func words(in parts: [Part]) -> Int {
-        parts.reduce(0) { total, part in
-            if case .document(_, let document) = part { return total + WordCount.count(document.text) }
-            return total
-        }
-    }
-
     /// The word count as editors and agents expect it on a title page: to the nearest 100 for short fiction, to the
     /// nearest 500 from novella length (17,500 words), to the nearest 1,000 from novel length (40,000 words).
     public var approximateWordCount: Int {

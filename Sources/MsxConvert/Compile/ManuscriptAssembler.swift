@@ -7,21 +7,16 @@ struct ManuscriptAssembler {
     let reader: any ProjectReader
     var manifest: Manifest { reader.manifest }
 
-    /// Reads the documents of `nodes`: on all cores when the reader allows it (files), one at a time when it does
-    /// not (a libgit2 repository is used from one thread).
-    private func load(_ nodes: [BinderNode], progress: (@Sendable (Int) -> Void)?) throws -> [RichDocument?] {
+    /// Reads the documents of `nodes`, each with its words counted (nil for a missing file): on all cores when the
+    /// reader allows it (files), one at a time when it does not (a libgit2 repository is used from one thread).
+    private func load(_ nodes: [BinderNode], progress: (@Sendable (Int) -> Void)?) throws -> [(document: RichDocument, words: Int)?] {
         let total = nodes.count
         let reader = reader
-        guard reader.readsConcurrently else {
-            return try nodes.map { node in
-                defer { progress?(total) }
-                return try reader.document(node)
-            }
-        }
-        return try nodes.concurrentMap { node in
+        let read = { @Sendable (node: BinderNode) throws -> (document: RichDocument, words: Int)? in
             defer { progress?(total) }
-            return try reader.document(node)
+            return try reader.document(node).map { ($0, WordCount.count($0.text)) }
         }
+        return reader.readsConcurrently ? try nodes.concurrentMap(read) : try nodes.map(read)
     }
 
     func assemble(_ options: CompileOptions) throws -> Manuscript {
@@ -30,7 +25,8 @@ struct ManuscriptAssembler {
         var plan: [PlannedPart] = []
         collect(root.children, depth: 1, sections: sections, into: &plan)
         let nodes = plan.compactMap { step -> BinderNode? in if case .document(let node) = step { return node } else { return nil } }
-        let documents = try load(nodes, progress: options.progress)
+        let loaded = try load(nodes, progress: options.progress)
+        let documents = loaded.map { $0?.document }
         let parts = self.parts(plan, documents: documents, sections: sections,
                                separator: manifest.compile["sceneSeparator"]?.stringValue ?? "#")
 
@@ -72,7 +68,7 @@ struct ManuscriptAssembler {
             hasTitlePage: options.titlePage ?? (options.preset == .manuscript || options.preset == .screenplay), smartQuotes: options.smartQuotes,
             pageSize: pageSize,
             margins: (try margin("top"), try margin("bottom"), try margin("left"), try margin("right")),
-            wordCount: Manuscript.words(in: parts), root: options.root.map { _ in root.id }, identifier: manifest.id,
+            wordCount: loaded.reduce(0) { $0 + ($1?.words ?? 0) }, root: options.root.map { _ in root.id }, identifier: manifest.id,
             language: settings["language"]?.stringValue ?? "en")
         manuscript.pictures = pictures
         manuscript.mirrorsMargins = options.preset == .book
