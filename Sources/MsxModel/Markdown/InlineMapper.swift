@@ -10,10 +10,17 @@ import Darwin
 struct InlineMapper {
     private let source: [UInt8]
     private var cursor: Int
-    /// The block's text as UTF-8, appended to as bytes (every text node of every document read adds to it).
+    /// The block's text as UTF-8, appended to as bytes (every text node of every document read adds to it): only
+    /// cmark's literals where they stand byte for byte in the source, whole characters, and scalars encoded here.
     private var textBytes: [UInt8] = []
-    /// The block's text, made once the mapping is done.
-    var text: String { String(decoding: textBytes, as: UTF8.self) }
+
+    /// The block's text, made once the mapping is done. From a source known to be valid UTF-8 its bytes are valid
+    /// by construction and not checked again; from any other, what is not UTF-8 reads as U+FFFD.
+    func text(sourceIsUTF8: Bool) -> String {
+        guard sourceIsUTF8 else { return String(decoding: textBytes, as: UTF8.self) }
+        assert(String(validating: textBytes, as: UTF8.self) != nil, "a paragraph's text from valid UTF-8 is not valid UTF-8")
+        return String(copying: UTF8Span(unchecked: textBytes.span))
+    }
     private var ranges: [Range<Int>] = []
     private(set) var spans: [InlineSpan] = []
     private(set) var delimiters: [DelimiterMarkup] = []

@@ -14,18 +14,21 @@ public struct MarkdownDocument: Sendable {
     /// - Parameter sourceMap: keep each character's byte range, which formatting needs to splice Markdown; readers
     ///   (show, diff, history) leave it out and save 16 bytes a character.
     public init(_ text: String, sourceMap: Bool = true) {
-        self.init(bytes: Array(text.utf8), sourceMap: sourceMap)
+        self.init(bytes: Array(text.utf8), sourceMap: sourceMap, isUTF8: true)
     }
 
     /// - Parameter chunkSize: the size of the pieces a long file is read in (see `MarkdownChunks`).
-    package init(bytes: [UInt8], sourceMap: Bool = true, chunkSize: Int = MarkdownChunks.size) {
+    /// - Parameter isUTF8: whether `bytes` are known to be valid UTF-8 (a string's): the paragraphs' texts, made of
+    ///   them, are then not checked again. Other bytes are read with U+FFFD for what is not UTF-8.
+    package init(bytes: [UInt8], sourceMap: Bool = true, chunkSize: Int = MarkdownChunks.size, isUTF8: Bool = false) {
         source = bytes
         lineStarts = Self.lineStarts(of: bytes)
         frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
         var blocks: [MarkdownBlock] = []
         var listsSoFar = 0
         for piece in MarkdownChunks.ranges(bytes, from: frontMatterLength, lineStarts: lineStarts, size: chunkSize) {
-            var read = Self.blocks(of: bytes, piece, body: frontMatterLength, lineStarts: lineStarts, sourceMap: sourceMap)
+            var read = Self.blocks(of: bytes, piece, body: frontMatterLength, lineStarts: lineStarts, sourceMap: sourceMap,
+                                   isUTF8: isUTF8)
             // Each piece counts its lists from 0 (no list spans a cut): they follow those of the pieces before.
             if listsSoFar > 0 {
                 for index in read.indices where read[index].list != nil { read[index].list!.identity += listsSoFar }
@@ -49,14 +52,15 @@ public struct MarkdownDocument: Sendable {
     }
 
     /// The blocks of one piece of the file, read by cmark on its own.
-    private static func blocks(of bytes: [UInt8], _ piece: Range<Int>, body: Int, lineStarts: [Int], sourceMap: Bool) -> [MarkdownBlock] {
+    private static func blocks(of bytes: [UInt8], _ piece: Range<Int>, body: Int, lineStarts: [Int], sourceMap: Bool,
+                               isUTF8: Bool) -> [MarkdownBlock] {
         let parsed = CommonMarkTree.parse(Array(bytes[piece]))
         // Reading recurses once per level of nesting: a deeply nested document is read on a thread with room for it.
         let deep = parsed.depth > DeepStack.shallowDepth
         let build = { @Sendable () -> [MarkdownBlock] in
             parsed.read { root in
-                var builder = BlockBuilder(source: bytes, lineStarts: lineStarts, base: piece.lowerBound, body: body,
-                                           sourceMap: sourceMap, expectedBlocks: parsed.blockCount)
+                var builder = BlockBuilder(source: bytes, isUTF8: isUTF8, lineStarts: lineStarts, base: piece.lowerBound,
+                                           body: body, sourceMap: sourceMap, expectedBlocks: parsed.blockCount)
                 builder.walk(root, quoteDepth: 0, list: nil)
                 return builder.mappedBlocks(inParallel: !deep)
             }
@@ -131,6 +135,8 @@ private struct BlockBuilder {
     /// Byte offset in the file of the piece cmark read (the body after front matter, or a piece of a long file).
     let base: Int
     let sourceMap: Bool
+    /// Whether the source is known to be valid UTF-8 (see `InlineMapper.text(sourceIsUTF8:)`).
+    let isUTF8: Bool
     /// Blocks in order; those with inline content are placeholders until `mappedBlocks()` maps them.
     private var blocks: [MarkdownBlock] = []
     /// Blocks whose inline content is still to be mapped: the block's index, its node, and the byte its content
@@ -141,10 +147,11 @@ private struct BlockBuilder {
 
     /// - Parameter body: where the Markdown body starts (after front matter): a node cmark gives no position (line
     ///   0) is placed there, whichever piece of the file it was read in.
-    init(source: [UInt8], lineStarts: [Int], base: Int, body: Int, sourceMap: Bool, expectedBlocks: Int) {
+    init(source: [UInt8], isUTF8: Bool, lineStarts: [Int], base: Int, body: Int, sourceMap: Bool, expectedBlocks: Int) {
         blocks.reserveCapacity(expectedBlocks)
         pending.reserveCapacity(expectedBlocks)
         self.source = source
+        self.isUTF8 = isUTF8
         self.lineStarts = lineStarts
         self.base = base
         self.sourceMap = sourceMap
@@ -272,7 +279,7 @@ private struct BlockBuilder {
     /// long document's blocks are mapped on all cores. Each mapping is cut down to what the block keeps as soon as it
     /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
     mutating func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
-        let (source, sourceMap) = (self.source, self.sourceMap)
+        let (source, sourceMap, isUTF8) = (self.source, self.sourceMap, self.isUTF8)
         // Inline notes (`^[...]`) are found by where each character stands: without a `^` in the source there are
         // none, and without a source map the byte range of each character is not needed.
         let recordsRanges = sourceMap || source.withUnsafeBytes { ByteSearch.contains($0, [UInt8(ascii: "^")]) }
@@ -281,7 +288,7 @@ private struct BlockBuilder {
             var mapper = InlineMapper(source: source, start: job.start, recordsRanges: recordsRanges)
             if job.isTableRow { mapper.mapTableRow(cells: job.node.children) } else { mapper.map(job.node.children) }
             // A string made from the bytes once, in storage of its own size.
-            let text = mapper.text
+            let text = mapper.text(sourceIsUTF8: isUTF8)
             let notes = InlineNotes.spans(in: text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
             // Built by appending, the text has room to spare (up to as much again): a long document keeps it trimmed.
             return MappedInline(text: text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
