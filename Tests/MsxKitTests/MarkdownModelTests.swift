@@ -109,13 +109,15 @@ final class MarkdownModelTests: XCTestCase {
         XCTAssertEqual(MarkdownDocument("---\na: 1\n...\n").blocks.count, 0)
     }
 
-    /// Bytes that are not UTF-8 (a blob written by another tool) read as U+FFFD, in plain text, before an emphasis
-    /// mark (which then marks nothing), in a code span and cut by a line end, never as a text that is not UTF-8.
+    /// Bytes that are not UTF-8 (a blob written by another tool) read as U+FFFD, never as a text made unchecked from
+    /// them (the debug build's assertion would stop it), and a text mapped to its source has a source range for
+    /// each UTF-16 unit.
     func testBytesThatAreNotUTF8ReadAsReplacementCharacters() {
-        let bytes: [UInt8] = Array("A\u{E9}".utf8) + [0xFF] + Array(" *b".utf8) + [0xC3] + Array("* `c".utf8) + [0xE2, 0x80]
-            + Array("`\nd".utf8) + [0xF0, 0x9F] + Array("\n".utf8)
-        let texts = MarkdownDocument(bytes: bytes).blocks.map(\.text)
-        XCTAssertEqual(texts, ["A\u{E9}\u{FFFD} *b\u{FFFD}* c\u{FFFD} d\u{FFFD}"])
+        let bytes: [UInt8] = Array("A\u{E9}".utf8) + [0xFF] + Array(" b".utf8) + [0xC3] + Array(" d".utf8) + [0xF0, 0x9F]
+            + Array("\n\nx ".utf8) + [0xFF, 0xFE] + Array(" y\n".utf8)
+        let blocks = MarkdownDocument(bytes: bytes).blocks
+        XCTAssertEqual(blocks.map(\.text), ["A\u{E9}\u{FFFD} b\u{FFFD} d\u{FFFD}", "x \u{FFFD}\u{FFFD} y"])
+        for block in blocks { if let ranges = block.sourceRanges { XCTAssertEqual(ranges.count, block.text.utf16.count) } }
     }
 
     func testWordCountIsUnicodeAware() {

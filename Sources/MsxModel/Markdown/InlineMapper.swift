@@ -14,9 +14,13 @@ struct InlineMapper {
     /// cmark's literals where they stand byte for byte in the source, whole characters, and scalars encoded here.
     private var textBytes: [UInt8] = []
 
+    /// Whether the source is known to be valid UTF-8 (a string's). cmark passes bytes that are not through as they
+    /// are, so its literals are then read only as strings, which read them as U+FFFD.
+    private let sourceIsUTF8: Bool
+
     /// The block's text, made once the mapping is done. From a source known to be valid UTF-8 its bytes are valid
     /// by construction and not checked again; from any other, what is not UTF-8 reads as U+FFFD.
-    func text(sourceIsUTF8: Bool) -> String {
+    var text: String {
         guard sourceIsUTF8 else { return String(decoding: textBytes, as: UTF8.self) }
         assert(String(validating: textBytes, as: UTF8.self) != nil, "a paragraph's text from valid UTF-8 is not valid UTF-8")
         return String(copying: UTF8Span(unchecked: textBytes.span))
@@ -33,8 +37,9 @@ struct InlineMapper {
     /// Whether `ranges` are kept: a source map, or inline notes to find, needs them; most reads need neither.
     private let recordsRanges: Bool
 
-    init(source: [UInt8], start: Int, recordsRanges: Bool = true) {
+    init(source: [UInt8], sourceIsUTF8: Bool, start: Int, recordsRanges: Bool = true) {
         self.source = source
+        self.sourceIsUTF8 = sourceIsUTF8
         self.cursor = start
         self.recordsRanges = recordsRanges
     }
@@ -65,7 +70,9 @@ struct InlineMapper {
     private mutating func visit(_ node: CommonMarkNode) {
         switch node.kind {
         case .text:
-            // Most text stands in the source as it is: compared where cmark keeps it, no string made.
+            // Most text stands in the source as it is: compared where cmark keeps it, no string made, when the
+            // source is UTF-8.
+            guard sourceIsUTF8 else { return matchLiteral(node.literal ?? "", within: nil) }
             if let bytes = node.literalBytes, matchVerbatim(bytes, within: source.count, codeSpan: false) { break }
             locateEach(node.literal ?? "", within: nil, codeSpan: false)
         case .softbreak:
@@ -299,8 +306,8 @@ struct InlineMapper {
             if recordsRanges && units == end - start {
                 for offset in start..<end { ranges.append(offset..<offset + 1) }
             } else if recordsRanges {
-                // The literal is the source's bytes, valid UTF-8: each lead byte gives its scalar's width, and a
-                // scalar of four bytes is two UTF-16 units.
+                // The literal is the source's bytes, valid UTF-8 (see `sourceIsUTF8`): each lead byte gives its
+                // scalar's width, and a scalar of four bytes is two UTF-16 units.
                 var offset = start
                 while offset < end {
                     let lead = literal[offset - start]

@@ -135,7 +135,7 @@ private struct BlockBuilder {
     /// Byte offset in the file of the piece cmark read (the body after front matter, or a piece of a long file).
     let base: Int
     let sourceMap: Bool
-    /// Whether the source is known to be valid UTF-8 (see `InlineMapper.text(sourceIsUTF8:)`).
+    /// Whether the source is known to be valid UTF-8 (see `InlineMapper.text`).
     let isUTF8: Bool
     /// Blocks in order; those with inline content are placeholders until `mappedBlocks()` maps them.
     private var blocks: [MarkdownBlock] = []
@@ -285,10 +285,10 @@ private struct BlockBuilder {
         let recordsRanges = sourceMap || source.withUnsafeBytes { ByteSearch.contains($0, [UInt8(ascii: "^")]) }
         let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
-            var mapper = InlineMapper(source: source, start: job.start, recordsRanges: recordsRanges)
+            var mapper = InlineMapper(source: source, sourceIsUTF8: isUTF8, start: job.start, recordsRanges: recordsRanges)
             if job.isTableRow { mapper.mapTableRow(cells: job.node.children) } else { mapper.map(job.node.children) }
             // A string made from the bytes once, in storage of its own size.
-            let text = mapper.text(sourceIsUTF8: isUTF8)
+            let text = mapper.text
             let notes = InlineNotes.spans(in: text, sourceRanges: mapper.sourceRanges, besides: mapper.spans)
             // Built by appending, the text has room to spare (up to as much again): a long document keeps it trimmed.
             return MappedInline(text: text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
