@@ -21,7 +21,7 @@ extension Project {
     /// Documents renamed or moved outside msx, found by their words in the last version when there is a history.
     public func findHandRenames() throws -> [HandRename] {
         // Most commands find every file where the binder says: the history is not opened for them.
-        guard manifest.entries.contains(where: isMissingDocument) else { return [] }
+        guard hasMissingDocument() else { return [] }
         return try ProjectHistory.open(self)?.handRenames() ?? handRenames()
     }
 }

@@ -157,6 +157,15 @@ extension Project {
         entry.node.kind == .document && ((try? fileStatus(entry.node.path)).map { $0.info == nil } ?? false)
     }
 
+    /// Whether `isMissingDocument` holds for some entry of the binder. A document whose path, as written, is a
+    /// regular file is not missing, whatever `fileStatus` makes of its path; only the others are asked of
+    /// `isMissingDocument`, whose checks of the path cost more than the lstat(2) itself.
+    public func hasMissingDocument() -> Bool {
+        manifest.entries.contains { entry in
+            entry.node.kind == .document && !paths.isRegularFileAsWritten(entry.node.path) && isMissingDocument(entry)
+        }
+    }
+
     /// The text `node`'s sidecar was anchored to, its paragraphs a line each (nil: no sidecar, or no base kept).
     private func anchoredText(of node: BinderNode) -> String? {
         guard let sidecar = try? loadSidecar(node), let id = sidecar.base, let paragraphs = bases.paragraphs(for: id) ?? lookUpBase?(id, node)

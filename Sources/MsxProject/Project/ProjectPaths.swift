@@ -49,6 +49,25 @@ package struct ProjectPaths: Sendable {
         return (path, stat(path, &info) == 0 ? info : nil)
     }
 
+    /// Whether the project's `relative` is a regular file, by one lstat(2) of the path as written and none of
+    /// `fileStatus`'s checks: when it is, `fileStatus` finds it there or refuses the path, so a caller that only asks
+    /// whether files are gone need ask `fileStatus` about the others alone.
+    func isRegularFileAsWritten(_ relative: String) -> Bool {
+        var root = rootPath, relative = relative
+        return root.withUTF8 { head in
+            relative.withUTF8 { tail in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + tail.count + 2) { path in
+                    _ = path.initialize(fromContentsOf: head)
+                    path[head.count] = UInt8(ascii: "/")
+                    _ = path[(head.count + 1)...].initialize(fromContentsOf: tail)
+                    path[head.count + 1 + tail.count] = 0
+                    var info = stat()
+                    return path.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+                }
+            }
+        }
+    }
+
     /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.
     private func hasNoSymbolicLink(_ relative: String) -> Bool {
         foldersHaveNoSymbolicLink(relative) && Self.isRealEntry(rootPath + "/" + relative)
