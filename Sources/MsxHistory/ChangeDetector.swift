@@ -111,9 +111,10 @@ extension ProjectHistory {
 private final class FolderListings {
     private let rootPath: String
     private let suffix: StaticString
-    private var names: [Substring: Set<String>] = [:]
+    /// Each folder's names, by the folder's path as bytes: compared where the path lies, with no string made of it.
+    private var names: [[UInt8]: Set<String>] = [:]
     /// The folder asked about last and its names: a binder's documents come a folder at a time.
-    private var last: (folder: Substring, names: Set<String>)?
+    private var last: (folder: [UInt8], names: Set<String>)?
 
     init(root: URL, namesEndingWith suffix: StaticString) { (rootPath, self.suffix) = (root.path, suffix) }
 
@@ -122,19 +123,20 @@ private final class FolderListings {
     func contains(_ relative: String) -> Bool {
         assert(relative.hasByteSuffix(suffix), "only names with the suffix are listed")
         var relative = relative
-        guard let offset = relative.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return true }
-        let slash = relative.utf8.index(relative.utf8.startIndex, offsetBy: offset)
-        let folder = relative[..<slash]
-        let listed: Set<String>
-        if let last, last.folder == folder {
-            listed = last.names
-        } else {
-            listed = names[folder] ?? Set(DirectoryWalker.names(in: rootPath + "/" + folder).filter { $0.hasByteSuffix(suffix) })
-            names[folder] = listed
-            last = (folder, listed)
+        return relative.withUTF8 { path in
+            guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return true }
+            let folder = UnsafeBufferPointer(rebasing: path[..<slash])
+            if last.map({ !$0.folder.elementsEqual(folder) }) ?? true {
+                let key = Array(folder)
+                let listed = names[key]
+                    ?? Set(DirectoryWalker.names(in: rootPath + "/" + String(decoding: folder, as: UTF8.self), endingWith: suffix))
+                names[key] = listed
+                last = (key, listed)
+            }
+            // Most folders list no notes: then no name is made or hashed.
+            guard let listed = last?.names, !listed.isEmpty else { return false }
+            return listed.contains(String(decoding: UnsafeBufferPointer(rebasing: path[(slash + 1)...]), as: UTF8.self))
         }
-        // Most folders list no notes: then no name is hashed.
-        return !listed.isEmpty && listed.contains(String(relative[relative.utf8.index(after: slash)...]))
     }
 }
 

@@ -9,15 +9,21 @@ package enum DirectoryWalker {
         package var isRegularFile: Bool
     }
 
-    /// The names in `folder` (files and folders, not `.` and `..`), in no particular order; empty when it cannot be
-    /// read.
-    package static func names(in folder: String) -> [String] {
+    /// The names in `folder` (files and folders, not `.` and `..`) that end with `suffix`, in no particular order;
+    /// empty when it cannot be read. The suffix is compared byte for byte where the name lies: only the names kept
+    /// are made strings.
+    package static func names(in folder: String, endingWith suffix: StaticString) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = Self.name(of: entry)
-            if name != "." && name != ".." { names.append(name) }
+            let name = namePointer(of: entry)
+            let length = strlen(name)
+            guard length >= suffix.utf8CodeUnitCount,
+                  memcmp(name + (length - suffix.utf8CodeUnitCount), suffix.utf8Start, suffix.utf8CodeUnitCount) == 0
+            else { continue }
+            let kept = String(cString: name)
+            if kept != "." && kept != ".." { names.append(kept) }
         }
         return names
     }
@@ -51,7 +57,11 @@ package enum DirectoryWalker {
 
     /// An entry's name, read where it lies: a record may be shorter than the 256-byte field its type declares.
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-        String(cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+        String(cString: namePointer(of: entry))
+    }
+
+    private static func namePointer(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+        UnsafePointer(UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
             .assumingMemoryBound(to: CChar.self))
     }
 }
