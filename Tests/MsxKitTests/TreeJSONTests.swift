@@ -22,7 +22,7 @@ final class TreeJSONTests: SeededTestCase {
             (node.synopsis, node.label, node.status, node.compileAs) = (maybe(), maybe(), maybe(), maybe())
             node.keywords = (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }
             node.includeInCompile = Bool.random(using: &random)
-            node.target = Bool.random(using: &random) ? Int.random(in: 0...100_000, using: &random) : nil
+            node.target = Bool.random(using: &random) ? [0, 9, 10, -7, 1 << 53, -(1 << 60)].randomElement(using: &random)! + Int.random(in: 0...100_000, using: &random) : nil
             if Bool.random(using: &random) {
                 node.custom = ["pov": .string(text()), "draft": .int(Int.random(in: 1...9, using: &random)),
                                "tags": .array([.string(text()), .bool(true), .null]), "nested": ["x": 1.5]]
