@@ -182,16 +182,20 @@ final class BadInputTests: MsxTestCase {
 
     func testSymlinkedFolderOutsideTheProjectIsRefused() throws {
         let root = try makeProject()
+        try expect(0, "new", "Kept", "--in", "Notes", in: root)
         let outside = scratch.appendingPathComponent("elsewhere")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.removeItem(at: root.appendingPathComponent("contents/notes"))
+        try FileManager.default.moveItem(at: root.appendingPathComponent("contents/notes"), to: outside)
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("contents/notes"), withDestinationURL: outside)
         let result = try msx("new", "Leak", "--in", "Notes", in: root)
         assertExit(result, 3)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "msx wrote outside the project")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: outside.path)), [".gitkeep", "kept.md"],
+                       "msx wrote outside the project")
+        // The document found through the link is read by no command.
+        try assertAllFail([["show", "Kept"], ["status"], ["tree"], ["search", "the"]], in: root, status: 3,
+                          naming: ["contents/notes/kept.md' leads outside the project"])
         // The refusal leaves the project usable once the link is gone.
         try FileManager.default.removeItem(at: root.appendingPathComponent("contents/notes"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("contents/notes"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: outside, to: root.appendingPathComponent("contents/notes"))
         try expect(0, "check", in: root)
         try expect(0, "new", "Fine", "--in", "Notes", in: root)
     }

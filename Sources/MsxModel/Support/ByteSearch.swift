@@ -15,13 +15,8 @@ package enum ByteSearch {
         return a.withUTF8 { x in b.withUTF8 { y in sameBytes(x, y) } }
     }
 
-    /// Whether `a` and `b` are the same UTF-8 bytes (see the `String` form).
-    package static func sameBytes(_ a: Substring, _ b: Substring) -> Bool {
-        var (a, b) = (a, b)
-        return a.withUTF8 { x in b.withUTF8 { y in sameBytes(x, y) } }
-    }
-
-    private static func sameBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `x` and `y` are the same bytes.
+    package static func sameBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
     }
 

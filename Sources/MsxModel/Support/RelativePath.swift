@@ -23,7 +23,7 @@ package enum RelativePath {
     }
 
     /// `isPlain` over the path's bytes (read from contiguous memory: this runs for every file of every command).
-    private static func isPlain(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isPlain(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var partLength = 0
         var dots = 0
         var sawAny = false

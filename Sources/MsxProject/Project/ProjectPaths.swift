@@ -40,7 +40,8 @@ package struct ProjectPaths: Sendable {
     /// with one lstat(2) of the file where `path` and a stat would take two.
     func fileStatus(_ relative: String) throws -> (path: String, info: stat?) {
         var info = stat()
-        if RelativePath.isPlain(relative), foldersHaveNoSymbolicLink(relative) {
+        var bytes = relative
+        if bytes.withUTF8({ RelativePath.isPlain(bytes: $0) && foldersHaveNoSymbolicLink(bytes: $0) }) {
             let path = rootPath + "/" + relative
             guard lstat(path, &info) == 0 else { return (path, nil) }
             if (info.st_mode & S_IFMT) != S_IFLNK { return (path, info) }
@@ -76,17 +77,21 @@ package struct ProjectPaths: Sendable {
     /// Whether none of the folders on the way to `relative` is a symbolic link (remembered once seen, by their
     /// paths inside the project).
     private func foldersHaveNoSymbolicLink(_ relative: String) -> Bool {
-        // Most files are in a folder already seen whole: one look-up, no splitting.
-        var path = relative
-        guard let offset = path.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return true }
-        let bytes = relative.utf8
-        if plainFolders.contains(relative[..<bytes.index(bytes.startIndex, offsetBy: offset)]) { return true }
-        for end in bytes.indices where bytes[end] == UInt8(ascii: "/") {
-            let folder = relative[..<end]
+        var relative = relative
+        return relative.withUTF8 { foldersHaveNoSymbolicLink(bytes: $0) }
+    }
+
+    /// `foldersHaveNoSymbolicLink` over the path's bytes, where they lie: this runs for every file of most commands.
+    private func foldersHaveNoSymbolicLink(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most files are in a folder already seen whole: one comparison, no splitting.
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")) else { return true }
+        if plainFolders.contains(UnsafeBufferPointer(rebasing: bytes[..<last])) { return true }
+        for end in 0...last where bytes[end] == UInt8(ascii: "/") {
+            let folder = UnsafeBufferPointer(rebasing: bytes[..<end])
             if plainFolders.contains(folder) { continue }
             var info = stat()
             // A missing folder is fine (nothing leads anywhere from it) but is not remembered: it may appear later.
-            guard lstat(rootPath + "/" + folder, &info) == 0 else {
+            guard lstat(rootPath + "/" + String(decoding: folder, as: UTF8.self), &info) == 0 else {
                 if errno == ENOENT { continue }
                 return false
             }
@@ -150,42 +155,31 @@ package struct ProjectPaths: Sendable {
     }
 }
 
-/// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time).
+/// A set of folder paths shared by copies of a `ProjectPaths` (one command, one thread at a time), compared byte for
+/// byte as the file system compares names: `é` and `e` with a combining accent are two folders (one may be a link
+/// where the other is not), though Swift's strings call them equal.
 final class FolderCache: @unchecked Sendable {
-    private var folders = Set<FolderName>()
+    private var folders = Set<[UInt8]>()
     /// The folder last found or added: a binder's documents come a folder at a time, so most look-ups are a
     /// comparison with it rather than a hash.
-    private var last: FolderName?
+    private var last: [UInt8]?
     private let lock = NSLock()
 
-    func contains(_ folder: Substring) -> Bool {
-        let name = FolderName(path: folder)
-        return lock.withLock {
-            if name == last { return true }
+    func contains(_ folder: UnsafeBufferPointer<UInt8>) -> Bool {
+        lock.withLock {
+            if let last, last.withUnsafeBufferPointer({ ByteSearch.sameBytes($0, folder) }) { return true }
+            let name = Array(folder)
             guard folders.contains(name) else { return false }
             last = name
             return true
         }
     }
 
-    func insert(_ folder: Substring) {
-        let name = FolderName(path: folder)
+    func insert(_ folder: UnsafeBufferPointer<UInt8>) {
+        let name = Array(folder)
         lock.withLock {
             folders.insert(name)
             last = name
-        }
-    }
-
-    /// A folder's path compared byte by byte, as the file system compares names: `é` and `e` with a combining
-    /// accent are two folders (one may be a link where the other is not), though Swift's strings call them equal.
-    private struct FolderName: Hashable {
-        var path: Substring
-
-        static func == (a: FolderName, b: FolderName) -> Bool { ByteSearch.sameBytes(a.path, b.path) }
-
-        func hash(into hasher: inout Hasher) {
-            var path = path
-            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 }
