@@ -36,6 +36,14 @@ final class DiffReconstructionTests: SeededTestCase {
                 }
             }
             let json = DiffJSON.value(diff, old: oldParagraphs.map(\.text), new: newParagraphs.map(\.text), newParagraphs: newParagraphs)
+            // The streamed bytes are the general writer's, for the value the other reports take.
+            let comparison = DocumentComparison(id: "d\(iteration)", title: "Chapter", path: "contents/c.md", binder: [], diff: diff,
+                                                oldTexts: oldParagraphs.map(\.text), newTexts: newParagraphs.map(\.text),
+                                                newParagraphs: newParagraphs)
+            var streamed: [UInt8] = []
+            DiffJSON.write(diff, old: comparison.oldTexts, new: comparison.newTexts, newParagraphs: newParagraphs,
+                           fields: DiffJSON.fields(comparison)) { streamed += $0 }
+            XCTAssertEqual(String(decoding: streamed, as: UTF8.self), JSONWriter.string(DiffJSON.value(comparison)), "iteration \(iteration)")
             let rebuilt = rebuild(json, from: oldParagraphs, count: newParagraphs.count)
             for (n, paragraph) in newParagraphs.enumerated() {
                 XCTAssertEqual(rebuilt[n].text, paragraph.text, "iteration \(iteration) paragraph \(n): text")

@@ -14,7 +14,12 @@ public enum DiffJSON {
     public static func write(_ diff: DocumentDiff, old: [String], new: [String], newParagraphs: [ResolvedParagraph] = [],
                              fields: [String: JSONValue] = [:], indent: Int = 0, to sink: ([UInt8]) -> Void) {
         var paragraphs = JSONArrayStream(fields.merging(summary(diff)) { $1 }, streaming: "paragraphs", indent: indent, to: sink)
-        for op in diff.operations { paragraphs.append(operation(op, old, new, newParagraphs), to: sink) }
+        for op in diff.operations {
+            paragraphs.startElement(to: sink)
+            var out: [UInt8] = []
+            write(op, old, new, newParagraphs, indent: paragraphs.depth, into: &out)
+            sink(out)
+        }
         paragraphs.finish(to: sink)
     }
 
@@ -112,6 +117,50 @@ public enum DiffJSON {
         case .move(let o, let n, let edits):
             return ["op": "move", "oldParagraph": .int(o), "newParagraph": .int(n), "edits": edits.map { edit($0, n < paragraphs.count ? paragraphs[n] : nil) }.json]
         }
+    }
+
+    /// The bytes `JSONWriter` writes for `operation(op, ...)`, written member by member (a long document's operations
+    /// built as values, and each one's members sorted, cost more than comparing its paragraphs).
+    private static func write(_ op: DocumentDiff.ParagraphOperation, _ old: [String], _ new: [String], _ paragraphs: [ResolvedParagraph],
+                              indent: Int, into out: inout [UInt8]) {
+        var object = JSONObjectWriter(indent: indent)
+        switch op {
+        case .equal(let o, let n):
+            object.member("newParagraph", n, into: &out)
+            object.member("oldParagraph", o, into: &out)
+            object.member("op", "equal", into: &out)
+        case .insert(let n):
+            let paragraph = n < paragraphs.count ? paragraphs[n] : nil
+            if let paragraph { object.member("attributes", .object(paragraph.attributes.json), into: &out) }
+            object.member("newParagraph", n, into: &out)
+            object.member("op", "insert", into: &out)
+            if let paragraph { object.member("runs", runs(paragraph, 0..<paragraph.text.utf16.count), into: &out) }
+            object.member("text", new[n], into: &out)
+        case .delete(let o):
+            object.member("oldParagraph", o, into: &out)
+            object.member("op", "delete", into: &out)
+            object.member("text", old[o], into: &out)
+        case .modify(let o, let n, let edits), .move(let o, let n, let edits):
+            let paragraph = n < paragraphs.count ? paragraphs[n] : nil
+            object.member("edits", count: edits.count, into: &out) { i, indent, out in write(edits[i], paragraph, indent: indent, into: &out) }
+            object.member("newParagraph", n, into: &out)
+            object.member("oldParagraph", o, into: &out)
+            if case .move = op { object.member("op", "move", into: &out) } else { object.member("op", "modify", into: &out) }
+        }
+        object.close(into: &out)
+    }
+
+    /// The bytes `JSONWriter` writes for `edit(e, paragraph)`.
+    private static func write(_ e: DocumentDiff.TextEdit, _ paragraph: ResolvedParagraph?, indent: Int, into out: inout [UInt8]) {
+        var object = JSONObjectWriter(indent: indent)
+        object.member("newEnd", e.new.upperBound, into: &out)
+        object.member("newStart", e.new.lowerBound, into: &out)
+        object.member("oldEnd", e.old.upperBound, into: &out)
+        object.member("oldStart", e.old.lowerBound, into: &out)
+        object.member("op", e.kind.rawValue, into: &out)
+        if e.kind == .insert, let paragraph { object.member("runs", runs(paragraph, e.new), into: &out) }
+        object.member("text", e.text, into: &out)
+        object.close(into: &out)
     }
 
     /// The runs of `paragraph` within `range`, with offsets relative to the range's start.
