@@ -26,7 +26,10 @@ public enum MsxCommandLine {
             arguments.removeFirst(2)
         }
         arguments = Format.normalize(arguments)
-        if let unknown = unknownCommand(arguments) {
+        // A plain form of a command run most names a command: every command's names (each command's whole
+        // configuration, its manual text included) are listed only for the rest.
+        let quick = QuickArguments.command(arguments)
+        if quick == nil, let unknown = unknownCommand(arguments) {
             let suggestion = Suggestion.closest(to: unknown, in: commandNames).map { ". Did you mean '\($0)'?" } ?? ""
             let message = "'\(unknown)' is not an msx command\(suggestion) (msx --help lists them)"
             if arguments.contains("--json") {
@@ -43,7 +46,7 @@ public enum MsxCommandLine {
             return ExitCode.success.rawValue
         }
         do {
-            if let command = QuickArguments.command(arguments) {
+            if let command = quick {
                 try command.run(in: invocation)
                 return ExitCode.success.rawValue
             }
