@@ -48,7 +48,8 @@ let package = Package(
         // of its TLS random generator at the first handshake (empty unless scripts/swift-static.sh defines them).
         .target(name: "CGSSAPIOnDemand"),
         .target(name: "CTLSRandomOnDemand"),
-        .target(name: "MsxGit", dependencies: ["MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand"]),
+        .target(name: "CSSHOnDemand"),
+        .target(name: "MsxGit", dependencies: ["MsxModel", "CGit2", "CSystemZlib", "CGSSAPIOnDemand", "CTLSRandomOnDemand", "CSSHOnDemand"]),
         .target(name: "MsxHistory", dependencies: ["MsxGit", "MsxProject", "MsxModel"]),
         // Comparing and converting need no git: they read versions through `ProjectReader`.
         .target(name: "MsxDiff", dependencies: ["MsxProject", "MsxModel"]),
@@ -80,7 +81,7 @@ let package = Package(
         // Timings of library work for `make bench` (not installed).
         .executableTarget(name: "msx-bench", dependencies: ["MsxKit"]),
         .target(name: "MsxTestSupport", dependencies: ["MsxConvert"], path: "Tests/MsxTestSupport"),
-        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport", "CGSSAPIOnDemand", "CTLSRandomOnDemand"],
+        .testTarget(name: "MsxKitTests", dependencies: ["MsxKit", "MsxCLI", "MsxTestSupport", "CGSSAPIOnDemand", "CTLSRandomOnDemand", "CSSHOnDemand"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "MsxCLITests", dependencies: ["MsxCLI", "MsxKit", "MsxTestSupport"], exclude: ["Fixtures"]),
     ],

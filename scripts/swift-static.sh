@@ -13,6 +13,8 @@
 # - `--wrap` also sends its calls of mbedtls_entropy_init, mbedtls_ctr_drbg_seed and mbedtls_ctr_drbg_random to
 #   CTLSRandomOnDemand (MSX_SEEDS_TLS_RANDOM_ON_DEMAND), which seeds the TLS random generator at the first https
 #   handshake instead of when libgit2 starts.
+# - `--wrap` also sends its calls of libssh2_init and libssh2_session_init_ex to CSSHOnDemand (MSX_SSH_ON_DEMAND),
+#   which starts libssh2 (and OpenSSL's libcrypto under it) at the first ssh session instead of when libgit2 starts.
 # - `--wrap` sends cmark-gfm's calls of cmark_llist_append (and of the two functions that free lists) to
 #   CCmarkLinearLists (MSX_LINEAR_CMARK_LISTS), which appends in one step instead of walking the list: the table
 #   extension builds each row's cells so, quadratic in a row's cells.
@@ -32,9 +34,9 @@ case ":${PKG_CONFIG_PATH:-}:" in
     *":$folder:"*) ;;
     *) export PKG_CONFIG_PATH="$folder${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" ;;
 esac
-defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAND MSX_LINEAR_CMARK_LISTS)
+defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAND MSX_SSH_ON_DEMAND MSX_LINEAR_CMARK_LISTS)
 wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed mbedtls_ctr_drbg_random
-    cmark_llist_append cmark_llist_free cmark_llist_free_full)
+    libssh2_init libssh2_session_init_ex cmark_llist_append cmark_llist_free cmark_llist_free_full)
 
 flags=(-Xcc -gdwarf-4)
 for define in "${defines[@]}"; do flags+=(-Xswiftc "-D$define" -Xcc "-D$define"); done

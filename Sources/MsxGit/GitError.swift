@@ -1,4 +1,5 @@
 import CGit2
+import CSSHOnDemand
 import CTLSRandomOnDemand
 import Foundation
 import MsxModel
@@ -6,11 +7,12 @@ import MsxModel
 /// libgit2 is initialised once per process, before the first call.
 enum LibGit2 {
     static let initialized: Bool = {
-        // The CA bundle is read by the first https transfer, and the TLS random generator seeded by its handshake.
+        // The CA bundle is read by the first https transfer, the TLS random generator seeded by its handshake, and
+        // libssh2 started by the first ssh session.
         CertificateAuthorities.deferringBundle {
-            msx_tls_random_deferring(1)
+            (msx_tls_random_deferring(1), msx_ssh_deferring(1))
             git_libgit2_init()
-            msx_tls_random_deferring(0)
+            (msx_tls_random_deferring(0), msx_ssh_deferring(0))
         }
         // A version msx reports saved is on disk: objects, packs, refs and the index are fsynced. (MSX_BENCH_NO_FSYNC=1
         // turns that off, for `make bench` alone, to measure what it costs.)

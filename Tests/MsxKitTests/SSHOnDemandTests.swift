@@ -1,0 +1,27 @@
+import CSSHOnDemand
+import Foundation
+import MsxKit
+@testable import MsxGit
+import XCTest
+
+/// libssh2 (and OpenSSL's libcrypto under it) starts with the first ssh session, not when libgit2 starts, where
+/// libgit2 is linked from its static archive (scripts/swift-static.sh): a clone over ssh from a loopback listener
+/// makes a session, and from then on libssh2 has started.
+final class SSHOnDemandTests: XCTestCase {
+    func testTheFirstSessionStartsLibssh2() throws {
+        #if MSX_SSH_ON_DEMAND
+        // libgit2 started as msx starts it: libssh2's start is noted, not made.
+        XCTAssertTrue(LibGit2.initialized)
+        XCTAssertEqual(msx_ssh_state(), MSX_SSH_WAITING, "libgit2 started without starting libssh2")
+        let listener = try LoopbackListener()
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("msx-ssh-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        XCTAssertThrowsError(try ProjectHistory.clone("ssh://writer@127.0.0.1:\(listener.port)/book.git", into: destination,
+                                                      TransferOptions(environment: [:])))
+        XCTAssertGreaterThan(listener.waitForClientBytes(), 0, "the ssh client reached the listener")
+        XCTAssertEqual(msx_ssh_state(), MSX_SSH_STARTED)
+        #else
+        throw XCTSkip("this build links a shared libgit2, which starts libssh2 as it starts (scripts/swift-static.sh)")
+        #endif
+    }
+}
