@@ -1,4 +1,6 @@
 import Foundation
+import MsxKit
+import XCTest
 
 /// A TCP listener on a free loopback port that accepts one connection, reads what the client sends first (a TLS
 /// ClientHello, an ssh client's identification) and closes it.
@@ -37,5 +39,18 @@ final class LoopbackListener: @unchecked Sendable {
     /// How many bytes the client sent first (0 after 30 s without a connection).
     func waitForClientBytes() -> Int {
         received.wait(timeout: .now() + 30) == .success ? count : 0
+    }
+}
+
+extension LoopbackListener {
+    /// How many bytes a clone from a new listener at `url(port)` sent before it failed (the listener answers
+    /// nothing): what makes the client start what it starts on demand.
+    static func bytesFromAFailedClone(_ url: (Int) -> String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let listener = try LoopbackListener()
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("msx-listener-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        XCTAssertThrowsError(try ProjectHistory.clone(url(listener.port), into: destination, TransferOptions(environment: [:])),
+                             file: file, line: line)
+        return listener.waitForClientBytes()
     }
 }
