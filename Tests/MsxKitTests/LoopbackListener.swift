@@ -1,5 +1,6 @@
 import Foundation
 import MsxKit
+@testable import MsxGit
 import XCTest
 
 /// A TCP listener on a free loopback port that accepts one connection, reads what the client sends first (a TLS
@@ -42,15 +43,17 @@ final class LoopbackListener: @unchecked Sendable {
     }
 }
 
-extension LoopbackListener {
-    /// How many bytes a clone from a new listener at `url(port)` sent before it failed (the listener answers
-    /// nothing): what makes the client start what it starts on demand.
-    static func bytesFromAFailedClone(_ url: (Int) -> String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        let listener = try LoopbackListener()
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("msx-listener-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: destination) }
-        XCTAssertThrowsError(try ProjectHistory.clone(url(listener.port), into: destination, TransferOptions(environment: [:])),
-                             file: file, line: line)
-        return listener.waitForClientBytes()
-    }
+/// Checks what libgit2 starts on demand (its state read by `state`): waiting once libgit2 has started, and started
+/// once a clone from a loopback listener at `url(port)` has reached the listener (and failed: it answers nothing).
+func assertStartedOnDemand<State: Equatable>(_ state: () -> State, waiting: State, started: State, by url: (Int) -> String,
+                                             file: StaticString = #filePath, line: UInt = #line) throws {
+    XCTAssertTrue(LibGit2.initialized, file: file, line: line)
+    XCTAssertEqual(state(), waiting, "libgit2 started without starting it", file: file, line: line)
+    let listener = try LoopbackListener()
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent("msx-listener-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: destination) }
+    XCTAssertThrowsError(try ProjectHistory.clone(url(listener.port), into: destination, TransferOptions(environment: [:])),
+                         file: file, line: line)
+    XCTAssertGreaterThan(listener.waitForClientBytes(), 0, "the client reached the listener", file: file, line: line)
+    XCTAssertEqual(state(), started, file: file, line: line)
 }

@@ -1,7 +1,4 @@
 import CSSHOnDemand
-import Foundation
-import MsxKit
-@testable import MsxGit
 import XCTest
 
 /// libssh2 (and OpenSSL's libcrypto under it) starts with the first ssh session, not when libgit2 starts, where
@@ -10,12 +7,10 @@ import XCTest
 final class SSHOnDemandTests: XCTestCase {
     func testTheFirstSessionStartsLibssh2() throws {
         #if MSX_SSH_ON_DEMAND
-        // libgit2 started as msx starts it: libssh2's start is noted, not made.
-        XCTAssertTrue(LibGit2.initialized)
-        XCTAssertEqual(msx_ssh_state(), MSX_SSH_WAITING, "libgit2 started without starting libssh2")
-        XCTAssertGreaterThan(try LoopbackListener.bytesFromAFailedClone { "ssh://writer@127.0.0.1:\($0)/book.git" }, 0,
-                             "the ssh client reached the listener")
-        XCTAssertEqual(msx_ssh_state(), MSX_SSH_STARTED)
+        // libgit2 started as msx starts it: libssh2's start is noted, not made; the first session makes it.
+        try assertStartedOnDemand(msx_ssh_state, waiting: MSX_SSH_WAITING, started: MSX_SSH_STARTED) {
+            "ssh://writer@127.0.0.1:\($0)/book.git"
+        }
         #else
         throw XCTSkip("this build links a shared libgit2, which starts libssh2 as it starts (scripts/swift-static.sh)")
         #endif

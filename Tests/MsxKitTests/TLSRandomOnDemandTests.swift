@@ -1,7 +1,4 @@
 import CTLSRandomOnDemand
-import Foundation
-import MsxKit
-@testable import MsxGit
 import XCTest
 
 /// libgit2's TLS random generator is seeded by the first https handshake, not when libgit2 starts, where libgit2 is
@@ -10,12 +7,10 @@ import XCTest
 final class TLSRandomOnDemandTests: XCTestCase {
     func testTheFirstHandshakeSeedsTheGenerator() throws {
         #if MSX_SEEDS_TLS_RANDOM_ON_DEMAND
-        // libgit2 started as msx starts it: the seeding is noted, not made.
-        XCTAssertTrue(LibGit2.initialized)
-        XCTAssertEqual(msx_tls_random_state(), MSX_TLS_RANDOM_WAITING, "libgit2 started without seeding its TLS generator")
-        XCTAssertGreaterThan(try LoopbackListener.bytesFromAFailedClone { "https://127.0.0.1:\($0)/book.git" }, 0,
-                             "the handshake reached the listener")
-        XCTAssertEqual(msx_tls_random_state(), MSX_TLS_RANDOM_SEEDED)
+        // libgit2 started as msx starts it: the seeding is noted, not made; the handshake makes it.
+        try assertStartedOnDemand(msx_tls_random_state, waiting: MSX_TLS_RANDOM_WAITING, started: MSX_TLS_RANDOM_SEEDED) {
+            "https://127.0.0.1:\($0)/book.git"
+        }
         #else
         throw XCTSkip("this build links a shared libgit2, which seeds its generator as it starts (scripts/swift-static.sh)")
         #endif

@@ -54,6 +54,7 @@ package struct ProjectPaths: Sendable {
     /// `fileStatus`'s checks: when it is, `fileStatus` finds it there or refuses the path, so a caller that only asks
     /// whether files are gone need ask `fileStatus` about the others alone.
     func isRegularFileAsWritten(_ relative: String) -> Bool {
+        // The path is put together on the stack: joining the strings cost this check as much again.
         var root = rootPath, relative = relative
         return root.withUTF8 { head in
             relative.withUTF8 { tail in
