@@ -165,7 +165,8 @@ extension BinderNode {
 
         /// The field whose name is `bytes` (a manifest's thousand nodes name their fields without a string each).
         init?(keyBytes bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
-            guard let field = Self.names.first(where: { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) })?.field
+            guard bytes.count < Self.byLength.count,
+                let field = Self.byLength[bytes.count].first(where: { $0.name.elementsEqual(bytes) })?.field
             else { return nil }
             self = field
         }
@@ -192,7 +193,12 @@ extension BinderNode {
             }
         }
 
-        private static let names = allCases.map { (field: $0, name: Array($0.name.utf8)) }
+        /// The fields by the length of their names (at most three share one), so that a key is compared with few.
+        private static let byLength: [[(field: Field, name: [UInt8])]] = {
+            var byLength = Array(repeating: [(field: Field, name: [UInt8])](), count: 1 + allCases.map(\.name.utf8.count).max()!)
+            for field in allCases { byLength[field.name.utf8.count].append((field, Array(field.name.utf8))) }
+            return byLength
+        }()
 
         /// The field's bit in a set of fields seen.
         var bit: UInt16 { 1 << rawValue }

@@ -51,14 +51,20 @@ extension Manifest {
     /// large binder is worth walking only once.
     public var entries: [BinderEntry] {
         listing.entries {
-            // Room for every node at once: a large binder's list is not copied as it grows.
-            func count(_ nodes: [BinderNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
+            // Room for every node at once: a large binder's list is not copied as it grows. Nodes are reached by
+            // index, where they lie: a node taken out of its array is a copy of each of its fields, and the list
+            // needs only one.
+            func count(_ nodes: [BinderNode]) -> Int {
+                var total = nodes.count
+                for i in nodes.indices where !nodes[i].children.isEmpty { total += count(nodes[i].children) }
+                return total
+            }
             var result: [BinderEntry] = []
             result.reserveCapacity(count(binder))
             func visit(_ nodes: [BinderNode], parent: String?, depth: Int) {
-                for node in nodes {
-                    result.append(BinderEntry(node: node, parentID: parent, depth: depth))
-                    visit(node.children, parent: node.id, depth: depth + 1)
+                for i in nodes.indices {
+                    result.append(BinderEntry(node: nodes[i], parentID: parent, depth: depth))
+                    if !nodes[i].children.isEmpty { visit(nodes[i].children, parent: nodes[i].id, depth: depth + 1) }
                 }
             }
             visit(binder, parent: nil, depth: 0)
@@ -69,9 +75,9 @@ extension Manifest {
     /// The node with this id (the first in binder order), found without listing every node.
     public func node(id: String) -> BinderNode? {
         func find(in nodes: [BinderNode]) -> BinderNode? {
-            for node in nodes {
-                if node.id == id { return node }
-                if !node.children.isEmpty, let found = find(in: node.children) { return found }
+            for i in nodes.indices {
+                if nodes[i].id == id { return nodes[i] }
+                if !nodes[i].children.isEmpty, let found = find(in: nodes[i].children) { return found }
             }
             return nil
         }

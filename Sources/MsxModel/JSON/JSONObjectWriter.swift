@@ -19,14 +19,20 @@ package struct JSONObjectWriter {
         assert(!opened || lastName.lexicographicallyPrecedes(bytes), "members out of order: \(name) after \(String(decoding: lastName, as: UTF8.self))")
         lastName = bytes
         #endif
-        out.append(UInt8(ascii: opened ? "," : "{"))
+        // Put together apart and appended once: an append a piece cost more than the rest of the member.
+        let width = 2 * (indent + 1), length = name.utf8CodeUnitCount
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width + length + 6) { header in
+            let start = header.baseAddress!
+            start[0] = UInt8(ascii: opened ? "," : "{")
+            start[1] = 0x0A
+            (start + 2).initialize(repeating: UInt8(ascii: " "), count: width)
+            start[2 + width] = UInt8(ascii: "\"")
+            (start + 3 + width).initialize(from: name.utf8Start, count: length)
+            let end = start + 3 + width + length
+            (end[0], end[1], end[2]) = (UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: " "))
+            out.append(contentsOf: UnsafeBufferPointer(header))
+        }
         opened = true
-        JSONWriter.newline(&out, indent + 1)
-        out.append(UInt8(ascii: "\""))
-        Self.literal(name, into: &out)
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
-        out.append(UInt8(ascii: " "))
     }
 
     package mutating func member(_ name: StaticString, _ value: JSONValue, into out: inout [UInt8]) {
