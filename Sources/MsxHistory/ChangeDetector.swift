@@ -31,8 +31,10 @@ extension ProjectHistory {
         let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
         let listings = FolderListings(root: project.root, namesEndingWith: ".notes.md")
-        for entry in current.entries where entry.node.kind == .document {
-            let node = entry.node
+        // By index: an entry taken out of the list is a copy of every field of its node.
+        let entries = current.entries
+        for position in entries.indices where entries[position].node.kind == .document {
+            let node = entries[position].node
             var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
             let markdownFile = try project.fileStatus(node.path)
             let fileIsGone = markdownFile.info == nil
@@ -87,8 +89,11 @@ extension ProjectHistory {
             }
             if change.hasChanges { result.append(change) }
         }
-        for entry in snapshot?.entries ?? [] where entry.node.kind == .document && current.node(id: entry.node.id) == nil {
-            var change = DocumentChange(node: entry.node, snapshotNode: entry.node)
+        let snapshotEntries = snapshot?.entries ?? []
+        for position in snapshotEntries.indices
+        where snapshotEntries[position].node.kind == .document && !current.contains(id: snapshotEntries[position].node.id) {
+            let node = snapshotEntries[position].node
+            var change = DocumentChange(node: node, snapshotNode: node)
             change.isDeleted = true
             result.append(change)
         }

@@ -22,9 +22,10 @@ extension ProjectHistory {
 
     /// The files under `contents/` other than documents and their companions that differ from the last snapshot
     /// (added, changed, or deleted, outside msx too, in path order), with git's index already read.
-    func fileChanges(index: GitIndexStat, recording: Bool) throws -> [FileChange] {
+    /// - Parameter contents: the files under `contents/`, when the caller has listed them (else they are listed now).
+    func fileChanges(index: GitIndexStat, recording: Bool, contents: ContentsListing? = nil) throws -> [FileChange] {
         let recorded = try head().map { files(in: try headFiles($0, recording: recording)) } ?? [:]
-        return Self.changes(from: recorded, to: try workingFiles(index: index))
+        return Self.changes(from: recorded, to: try workingFiles(index: index, contents: contents))
     }
 
     private static func changes(from old: [String: GitOID], to new: [String: GitOID]) -> [FileChange] {
@@ -38,9 +39,9 @@ extension ProjectHistory {
 
     /// The working copy's files of that kind, by project path, with their blob ids (git's index vouches for a file
     /// whose size and time it records; the others are hashed).
-    private func workingFiles(index: GitIndexStat) throws -> [String: GitOID] {
+    private func workingFiles(index: GitIndexStat, contents: ContentsListing? = nil) throws -> [String: GitOID] {
         var result: [String: GitOID] = [:]
-        for path in try project.companionFiles() {
+        for path in project.companionFiles(in: contents) {
             let file = try project.fileStatus(path)
             guard let info = file.info else { continue }
             result[path] = try index.unchangedID(at: gitPath(path), info)

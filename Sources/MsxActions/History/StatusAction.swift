@@ -13,9 +13,11 @@ public struct StatusAction: Action {
     public func run(in workspace: Workspace, reporter: any Reporter) throws -> StatusReport {
         let project = workspace.project
         let history = try workspace.history()
-        let working = try history?.workingChanges()
+        // The files under contents/ are read once, for the files changed and for the Markdown the binder does not list.
+        let contents = project.listContents()
+        let working = try history?.workingChanges(contents: contents)
         let (changes, hasHistory) = try working.map { ($0.documents, $0.hasHistory) } ?? project.changesSinceLastSnapshot()
-        let strays = try project.strayDocuments()
+        let strays = try project.strayDocuments(in: contents)
         return StatusReport(documents: changes, hasHistory: hasHistory, notInBinder: strays,
                             binder: try history?.binderStructureChanges() ?? [],
                             files: working?.files ?? [], merge: try history?.mergeState(),

@@ -24,6 +24,9 @@ public struct BinderIndex: Sendable {
     }
 
     public func entry(id: String) -> BinderEntry? { positions[id].map { entries[$0] } }
-    public func node(id: String) -> BinderNode? { entry(id: id)?.node }
+    /// The node with this id, copied once from where it lies (not through its entry).
+    public func node(id: String) -> BinderNode? { positions[id].map { entries[$0].node } }
+    /// Whether a node has this id: no copy of the node made to learn it.
+    public func contains(id: String) -> Bool { positions[id] != nil }
     public func isTrashed(_ id: String) -> Bool { trashed.contains(id) }
 }

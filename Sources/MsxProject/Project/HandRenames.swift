@@ -161,8 +161,11 @@ extension Project {
     /// regular file is not missing, whatever `fileStatus` makes of its path; only the others are asked of
     /// `isMissingDocument`, whose checks of the path cost more than the lstat(2) itself.
     public func hasMissingDocument() -> Bool {
-        manifest.entries.contains { entry in
-            entry.node.kind == .document && !paths.isRegularFileAsWritten(entry.node.path) && isMissingDocument(entry)
+        // By index: an entry taken out of the list is a copy of every field of its node.
+        let entries = manifest.entries
+        return entries.indices.contains { index in
+            entries[index].node.kind == .document && !paths.isRegularFileAsWritten(entries[index].node.path)
+                && isMissingDocument(entries[index])
         }
     }
 

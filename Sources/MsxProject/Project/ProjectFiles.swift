@@ -13,6 +13,6 @@ extension Project {
     /// The project paths of the plain files below `folder` (symbolic links left out), in no particular order.
     package func regularFiles(under folder: String) -> [String] {
         guard let url = try? paths.url(folder) else { return [] }
-        return DirectoryWalker.files(below: url.path).filter(\.isRegularFile).map { folder + "/" + $0.path }
+        return DirectoryWalker.files(below: url.path, naming: folder + "/").filter(\.isRegularFile).map(\.path)
     }
 }

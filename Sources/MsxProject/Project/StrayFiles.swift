@@ -1,17 +1,31 @@
 import Foundation
 import MsxModel
 
+/// The files under `contents/` as one reading of its folders found them, named as the project names them
+/// (`contents/...`): for a command that looks at them more than one way (`status`: the companion files that changed,
+/// the Markdown files the binder does not list), which then reads the folders once.
+public struct ContentsListing: Sendable {
+    fileprivate let entries: [DirectoryWalker.Entry]
+}
+
 extension Project {
+    /// Lists the files under `contents/` as they are now.
+    public func listContents() -> ContentsListing {
+        ContentsListing(entries: DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path,
+                                                       naming: Manifest.contentsFolder + "/"))
+    }
+
     /// `.md` files under `contents/` that the binder does not list (neither as a document nor as one's notes).
-    public func strayDocuments() throws -> [String] {
-        try strayFiles(known: KnownMarkdown(manifest, renamedByHand: Array(handRenamed.values))).documents
+    /// - Parameter listing: the files under `contents/`, when the caller has listed them (else they are listed now).
+    public func strayDocuments(in listing: ContentsListing? = nil) throws -> [String] {
+        try strayFiles(known: KnownMarkdown(manifest, renamedByHand: Array(handRenamed.values)), in: listing).documents
     }
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
-    package func companionFiles() throws -> [String] {
-        DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path).compactMap { entry in
-            guard entry.isRegularFile, Self.isCompanionFile(entry.path) else { return nil }
-            return "contents/" + entry.path
+    /// - Parameter listing: the files under `contents/`, when the caller has listed them (else they are listed now).
+    package func companionFiles(in listing: ContentsListing? = nil) -> [String] {
+        (listing ?? listContents()).entries.compactMap { entry in
+            entry.isRegularFile && Self.isCompanionFile(entry.path) ? entry.path : nil
         }.sorted()
     }
 
@@ -23,11 +37,11 @@ extension Project {
 
     /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind. The notes
     /// of a stray document (`NAME.notes.md` beside a stray `NAME.md`) are its companion, not a document of their own.
-    func strayFiles(known: KnownMarkdown) throws -> (documents: [String], temporary: [String]) {
+    func strayFiles(known: KnownMarkdown, in listing: ContentsListing? = nil) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
-        for entry in DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path) {
-            let path = "contents/" + entry.path
+        for entry in (listing ?? listContents()).entries {
+            let path = entry.path
             if path.hasByteSuffix(".msx-tmp") {
                 temporary.append(path)
             } else if path.hasByteSuffix(".md") && !known.contains(path) && entry.isRegularFile {
