@@ -58,8 +58,10 @@ extension ProjectHistory {
     /// The files of that kind among a version's files (by repository path), by project path.
     private func files(in version: [String: GitOID]) -> [String: GitOID] {
         var result: [String: GitOID] = [:]
-        for (gitPath, id) in version where gitPath.hasPrefix(prefix + Manifest.contentsFolder + "/") {
-            let path = String(gitPath.dropFirst(prefix.count))
+        let contents = prefix + Manifest.contentsFolder + "/"
+        for (gitPath, id) in version where gitPath.hasPrefix(contents) {
+            // Most projects are the repository's root: their paths are the project's as they are.
+            let path = prefix.isEmpty ? gitPath : String(gitPath.dropFirst(prefix.count))
             if Project.isCompanionFile(path) { result[path] = id }
         }
         return result
