@@ -13,14 +13,17 @@ import Foundation
 /// libgit2 msx links refuses it too). The optional extensions (cached trees, resolved conflicts, the untracked
 /// cache...) are stepped over unread.
 enum GitIndexFile {
+    /// The length of the SHA-1 checksum that ends the file.
+    static let checksumSize = 20
+
     /// The entries whose paths start with `prefix` (the last of a path's conflict stages), or nil (see above).
-    static func entries(_ file: UnsafeRawBufferPointer, under prefix: String) -> [String: GitIndexStat.Entry]? {
-        let checksumSize = 20
+    /// - Parameter checksumProved: the file's checksum was proved before (see `ProvedIndexChecksums`): not computed.
+    static func entries(_ file: UnsafeRawBufferPointer, under prefix: String, checksumProved: Bool = false) -> [String: GitIndexStat.Entry]? {
         guard file.count >= 12 + checksumSize, file.starts(with: "DIRC".utf8) else { return nil }
         let body = UnsafeRawBufferPointer(rebasing: file[..<(file.count - checksumSize)])
         var reader = Reader(bytes: body, offset: 4)
         guard let version = reader.uint32(), (2...4).contains(version), let count = reader.uint32(),
-            SHA1.digest(body).elementsEqual(file[body.count...])
+            checksumProved || SHA1.digest(body).elementsEqual(file[body.count...])
         else { return nil }
         let prefixMatch = PrefixMatch(prefix)
         // Room for every entry when all are kept (the count can claim no more entries than the bytes can hold).

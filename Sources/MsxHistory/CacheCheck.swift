@@ -23,13 +23,14 @@ extension ProjectHistory {
             report.findings.append(CheckFinding(path: versionIndex, detail: .staleCache))
             if repair { report.repairs.append(.rebuiltCache(versionIndex)) }
         }
-        if try !manifestBlobCacheIsRight(repair: repair) {
-            report.findings.append(CheckFinding(path: ManifestBlobCache.relativePath, detail: .staleCache))
-            if repair { report.repairs.append(.rebuiltCache(ManifestBlobCache.relativePath)) }
-        }
-        if try !versionFilesCacheIsRight(repair: repair) {
-            report.findings.append(CheckFinding(path: VersionFilesCache.relativePath, detail: .staleCache))
-            if repair { report.repairs.append(.rebuiltCache(VersionFilesCache.relativePath)) }
+        let proofs: [(path: String, isRight: (Bool) throws -> Bool)] = [
+            (ManifestBlobCache.relativePath, manifestBlobCacheIsRight),
+            (VersionFilesCache.relativePath, versionFilesCacheIsRight),
+            (IndexChecksumCache.relativePath, indexChecksumCacheIsRight),
+        ]
+        for proof in proofs where try !proof.isRight(repair) {
+            report.findings.append(CheckFinding(path: proof.path, detail: .staleCache))
+            if repair { report.repairs.append(.rebuiltCache(proof.path)) }
         }
         // A damaged index (its checksum does not match) is built again from the last version: it is a cache too.
         guard repository.indexIsReadable() else {
@@ -40,7 +41,7 @@ extension ProjectHistory {
             }
             return report
         }
-        let index = try repository.indexStat(under: prefix, forWriting: true)
+        let index = try indexStat(forWriting: true)
         var stale: [String: GitOID] = [:]
         for (path, entry) in index.entries {
             let file = repository.workdir.appendingPathComponent(path)

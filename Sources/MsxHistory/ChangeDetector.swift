@@ -10,7 +10,7 @@ extension ProjectHistory {
     /// snapshot is unchanged without reading it; only files that changed are hashed, and only documents whose
     /// files changed are parsed to tell text from formatting.
     public func changes() throws -> [DocumentChange] {
-        try changes(index: try repository.indexStat(under: prefix))
+        try changes(index: try indexStat())
     }
 
     /// `changes()` with git's index already read.

@@ -15,8 +15,9 @@ public struct FileChange: Sendable, Equatable {
 
 extension ProjectHistory {
     /// The same files changed from version `old` to version `new` (the working copy when nil).
-    public func fileChanges(from old: GitOID, to new: GitOID?) throws -> [FileChange] {
-        let index = try repository.indexStat(under: prefix)
+    /// - Parameter recording: whether what is learnt of git's index may be written to msx's cache (not by a dry run).
+    public func fileChanges(from old: GitOID, to new: GitOID?, recording: Bool = true) throws -> [FileChange] {
+        let index = try indexStat(recording: recording)
         return Self.changes(from: try files(at: old), to: try new.map(files(at:)) ?? workingFiles(index: index))
     }
 

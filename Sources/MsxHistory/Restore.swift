@@ -227,7 +227,7 @@ extension ProjectHistory {
         }
         events.append(.nodesAsTheyWere(then.count))
         // Pictures and other files as the version had them; those added since stay, as nothing is deleted.
-        for change in try fileChanges(from: version, to: nil) where change.kind != .added {
+        for change in try fileChanges(from: version, to: nil, recording: !dryRun) where change.kind != .added {
             guard let data = try repository.file(at: gitPath(change.path), in: version) else { continue }
             transaction.write(data, to: change.path)
             events.append(.fileBroughtBack(change.path))
@@ -251,7 +251,7 @@ extension ProjectHistory {
     /// Whether a snapshot now would record anything (a dry run's "would save the current state first").
     /// Asked by a dry run only, which records no list of the last version's files.
     private func hasUnsavedWork() throws -> Bool {
-        try !changes(index: try repository.indexStat(under: prefix), recording: false).isEmpty || manifestDiffers(at: head())
+        try !changes(index: try indexStat(recording: false), recording: false).isEmpty || manifestDiffers(at: head())
     }
 
     /// Refuses to replace a file whose bytes no version holds: each of `paths` must still be as `safety` (the

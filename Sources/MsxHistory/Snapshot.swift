@@ -114,9 +114,9 @@ extension ProjectHistory {
         let theirs = merge?.theirs
         try repository.refuseDuringGitOperation()
         // Git's index is read once for both, unless bringing it into line with HEAD changed it.
-        var index = try repository.indexStat(under: prefix, forWriting: true)
+        var index = try indexStat(forWriting: true)
         if let headID = try head(), try repository.syncIndex(toHead: headFiles(headID, recording: false), current: index.entries) {
-            index = try repository.indexStat(under: prefix, forWriting: true)
+            index = try indexStat(forWriting: true)
         }
         let changes = try self.changes(index: index, recording: false)
         let wanted = Set(documents.flatMap { $0.documents.map(\.id) })

@@ -8,7 +8,7 @@ extension ProjectHistory {
     /// (`fileChanges(index:recording:contents:)`).
     /// - Parameter contents: the files under `contents/`, when the caller has listed them (else they are listed now).
     public func workingChanges(contents: ContentsListing? = nil) throws -> (documents: [DocumentChange], files: [FileChange], hasHistory: Bool) {
-        let index = try repository.indexStat(under: prefix)
+        let index = try indexStat()
         let documents = try changes(index: index)
         guard try head() != nil else { return (documents, [], false) }
         return (documents, try fileChanges(index: index, recording: true, contents: contents), true)

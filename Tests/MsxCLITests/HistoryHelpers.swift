@@ -1,4 +1,5 @@
 import Foundation
+import MsxKit
 import XCTest
 
 /// The outcome of one run of the `git` command-line tool, the tests' independent witness of msx's history.
@@ -222,6 +223,24 @@ class HistoryTestCase: MsxTestCase {
     func staleCaches(_ root: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let findings = try expect(0, "check", "--json", in: root, file: file, line: line).json()["findings"] as? [[String: Any]] ?? []
         return findings.filter { $0["code"] as? String == "stale-cache" }.compactMap { $0["path"] as? String }
+    }
+
+    /// The id a stamped cache file (`.msx/cache/manifest`, `.msx/cache/index`) records, its header checked.
+    func recordedStampedID(at path: String, header: String, in root: URL) throws -> String {
+        let lines = try read(path, in: root).split(separator: "\n")
+        XCTAssertEqual(lines.first.map(String.init), header)
+        return String(try XCTUnwrap(lines.dropFirst().first?.split(separator: "\t").last))
+    }
+
+    /// A stamped cache file's entry with its id replaced (the checksum made to match), the file's time set to
+    /// `cacheTime`.
+    func rewriteStampedID(at path: String, in root: URL, id: String, cacheTime: Date) throws {
+        let lines = try read(path, in: root).split(separator: "\n").map(String.init)
+        var fields = lines[1].split(separator: "\t").map(String.init)
+        fields[fields.count - 1] = id
+        let body = lines[0] + "\n" + fields.joined(separator: "\t") + "\n"
+        try write(body + "checksum\t" + TextHash.fnv1a64(body) + "\n", to: path, in: root)
+        try FileManager.default.setAttributes([.modificationDate: cacheTime], ofItemAtPath: root.appendingPathComponent(path).path)
     }
 
     /// A document's text as `show REF --as markdown` prints it (REF may carry `@REV`).

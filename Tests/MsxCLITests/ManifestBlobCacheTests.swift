@@ -77,24 +77,15 @@ final class ManifestBlobCacheTests: HistoryTestCase {
 
     // MARK: Helpers
 
-    /// The blob id the cache records.
     private func recordedID(_ root: URL) throws -> String {
-        let lines = try read(cachePath, in: root).split(separator: "\n")
-        XCTAssertEqual(lines.first, "msx manifest blob 1")
-        return String(try XCTUnwrap(lines.dropFirst().first?.split(separator: "\t").last))
+        try recordedStampedID(at: cachePath, header: "msx manifest blob 1", in: root)
     }
 
     private func gitHash(_ path: String, in root: URL) throws -> String {
         try git("hash-object", "--", path, in: root).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The recorded entry with its blob id replaced (the checksum made to match), the file's time set to `cacheTime`.
     private func rewriteEntry(in root: URL, id: String, cacheTime: Date) throws {
-        let lines = try read(cachePath, in: root).split(separator: "\n").map(String.init)
-        var fields = lines[1].split(separator: "\t").map(String.init)
-        fields[fields.count - 1] = id
-        let body = lines[0] + "\n" + fields.joined(separator: "\t") + "\n"
-        try write(body + "checksum\t" + TextHash.fnv1a64(body) + "\n", to: cachePath, in: root)
-        try FileManager.default.setAttributes([.modificationDate: cacheTime], ofItemAtPath: root.appendingPathComponent(cachePath).path)
+        try rewriteStampedID(at: cachePath, in: root, id: id, cacheTime: cacheTime)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MsxTestSupport
 import XCTest
 @testable import MsxGit
+import MsxModel
 
 /// msx reads git's index file itself (`GitIndexFile`, with `SHA1` for its checksum) and leaves every form it does not
 /// know to libgit2: both readers must give the same entries, on indexes written by git itself.
@@ -126,6 +127,40 @@ final class GitIndexFileTests: SeededTestCase {
         XCTAssertGreaterThan(read, 0, "no changed index was read (\(left) left to libgit2)")
     }
 
+    /// A checksum proved before is not computed again, but only for the index of the stamp it was proved for and
+    /// ending with it: bytes changed after the proof (the checksum left as it was) are read on its word, and refused
+    /// for any other stamp or checksum. A checksum proved now is recorded with the index's stamp.
+    func testAProvedChecksumIsBelievedOnlyForItsStampAndChecksum() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeRepository(in: folder)
+        let gitFolder = folder.appendingPathComponent(".git"), index = gitFolder.appendingPathComponent("index")
+        let memory = ProvedChecksums()
+        XCTAssertNotNil(GitIndexStat.read(gitFolder: gitFolder, under: "", proved: memory))
+        let file = [UInt8](try Data(contentsOf: index))
+        let trailer = Array(file.suffix(20)).withUnsafeBytes(GitOID.init(rawBytes:))
+        XCTAssertEqual(memory.recorded.count, 1)
+        XCTAssertEqual(memory.recorded.first?.stamp, FileStamp(path: index.path))
+        XCTAssertEqual(memory.recorded.first?.checksum, trailer)
+        // An entry's recorded size changed, the checksum left: only a believed proof lets it be read.
+        var damaged = file
+        damaged[12 + 36] ^= 0x01
+        try Data(damaged).write(to: index)
+        let stamp = try XCTUnwrap(FileStamp(path: index.path))
+        let other = Array(repeating: UInt8(0xAB), count: 20).withUnsafeBytes(GitOID.init(rawBytes:))
+        let cases: [(String, [(stamp: FileStamp, checksum: GitOID)], Bool)] = [
+            ("proved for this stamp and checksum", [(stamp, trailer)], true),
+            ("nothing proved", [], false),
+            ("another checksum proved", [(stamp, other)], false),
+            ("proved for another stamp", [(try XCTUnwrap(memory.recorded.first).stamp, trailer)], false),
+        ]
+        for (name, proved, read) in cases {
+            let answers = ProvedChecksums(believed: proved)
+            XCTAssertEqual(GitIndexStat.read(gitFolder: gitFolder, under: "", proved: answers) != nil, read, name)
+            XCTAssertTrue(answers.recorded.isEmpty, "\(name): a refused index recorded as proved")
+        }
+    }
+
     /// A repository with files in folders, a non-ASCII path, a path longer than an entry's name length can say (the
     /// index alone holds it), and a branch `other` whose change to a.md conflicts with main's.
     private func makeRepository(in folder: URL) throws {
@@ -202,4 +237,15 @@ final class GitIndexFileTests: SeededTestCase {
         }
         return output
     }
+}
+
+/// Checksums proved before, as the test says, and those recorded.
+private final class ProvedChecksums: ProvedIndexChecksums {
+    let believed: [(stamp: FileStamp, checksum: GitOID)]
+    private(set) var recorded: [(stamp: FileStamp, checksum: GitOID)] = []
+
+    init(believed: [(stamp: FileStamp, checksum: GitOID)] = []) { self.believed = believed }
+
+    func checksum(provedFor stamp: FileStamp) -> GitOID? { believed.first { $0.stamp == stamp }?.checksum }
+    func record(_ checksum: GitOID, provedFor stamp: FileStamp) { recorded.append((stamp, checksum)) }
 }

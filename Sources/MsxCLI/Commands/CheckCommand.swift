@@ -18,8 +18,9 @@ struct Check: MsxCommand {
             from its last snapshot with --restore-missing, or taken out of the binder with --drop-missing. \
             The caches msx reads instead of the history and the files are proved too: the version index \
             (.msx/cache/versions) against a fresh reading of the history, the manifest's blob id (.msx/cache/manifest) \
-            against the file's hash, the last version's files (.msx/cache/files) against its tree, and git's index \
-            against every file whose size and time it vouches for, and against its checksum (warning stale-cache; \
+            against the file's hash, the last version's files (.msx/cache/files) against its tree, the index's proved \
+            checksum (.msx/cache/index) against the index's bytes, and git's index against every file whose size and \
+            time it vouches for, and against its checksum (warning stale-cache; \
             --repair puts them right: a damaged index is built again from the last version).
             """,
             examples: [
