@@ -40,4 +40,29 @@ final class TreeJSONTests: SeededTestCase {
             XCTAssertEqual(String(decoding: streamed, as: UTF8.self), JSONWriter.string(try report.json()), "round \(round)")
         }
     }
+
+    /// A series' binder, one folder holding most of it: the same bytes, handed on in pieces of about 64 KB rather
+    /// than the folder written whole.
+    func testALongBinderIsHandedOnInPiecesWithTheSameBytes() throws {
+        func document(_ n: Int) -> CountedNode {
+            var node = BinderNode(id: "doc\(n)", kind: .document, title: "Chapter \(n)", path: "contents/draft/chapter-\(n).md")
+            node.synopsis = String(repeating: "A long synopsis of the chapter. ", count: 3)
+            return CountedNode(node: node, words: n, children: [])
+        }
+        func folder(_ id: String, _ children: [CountedNode]) -> CountedNode {
+            CountedNode(node: BinderNode(id: id, kind: .folder, title: id, path: "contents/\(id)"), words: children.reduce(0) { $0 + $1.words },
+                        children: children)
+        }
+        let draft = folder("draft", (0..<3_000).map(document) + [folder("inner", (3_000..<3_500).map(document))])
+        let binder = [draft, folder("notes", [document(9_999)])]
+        let report = TreeReport(project: .init(id: "p", title: "Series", author: "A"), words: binder.reduce(0) { $0 + $1.words },
+                                binder: binder.map(TreeReport.Node.init))
+        var pieces: [[UInt8]] = []
+        report.writeJSON { pieces.append($0) }
+        let streamed = pieces.flatMap { $0 }
+        XCTAssertEqual(String(decoding: streamed, as: UTF8.self), JSONWriter.string(try report.json()))
+        XCTAssertGreaterThan(streamed.count, 1_000_000)
+        XCTAssertGreaterThan(pieces.count, streamed.count / (1 << 17), "the folder was handed on whole")
+        XCTAssertLessThan(pieces.map(\.count).max() ?? 0, 1 << 17, "a piece much larger than 64 KB")
+    }
 }

@@ -8,22 +8,34 @@ extension TreeReport {
     public func writeJSON(to sink: ([UInt8]) -> Void) {
         let info: JSONValue = ["author": .string(project.author), "id": .string(project.id), "title": .string(project.title)]
         var nodes = JSONArrayStream(JSONEnvelope.members(["project": info, "words": .int(words)]), streaming: "binder", to: sink)
+        // One buffer, handed on whenever it holds a piece's worth: a series' draft folder is most of the binder, and
+        // written whole it was grown in fresh memory and copied again.
+        var out: [UInt8] = []
+        out.reserveCapacity(2 * Self.piece)
         for node in binder {
             nodes.startElement(to: sink)
-            var out: [UInt8] = []
-            Self.write(node.counted, indent: nodes.depth, into: &out)
+            Self.write(node.counted, indent: nodes.depth, into: &out, handingOn: sink)
             sink(out)
+            out.removeAll(keepingCapacity: true)
         }
         nodes.finish(to: sink)
     }
 
-    /// One counted node as `Node.jsonValue` has it, its members in the code point order of their names.
-    private static func write(_ counted: CountedNode, indent: Int, into out: inout [UInt8]) {
+    /// How many bytes the writer gathers before handing them on.
+    private static let piece = 1 << 16
+
+    /// One counted node as `Node.jsonValue` has it, its members in the code point order of their names; what `out`
+    /// holds goes to `sink` after any child that leaves it a piece or more.
+    private static func write(_ counted: CountedNode, indent: Int, into out: inout [UInt8], handingOn sink: ([UInt8]) -> Void) {
         let node = counted.node
         var object = JSONObjectWriter(indent: indent)
         if node.kind == .folder {
             object.member("children", count: counted.children.count, into: &out) { i, indent, out in
-                write(counted.children[i], indent: indent, into: &out)
+                write(counted.children[i], indent: indent, into: &out, handingOn: sink)
+                if out.count >= piece {
+                    sink(out)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
         }
         object.member("compileAs", node.compileAs, into: &out)
