@@ -14,7 +14,7 @@ public struct StatusAction: Action {
         let project = workspace.project
         let history = try workspace.history()
         // The files under contents/ are read once, for the files changed and for the Markdown the binder does not list.
-        let contents = project.listContents()
+        let contents = try project.listContents()
         let working = try history?.workingChanges(contents: contents)
         let (changes, hasHistory) = try working.map { ($0.documents, $0.hasHistory) } ?? project.changesSinceLastSnapshot()
         let strays = try project.strayDocuments(in: contents)

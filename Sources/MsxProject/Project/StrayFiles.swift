@@ -1,33 +1,45 @@
 import Foundation
 import MsxModel
 
-/// The files under `contents/` as one reading of its folders found them, named as the project names them
-/// (`contents/...`): for a command that looks at them more than one way (`status`: the companion files that changed,
-/// the Markdown files the binder does not list), which then reads the folders once.
+/// What `status` learns from one reading of the folders under `contents/`: the companion files (whose changes it
+/// reports) and the Markdown files the binder does not list. Only those are kept, not the listing of every file,
+/// which would stay in memory while the rest of the command runs.
 public struct ContentsListing: Sendable {
-    fileprivate let entries: [DirectoryWalker.Entry]
+    fileprivate let companionFiles: [String]
+    fileprivate let strayDocuments: [String]
 }
 
 extension Project {
-    /// Lists the files under `contents/` as they are now.
-    public func listContents() -> ContentsListing {
-        ContentsListing(entries: DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path,
-                                                       naming: Manifest.contentsFolder + "/"))
+    /// Reads the folders under `contents/` as they are now, for both of `ContentsListing`'s answers.
+    public func listContents() throws -> ContentsListing {
+        let entries = filesUnderContents()
+        return ContentsListing(companionFiles: companionFiles(among: entries),
+                               strayDocuments: try strayFiles(known: knownMarkdown, among: entries).documents)
     }
 
     /// `.md` files under `contents/` that the binder does not list (neither as a document nor as one's notes).
-    /// - Parameter listing: the files under `contents/`, when the caller has listed them (else they are listed now).
+    /// - Parameter listing: what a reading of the folders found, when the caller has read them (else they are read now).
     public func strayDocuments(in listing: ContentsListing? = nil) throws -> [String] {
-        try strayFiles(known: KnownMarkdown(manifest, renamedByHand: Array(handRenamed.values)), in: listing).documents
+        try listing?.strayDocuments ?? strayFiles(known: knownMarkdown).documents
     }
 
     /// Files under `contents/` that are neither documents nor sidecars (pictures, `.gitkeep`, ...).
-    /// - Parameter listing: the files under `contents/`, when the caller has listed them (else they are listed now).
+    /// - Parameter listing: what a reading of the folders found, when the caller has read them (else they are read now).
     package func companionFiles(in listing: ContentsListing? = nil) -> [String] {
-        (listing ?? listContents()).entries.compactMap { entry in
-            entry.isRegularFile && Self.isCompanionFile(entry.path) ? entry.path : nil
-        }.sorted()
+        listing?.companionFiles ?? companionFiles(among: filesUnderContents())
     }
+
+    private func companionFiles(among entries: [DirectoryWalker.Entry]) -> [String] {
+        entries.compactMap { entry in entry.isRegularFile && Self.isCompanionFile(entry.path) ? entry.path : nil }.sorted()
+    }
+
+    /// Every file under `contents/`, named as the project names it.
+    private func filesUnderContents() -> [DirectoryWalker.Entry] {
+        DirectoryWalker.files(below: root.appendingPathComponent(Manifest.contentsFolder).path, naming: Manifest.contentsFolder + "/")
+    }
+
+    /// The Markdown the binder lists, documents read at a new path included.
+    private var knownMarkdown: KnownMarkdown { KnownMarkdown(manifest, renamedByHand: Array(handRenamed.values)) }
 
     /// Whether a file under `contents/` is of the kind `companionFiles` lists: not Markdown, a sidecar or a
     /// temporary file.
@@ -37,10 +49,10 @@ extension Project {
 
     /// `.md` files under `contents/` not in `known`, and temporary files an interrupted write left behind. The notes
     /// of a stray document (`NAME.notes.md` beside a stray `NAME.md`) are its companion, not a document of their own.
-    func strayFiles(known: KnownMarkdown, in listing: ContentsListing? = nil) throws -> (documents: [String], temporary: [String]) {
+    func strayFiles(known: KnownMarkdown, among listed: [DirectoryWalker.Entry]? = nil) throws -> (documents: [String], temporary: [String]) {
         var documents: [String] = []
         var temporary: [String] = []
-        for entry in (listing ?? listContents()).entries {
+        for entry in listed ?? filesUnderContents() {
             let path = entry.path
             if path.hasByteSuffix(".msx-tmp") {
                 temporary.append(path)
