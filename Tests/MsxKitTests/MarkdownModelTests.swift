@@ -57,6 +57,25 @@ final class MarkdownModelTests: XCTestCase {
         XCTAssertEqual(paragraphs.map { $0.runs.map(\.text) }, [["one", " and ", "so"], ["two", " and ", "so"]])
     }
 
+    /// cmark-gfm gives no place to a paragraph whose last line a table took as its header row (its table gets the
+    /// paragraph's start): the paragraph keeps every word and its formatting, as cmark-gfm's own output has them,
+    /// after another such table too, and after front matter.
+    func testAParagraphWhoseLastLineATableTookKeepsItsWordsAndFormatting() {
+        let table = "| a | b |\n|---|---|\n"
+        let paragraph = "sea *gryog* `qwioufbh` and ~~kevhbwf~~ was `kjpmds`"
+        for (name, markdown) in [("alone", paragraph + "\n" + table),
+                                 ("after another", "p\n" + table + "\n" + paragraph + "\n" + table),
+                                 ("after front matter", "---\ntitle: x\n---\np\n" + table + "\n" + paragraph + "\n" + table)] {
+            let doc = MarkdownDocument(markdown, sourceMap: true)
+            let block = doc.blocks.first { $0.text.hasPrefix("sea") }
+            XCTAssertEqual(block?.text, "sea gryog qwioufbh and kevhbwf was kjpmds", name)
+            let spans = Set(block?.spans ?? [])
+            XCTAssertTrue(spans.isSuperset(of: [InlineSpan(range: 4..<9, attribute: .italic), InlineSpan(range: 10..<18, attribute: .code),
+                                                InlineSpan(range: 23..<30, attribute: .strikethrough),
+                                                InlineSpan(range: 35..<41, attribute: .code)]), "\(name): \(spans)")
+        }
+    }
+
     func testInlineSpansUseUTF16Offsets() {
         let doc = MarkdownDocument("🌊 **storm** and [a *b*](u)\n")
         let spans = doc.blocks[0].spans

@@ -142,7 +142,8 @@ struct InlineMapper {
         let openStart = cursor
         var ticks = 0
         while peek(UInt8(ascii: "`")) { cursor += 1; ticks += 1 }
-        guard ticks > 0 else { failed = true; return }
+        // A span not found where the source should hold it is still the block's text: only its place is unknown.
+        guard ticks > 0 else { return unplacedCodeSpan(literal) }
         var close = cursor
         var found = false
         while close < source.count {
@@ -155,13 +156,19 @@ struct InlineMapper {
                 close += 1
             }
         }
-        guard found else { failed = true; return }
+        guard found else { return unplacedCodeSpan(literal) }
         matchLiteral(literal, within: close, codeSpan: true)
         cursor = close + ticks
         guard emitting else { return }
         spans.append(InlineSpan(range: textStart..<length, attribute: .code))
         delimiters.append(DelimiterMarkup(attribute: .code, open: openStart..<openStart + ticks, close: close..<cursor,
                                           textRange: textStart..<length))
+    }
+
+    /// A code span's text, kept though the mapping has failed (as a text node's is): its words are the block's.
+    private mutating func unplacedCodeSpan(_ literal: String) {
+        failed = true
+        locateEach(literal, within: nil, codeSpan: true)
     }
 
     private mutating func mapLink(_ node: CommonMarkNode, image: Bool) {

@@ -253,7 +253,10 @@ private struct BlockBuilder {
     }
 
     private mutating func addInline(_ node: CommonMarkNode, kind: BlockKind, quoteDepth: Int, list: ListContext?) {
-        var start = offset(line: node.startLine, column: node.startColumn)
+        // A paragraph whose last line a table took as its header has no place in cmark-gfm's tree (line 0); the
+        // table is given the paragraph's start instead.
+        let placed = node.startLine == 0 ? node.next.flatMap { $0.kind == .table ? $0 : nil } ?? node : node
+        var start = offset(line: placed.startLine, column: placed.startColumn)
         if case .heading(_, false) = kind {
             while start < source.count, source[start] == UInt8(ascii: "#") { start += 1 }
             while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
