@@ -59,12 +59,13 @@ final class MarkdownModelTests: XCTestCase {
 
     /// cmark-gfm gives no place to a paragraph whose last line a table took as its header row (its table gets the
     /// paragraph's start): the paragraph keeps every word and its formatting, as cmark-gfm's own output has them,
-    /// after another such table too, and after front matter.
+    /// after another such table too, in a list item, and after front matter.
     func testAParagraphWhoseLastLineATableTookKeepsItsWordsAndFormatting() {
         let table = "| a | b |\n|---|---|\n"
         let paragraph = "sea *gryog* `qwioufbh` and ~~kevhbwf~~ was `kjpmds`"
         for (name, markdown) in [("alone", paragraph + "\n" + table),
                                  ("after another", "p\n" + table + "\n" + paragraph + "\n" + table),
+                                 ("in a list item", "- p\n  | a | b |\n  |---|---|\n- " + paragraph + "\n  | a | b |\n  |---|---|\n"),
                                  ("after front matter", "---\ntitle: x\n---\np\n" + table + "\n" + paragraph + "\n" + table)] {
             let doc = MarkdownDocument(markdown, sourceMap: true)
             let block = doc.blocks.first { $0.text.hasPrefix("sea") }
