@@ -1,4 +1,5 @@
 import CGit2
+import MsxModel
 
 /// A git object id (SHA-1), copied out of libgit2.
 public struct GitOID: Hashable, Sendable, CustomStringConvertible {
@@ -21,32 +22,13 @@ public struct GitOID: Hashable, Sendable, CustomStringConvertible {
         raw = oid
     }
 
-    /// Parses 40 hex digits (either case) given as bytes. Decoded here, a pair of digits at a time: a cache file lists
-    /// two thousand ids, and libgit2's parser cost four times as much.
+    /// Parses 40 hex digits (either case) given as bytes, decoded by msx: a cache file lists two thousand ids, and
+    /// libgit2's parser cost four times as much.
     package init?(hexBytes: UnsafeRawBufferPointer) {
         guard hexBytes.count == 40 else { return nil }
         var oid = git_oid()
-        let isHex = withUnsafeMutableBytes(of: &oid.id) { out -> Bool in
-            for i in 0..<20 {
-                let high = Self.digit(hexBytes[2 * i]), low = Self.digit(hexBytes[2 * i + 1])
-                // A byte that is not a digit is 0xFF, which no digit's bits cover.
-                guard high | low < 16 else { return false }
-                out[i] = high << 4 | low
-            }
-            return true
-        }
-        guard isHex else { return nil }
+        guard withUnsafeMutableBytes(of: &oid.id, { HexDigits.decode(hexBytes, into: $0) }) else { return nil }
         raw = oid
-    }
-
-    /// A hex digit's value, or 0xFF for any other byte.
-    private static func digit(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: 0xFF
-        }
     }
 
     /// The 40-digit hex form.

@@ -323,7 +323,7 @@ struct RTFParser {
 
     /// A `\pict` group closed: a PNG or JPEG picture is shown there; anything else is counted as left out.
     private mutating func placePicture(_ group: RTFGroupState) {
-        let digits = pictureDigits.compactMap(RTFTokenizer.hexValue)
+        let digits = pictureDigits.compactMap(HexDigits.value)
         pictureDigits.removeAll()
         var bytes = [UInt8]()
         bytes.reserveCapacity(digits.count / 2)

@@ -1,3 +1,5 @@
+import MsxModel
+
 /// One lexical unit of RTF.
 enum RTFToken: Equatable {
     case groupStart
@@ -72,8 +74,8 @@ struct RTFTokenizer {
         case 0x0D, 0x0A:
             return .word("par", nil)
         case UInt8(ascii: "'"):
-            guard position + 1 < bytes.count, let high = Self.hexValue(bytes[position]),
-                let low = Self.hexValue(bytes[position + 1])
+            guard position + 1 < bytes.count, let high = HexDigits.value(bytes[position]),
+                let low = HexDigits.value(bytes[position + 1])
             else { return nil }
             position += 2
             return .hexByte(high << 4 | low)
@@ -115,14 +117,4 @@ struct RTFTokenizer {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    /// The value of a hexadecimal digit's ASCII byte.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

@@ -202,8 +202,8 @@ public struct JSONParser {
         guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Self.hexValue(bytes[index]) else { throw fail("invalid \\u escape") }
-            value = value * 16 + digit
+            guard let digit = HexDigits.value(bytes[index]) else { throw fail("invalid \\u escape") }
+            value = value * 16 + UInt32(digit)
             index += 1
         }
         return value
@@ -221,15 +221,6 @@ public struct JSONParser {
         }
         guard let scalar = Unicode.Scalar(high) else { throw fail("unpaired surrogate in \\u escape") }
         return scalar
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
     }
 
     mutating func parseNumber() throws(SyntaxError) -> Double {
