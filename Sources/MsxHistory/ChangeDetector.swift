@@ -26,16 +26,20 @@ extension ProjectHistory {
             ?? repository.hash(try FileIO.readData(URL(fileURLWithPath: manifestFile.path), displayPath: Manifest.fileName))
         // A project viewed with hand renames taken reads otherwise than its file: then the file is parsed for the version.
         if project.handRenamed.isEmpty { seedManifestCache(blob: manifestBlob, manifest: project.manifest, binder: current) }
-        let snapshot = try headID.flatMap { try binder(at: $0) }
+        let snapshotManifestBlob = try headID.flatMap { try self.manifestBlob(at: $0) }
+        let snapshot = try headID.flatMap { headID in try binder(at: headID, manifest: snapshotManifestBlob) }
+        // Usually the binder is the snapshot's, byte for byte: then no node was renamed, moved, reordered, retitled
+        // or trashed, and each node is its own snapshot node, with no look-up or comparison.
+        let binderUnchanged = project.handRenamed.isEmpty && snapshotManifestBlob == manifestBlob
         let snapshotFiles = try headID.map { try headFiles($0, recording: recording) } ?? [:]
-        let reordered = snapshot.map { current.reordered(since: $0) } ?? [:]
+        let reordered = binderUnchanged ? [:] : snapshot.map { current.reordered(since: $0) } ?? [:]
         var result: [DocumentChange] = []
         let listings = FolderListings(root: project.root, namesEndingWith: ".notes.md")
         // By index: an entry taken out of the list is a copy of every field of its node.
         let entries = current.entries
         for position in entries.indices where entries[position].node.kind == .document {
             let node = entries[position].node
-            var change = DocumentChange(node: node, snapshotNode: snapshot?.node(id: node.id))
+            var change = DocumentChange(node: node, snapshotNode: binderUnchanged ? node : snapshot?.node(id: node.id))
             let markdownFile = try project.fileStatus(node.path)
             let fileIsGone = markdownFile.info == nil
             guard let old = change.snapshotNode, headID != nil else {
@@ -49,7 +53,7 @@ extension ProjectHistory {
             // A document renamed by hand may have left its companions where the binder listed them.
             let notesPath = project.handRenamed[node.id] == nil ? node.notesPath : try project.companion(\.notesPath, of: node) ?? node.notesPath
             if let notes = notesPath {
-                let recorded = snapshotFiles[gitPath(old.notesPath ?? "")]
+                let recorded = snapshotFiles[gitPath(binderUnchanged ? notes : old.notesPath ?? "")]
                 if try (recorded != nil || listings.contains(notes))
                     && fileDiffers(notes, try project.fileStatus(notes), from: recorded, index: index)
                 {
@@ -63,20 +67,23 @@ extension ProjectHistory {
                 if change.isDeleted || change.notes { result.append(change) }
                 continue
             }
-            change.renamed = old.title != node.title
-            change.moved = old.path != node.path
-            change.handRenamedFrom = project.handRenamed[node.id]?.path
-            change.metadata = node.metadataDiffers(from: old)
-            change.trashed = current.isTrashed(node.id) && !snapshot!.isTrashed(node.id)
-            change.untrashed = !current.isTrashed(node.id) && snapshot!.isTrashed(node.id)
-            if let before = reordered[node.id] {
-                change.reordered = true
-                change.nowBefore = before
+            if !binderUnchanged {
+                change.renamed = old.title != node.title
+                change.moved = old.path != node.path
+                change.handRenamedFrom = project.handRenamed[node.id]?.path
+                change.metadata = node.metadataDiffers(from: old)
+                change.trashed = current.isTrashed(node.id) && !snapshot!.isTrashed(node.id)
+                change.untrashed = !current.isTrashed(node.id) && snapshot!.isTrashed(node.id)
+                if let before = reordered[node.id] {
+                    change.reordered = true
+                    change.nowBefore = before
+                }
             }
             if try fileDiffers(node.path, markdownFile, from: snapshotFiles[gitPath(old.path)], index: index) { change.filesChanged = true }
             let sidecarPath = project.handRenamed[node.id] == nil ? node.sidecarPath : try project.companion(\.sidecarPath, of: node) ?? node.sidecarPath
             if let sidecar = sidecarPath,
-                try fileDiffers(sidecar, try project.fileStatus(sidecar), from: snapshotFiles[gitPath(old.sidecarPath ?? "")], index: index)
+                try fileDiffers(sidecar, try project.fileStatus(sidecar),
+                                from: snapshotFiles[gitPath(binderUnchanged ? sidecar : old.sidecarPath ?? "")], index: index)
             {
                 change.filesChanged = true
             }
@@ -89,7 +96,7 @@ extension ProjectHistory {
             }
             if change.hasChanges { result.append(change) }
         }
-        let snapshotEntries = snapshot?.entries ?? []
+        let snapshotEntries = binderUnchanged ? [] : snapshot?.entries ?? []
         for position in snapshotEntries.indices
         where snapshotEntries[position].node.kind == .document && !current.contains(id: snapshotEntries[position].node.id) {
             let node = snapshotEntries[position].node
@@ -102,12 +109,11 @@ extension ProjectHistory {
 
     /// Whether the working file at `now` (whose path and stat(2) information are `file`) differs from the snapshot's
     /// file (`snapshotID`, nil when it had none).
-    private func fileDiffers(_ now: String, _ file: (path: String, info: stat?), from snapshotID: GitOID?, index: GitIndexStat) throws -> Bool {
-        let (path, status) = file
-        guard let info = status else { return snapshotID != nil }
+    private func fileDiffers(_ now: String, _ file: ProjectFileStatus, from snapshotID: GitOID?, index: GitIndexStat) throws -> Bool {
+        guard let info = file.info else { return snapshotID != nil }
         guard let snapshotID else { return true }
         if index.unchangedID(at: gitPath(now), info) == snapshotID { return false }
-        return try repository.hash(try FileIO.readData(URL(fileURLWithPath: path), displayPath: now)) != snapshotID
+        return try repository.hash(try FileIO.readData(URL(fileURLWithPath: file.path), displayPath: now)) != snapshotID
     }
 }
 
@@ -131,7 +137,7 @@ private final class FolderListings {
         return relative.withUTF8 { path in
             guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return true }
             let folder = UnsafeBufferPointer(rebasing: path[..<slash])
-            if last.map({ !$0.folder.elementsEqual(folder) }) ?? true {
+            if last.map({ !$0.folder.withUnsafeBufferPointer { ByteSearch.sameBytes($0, folder) } }) ?? true {
                 let key = Array(folder)
                 let listed = names[key]
                     ?? Set(DirectoryWalker.names(in: rootPath + "/" + String(decoding: folder, as: UTF8.self), endingWith: suffix))

@@ -110,7 +110,7 @@ public struct Project: Sendable {
     public func url(_ relative: String) throws -> URL { try paths.url(relative) }
 
     /// A project-relative file's path and stat(2) information (nil when missing), checked as `url` checks it.
-    package func fileStatus(_ relative: String) throws -> (path: String, info: stat?) { try paths.fileStatus(relative) }
+    package func fileStatus(_ relative: String) throws -> ProjectFileStatus { try paths.fileStatus(relative) }
 
     /// The project's write lock: the one held since opening for writing, or (upgrading this process's shared lock)
     /// a new one for the caller's lifetime.

@@ -36,38 +36,26 @@ package struct ProjectPaths: Sendable {
         return path
     }
 
-    /// The path of a file and its stat(2) information (nil when it does not exist), checked as `path` checks it,
-    /// with one lstat(2) of the file where `path` and a stat would take two.
-    func fileStatus(_ relative: String) throws -> (path: String, info: stat?) {
+    /// A file's stat(2) information (nil when it does not exist) and its path, checked as `path` checks it, with one
+    /// lstat(2) of the file where `path` and a stat would take two.
+    func fileStatus(_ relative: String) throws -> ProjectFileStatus {
         var info = stat()
         var bytes = relative
         if bytes.withUTF8({ RelativePath.isPlain(bytes: $0) && foldersHaveNoSymbolicLink(bytes: $0) }) {
-            let path = rootPath + "/" + relative
-            guard lstat(path, &info) == 0 else { return (path, nil) }
-            if (info.st_mode & S_IFMT) != S_IFLNK { return (path, info) }
+            let found = Self.withJoinedPath(rootPath, relative) { lstat($0, &info) } == 0
+            if !found { return ProjectFileStatus(root: rootPath, relative: relative, info: nil) }
+            if (info.st_mode & S_IFMT) != S_IFLNK { return ProjectFileStatus(root: rootPath, relative: relative, info: info) }
         }
-        let path = try self.path(relative)
-        return (path, stat(path, &info) == 0 ? info : nil)
+        let found = stat(try self.path(relative), &info) == 0
+        return ProjectFileStatus(root: rootPath, relative: relative, info: found ? info : nil)
     }
 
     /// Whether the project's `relative` is a regular file, by one lstat(2) of the path as written and none of
     /// `fileStatus`'s checks: when it is, `fileStatus` finds it there or refuses the path, so a caller that only asks
     /// whether files are gone need ask `fileStatus` about the others alone.
     func isRegularFileAsWritten(_ relative: String) -> Bool {
-        // The path is put together on the stack: joining the strings cost this check as much again.
-        var root = rootPath, relative = relative
-        return root.withUTF8 { head in
-            relative.withUTF8 { tail in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + tail.count + 2) { path in
-                    _ = path.initialize(fromContentsOf: head)
-                    path[head.count] = UInt8(ascii: "/")
-                    _ = path[(head.count + 1)...].initialize(fromContentsOf: tail)
-                    path[head.count + 1 + tail.count] = 0
-                    var info = stat()
-                    return path.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
-                }
-            }
-        }
+        var info = stat()
+        return Self.withJoinedPath(rootPath, relative) { lstat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.

@@ -39,7 +39,7 @@ struct WordCountCache {
     /// The word count of the document at `path`, reading it only when the cache is out of date; nil when the file
     /// is gone.
     /// - Parameter file: the file's path on disk and its stat(2) result (nil when it does not exist).
-    mutating func words(of path: String, file: (path: String, info: stat?)) throws -> Int? {
+    mutating func words(of path: String, file: ProjectFileStatus) throws -> Int? {
         guard let info = file.info else { return nil }
         let stamp = FileStamp(info)
         let (size, seconds, nanoseconds) = (stamp.size, stamp.modified.seconds, stamp.modified.nanoseconds)
