@@ -141,17 +141,10 @@ public struct JSONParser {
     /// The bytes of a string that holds no escape and no control character, the parser at its opening quote and
     /// left after its closing one; nil, the parser unmoved, for any other (which `parseString` reads).
     mutating func readPlainString() -> UnsafeBufferPointer<UInt8>.SubSequence? {
-        var end = index + 1
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") {
-                defer { index = end + 1 }
-                return bytes[(index + 1)..<end]
-            }
-            if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
-            end += 1
-        }
-        return nil
+        let end = JSONByteRuns.plainStringEnd(in: bytes, from: index + 1)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { index = end + 1 }
+        return bytes[(index + 1)..<end]
     }
 
     mutating func parseString() throws(SyntaxError) -> String {
@@ -163,13 +156,11 @@ public struct JSONParser {
         func flush(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, into scalars: inout String.UnicodeScalarView) {
             scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
         }
-        while index < bytes.count {
-            let byte = bytes[index]
+        while true {
             // Most bytes are plain: step over them without looking further.
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
-            }
+            index = JSONByteRuns.plainStringEnd(in: bytes, from: index)
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
                 flush(bytes[runStart..<index], into: &scalars)
@@ -261,14 +252,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
-    }
+    private mutating func skipWhitespace() { index = JSONByteRuns.whitespaceEnd(in: bytes, from: index) }
 
     func fail(_ reason: String) -> SyntaxError {
         var line = 1
