@@ -10,7 +10,7 @@ extension ProjectHistory {
     /// of that day, local time).
     /// - Parameter documentID: the document `~N` counts snapshots of (the whole project when nil).
     public func resolve(_ revision: String, for documentID: String? = nil) throws -> GitOID {
-        let spec = revision.trimmingCharacters(in: .whitespaces)
+        let spec = revision.trimmingHorizontalSpace()
         guard let headID = try head() else { throw MsxError.noHistory }
         if let milestone = try milestone(named: spec) { return milestone }
         let expression = RevisionExpression(spec)

@@ -27,7 +27,7 @@ struct RevisionExpression: Equatable {
 
     /// Parses `text`: steps are read from its end; what remains is the base.
     init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingHorizontalSpace()
         var rest = Substring(trimmed)
         var steps: [Step] = []
         while let (step, remainder) = Self.lastStep(of: rest) {
@@ -77,7 +77,7 @@ struct DayExpression: Equatable {
     let text: String
 
     init?(_ text: String, now: Date = Date(), calendar: Calendar = .current) {
-        let spoken = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let spoken = text.trimmingHorizontalSpace().lowercased()
         let startOfToday = calendar.startOfDay(for: now)
         let start: Date?
         switch spoken {
