@@ -78,18 +78,18 @@ public struct ProjectHistory {
 
     /// The manifest as it was at `commit`, or nil when the project did not exist then.
     package func manifest(at commit: GitOID) throws -> Manifest? {
-        try cachedManifest(at: commit)?.manifest
+        try manifestBlob(at: commit).map { try cachedManifest(at: commit, blob: $0) }
     }
 
     /// The binder as it was at `commit`, indexed.
     package func binder(at commit: GitOID) throws -> BinderIndex? {
-        try cachedManifest(at: commit)?.binder
+        try binder(at: commit, manifest: try manifestBlob(at: commit))
     }
 
     /// The binder as it was at `commit`, whose manifest is in blob `manifest` (nil: the version has none), as the
     /// version index records it.
     package func binder(at commit: GitOID, manifest: GitOID?) throws -> BinderIndex? {
-        try manifest.map { try cachedManifest(at: commit, blob: $0).binder }
+        try manifest.map { blob in try cache.binder(blob) { try cachedManifest(at: commit, blob: blob) } }
     }
 
     /// The blob of the binder manifest at `commit`, or nil when it has none.
@@ -97,11 +97,7 @@ public struct ProjectHistory {
         try repository.entry(at: gitPath(Manifest.fileName), in: commit)
     }
 
-    private func cachedManifest(at commit: GitOID) throws -> (manifest: Manifest, binder: BinderIndex)? {
-        try manifestBlob(at: commit).map { try cachedManifest(at: commit, blob: $0) }
-    }
-
-    private func cachedManifest(at commit: GitOID, blob blobID: GitOID) throws -> (manifest: Manifest, binder: BinderIndex) {
+    private func cachedManifest(at commit: GitOID, blob blobID: GitOID) throws -> Manifest {
         try cache.manifest(blobID) {
             // Usually the version's manifest is the file the project was opened with, already parsed.
             let opened = project.openedManifest

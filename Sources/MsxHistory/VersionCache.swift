@@ -17,7 +17,9 @@ final class VersionCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var manifests: [GitOID: (manifest: Manifest, binder: BinderIndex)] = [:]
+    private var manifests: [GitOID: Manifest] = [:]
+    /// Indexed apart, and only when asked for: naming one document at a version needs no index of its binder.
+    private var binders: [GitOID: BinderIndex] = [:]
     private var documents: [DocumentKey: RichDocument] = [:]
     private var trees: [GitOID: [String: GitOID]] = [:]
 
@@ -30,17 +32,24 @@ final class VersionCache: @unchecked Sendable {
     }
 
     /// The manifest in blob `id`, parsed by `read` the first time.
-    func manifest(_ id: GitOID, read: () throws -> Manifest) rethrows -> (manifest: Manifest, binder: BinderIndex) {
+    func manifest(_ id: GitOID, read: () throws -> Manifest) rethrows -> Manifest {
         if let known = lock.withLock({ manifests[id] }) { return known }
         let manifest = try read()
-        let entry = (manifest, BinderIndex(manifest))
-        lock.withLock { manifests[id] = entry }
-        return entry
+        lock.withLock { manifests[id] = manifest }
+        return manifest
     }
 
-    /// Records a manifest already parsed (the working copy's, when it is the same blob as a version's).
+    /// The binder of the manifest in blob `id`, indexed the first time from the manifest `read` gives.
+    func binder(_ id: GitOID, read: () throws -> Manifest) rethrows -> BinderIndex {
+        if let known = lock.withLock({ binders[id] }) { return known }
+        let binder = BinderIndex(try read())
+        lock.withLock { binders[id] = binder }
+        return binder
+    }
+
+    /// Records a manifest already parsed and indexed (the working copy's, when it is the same blob as a version's).
     func remember(_ manifest: Manifest, binder: BinderIndex, as id: GitOID) {
-        lock.withLock { manifests[id] = (manifest, binder) }
+        lock.withLock { (manifests[id], binders[id]) = (manifest, binder) }
     }
 
     /// The document version `key`, read by `read` the first time.
