@@ -18,7 +18,7 @@ package final class FileBytes: @unchecked Sendable {
     /// The regular file at `path` mapped read-only; nil when it is missing, not a regular file (a FIFO is never
     /// waited on), empty or cannot be mapped, since a cache is only a cache.
     package init?(mapping path: String) {
-        let mapping = FileIO.withCacheFile(at: path) { descriptor, size -> UnsafeBufferPointer<UInt8>? in
+        let mapping = FileIO.withRegularFile(at: path) { descriptor, size -> UnsafeBufferPointer<UInt8>? in
             guard size > 0, let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else { return nil }
             return UnsafeBufferPointer(start: start.bindMemory(to: UInt8.self, capacity: size), count: size)
         }

@@ -5,8 +5,27 @@ public enum FileIO {
     /// Reads a text file, refusing invalid UTF-8 with the byte offset of the first bad byte.
     /// - Parameter displayPath: the path to name in errors (relative to the project where possible).
     public static func readText(_ url: URL, displayPath: String) throws -> String {
+        if let text = validUTF8(at: url.path) { return text }
+        // Missing, not a file, unreadable or not UTF-8: read again the general way, which names the problem.
         let data = try readData(url, displayPath: displayPath)
         return try decodeUTF8(data, displayPath: displayPath)
+    }
+
+    /// A regular file's text read straight into a string's storage, when it is valid UTF-8 and keeps its size while
+    /// read; else nil. A binder or a document is read once, with no buffer between the file and the string: the
+    /// buffer was as many fresh pages, and a copy, as the file.
+    private static func validUTF8(at path: String) -> String? {
+        withRegularFile(at: path) { descriptor, size -> String? in
+            var whole = false
+            let text = String(unsafeUninitializedCapacity: size) { buffer in
+                // The string would mend bad bytes where msx refuses them: checked first, and nothing kept if bad.
+                var extra: UInt8 = 0
+                whole = readFully(descriptor, into: buffer) == size && read(descriptor, &extra, 1) == 0
+                    && (size == 0 || (try? UTF8Span(validating: UnsafeBufferPointer(buffer).span)) != nil)
+                return whole ? size : 0
+            }
+            return whole ? text : nil
+        }
     }
 
     /// The largest document msx reads: 64 MiB of Markdown (a long novel is about 1 MB). Reading one costs several
@@ -59,26 +78,33 @@ public enum FileIO {
     /// megabyte); nil when it is missing, not a regular file (a FIFO is never waited on) or cannot be read, since a
     /// cache is only a cache.
     public static func cacheBytes(at url: URL) -> [UInt8]? {
-        withCacheFile(at: url.path) { descriptor, size in
+        withRegularFile(at: url.path) { descriptor, size in
             guard size > 0 else { return [] }
             var failed = false
             let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                count = 0
-                while count < size {
-                    let n = read(descriptor, buffer.baseAddress! + count, size - count)
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { failed = true }
-                    if n <= 0 { break }
-                    count += n
-                }
+                let read = readFully(descriptor, into: buffer)
+                (count, failed) = (read ?? 0, read == nil)
             }
             return failed ? nil : bytes
         }
     }
 
-    /// `body` given a cache file's open descriptor (closed after) and size; nil when the file is missing, cannot be
+    /// Reads from `descriptor` until `buffer` is full or the file ends: the bytes read, or nil on an error.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        while count < buffer.count {
+            let n = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            count += n
+        }
+        return count
+    }
+
+    /// `body` given a regular file's open descriptor (closed after) and size; nil when the file is missing, cannot be
     /// opened or is not a regular file (opened without waiting, so a FIFO put there is never waited on).
-    package static func withCacheFile<T>(at path: String, _ body: (_ descriptor: Int32, _ size: Int) -> T?) -> T? {
+    package static func withRegularFile<T>(at path: String, _ body: (_ descriptor: Int32, _ size: Int) -> T?) -> T? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
