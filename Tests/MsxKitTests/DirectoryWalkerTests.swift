@@ -68,15 +68,7 @@ final class DirectoryWalkerTests: SeededTestCase {
     /// What find(1) lists below `root` that is not a folder: its path below `root` (bytes), and whether it is a plain
     /// file.
     private func find(_ root: URL) throws -> [[UInt8]: Bool] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/find")
-        process.arguments = [root.path, "-mindepth", "1", "-not", "-type", "d", "-printf", "%P\\0%y\\0"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let output = try output(of: "/usr/bin/find", [root.path, "-mindepth", "1", "-not", "-type", "d", "-printf", "%P\\0%y\\0"])
         let fields = output.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { Array($0) }
         var result: [[UInt8]: Bool] = [:]
         for pair in stride(from: 0, to: fields.count - 1, by: 2) { result[fields[pair]] = fields[pair + 1] == Array("f".utf8) }

@@ -73,15 +73,7 @@ final class TextFileReadingTests: SeededTestCase {
                 except UnicodeDecodeError as e:
                     print(e.start)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, folder.path, String(count)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let output = try output(of: "/usr/bin/python3", ["-c", script, folder.path, String(count)])
         return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
