@@ -46,23 +46,42 @@ extension BinderNode {
 
 extension RichDocument {
     /// What a reader sees as formatting, wherever it sits: each formatted stretch's words with its attribute, and
-    /// each paragraph that is more than plain body text. Typing plain words changes nothing here; bolding a word,
-    /// or changing a heading, does.
-    var formattingSignature: [String] {
-        var items: [String] = []
+    /// each paragraph that is more than plain body text, each counted as often as it occurs. Typing plain words
+    /// changes nothing here; bolding a word, or changing a heading, does.
+    var formattingSignature: [FormattingItem: Int] {
+        var items: [FormattingItem: Int] = [:]
         for (i, block) in markdown.blocks.enumerated() {
-            let units = Array(block.text.utf16)
             let own = formatting.paragraphs[i]
             if block.kind != .paragraph || block.quoteDepth > 0 || !own.attributes.isEmpty {
-                items.append("P|\(block.kind)|\(block.quoteDepth)|\(String(describing: block.list?.taskChecked))|" + JSONWriter.string(.object(own.attributes.json), pretty: false))
+                let item = FormattingItem.paragraph(kind: block.kind, quoteDepth: block.quoteDepth,
+                                                    taskChecked: block.list.map(\.taskChecked),
+                                                    attributes: JSONWriter.string(.object(own.attributes.json), pretty: false))
+                items[item, default: 0] += 1
             }
+            // Most paragraphs carry no formatting: their text is not copied out.
+            guard !block.spans.isEmpty || !own.runs.isEmpty else { continue }
+            let units = Array(block.text.utf16)
             for span in block.spans {
-                items.append("S|\(Context.slice(units, span.range.lowerBound, span.range.upperBound))|\(span.attribute)")
+                let text = Context.slice(units, span.range.lowerBound, span.range.upperBound)
+                items[.span(text: text, attribute: span.attribute), default: 0] += 1
             }
             for run in own.runs {
-                items.append("R|\(Context.slice(units, run.range.lowerBound, run.range.upperBound))|" + JSONWriter.string(.object(run.attributes.json), pretty: false))
+                let item = FormattingItem.run(text: Context.slice(units, run.range.lowerBound, run.range.upperBound),
+                                              attributes: JSONWriter.string(.object(run.attributes.json), pretty: false))
+                items[item, default: 0] += 1
             }
         }
-        return items.sorted()
+        return items
     }
+}
+
+/// One thing a reader sees as formatting, for `formattingSignature`: compared as values, never written out.
+enum FormattingItem: Hashable {
+    /// A paragraph that is more than plain body text: its kind, quote depth, task box (nil outside a list) and
+    /// paragraph attributes (their canonical JSON).
+    case paragraph(kind: BlockKind, quoteDepth: Int, taskChecked: Bool??, attributes: String)
+    /// Words under a Markdown attribute.
+    case span(text: String, attribute: InlineAttribute)
+    /// Words under sidecar attributes (their canonical JSON).
+    case run(text: String, attributes: String)
 }

@@ -26,7 +26,7 @@ struct DelimiterMarkup: Hashable {
 }
 
 /// What sort of block a paragraph of the text model comes from.
-public enum BlockKind: Equatable, Sendable {
+public enum BlockKind: Hashable, Sendable {
     case paragraph
     case heading(level: Int, setext: Bool)
     case listItem
