@@ -28,7 +28,9 @@ extension ResolvedParagraph {
     /// Where the paragraph's images are (the offset of each U+FFFC standing for one) and what they show.
     public var imagePaths: [Int: String] {
         var paths: [Int: String] = [:]
-        // The text's units are read only for a paragraph with a picture (a diff asks every paragraph).
+        // A diff asks every paragraph; most hold no U+FFFC, and then no run's attributes are looked up. The text's
+        // units are read only for a paragraph with a picture.
+        guard ByteSearch.contains(text, "\u{FFFC}") else { return paths }
         var units: [UInt16]?
         for run in runs {
             guard case .string(let path)? = run.attributes[.image] else { continue }
