@@ -24,11 +24,15 @@ package enum RelativePath {
 
     /// `isPlain` over the path's bytes (read from contiguous memory: this runs for every file of every command).
     package static func isPlain(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
         var partLength = 0
         var dots = 0
-        var sawAny = false
         for byte in bytes {
-            sawAny = true
+            // Most bytes are letters and digits: above '/' and '.', and not '\\'.
+            if byte > UInt8(ascii: "/") && byte != UInt8(ascii: "\\") {
+                partLength += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "/"):
                 if partLength == 0 || dots == partLength && dots <= 2 { return false }
@@ -41,6 +45,6 @@ package enum RelativePath {
                 if byte == UInt8(ascii: ".") { dots += 1 }
             }
         }
-        return sawAny && partLength > 0 && !(dots == partLength && dots <= 2)
+        return partLength > 0 && !(dots == partLength && dots <= 2)
     }
 }
