@@ -130,7 +130,7 @@ public enum JSONWriter {
         // Most strings need no escape: copy them whole, looking at their bytes in place.
         var s = s
         let plain = s.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            guard JSONByteRuns.plainStringEnd(in: bytes, from: 0) == bytes.count else { return false }
             out.append(contentsOf: bytes)
             return true
         }
