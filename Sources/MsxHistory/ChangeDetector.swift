@@ -88,7 +88,7 @@ extension ProjectHistory {
                 change.filesChanged = true
             }
             if change.filesChanged {
-                let before = try document(old, at: headID!)
+                let before = try document(old, at: headID!, files: snapshotFiles)
                 let after = try project.loadDocument(node, sourceMap: false)
                 change.text = before?.paragraphTexts != after.paragraphTexts
                 (change.wordsAdded, change.wordsRemoved) = WordDelta.between(before?.text ?? "", after.text)

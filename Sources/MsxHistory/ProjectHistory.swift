@@ -123,18 +123,25 @@ public struct ProjectHistory {
     /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there). A sidecar that
     /// version holds malformed (pushed so with plain git) counts as none: no reader could see its formatting, and a
     /// version's damage must not stop today's work (snapshot compares with it).
-    package func document(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
-        try documentFiles(node, at: commit).map { Self.document($0, bases: project.bases) }
+    /// - Parameter files: the version's files by repository path, when the caller has them: no tree is walked.
+    package func document(_ node: BinderNode, at commit: GitOID, files: [String: GitOID]? = nil) throws -> RichDocument? {
+        try documentFiles(node, at: commit, files: files).map { Self.document($0, bases: project.bases) }
     }
 
     /// A document's Markdown and sidecar as they were at `commit`, read but not parsed (nil when its file was not
     /// there; a malformed sidecar counts as none, as `document(_:at:)` says): the repository is read on one thread,
     /// and `document(_:)` may then build the model on any.
-    package func documentFiles(_ node: BinderNode, at commit: GitOID) throws -> (markdown: String, sidecar: Sidecar?)? {
-        guard let md = try repository.file(at: gitPath(node.path), in: commit) else { return nil }
+    /// - Parameter files: the version's files by repository path, when the caller has them: no tree is walked.
+    package func documentFiles(_ node: BinderNode, at commit: GitOID,
+                               files: [String: GitOID]? = nil) throws -> (markdown: String, sidecar: Sidecar?)? {
+        func file(_ path: String) throws -> Data? {
+            guard let files else { return try repository.file(at: gitPath(path), in: commit) }
+            return try files[gitPath(path)].map(repository.blob)
+        }
+        guard let md = try file(node.path) else { return nil }
         let text = try FileIO.decodeUTF8(md, displayPath: "\(node.path) at \(commit.short)")
         var sidecar: Sidecar?
-        if let sidecarPath = node.sidecarPath, let data = try repository.file(at: gitPath(sidecarPath), in: commit) {
+        if let sidecarPath = node.sidecarPath, let data = try file(sidecarPath) {
             let file = "\(sidecarPath) at \(commit.short)"
             do {
                 sidecar = try Sidecar(json: try FileIO.decodeUTF8(data, displayPath: file), file: file)
