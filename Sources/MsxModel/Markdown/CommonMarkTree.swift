@@ -76,9 +76,10 @@ struct CommonMarkNode: @unchecked Sendable {
     /// For task list items: whether the box is checked; nil for ordinary items.
     var taskChecked: Bool? { kind == .tasklist ? cmark_gfm_extensions_get_tasklist_item_checked(handle) : nil }
 
-    /// 1-based line and byte column as cmark reports them (reliable for blocks only).
     /// The node after this one in its parent, if any.
     var next: CommonMarkNode? { cmark_node_next(handle).map(CommonMarkNode.init) }
+
+    /// 1-based line and byte column as cmark reports them (reliable for blocks only).
     var startLine: Int { Int(cmark_node_get_start_line(handle)) }
     var startColumn: Int { Int(cmark_node_get_start_column(handle)) }
     var endLine: Int { Int(cmark_node_get_end_line(handle)) }

@@ -16,22 +16,3 @@ package struct ProjectFileStatus {
     /// The file-system path of the file.
     package var path: String { root + "/" + relative }
 }
-
-extension ProjectPaths {
-    /// Calls `body` with `root/relative` as a NUL-terminated C string put together on the stack: joining two Swift
-    /// strings, to hand the result to a system call and drop it, cost as much again as the call's checks.
-    static func withJoinedPath<Result>(_ root: String, _ relative: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        var root = root, relative = relative
-        return root.withUTF8 { head in
-            relative.withUTF8 { tail in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + tail.count + 2) { path in
-                    _ = path.initialize(fromContentsOf: head)
-                    path[head.count] = UInt8(ascii: "/")
-                    _ = path[(head.count + 1)...].initialize(fromContentsOf: tail)
-                    path[head.count + 1 + tail.count] = 0
-                    return path.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-                }
-            }
-        }
-    }
-}

@@ -58,6 +58,23 @@ package struct ProjectPaths: Sendable {
         return Self.withJoinedPath(rootPath, relative) { lstat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Calls `body` with `root/relative` as a NUL-terminated C string put together on the stack: joining two Swift
+    /// strings, to hand the result to a system call and drop it, cost as much again as the call's checks.
+    private static func withJoinedPath<Result>(_ root: String, _ relative: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        var root = root, relative = relative
+        return root.withUTF8 { head in
+            relative.withUTF8 { tail in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + tail.count + 2) { path in
+                    _ = path.initialize(fromContentsOf: head)
+                    path[head.count] = UInt8(ascii: "/")
+                    _ = path[(head.count + 1)...].initialize(fromContentsOf: tail)
+                    path[head.count + 1 + tail.count] = 0
+                    return path.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+                }
+            }
+        }
+    }
+
     /// Whether no part of `relative` (inside the project) is a symbolic link: then it cannot lead outside.
     private func hasNoSymbolicLink(_ relative: String) -> Bool {
         foldersHaveNoSymbolicLink(relative) && Self.isRealEntry(rootPath + "/" + relative)
