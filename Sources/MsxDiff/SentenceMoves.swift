@@ -29,32 +29,41 @@ extension DocumentDiff {
                               minimumWords: Int = 4) -> [SentenceMove] {
         // A split's or join's sentences changed paragraph by design: they are not moves.
         let splitOld = Set(structure.flatMap(\.oldParagraphs)), splitNew = Set(structure.flatMap(\.newParagraphs))
-        var moves: [SentenceMove] = []
-        var deleted: [String: [(paragraph: Int, range: Range<Int>)]] = [:]
-        var inserted: [(paragraph: Int, range: Range<Int>, text: String)] = []
-        // A stretch of fewer words than a move needs holds no sentence that could be one (a sentence's words are
-        // among its stretch's): most edits are a word or two, and are not read sentence by sentence.
-        func sentences(_ text: Substring, at base: Int) -> [(Range<Int>, String)] {
-            WordCount.count(text) >= minimumWords ? Self.sentences(of: String(text), at: base) : []
-        }
+        // The stretches each side could hold a moved sentence in, gathered before any is read sentence by sentence: a
+        // move needs a sentence on both sides, and a change that only adds (or only takes away) text has none to read.
+        var deletedStretches: [(paragraph: Int, text: Substring, base: Int)] = []
+        var insertedStretches: [(paragraph: Int, text: Substring, base: Int)] = []
         for operation in operations {
             switch operation {
             case .modify(let o, let n, let edits), .move(let o, let n, let edits):
                 guard !splitOld.contains(o), !splitNew.contains(n) else { continue }
-                for edit in edits where edit.kind == .delete {
-                    for (range, text) in sentences(edit.characters, at: edit.old.lowerBound) { deleted[text, default: []].append((o, range)) }
-                }
-                for edit in edits where edit.kind == .insert {
-                    inserted += sentences(edit.characters, at: edit.new.lowerBound).map { (n, $0.0, $0.1) }
-                }
+                for edit in edits where edit.kind == .delete { deletedStretches.append((o, edit.characters, edit.old.lowerBound)) }
+                for edit in edits where edit.kind == .insert { insertedStretches.append((n, edit.characters, edit.new.lowerBound)) }
             case .delete(let o) where !splitOld.contains(o):
-                for (range, text) in sentences(old[o][...], at: 0) { deleted[text, default: []].append((o, range)) }
+                deletedStretches.append((o, old[o][...], 0))
             case .insert(let n) where !splitNew.contains(n):
-                inserted += sentences(new[n][...], at: 0).map { (n, $0.0, $0.1) }
+                insertedStretches.append((n, new[n][...], 0))
             default:
                 continue
             }
         }
+        // A stretch of fewer words than a move needs holds no sentence that could be one (a sentence's words are
+        // among its stretch's): most edits are a word or two, and are not read sentence by sentence.
+        deletedStretches.removeAll { WordCount.count($0.text) < minimumWords }
+        guard !deletedStretches.isEmpty else { return [] }
+        insertedStretches.removeAll { WordCount.count($0.text) < minimumWords }
+        guard !insertedStretches.isEmpty else { return [] }
+        var deleted: [String: [(paragraph: Int, range: Range<Int>)]] = [:]
+        for stretch in deletedStretches {
+            for (range, text) in Self.sentences(of: String(stretch.text), at: stretch.base) {
+                deleted[text, default: []].append((stretch.paragraph, range))
+            }
+        }
+        var inserted: [(paragraph: Int, range: Range<Int>, text: String)] = []
+        for stretch in insertedStretches {
+            inserted += Self.sentences(of: String(stretch.text), at: stretch.base).map { (stretch.paragraph, $0.0, $0.1) }
+        }
+        var moves: [SentenceMove] = []
         for sentence in inserted {
             guard var places = deleted[sentence.text], !places.isEmpty else { continue }
             let words = WordCount.count(sentence.text)
