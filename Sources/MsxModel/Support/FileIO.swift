@@ -18,13 +18,14 @@ public enum FileIO {
         withRegularFile(at: path) { descriptor, size -> String? in
             var whole = false
             let text = String(unsafeUninitializedCapacity: size) { buffer in
-                // The string would mend bad bytes where msx refuses them: checked first, and nothing kept if bad.
                 var extra: UInt8 = 0
                 whole = readFully(descriptor, into: buffer) == size && read(descriptor, &extra, 1) == 0
-                    && (size == 0 || (try? UTF8Span(validating: UnsafeBufferPointer(buffer).span)) != nil)
                 return whole ? size : 0
             }
-            return whole ? text : nil
+            // The string checked the bytes and mended what was not UTF-8 with U+FFFD, where msx refuses it: a text
+            // holding U+FFFD is read again the strict way (which keeps one written in the file). Checking the bytes
+            // first as well cost as much again as the string's own check.
+            return whole && !ByteSearch.contains(text, "\u{FFFD}") ? text : nil
         }
     }
 
