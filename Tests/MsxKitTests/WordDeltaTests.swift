@@ -52,4 +52,30 @@ final class WordDeltaStretchTests: SeededTestCase {
             XCTAssertEqual([delta.added, delta.removed], WordRuleModel.delta(a, b), "round \(round): \(a.debugDescription) to \(b.debugDescription)")
         }
     }
+
+    /// Paragraphs paired with what they became, some only added or only removed: the words of all the pairs taken
+    /// together, whichever side holds them, as the model counts the paragraphs joined by line breaks.
+    func testPairsCountTheirWordsTakenTogether() {
+        var random = seededGenerator(20261201)
+        // No piece that joins the character before it: a line break between paragraphs then cuts no word.
+        let pieces = ["word", "Nell", "quay", " ", "  ", "\t", ".", ",", "déjà", "é", "日本", "灯", "’", "42", "ß", "don't"]
+        func text() -> String {
+            (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+        for round in 0..<scaled(2_000) {
+            // Each round's pairs are all added, all removed, or mixed, with edited pairs among them or not.
+            let shape = Int.random(in: 0...3, using: &random)
+            let pairs: [(old: String, new: String)] = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                switch shape {
+                case 0: return ("", text())
+                case 1: return (text(), "")
+                case 2: return Bool.random(using: &random) ? ("", text()) : (text(), "")
+                default: return (text(), text())
+                }
+            }
+            let delta = WordDelta.between(pairs)
+            let old = pairs.map(\.old).joined(separator: "\n"), new = pairs.map(\.new).joined(separator: "\n")
+            XCTAssertEqual([delta.added, delta.removed], WordRuleModel.delta(old, new), "round \(round): \(pairs)")
+        }
+    }
 }

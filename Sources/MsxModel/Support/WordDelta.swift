@@ -14,11 +14,14 @@ package enum WordDelta {
     /// a document's paragraphs, each paired with what it became ("" for one added or deleted), are counted where
     /// they changed.
     package static func between(_ pairs: [(old: String, new: String)]) -> (added: Int, removed: Int) {
+        let middles = pairs.map { differingStretches($0.old, $0.new) }
+        // Words only added (or only removed), as when a chapter grows by a scene, cancel nothing: they are counted.
+        if middles.allSatisfy({ $0.0.isEmpty }) { return (middles.reduce(0) { $0 + WordCount.count($1.1) }, 0) }
+        if middles.allSatisfy({ $0.1.isEmpty }) { return (0, middles.reduce(0) { $0 + WordCount.count($1.0) }) }
         // Each word's count on either side, by the word's number (words equal as Strings are share one).
         var numbers = WordNumbers()
         var before: [Int] = [], after: [Int] = []
-        for (old, new) in pairs {
-            let (oldMiddle, newMiddle) = differingStretches(old, new)
+        for (oldMiddle, newMiddle) in middles {
             count(oldMiddle, into: &before, &numbers)
             count(newMiddle, into: &after, &numbers)
         }
