@@ -199,7 +199,10 @@ final class ScreenplayTests: MsxTestCase {
         }
         var script = "INT. STUDIO - LATER\n\n"
         for number in 0..<16 {
-            script += "Beat \(number) \(sentence(8...40))\n\nJUNE\n" + (number % 3 == 0 ? "(softly)\n" : "") + sentence(20...170) + "\n\n"
+            // One speech longer than a page (about seventy lines of dialogue), so that at least one crosses a page
+            // whatever the others' lengths put where.
+            let speech = number == 7 ? sentence(420...440) : sentence(20...170)
+            script += "Beat \(number) \(sentence(8...40))\n\nJUNE\n" + (number % 3 == 0 ? "(softly)\n" : "") + speech + "\n\n"
         }
         try expect(0, "import", try write(script, "long.fountain").path, in: root)
         let pdf = scratch.appendingPathComponent("script.pdf")
