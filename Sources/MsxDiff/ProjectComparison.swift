@@ -94,7 +94,10 @@ public enum ProjectComparison {
             }
             var pending = PendingComparison(id: id, before: before, after: after, binder: binder)
             if !oldSide.readsConcurrently { pending.oldDocument = .read(try before.flatMap(oldSide.document)) }
-            if !newSide.readsConcurrently { pending.newDocument = .read(try after.flatMap(newSide.document)) }
+            if !newSide.readsConcurrently {
+                let earlier: MarkdownDocument? = if case .read(let old) = pending.oldDocument { old?.markdown } else { nil }
+                pending.newDocument = .read(try after.flatMap { try newSide.document($0, reusing: earlier) })
+            }
             batch.append(pending)
             if batch.count == Self.batchSize { try compareBatch() }
         }
@@ -140,25 +143,23 @@ public enum FileComparison {
     public static func compare(old: URL, new: URL, oldName: String, newName: String, by unit: DiffUnit = .word) throws -> DocumentComparison {
         let sheet = StyleSheet(manifest: Manifest.empty)
         // The text's string is let go before it is parsed, and the file's bytes before the paragraphs are resolved:
-        // a long document is then held about once at a time.
-        @Sendable func parts(_ url: URL, _ name: String) throws -> (blocks: [MarkdownBlock], formatting: DocumentFormatting) {
+        // a long document is then held about once at a time. The newer file takes the pieces of the older one's
+        // Markdown it still holds.
+        func read(_ url: URL, _ name: String, reusing earlier: MarkdownDocument?) throws -> RichDocument {
             let bytes = Array(try FileIO.readText(url, displayPath: name).utf8)
             let sidecarURL = url.deletingPathExtension().appendingPathExtension("attrs.json")
             let sidecar = FileIO.exists(sidecarURL)
                 ? try Sidecar(json: try FileIO.readText(sidecarURL, displayPath: sidecarURL.lastPathComponent), file: sidecarURL.lastPathComponent)
                 : nil
-            let document = RichDocument(markdown: MarkdownDocument(bytes: bytes, sourceMap: false), sidecar: sidecar)
-            return (document.markdown.blocks, document.formatting)
+            return RichDocument(markdown: MarkdownDocument(bytes: bytes, sourceMap: false, reusing: earlier), sidecar: sidecar)
         }
-        @Sendable func load(_ url: URL, _ name: String) throws -> [ResolvedParagraph] {
-            let (blocks, formatting) = try parts(url, name)
-            return RichDocument.resolved(blocks, formatting, with: sheet)
-        }
-        // The two versions are read on two cores; long ones (over 4 MB together) one after the other, so that the
-        // parser's working memory is needed once at a time (`make bench` measures the peak memory).
-        let sides = [(old, oldName), (new, newName)]
-        let size = sides.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.0.path)[.size] as? Int) ?? 0) }
-        let loaded = size < 4_000_000 ? try sides.concurrentMap { try load($0.0, $0.1) } : try sides.map { try load($0.0, $0.1) }
+        let older = try read(old, oldName, reusing: nil)
+        let sides = [older, try read(new, newName, reusing: older.markdown)].map { ($0.markdown.blocks, $0.formatting) }
+        // The two versions are resolved on two cores; long ones (over 4 MB together) one after the other, so that
+        // the working memory is needed once at a time (`make bench` measures the peak memory).
+        let size = sides.reduce(0) { $0 + $1.0.reduce(0) { $0 + $1.text.utf8.count } }
+        let resolve = { @Sendable (side: ([MarkdownBlock], DocumentFormatting)) in RichDocument.resolved(side.0, side.1, with: sheet) }
+        let loaded = size < 4_000_000 ? sides.concurrentMap(resolve) : sides.map(resolve)
         let before = loaded[0], after = loaded[1]
         return DocumentComparison(id: nil, title: "\(oldName) -> \(newName)", path: newName, binder: [], diff: DocumentDiff(old: before, new: after, by: unit),
                                   oldTexts: before.map(\.text), newTexts: after.map(\.text), newParagraphs: after, oldParagraphs: before, oldKinds: before.map(\.kind),
@@ -187,14 +188,17 @@ private struct PendingComparison: Sendable {
     /// The two versions' paragraphs compared, each side's document read now when it was not.
     func compared(_ oldSide: any ProjectReader, _ newSide: any ProjectReader, _ sheets: (old: StyleSheet, new: StyleSheet),
                   by unit: DiffUnit) throws -> DocumentComparison {
-        func document(_ side: Side, _ node: BinderNode?, _ reader: any ProjectReader) throws -> RichDocument? {
+        // The newer side takes the pieces of the older one's Markdown its file still holds.
+        func document(_ side: Side, _ node: BinderNode?, _ reader: any ProjectReader, reusing earlier: MarkdownDocument?) throws -> RichDocument? {
             switch side {
             case .read(let document): document
-            case .toRead: try node.flatMap(reader.document)
+            case .toRead: try node.flatMap { try reader.document($0, reusing: earlier) }
             }
         }
-        let oldParagraphs = try document(oldDocument, before, oldSide)?.resolved(with: sheets.old) ?? []
-        let newParagraphs = try document(newDocument, after, newSide)?.resolved(with: sheets.new) ?? []
+        let old = try document(oldDocument, before, oldSide, reusing: nil)
+        let new = try document(newDocument, after, newSide, reusing: old?.markdown)
+        let oldParagraphs = old?.resolved(with: sheets.old) ?? []
+        let newParagraphs = new?.resolved(with: sheets.new) ?? []
         let diff = DocumentDiff(old: oldParagraphs, new: newParagraphs, by: unit)
         let node = after ?? before!
         return DocumentComparison(id: id, title: node.title, path: node.path, binder: binder, diff: diff,

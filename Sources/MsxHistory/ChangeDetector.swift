@@ -89,7 +89,7 @@ extension ProjectHistory {
             }
             if change.filesChanged {
                 let before = try document(old, at: headID!, files: snapshotFiles)
-                let after = try project.loadDocument(node, sourceMap: false)
+                let after = try project.loadDocument(node, sourceMap: false, reusing: before?.markdown)
                 change.text = before?.paragraphTexts != after.paragraphTexts
                 (change.wordsAdded, change.wordsRemoved) = WordDelta.between(before?.text ?? "", after.text)
                 change.formatting = before?.formattingSignature != after.formattingSignature

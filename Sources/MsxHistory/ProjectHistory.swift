@@ -112,12 +112,15 @@ public struct ProjectHistory {
         cache.remember(manifest, binder: binder, as: blob)
     }
 
-    /// A document's model at a version, read once per command for each pair of file versions.
-    package func cachedDocument(_ node: BinderNode, at commit: GitOID) throws -> RichDocument? {
+    /// A document's model at a version, read once per command for each pair of file versions (taking what it can
+    /// from `earlier`, another version's Markdown, when it is read).
+    package func cachedDocument(_ node: BinderNode, at commit: GitOID, reusing earlier: MarkdownDocument? = nil) throws -> RichDocument? {
         let md = try repository.entry(at: gitPath(node.path), in: commit)
         guard let md else { return nil }
         let sidecar = try node.sidecarPath.flatMap { try repository.entry(at: gitPath($0), in: commit) }
-        return try cache.document(VersionCache.DocumentKey(markdown: md, sidecar: sidecar)) { try document(node, at: commit) }
+        return try cache.document(VersionCache.DocumentKey(markdown: md, sidecar: sidecar)) {
+            try documentFiles(node, at: commit).map { Self.document($0, bases: project.bases, reusing: earlier) }
+        }
     }
 
     /// A document's Markdown and sidecar as they were at `commit` (nil when its file was not there). A sidecar that
@@ -154,8 +157,10 @@ public struct ProjectHistory {
 
     /// The model of a document's files as `documentFiles` read them, a stale sidecar carried through the text in
     /// `bases` it was anchored to.
-    package static func document(_ files: (markdown: String, sidecar: Sidecar?), bases: BaseTextStore) -> RichDocument {
-        RichDocument(markdown: MarkdownDocument(files.markdown, sourceMap: false), sidecar: files.sidecar,
+    /// - Parameter earlier: another version of the document, whose unchanged pieces of Markdown are not parsed again.
+    package static func document(_ files: (markdown: String, sidecar: Sidecar?), bases: BaseTextStore,
+                                 reusing earlier: MarkdownDocument? = nil) -> RichDocument {
+        RichDocument(markdown: MarkdownDocument(files.markdown, sourceMap: false, reusing: earlier), sidecar: files.sidecar,
                      base: { files.sidecar?.base.flatMap(bases.paragraphs) })
     }
 

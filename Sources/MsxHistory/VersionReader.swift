@@ -30,7 +30,11 @@ public struct VersionReader: ProjectReader, @unchecked Sendable {
 
     public var readsConcurrently: Bool { false }
 
-    public func document(_ node: BinderNode) throws -> RichDocument? { try history.cachedDocument(node, at: version) }
+    public func document(_ node: BinderNode) throws -> RichDocument? { try document(node, reusing: nil) }
+
+    public func document(_ node: BinderNode, reusing earlier: MarkdownDocument?) throws -> RichDocument? {
+        try history.cachedDocument(node, at: version, reusing: earlier)
+    }
 
     public func notes(of node: BinderNode) throws -> String? { try history.notes(of: node, at: version) }
 

@@ -40,9 +40,11 @@ extension ProjectHistory {
         var origins: [(words: LogEntry?, formatting: LogEntry?)] = []
         var lastFiles: [GitOID?]?
         // Versions wait here a batch at a time, their files read from the repository (on this thread): each is
-        // parsed and compared with the one before it on all cores, then their comparisons are followed in order.
-        // (A batch, so that a long document's many versions are not all held.)
+        // parsed with what it keeps of the one before it, then resolved and compared with it on all cores, then
+        // their comparisons are followed in order. (A batch, so that a long document's many versions are not all
+        // held.)
         var pending: [(files: (markdown: String, sidecar: Sidecar?), entry: LogEntry)] = []
+        var lastMarkdown: MarkdownDocument?
         let bases = project.bases
         func follow(_ diff: DocumentDiff, to paragraphs: [ResolvedParagraph], by entry: LogEntry?) {
             let reformatted = Set(diff.formatting.map(\.newParagraph) + diff.paragraphFormatting.map(\.newParagraph))
@@ -64,8 +66,13 @@ extension ProjectHistory {
         func flush() {
             let batch = pending
             pending = []
-            var states = batch.concurrentMap { version in
-                (paragraphs: Self.document(version.files, bases: bases).resolved(with: sheet), entry: Optional(version.entry))
+            let documents = batch.map { version in
+                let document = Self.document(version.files, bases: bases, reusing: lastMarkdown)
+                lastMarkdown = document.markdown
+                return document
+            }
+            var states = Array(batch.indices).concurrentMap { index in
+                (paragraphs: documents[index].resolved(with: sheet), entry: Optional(batch[index].entry))
             }[...]
             if previous == nil, let first = states.popFirst() {
                 origins = first.paragraphs.map { _ in (first.entry, first.entry) }
@@ -93,7 +100,7 @@ extension ProjectHistory {
             guard FileIO.exists(try project.url(node.path)) else {
                 throw MsxError(.missingFile, "\(node.path): the file of '\(node.title)' is missing (msx check --repair finds or restores it)")
             }
-            let today = try project.loadDocument(node, sourceMap: false).resolved(with: sheet)
+            let today = try project.loadDocument(node, sourceMap: false, reusing: lastMarkdown).resolved(with: sheet)
             if let before = previous {
                 follow(DocumentDiff(old: before, new: today), to: today, by: nil)
             } else {

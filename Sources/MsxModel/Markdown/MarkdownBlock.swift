@@ -66,8 +66,9 @@ public struct ListContext: Equatable, Sendable {
     public var isFirstParagraph: Bool
     /// The number an ordered list starts at (`3.` before its first item); 1 for bullet lists.
     public var start = 1
-    /// Which top-level list of the document the item is in (0 for the first): two lists one right after the other
-    /// (`1.` then `1)`) stay two.
+    /// Which top-level list of the document the item is in: items of one list share it, and two lists one right after
+    /// the other (`1.` then `1)`) stay two. It counts the lists met (0 for the first); a list nothing visible is read
+    /// from (an HTML comment its only item) may or may not be counted, so only equality means anything.
     public var identity = 0
     /// Byte offset of the item's marker (`-`, `1.`) in the file.
     var markerOffset: Int

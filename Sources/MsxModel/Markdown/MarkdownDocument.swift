@@ -9,32 +9,41 @@ public struct MarkdownDocument: Sendable {
     public let blocks: [MarkdownBlock]
     /// Byte offset of the start of each line.
     let lineStarts: [Int]
+    /// Whether the blocks keep their source map, and whether the bytes were known to be UTF-8: a later version read
+    /// reusing this one takes its blocks only when read the same way.
+    let sourceMapped: Bool
+    let knownUTF8: Bool
 
     /// Parses Markdown source (already checked to be UTF-8).
     /// - Parameter sourceMap: keep each character's byte range, which formatting needs to splice Markdown; readers
     ///   (show, diff, history) leave it out and save 16 bytes a character.
-    public init(_ text: String, sourceMap: Bool = true) {
-        self.init(bytes: Array(text.utf8), sourceMap: sourceMap, isUTF8: true)
+    /// - Parameter previous: an earlier version of the file, read the same way, whose unchanged pieces are not read
+    ///   again.
+    public init(_ text: String, sourceMap: Bool = true, reusing previous: MarkdownDocument? = nil) {
+        self.init(bytes: Array(text.utf8), sourceMap: sourceMap, isUTF8: true, reusing: previous)
     }
 
     /// - Parameter chunkSize: the size of the pieces a long file is read in (see `MarkdownChunks`).
     /// - Parameter isUTF8: whether `bytes` are known to be valid UTF-8 (a string's): the paragraphs' texts, made of
     ///   them, are then not checked again. Other bytes are read with U+FFFD for what is not UTF-8.
-    package init(bytes: [UInt8], sourceMap: Bool = true, chunkSize: Int = MarkdownChunks.size, isUTF8: Bool = false) {
-        source = bytes
-        lineStarts = Self.lineStarts(of: bytes)
-        frontMatterLength = Self.frontMatterLength(bytes, lineStarts: lineStarts)
-        var blocks: [MarkdownBlock] = []
-        var listsSoFar = 0
-        for piece in MarkdownChunks.ranges(bytes, from: frontMatterLength, lineStarts: lineStarts, size: chunkSize) {
-            var read = Self.blocks(of: bytes, piece, body: frontMatterLength, lineStarts: lineStarts, sourceMap: sourceMap,
-                                   isUTF8: isUTF8)
-            // Each piece counts its lists from 0 (no list spans a cut): they follow those of the pieces before.
-            if listsSoFar > 0 {
-                for index in read.indices where read[index].list != nil { read[index].list!.identity += listsSoFar }
-            }
-            listsSoFar = max(listsSoFar, (read.compactMap { $0.list?.identity }.max() ?? -1) + 1)
-            if blocks.isEmpty { blocks = read } else { blocks += read }
+    /// - Parameter previous: an earlier version of the file, read the same way: the pieces of it `bytes` still hold
+    ///   are not read again (see `MarkdownReuse`).
+    package init(bytes: [UInt8], sourceMap: Bool = true, chunkSize: Int = MarkdownChunks.size, isUTF8: Bool = false,
+                 reusing previous: MarkdownDocument? = nil) {
+        let lineStarts = Self.lineStarts(of: bytes), body = Self.frontMatterLength(bytes, lineStarts: lineStarts)
+        (source, self.lineStarts, frontMatterLength) = (bytes, lineStarts, body)
+        (sourceMapped, knownUTF8) = (sourceMap, isUTF8)
+        let read = { (piece: Range<Int>) in
+            Self.blocks(of: bytes, piece, body: body, lineStarts: lineStarts, sourceMap: sourceMap, isUTF8: isUTF8)
+        }
+        if let previous, let blocks = MarkdownReuse.blocks(of: bytes, lineStarts: lineStarts, body: body, sourceMap: sourceMap,
+                                                           isUTF8: isUTF8, chunkSize: chunkSize, reusing: previous, read: read) {
+            self.blocks = blocks
+            return
+        }
+        var blocks: [MarkdownBlock] = [], lists = ListCount()
+        for piece in MarkdownChunks.ranges(bytes, from: body, lineStarts: lineStarts, size: chunkSize) {
+            lists.append(read(piece), to: &blocks)
         }
         self.blocks = blocks
     }
@@ -52,14 +61,14 @@ public struct MarkdownDocument: Sendable {
     }
 
     /// The blocks of one piece of the file, read by cmark on its own.
-    private static func blocks(of bytes: [UInt8], _ piece: Range<Int>, body: Int, lineStarts: [Int], sourceMap: Bool,
+    static func blocks(of bytes: [UInt8], _ piece: Range<Int>, body: Int, lineStarts: [Int], sourceMap: Bool,
                                isUTF8: Bool) -> [MarkdownBlock] {
         let parsed = CommonMarkTree.parse(Array(bytes[piece]))
         // Reading recurses once per level of nesting: a deeply nested document is read on a thread with room for it.
         let deep = parsed.depth > DeepStack.shallowDepth
         let build = { @Sendable () -> [MarkdownBlock] in
             parsed.read { root in
-                var builder = BlockBuilder(source: bytes, isUTF8: isUTF8, lineStarts: lineStarts, base: piece.lowerBound,
+                var builder = BlockBuilder(source: bytes, isUTF8: isUTF8, lineStarts: lineStarts, piece: piece,
                                            body: body, sourceMap: sourceMap, expectedBlocks: parsed.blockCount)
                 builder.walk(root, quoteDepth: 0, list: nil)
                 return builder.mappedBlocks(inParallel: !deep)
@@ -128,12 +137,30 @@ public struct MarkdownDocument: Sendable {
     }
 }
 
+/// The top-level lists of the pieces of a file read one after another: each piece counts its lists from 0 (no list
+/// spans a cut), and they follow those of the pieces before.
+struct ListCount {
+    private var soFar = 0
+
+    /// Appends a piece's blocks to the file's, their lists counted after those before.
+    mutating func append(_ piece: [MarkdownBlock], to blocks: inout [MarkdownBlock]) {
+        var piece = piece
+        var last = -1
+        for index in piece.indices where piece[index].list != nil {
+            piece[index].list!.identity += soFar
+            last = max(last, piece[index].list!.identity)
+        }
+        soFar = max(soFar, last + 1)
+        if blocks.isEmpty { blocks = piece } else { blocks += piece }
+    }
+}
+
 /// Turns cmark's block tree into the flat list of text-model paragraphs.
 private struct BlockBuilder {
     let source: [UInt8]
     let lineStarts: [Int]
-    /// Byte offset in the file of the piece cmark read (the body after front matter, or a piece of a long file).
-    let base: Int
+    /// The bytes of the file cmark read (the body after front matter, or a piece of the file).
+    let piece: Range<Int>
     let sourceMap: Bool
     /// Whether the source is known to be valid UTF-8 (see `InlineMapper.text`).
     let isUTF8: Bool
@@ -147,15 +174,15 @@ private struct BlockBuilder {
 
     /// - Parameter body: where the Markdown body starts (after front matter): a node cmark gives no position (line
     ///   0) is placed there, whichever piece of the file it was read in.
-    init(source: [UInt8], isUTF8: Bool, lineStarts: [Int], base: Int, body: Int, sourceMap: Bool, expectedBlocks: Int) {
+    init(source: [UInt8], isUTF8: Bool, lineStarts: [Int], piece: Range<Int>, body: Int, sourceMap: Bool, expectedBlocks: Int) {
         blocks.reserveCapacity(expectedBlocks)
         pending.reserveCapacity(expectedBlocks)
         self.source = source
         self.isUTF8 = isUTF8
         self.lineStarts = lineStarts
-        self.base = base
+        self.piece = piece
         self.sourceMap = sourceMap
-        baseLine = Self.line(startingAt: base, in: lineStarts)
+        baseLine = Self.line(startingAt: piece.lowerBound, in: lineStarts)
         bodyLine = Self.line(startingAt: body, in: lineStarts)
     }
 
@@ -283,9 +310,9 @@ private struct BlockBuilder {
     /// is done (the byte range of every character only with `sourceMap`), so memory stays as it was.
     mutating func mappedBlocks(inParallel: Bool) -> [MarkdownBlock] {
         let (source, sourceMap, isUTF8) = (self.source, self.sourceMap, self.isUTF8)
-        // Inline notes (`^[...]`) are found by where each character stands: without a `^` in the source there are
+        // Inline notes (`^[...]`) are found by where each character stands: without a `^` in the piece there are
         // none, and without a source map the byte range of each character is not needed.
-        let recordsRanges = sourceMap || source.withUnsafeBytes { ByteSearch.contains($0, [UInt8(ascii: "^")]) }
+        let recordsRanges = sourceMap || source[piece].withUnsafeBytes { ByteSearch.contains($0, [UInt8(ascii: "^")]) }
         let work = pending.map { (node: $0.node, start: $0.start, isTableRow: $0.isTableRow) }
         let map = { @Sendable (job: (node: CommonMarkNode, start: Int, isTableRow: Bool)) -> MappedInline in
             var mapper = InlineMapper(source: source, sourceIsUTF8: isUTF8, start: job.start, recordsRanges: recordsRanges)
@@ -297,7 +324,7 @@ private struct BlockBuilder {
             return MappedInline(text: text, spans: mapper.spans + notes, sourceRanges: sourceMap ? mapper.sourceRanges : nil,
                                 delimiters: sourceMap ? mapper.delimiters : [], end: mapper.position)
         }
-        let mapped = inParallel && source.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
+        let mapped = inParallel && piece.count >= 64 * 1024 ? work.concurrentMap(map) : work.map(map)
         // The blocks move out of the builder rather than being copied: a long document's blocks are held once.
         var result = blocks
         blocks = []

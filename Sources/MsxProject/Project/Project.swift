@@ -145,12 +145,14 @@ public struct Project: Sendable {
 
     /// Reads a document's Markdown and sidecar into the rich model (re-anchoring in memory, writing nothing).
     /// - Parameter sourceMap: keep each character's byte range (needed to splice formatting into the Markdown).
-    public func loadDocument(_ node: BinderNode, sourceMap: Bool = true) throws -> RichDocument {
+    /// - Parameter earlier: another version of the document, read the same way: the pieces of its Markdown the file
+    ///   still holds are not parsed again (`MarkdownDocument(_:sourceMap:reusing:)`).
+    public func loadDocument(_ node: BinderNode, sourceMap: Bool = true, reusing earlier: MarkdownDocument? = nil) throws -> RichDocument {
         guard node.kind == .document else {
             throw MsxError(.notADocument, "'\(node.title)' is a folder, not a document")
         }
         let text = try FileIO.readDocument(try paths.url(node.path), displayPath: node.path)
-        return try document(node, markdown: text, sourceMap: sourceMap)
+        return document(node, markdown: text, sidecar: try loadSidecar(node), sourceMap: sourceMap, reusing: earlier)
     }
 
     /// The document `node` as it would be with `text` for its Markdown: its sidecar re-anchored onto `text` (in
@@ -160,8 +162,9 @@ public struct Project: Sendable {
     }
 
     /// The same with `node`'s sidecar already read (`loadSidecar`), for a reader that looked at it first.
-    package func document(_ node: BinderNode, markdown text: String, sidecar: Sidecar?, sourceMap: Bool) -> RichDocument {
-        let markdown = MarkdownDocument(text, sourceMap: sourceMap)
+    package func document(_ node: BinderNode, markdown text: String, sidecar: Sidecar?, sourceMap: Bool,
+                          reusing earlier: MarkdownDocument? = nil) -> RichDocument {
+        let markdown = MarkdownDocument(text, sourceMap: sourceMap, reusing: earlier)
         return RichDocument(markdown: markdown, sidecar: sidecar, base: {
             sidecar?.base.flatMap { id in bases.paragraphs(for: id) ?? lookUpBase?(id, node) }
         })

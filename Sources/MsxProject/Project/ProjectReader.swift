@@ -17,6 +17,9 @@ public protocol ProjectReader: Sendable {
 
     /// A document's text and formatting in this state, nil when its file is not there.
     func document(_ node: BinderNode) throws -> RichDocument?
+    /// The same, given the document as another state holds it: the pieces of that version's Markdown its file still
+    /// holds are not parsed again.
+    func document(_ node: BinderNode, reusing earlier: MarkdownDocument?) throws -> RichDocument?
     /// A document's notes in this state, nil when it has none.
     func notes(of node: BinderNode) throws -> String?
     /// A file's bytes (a picture, a font), nil when it is missing, not a plain path inside the project, or larger
@@ -49,8 +52,10 @@ public struct WorkingCopy: ProjectReader {
     public var readsConcurrently: Bool { true }
     public var recorded: (version: String, date: Date)? { nil }
 
-    public func document(_ node: BinderNode) throws -> RichDocument? {
-        FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node, sourceMap: false) : nil
+    public func document(_ node: BinderNode) throws -> RichDocument? { try document(node, reusing: nil) }
+
+    public func document(_ node: BinderNode, reusing earlier: MarkdownDocument?) throws -> RichDocument? {
+        FileIO.exists(try project.url(node.path)) ? try project.loadDocument(node, sourceMap: false, reusing: earlier) : nil
     }
 
     public func notes(of node: BinderNode) throws -> String? { try project.notes(of: node) }
