@@ -19,7 +19,7 @@ enum WordDiff {
         } else {
             edits = Self.edits(oldUnits, newUnits, within: SharedEnds(none: oldUnits, newUnits), by: unit)!
         }
-        var oldSlicer = UTF16Slicer(old), newSlicer = UTF16Slicer(new)
+        var oldSlicer = UTF16Slicer(old, count: oldUnits.count), newSlicer = UTF16Slicer(new, count: newUnits.count)
         return edits.map { edit in
             var edit = edit
             edit.characters = edit.kind == .insert ? newSlicer.slice(edit.new) : oldSlicer.slice(edit.old)

@@ -189,7 +189,7 @@ extension RichDocument {
                 lastTable = table
             }
         }
-        var slicer = UTF16Slicer(block.text)
+        var slicer = UTF16Slicer(block.text, count: length)
         for i in result.indices {
             result[i].characters = slicer.slice(result[i].range)
         }

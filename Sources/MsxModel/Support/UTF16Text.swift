@@ -184,9 +184,10 @@ package struct UTF16Slicer {
     private var unit = 0, byte = 0
 
     /// Reads the string's UTF-8 in place: no UTF-16 copy of it is made (a document's every paragraph is cut so).
-    package init(_ text: String) {
+    /// - Parameter count: the string's length in UTF-16 units, when the caller has it (counting reads the string).
+    package init(_ text: String, count: Int? = nil) {
         self.text = text
-        count = UTF16Text.count(text)
+        self.count = count ?? UTF16Text.count(text)
     }
 
     /// The characters between two UTF-16 offsets (clamped to the string). Cheapest when ranges come in order.
