@@ -10,13 +10,16 @@ final class UnitRunTableTests: SeededTestCase {
         var table = UnitRunTable<UInt16>(), oracle: [[UInt16]: Int] = [:]
         for step in 0..<scaled(20_000) {
             let run = (0..<Int.random(in: 0...5, using: &random)).map { _ in UInt16.random(in: 0...6, using: &random) * 0x1111 }
+            let value = Int.random(in: -1_000...1_000, using: &random), oneProbe = Bool.random(using: &random)
             run.withUnsafeBufferPointer { run in
-                XCTAssertEqual(table.value(for: run), oracle[Array(run)], "step \(step): \(Array(run))")
-                if oracle[Array(run)] == nil {
-                    let value = Int.random(in: -1_000...1_000, using: &random)
-                    table.add(run, value: value)
-                    oracle[Array(run)] = value
+                if oneProbe {
+                    // Looked up and added in one probe: the value met before, else the one given, recorded.
+                    XCTAssertEqual(table.value(for: run, orAdd: value), oracle[Array(run)] ?? value, "step \(step): \(Array(run))")
+                } else {
+                    XCTAssertEqual(table.value(for: run), oracle[Array(run)], "step \(step): \(Array(run))")
+                    if oracle[Array(run)] == nil { table.add(run, value: value) }
                 }
+                if oracle[Array(run)] == nil { oracle[Array(run)] = value }
             }
             XCTAssertEqual(table.count, oracle.count)
         }

@@ -23,14 +23,42 @@ package struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
 
     /// The value recorded for `run`, or nil.
     package func value(for run: UnsafeBufferPointer<Unit>) -> Int? {
+        let slot = probe(run).slot
+        return slots[slot] >= 0 ? entries[slots[slot]].value : nil
+    }
+
+    /// Records `value` for `run`, which the table does not hold yet.
+    package mutating func add(_ run: UnsafeBufferPointer<Unit>, value: Int) {
+        let (hash, slot) = probe(run)
+        record(run, hash: hash, value: value, at: slot)
+    }
+
+    /// The value recorded for `run`, or `next` recorded now: one hash and one probe for a word met before or not
+    /// (a diff meets most of its words once).
+    package mutating func value(for run: UnsafeBufferPointer<Unit>, orAdd next: Int) -> Int {
+        let (hash, slot) = probe(run)
+        if slots[slot] >= 0 { return entries[slots[slot]].value }
+        record(run, hash: hash, value: next, at: slot)
+        return next
+    }
+
+    /// `run`'s hash, and the slot that holds it or the empty slot where it goes.
+    private func probe(_ run: UnsafeBufferPointer<Unit>) -> (hash: UInt64, slot: Int) {
         let hash = Self.hash(run)
         var slot = Self.slot(hash, in: slots.count)
         while slots[slot] >= 0 {
             let entry = entries[slots[slot]]
-            if entry.hash == hash && entry.count == run.count && holds(run, at: entry.start) { return entry.value }
+            if entry.hash == hash && entry.count == run.count && holds(run, at: entry.start) { break }
             slot = (slot + 1) & (slots.count - 1)
         }
-        return nil
+        return (hash, slot)
+    }
+
+    /// Records a run the table does not hold in the empty slot its probe ended at.
+    private mutating func record(_ run: UnsafeBufferPointer<Unit>, hash: UInt64, value: Int, at slot: Int) {
+        entries.append(Entry(hash: hash, start: units.count, count: run.count, value: value))
+        units.append(contentsOf: run)
+        if 2 * entries.count > slots.count { grow() } else { slots[slot] = entries.count - 1 }
     }
 
     /// Whether the buffer holds `run` from `start` (compared unit by unit: a slice's `elementsEqual` is slower on
@@ -40,15 +68,6 @@ package struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
             for k in 0..<run.count where units[start + k] != run[k] { return false }
             return true
         }
-    }
-
-    /// Records `value` for `run`, which the table does not hold yet.
-    package mutating func add(_ run: UnsafeBufferPointer<Unit>, value: Int) {
-        if 2 * (entries.count + 1) > slots.count { grow() }
-        let hash = Self.hash(run)
-        entries.append(Entry(hash: hash, start: units.count, count: run.count, value: value))
-        units.append(contentsOf: run)
-        place(entries.count - 1)
     }
 
     private mutating func grow() {

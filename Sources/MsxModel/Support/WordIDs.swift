@@ -9,10 +9,8 @@ package struct WordIDs {
     /// The number of `word`, given the first time it is seen.
     package mutating func id(_ word: ArraySlice<UInt16>) -> Int {
         word.withUnsafeBufferPointer { word in
-            if let id = table.value(for: word) { return id }
-            let id = table.count
-            table.add(word, value: id)
-            return id
+            let next = table.count
+            return table.value(for: word, orAdd: next)
         }
     }
 }
