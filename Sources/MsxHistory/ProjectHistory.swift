@@ -119,7 +119,7 @@ public struct ProjectHistory {
         guard let md else { return nil }
         let sidecar = try node.sidecarPath.flatMap { try repository.entry(at: gitPath($0), in: commit) }
         return try cache.document(VersionCache.DocumentKey(markdown: md, sidecar: sidecar)) {
-            try documentFiles(node, at: commit).map { Self.document($0, bases: project.bases, reusing: earlier) }
+            try document(node, at: commit, reusing: earlier)
         }
     }
 
@@ -127,8 +127,10 @@ public struct ProjectHistory {
     /// version holds malformed (pushed so with plain git) counts as none: no reader could see its formatting, and a
     /// version's damage must not stop today's work (snapshot compares with it).
     /// - Parameter files: the version's files by repository path, when the caller has them: no tree is walked.
-    package func document(_ node: BinderNode, at commit: GitOID, files: [String: GitOID]? = nil) throws -> RichDocument? {
-        try documentFiles(node, at: commit, files: files).map { Self.document($0, bases: project.bases) }
+    /// - Parameter earlier: another version of the document, whose unchanged pieces of Markdown are not parsed again.
+    package func document(_ node: BinderNode, at commit: GitOID, files: [String: GitOID]? = nil,
+                          reusing earlier: MarkdownDocument? = nil) throws -> RichDocument? {
+        try documentFiles(node, at: commit, files: files).map { Self.document($0, bases: project.bases, reusing: earlier) }
     }
 
     /// A document's Markdown and sidecar as they were at `commit`, read but not parsed (nil when its file was not
