@@ -89,32 +89,12 @@ final class BinderNodeReaderTests: SeededTestCase {
         return (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
-    /// `text` with one thing changed the way a hand edit or a bad tool might: a value of a known field given another
-    /// type or null (a folder made a document keeps its children), a field written twice or renamed, its name spelled
-    /// with an escape (the same field to JSON), or the text cut.
+    /// `text` with one thing changed the way a hand edit or a bad tool might (`JSONDamage`); a folder made a document
+    /// keeps its children.
     private func damaged(_ text: String, _ random: inout SeededGenerator) -> String {
-        let fields = ["\"id\"", "\"kind\"", "\"title\"", "\"path\"", "\"role\"", "\"keywords\"", "\"includeInCompile\"",
-                      "\"target\"", "\"custom\"", "\"children\"", "\"synopsis\""]
-        let replacements = ["null", "1", "2.5", "1e20", "true", "\"x\"", "[]", "[1]", "[\"a\"]", "{}", "\"note\"", "\"document\""]
-        let field = fields.randomElement(using: &random)!
-        guard let range = text.ranges(of: field).randomElement(using: &random) else { return text }
-        switch Int.random(in: 0..<6, using: &random) {
-        case 0, 1:
-            // The field's value: from after the colon to the next comma or closing brace at that level (a string or
-            // number; a nested value is left alone by ending at its first comma, which breaks it: also a damage).
-            guard let colon = text[range.upperBound...].firstIndex(of: ":") else { return text }
-            let valueStart = text.index(after: colon)
-            let end = text[valueStart...].firstIndex { $0 == "," || $0 == "}" } ?? text.endIndex
-            return text.replacingCharacters(in: valueStart..<end, with: " " + replacements.randomElement(using: &random)!)
-        case 2: return text.replacingCharacters(in: range, with: "\(field): \"dup\", \(field)")
-        case 3: return text.replacingCharacters(in: range, with: "\"renamed\(Int.random(in: 0..<3, using: &random))\"")
-        case 4:
-            let name = field.dropFirst().dropLast()
-            let first = String(name.unicodeScalars.first!.value, radix: 16)
-            return text.replacingCharacters(in: range, with: "\"\\u00\(first)\(name.dropFirst())\"")
-        default:
-            let cut = text.index(text.startIndex, offsetBy: Int.random(in: 0..<text.count, using: &random))
-            return String(text[..<cut])
-        }
+        JSONDamage.damaged(text, fields: ["\"id\"", "\"kind\"", "\"title\"", "\"path\"", "\"role\"", "\"keywords\"",
+                                          "\"includeInCompile\"", "\"target\"", "\"custom\"", "\"children\"", "\"synopsis\""],
+                           replacements: ["null", "1", "2.5", "1e20", "true", "\"x\"", "[]", "[1]", "[\"a\"]", "{}", "\"note\"", "\"document\""],
+                           renames: ["\"renamed0\"", "\"renamed1\"", "\"renamed2\""], &random)
     }
 }

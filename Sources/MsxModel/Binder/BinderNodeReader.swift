@@ -15,19 +15,10 @@ extension JSONParser {
         try readObject { parser, key throws(SyntaxError) in
             guard key == "binder" else { return members.updateValue(try parser.parseValue(), forKey: key) == nil }
             guard binder == nil else { return false }
-            binder = try parser.readBinderNodes()
+            binder = try parser.readItems { parser throws(SyntaxError) in try parser.readBinderNode() }
             return true
         }
         return (members, binder ?? [])
-    }
-
-    /// An array of nodes (null: none).
-    private mutating func readBinderNodes() throws(SyntaxError) -> [BinderNode] {
-        if next(is: UInt8(ascii: "n")) { try parseNull(); return [] }
-        guard next(is: UInt8(ascii: "[")) else { throw fail("binder nodes are not an array") }
-        var nodes: [BinderNode] = []
-        try readArray { parser throws(SyntaxError) in nodes.append(try parser.readBinderNode()) }
-        return nodes
     }
 
     private mutating func readBinderNode() throws(SyntaxError) -> BinderNode {
@@ -62,7 +53,7 @@ extension JSONParser {
                 case .object(let custom): node.custom = custom
                 default: throw parser.fail("custom is not an object")
                 }
-            case .children: node.children = try parser.readBinderNodes()
+            case .children: node.children = try parser.readItems { parser throws(SyntaxError) in try parser.readBinderNode() }
             }
             return true
         }
@@ -83,13 +74,6 @@ extension JSONParser {
         return BinderNode.Field(key: key).map(NodeKey.field) ?? .other(key)
     }
 
-    /// A string, or nil for null.
-    private mutating func readOptionalString() throws(SyntaxError) -> String? {
-        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
-        guard next(is: UInt8(ascii: "\"")) else { throw fail("expected a string") }
-        return try parseString()
-    }
-
     /// true or false, or nil for null.
     private mutating func readOptionalBool() throws(SyntaxError) -> Bool? {
         if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
@@ -106,13 +90,6 @@ extension JSONParser {
             strings.append(try parser.parseString())
         }
         return strings
-    }
-
-    /// A whole number as `JSONReader.int` takes it, or nil for null.
-    private mutating func readOptionalWholeNumber() throws(SyntaxError) -> Int? {
-        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
-        guard let whole = JSONReader.wholeNumber(try parseNumber()) else { throw fail("expected a whole number") }
-        return whole
     }
 }
 

@@ -241,6 +241,28 @@ public struct JSONParser {
         return value
     }
 
+    /// A string, or nil for null.
+    mutating func readOptionalString() throws(SyntaxError) -> String? {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
+        guard next(is: UInt8(ascii: "\"")) else { throw fail("expected a string") }
+        return try parseString()
+    }
+
+    /// A whole number as `JSONReader.int` takes it, or nil for null.
+    mutating func readOptionalWholeNumber() throws(SyntaxError) -> Int? {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return nil }
+        guard let whole = JSONReader.wholeNumber(try parseNumber()) else { throw fail("expected a whole number") }
+        return whole
+    }
+    /// An array's items, each read by `item` (null: none).
+    mutating func readItems<Item>(_ item: (inout JSONParser) throws(SyntaxError) -> Item) throws(SyntaxError) -> [Item] {
+        if next(is: UInt8(ascii: "n")) { try parseNull(); return [] }
+        guard next(is: UInt8(ascii: "[")) else { throw fail("expected an array") }
+        var items: [Item] = []
+        try readArray { parser throws(SyntaxError) in items.append(try item(&parser)) }
+        return items
+    }
+
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     private mutating func skipDigits() { while index < bytes.count, isDigit(bytes[index]) { index += 1 } }
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }

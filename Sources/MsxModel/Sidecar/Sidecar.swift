@@ -49,6 +49,17 @@ extension Sidecar {
     /// Reads a sidecar file's text. Throws a damaged-data error naming `file` for anything malformed; a number out
     /// of its attribute's limits is brought within them and named in `valuesOutOfLimits`.
     public init(json text: String, file: String) throws {
+        // Most sidecars are read straight into the model; whatever that reader does not take, a problem included, is
+        // read again the general way, whose errors name the file and the field.
+        if let sidecar = try? JSONParser.parse(text, with: { parser throws(JSONParser.SyntaxError) in try parser.readSidecar() }) {
+            self = sidecar
+        } else {
+            try self.init(readingGenerally: text, file: file)
+        }
+    }
+
+    /// Reads a sidecar file's text through a `JSONValue`, keeping every field it does not know.
+    init(readingGenerally text: String, file: String) throws {
         let root = try JSONReader(try JSONReader.parse(text, file: file), file: file)
         try root.checkFormatVersion(supported: Self.formatVersion)
         extra = root.unknown(except: ["formatVersion", "paragraphs", "base"])
