@@ -41,6 +41,70 @@ final class SearchTests: HistoryTestCase {
         }
     }
 
+    /// Search keeps each document's paragraph texts in `.msx/cache/texts`; what it finds with them is what it finds
+    /// parsing every document afresh (the cache removed before each run), both ways: no match lost, none invented or
+    /// doubled. Between searches, documents are edited by hand (a word swapped for another of the same length, so
+    /// that size alone cannot tell), and cache entries are damaged (a matching phrase changed inside an entry for an
+    /// unchanged document, an entry cut short, another document's entry copied over one); an entry of a document no
+    /// longer in the binder is removed.
+    func testSearchFromItsCacheFindsWhatAFreshReadingFinds() throws {
+        var random = seededGenerator()
+        let root = try makeProject()
+        let cache = root.appendingPathComponent(".msx/cache/texts")
+        var documents: [(id: String, path: String)] = []
+        for n in 0..<6 {
+            let paragraphs = (0..<8).map { i in
+                ["The *lamp* room was cold.", "Nothing here but rope.", "A lamp room, a lamp room.", "- lamp room\n- rope",
+                 "> the lamp room", "# Lamp room \(i)", "Plain words, \(i)."].randomElement(using: &random)!
+            }
+            documents.append(try addDocument("Scene \(n)", paragraphs.joined(separator: "\n\n") + "\n", to: root))
+        }
+        func assertSearchesAgree(_ step: String) throws {
+            let cached = try runMsx(["search", "lamp room", "--json"], in: root, stdin: nil, env: [:])
+            let kept = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+            let copy = scratch.appendingPathComponent("kept-texts")
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(at: cache, to: copy)
+            try FileManager.default.removeItem(at: cache)
+            let fresh = try runMsx(["search", "lamp room", "--json"], in: root, stdin: nil, env: [:])
+            try FileManager.default.removeItem(at: cache)
+            try FileManager.default.moveItem(at: copy, to: cache)
+            XCTAssertEqual(cached.exitCode, fresh.exitCode, step)
+            XCTAssertEqual(cached.stdout, fresh.stdout, step)
+            XCTAssertFalse(kept.isEmpty, step)
+        }
+        try expect(0, "search", "lamp room", in: root)
+        try assertSearchesAgree("first search")
+        for round in 0..<12 {
+            let (id, path) = documents.randomElement(using: &random)!
+            let entry = cache.appendingPathComponent(id)
+            switch round % 4 {
+            case 0:
+                let url = root.appendingPathComponent(path)
+                let text = try String(contentsOf: url, encoding: .utf8)
+                let swapped = text.contains("lamp") ? text.replacingOccurrences(of: "lamp", with: "damp") : text.replacingOccurrences(of: "rope", with: "lamp")
+                try swapped.write(to: url, atomically: false, encoding: .utf8)
+            case 1:
+                guard var bytes = try? Data(contentsOf: entry), let at = bytes.firstRange(of: Data("lamp room".utf8)) else { continue }
+                bytes.replaceSubrange(at, with: Data("lamp rook".utf8))
+                try bytes.write(to: entry)
+            case 2:
+                guard let bytes = try? Data(contentsOf: entry) else { continue }
+                try bytes.prefix(bytes.count / 2).write(to: entry)
+            default:
+                let other = cache.appendingPathComponent(documents.randomElement(using: &random)!.id)
+                guard other != entry, let bytes = try? Data(contentsOf: other) else { continue }
+                try bytes.write(to: entry)
+            }
+            try assertSearchesAgree("round \(round)")
+        }
+        let stray = cache.appendingPathComponent("0123456789ab")
+        try Data("not an entry".utf8).write(to: stray)
+        try "a new lamp room\n".write(to: root.appendingPathComponent(documents[0].path), atomically: false, encoding: .utf8)
+        try assertSearchesAgree("stray entry")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path), "an entry for no document is removed")
+    }
+
     /// Random edits over many versions add and remove a phrase anywhere in several documents, each long enough to be
     /// read in several pieces; `msx search --history` names exactly the versions `git log -S` names (the phrase is
     /// never formatted, so git's count in the files is the reader's count).

@@ -59,6 +59,7 @@ struct Search: MsxCommand {
     /// UTF-8 read once in place. (Matches start and end on whole characters: a regular expression matches code
     /// points, a literal is found by its bytes.)
     private static func highlighted(_ match: TextMatch, _ console: Console) -> String {
+        guard console.color else { return match.text }
         var slicer = UTF16Slicer(match.text)
         var out = "", position = 0
         for range in match.ranges {

@@ -22,15 +22,34 @@ enum TerminalSafeText {
     }
 
     /// Whether `text` holds a control character, read over its UTF-8 (every line msx prints is): a byte below 0x20
-    /// but tab and line feed, DEL, or a C1 control (C2 80 to C2 9F).
+    /// but tab and line feed, DEL, or a C1 control (C2 80 to C2 9F). Eight bytes that are all printable ASCII are
+    /// passed over at once: most of a book's text is.
     private static func holdsControl(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x7F || byte == 0xC2 {
-                if byte == 0xC2 ? i + 1 < bytes.count && bytes[i + 1] < 0xA0 : byte != 0x0A && byte != 0x09 { return true }
+            var i = 0
+            while i < bytes.count {
+                if i + 8 <= bytes.count, isPrintableASCII(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                let byte = bytes[i]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2,
+                   byte == 0xC2 ? i + 1 < bytes.count && bytes[i + 1] < 0xA0 : byte != 0x0A && byte != 0x09 {
+                    return true
+                }
+                i += 1
             }
             return false
         }
+    }
+
+    /// Whether every byte of `word` is from 0x20 to 0x7E: none has its high bit, and each is lifted to 0x80 or more by
+    /// adding 0x60 (it is 0x20 or more) but not by adding 0x01 (it is not 0x7F); no byte carries into the next.
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return false }
+        return (word &+ 0x6060_6060_6060_6060) & ~(word &+ 0x0101_0101_0101_0101) & high == high
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

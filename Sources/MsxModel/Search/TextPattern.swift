@@ -91,6 +91,13 @@ public struct TextPattern: Sendable {
         }
     }
 
+    /// Whether a paragraph whose text is these UTF-8 bytes may hold a match: false only for words searched as typed
+    /// and in their case that the bytes do not hold (such a pattern is found by its bytes).
+    public func mayMatch(_ text: ArraySlice<UInt8>) -> Bool {
+        guard let literal else { return true }
+        return text.withUnsafeBytes { ByteSearch.contains($0, literal) }
+    }
+
     /// Where the pattern matches in `text`, as UTF-16 ranges (empty matches left out).
     public func matches(in text: String) -> [Range<Int>] {
         if let literal { return Self.literalMatches(of: literal, in: text) }

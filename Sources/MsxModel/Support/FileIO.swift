@@ -140,11 +140,28 @@ public enum FileIO {
         }
     }
 
+    /// Writes a cache file atomically (a temporary file renamed over it) but not durably: nothing is fsynced, as a
+    /// cache a crash leaves short or empty fails its own check and is made again. Its folder is made only when the
+    /// write finds it missing (a search writes a thousand entries). A cache that cannot be written is not an error.
+    public static func writeCache(_ data: Data, to url: URL) {
+        var staged = try? temporaryCopy(of: data, besides: url, durably: false)
+        if staged == nil, (try? createFolder(url.deletingLastPathComponent())) != nil {
+            staged = try? temporaryCopy(of: data, besides: url, durably: false)
+        }
+        guard let staged else { return }
+        if rename(staged.path, url.path) != 0 { unlink(staged.path) }
+    }
+
     /// Writes `data` to a temporary file next to `url` and fsyncs it; returns the temporary file. On failure (a
     /// full disk, say) the temporary file is removed and the error names `url`.
     public static func stage(_ data: Data, besides url: URL) throws -> URL {
+        try createFolder(url.deletingLastPathComponent())
+        return try temporaryCopy(of: data, besides: url, durably: true)
+    }
+
+    /// `data` written to a new temporary file in `url`'s folder (which must exist), fsynced when `durably`.
+    private static func temporaryCopy(of data: Data, besides url: URL, durably: Bool) throws -> URL {
         let folder = url.deletingLastPathComponent()
-        try createFolder(folder)
         let staged = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).msx-tmp")
         func failure() -> MsxError { MsxError.io(url.path, POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         let fd = open(staged.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -162,7 +179,7 @@ public enum FileIO {
                     written += n
                 }
             }
-            guard fsync(fd) == 0 else { throw failure() }
+            guard !durably || fsync(fd) == 0 else { throw failure() }
         } catch {
             unlink(staged.path)
             throw error

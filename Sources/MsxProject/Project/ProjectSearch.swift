@@ -15,16 +15,21 @@ extension Project {
     /// missing (deleted or moved outside msx), which could not be searched.
     ///
     /// Documents are read on all cores, a batch at a time. Each document's files are read and checked as showing it
-    /// would (a damaged file stops the search, naming it), but its Markdown is parsed only when its bytes may hold
-    /// the pattern (`TextPattern.mayOccur`).
+    /// would (a damaged file stops the search, naming it), but its paragraphs are looked at only when its bytes may
+    /// hold the pattern (`TextPattern.mayOccur`), and its Markdown is parsed only when `ParagraphTextCache` does not
+    /// hold the paragraphs of this very text.
     public func search(_ pattern: TextPattern) throws -> (matches: [TextMatch], missing: [BinderNode]) {
         let documents = manifest.entries.map(\.node).filter { $0.kind == .document }
-        var found: [TextMatch] = [], missing: [BinderNode] = []
-        try documents.concurrentMap(batchesOf: Self.searchBatch, { node in try matches(of: pattern, in: node) }) { batch in
-            for (node, matches) in batch {
-                if let matches { found += matches } else { missing.append(node) }
+        let cache = ParagraphTextCache(paths: paths)
+        var found: [TextMatch] = [], missing: [BinderNode] = [], recorded = false
+        try documents.concurrentMap(batchesOf: Self.searchBatch, { node in try matches(of: pattern, in: node, cache: cache) }) { batch in
+            for (node, document) in batch {
+                guard let document else { missing.append(node); continue }
+                found += document.matches
+                recorded = recorded || document.recorded
             }
         }
+        if recorded { cache.keepOnly(Set(documents.map(\.id))) }
         return (found, missing)
     }
 
@@ -32,16 +37,22 @@ extension Project {
     /// texts are not all held at once.
     private static let searchBatch = 64
 
-    /// The paragraphs of `node` where `pattern` matches; nil when its file is missing.
-    private func matches(of pattern: TextPattern, in node: BinderNode) throws -> [TextMatch]? {
+    /// The paragraphs of `node` where `pattern` matches, and whether its paragraphs were parsed and recorded in
+    /// `cache`; nil when its file is missing.
+    private func matches(of pattern: TextPattern, in node: BinderNode,
+                         cache: ParagraphTextCache) throws -> (matches: [TextMatch], recorded: Bool)? {
         let url = try url(node.path)
         guard FileIO.exists(url) else { return nil }
         let text = try FileIO.readDocument(url, displayPath: node.path)
         _ = try loadSidecar(node)
-        guard pattern.mayOccur(in: text) else { return [] }
-        return MarkdownDocument(text, sourceMap: false).blocks.enumerated().compactMap { index, block in
-            let ranges = pattern.matches(in: block.text)
-            return ranges.isEmpty ? nil : TextMatch(node: node, paragraph: index, text: block.text, ranges: ranges)
+        guard pattern.mayOccur(in: text) else { return ([], false) }
+        let (paragraphs, recorded) = cache.paragraphs(of: node.id, markdown: text)
+        let matches = paragraphs.ranges.indices.compactMap { index -> TextMatch? in
+            guard pattern.mayMatch(paragraphs.utf8(index)) else { return nil }
+            let paragraph = paragraphs.text(index)
+            let ranges = pattern.matches(in: paragraph)
+            return ranges.isEmpty ? nil : TextMatch(node: node, paragraph: index, text: paragraph, ranges: ranges)
         }
+        return (matches, recorded)
     }
 }
