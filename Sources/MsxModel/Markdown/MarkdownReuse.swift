@@ -12,14 +12,26 @@ enum MarkdownReuse {
     static func blocks(of bytes: [UInt8], lineStarts: [Int], body: Int, sourceMap: Bool, isUTF8: Bool, chunkSize: Int,
                        reusing previous: MarkdownDocument, read: (Range<Int>) -> [MarkdownBlock]) -> [MarkdownBlock]? {
         guard previous.sourceMapped == sourceMap, previous.knownUTF8 == isUTF8 else { return nil }
-        let old = Pieces(previous)
+        var old = Pieces(previous)
         let pieces = MarkdownChunks.ranges(bytes, from: body, lineStarts: lineStarts, size: 1)
+        // Pieces the same from the start and from the end are matched in place, by their bytes; only those between
+        // are looked for by hash, among the earlier version's pieces between. (Any byte-identical piece whose blocks
+        // can be moved gives the blocks a whole parse gives: which one is taken changes nothing.)
+        var front = 0, back = 0
+        while front < min(pieces.count, old.ranges.count), old.isPiece(front, bytes[pieces[front]], first: front == 0) { front += 1 }
+        while back < min(pieces.count, old.ranges.count) - front,
+              old.isPiece(old.ranges.count - 1 - back, bytes[pieces[pieces.count - 1 - back]], first: pieces.count - 1 - back == 0) {
+            back += 1
+        }
+        if front + back < pieces.count { old.index(front..<(old.ranges.count - back)) }
         var matches: [Int] = [], lines: [Int] = [], line = 0
         for (index, piece) in pieces.enumerated() {
             while line + 1 < lineStarts.count, lineStarts[line] < piece.lowerBound { line += 1 }
             // The first piece is taken only where it was: a block cmark gave no place goes to the line before the
             // body, which the top of the file cuts short.
-            let match = old.match(bytes[piece], first: index == 0) ?? -1
+            let match = index < front ? index
+                : index >= pieces.count - back ? old.ranges.count - (pieces.count - index)
+                : old.match(bytes[piece], first: index == 0) ?? -1
             matches.append(index > 0 || match < 0 || (piece.lowerBound == old.ranges[0].lowerBound && line == old.firstLines[0]) ? match : -1)
             lines.append(line)
         }
@@ -57,9 +69,10 @@ enum MarkdownReuse {
         /// (a piece whose blocks reach outside it is read again).
         let blockStarts: [Int]
         let movable: [Bool]
-        /// Each piece's hash, and the pieces in the order of their hashes (to find a piece by binary search).
-        let hashes: [Int]
-        let byHash: [Int]
+        /// The hash of each piece `index(_:)` was given (0 for the others), and those pieces in the order of their
+        /// hashes (to find a piece by binary search).
+        private var hashes: [Int] = []
+        private var byHash: [Int] = []
 
         init(_ document: MarkdownDocument) {
             self.document = document
@@ -96,12 +109,26 @@ enum MarkdownReuse {
             // A piece without blocks starts where the next one does.
             for index in stride(from: ranges.count - 1, through: 0, by: -1) { starts[index] = min(starts[index], starts[index + 1]) }
             (blockStarts, self.movable) = (starts, movable)
-            let hashes = ranges.map { Self.hash(document.source[$0]) }
-            (self.hashes, byHash) = (hashes, ranges.indices.sorted { hashes[$0] < hashes[$1] })
         }
 
-        /// The earlier piece with these bytes whose blocks can be moved, if any. The first piece (where a block cmark
-        /// gave no place goes) is matched only with the first.
+        /// Whether piece `index` has these bytes and blocks that can be moved. The first piece (where a block cmark
+        /// gave no place goes) is only ever the first.
+        func isPiece(_ index: Int, _ bytes: ArraySlice<UInt8>, first: Bool) -> Bool {
+            movable[index] && (index == 0) == first && bytes.count == ranges[index].count && bytes.withUnsafeBufferPointer { a in
+                document.source[ranges[index]].withUnsafeBufferPointer { b in ByteSearch.sameBytes(a, b) }
+            }
+        }
+
+        /// Hashes the pieces in `indexes`, the ones `match` looks among.
+        mutating func index(_ indexes: Range<Int>) {
+            hashes = [Int](repeating: 0, count: ranges.count)
+            for index in indexes { hashes[index] = Self.hash(document.source[ranges[index]]) }
+            let hashes = hashes
+            byHash = indexes.sorted { hashes[$0] < hashes[$1] }
+        }
+
+        /// The earlier piece among those indexed with these bytes whose blocks can be moved, if any. The first piece
+        /// (where a block cmark gave no place goes) is matched only with the first.
         func match(_ bytes: ArraySlice<UInt8>, first: Bool) -> Int? {
             let hash = Self.hash(bytes)
             var low = 0, high = byHash.count
@@ -111,11 +138,7 @@ enum MarkdownReuse {
             }
             while low < byHash.count, hashes[byHash[low]] == hash {
                 let index = byHash[low]
-                if movable[index], (index == 0) == first, bytes.withUnsafeBufferPointer({ a in
-                    document.source[ranges[index]].withUnsafeBufferPointer { b in ByteSearch.sameBytes(a, b) }
-                }) {
-                    return index
-                }
+                if isPiece(index, bytes, first: first) { return index }
                 low += 1
             }
             return nil
