@@ -190,10 +190,12 @@ package struct UTF16Slicer {
         self.count = count ?? UTF16Text.count(text)
     }
 
-    /// The characters between two UTF-16 offsets (clamped to the string). Cheapest when ranges come in order.
+    /// The characters between two UTF-16 offsets (clamped to the string). Cheapest when ranges come in order; the
+    /// string's ends are known without reading it (a paragraph of one run is cut from end to end).
     package mutating func slice(_ range: Range<Int>) -> Substring {
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
-        guard let start = index(at: lower), let end = index(at: upper) else {
+        guard let start = lower == 0 ? text.startIndex : index(at: lower),
+              let end = upper == count ? text.endIndex : index(at: upper) else {
             return Substring(Context.slice(UTF16Text.units(text), lower, upper))
         }
         return text[start..<end]
