@@ -44,15 +44,14 @@ final class SearchTests: HistoryTestCase {
     /// Search keeps each document's paragraph texts in `.msx/cache/texts`; what it finds with them is what it finds
     /// parsing every document afresh (the cache removed before each run), both ways: no match lost, none invented or
     /// doubled. Between searches, documents are edited by hand (a word swapped for another of the same length, so
-    /// that size alone cannot tell), and cache entries are damaged (a matching phrase changed inside an entry for an
-    /// unchanged document, an entry cut short, another document's entry copied over one); an entry of a document no
-    /// longer in the binder is removed.
+    /// that size alone cannot tell), and the cache's files are damaged (a matching phrase changed inside an entry, a
+    /// file cut short, another file's entries copied over one); a file that is none of the cache's is removed.
     func testSearchFromItsCacheFindsWhatAFreshReadingFinds() throws {
         var random = seededGenerator()
         let root = try makeProject()
         let cache = root.appendingPathComponent(".msx/cache/texts")
         var documents: [(id: String, path: String)] = []
-        for n in 0..<6 {
+        for n in 0..<24 {
             let paragraphs = (0..<8).map { i in
                 ["The *lamp* room was cold.", "Nothing here but rope.", "A lamp room, a lamp room.", "- lamp room\n- rope",
                  "> the lamp room", "# Lamp room \(i)", "Plain words, \(i)."].randomElement(using: &random)!
@@ -75,9 +74,9 @@ final class SearchTests: HistoryTestCase {
         }
         try expect(0, "search", "lamp room", in: root)
         try assertSearchesAgree("first search")
-        for round in 0..<12 {
+        for round in 0..<16 {
             let (id, path) = documents.randomElement(using: &random)!
-            let entry = cache.appendingPathComponent(id)
+            let file = cache.appendingPathComponent(String(id.prefix(1)))
             switch round % 4 {
             case 0:
                 let url = root.appendingPathComponent(path)
@@ -85,24 +84,25 @@ final class SearchTests: HistoryTestCase {
                 let swapped = text.contains("lamp") ? text.replacingOccurrences(of: "lamp", with: "damp") : text.replacingOccurrences(of: "rope", with: "lamp")
                 try swapped.write(to: url, atomically: false, encoding: .utf8)
             case 1:
-                guard var bytes = try? Data(contentsOf: entry), let at = bytes.firstRange(of: Data("lamp room".utf8)) else { continue }
+                guard var bytes = try? Data(contentsOf: file), let at = bytes.firstRange(of: Data("lamp room".utf8)) else { continue }
                 bytes.replaceSubrange(at, with: Data("lamp rook".utf8))
-                try bytes.write(to: entry)
+                try bytes.write(to: file)
             case 2:
-                guard let bytes = try? Data(contentsOf: entry) else { continue }
-                try bytes.prefix(bytes.count / 2).write(to: entry)
+                guard let bytes = try? Data(contentsOf: file) else { continue }
+                try bytes.prefix(bytes.count / 2).write(to: file)
             default:
-                let other = cache.appendingPathComponent(documents.randomElement(using: &random)!.id)
-                guard other != entry, let bytes = try? Data(contentsOf: other) else { continue }
-                try bytes.write(to: entry)
+                let other = cache.appendingPathComponent(String(documents.randomElement(using: &random)!.id.prefix(1)))
+                guard other != file, let bytes = try? Data(contentsOf: other) else { continue }
+                try bytes.write(to: file)
             }
             try assertSearchesAgree("round \(round)")
         }
         let stray = cache.appendingPathComponent("0123456789ab")
         try Data("not an entry".utf8).write(to: stray)
         try "a new lamp room\n".write(to: root.appendingPathComponent(documents[0].path), atomically: false, encoding: .utf8)
-        try assertSearchesAgree("stray entry")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path), "an entry for no document is removed")
+        try assertSearchesAgree("stray file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path), "a file that is none of the cache's is removed")
+        XCTAssertLessThanOrEqual(try FileManager.default.contentsOfDirectory(atPath: cache.path).count, 16)
     }
 
     /// Random edits over many versions add and remove a phrase anywhere in several documents, each long enough to be

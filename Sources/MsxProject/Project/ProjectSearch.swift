@@ -21,15 +21,15 @@ extension Project {
     public func search(_ pattern: TextPattern) throws -> (matches: [TextMatch], missing: [BinderNode]) {
         let documents = manifest.entries.map(\.node).filter { $0.kind == .document }
         let cache = ParagraphTextCache(paths: paths)
-        var found: [TextMatch] = [], missing: [BinderNode] = [], recorded = false
+        var found: [TextMatch] = [], missing: [BinderNode] = [], recorded: [String: [UInt8]] = [:]
         try documents.concurrentMap(batchesOf: Self.searchBatch, { node in try matches(of: pattern, in: node, cache: cache) }) { batch in
             for (node, document) in batch {
                 guard let document else { missing.append(node); continue }
                 found += document.matches
-                recorded = recorded || document.recorded
+                if let entry = document.entry { recorded[node.id] = entry }
             }
         }
-        if recorded { cache.keepOnly(Set(documents.map(\.id))) }
+        if !recorded.isEmpty { cache.save(recorded, documents: Set(documents.map(\.id))) }
         return (found, missing)
     }
 
@@ -37,22 +37,22 @@ extension Project {
     /// texts are not all held at once.
     private static let searchBatch = 64
 
-    /// The paragraphs of `node` where `pattern` matches, and whether its paragraphs were parsed and recorded in
-    /// `cache`; nil when its file is missing.
+    /// The paragraphs of `node` where `pattern` matches, and the entry to record in `cache` when its paragraphs
+    /// were parsed; nil when its file is missing.
     private func matches(of pattern: TextPattern, in node: BinderNode,
-                         cache: ParagraphTextCache) throws -> (matches: [TextMatch], recorded: Bool)? {
+                         cache: ParagraphTextCache) throws -> (matches: [TextMatch], entry: [UInt8]?)? {
         let url = try url(node.path)
         guard FileIO.exists(url) else { return nil }
         let text = try FileIO.readDocument(url, displayPath: node.path)
         _ = try loadSidecar(node)
-        guard pattern.mayOccur(in: text) else { return ([], false) }
-        let (paragraphs, recorded) = cache.paragraphs(of: node.id, markdown: text)
+        guard pattern.mayOccur(in: text) else { return ([], nil) }
+        let (paragraphs, entry) = cache.paragraphs(of: node.id, markdown: text)
         let matches = paragraphs.ranges.indices.compactMap { index -> TextMatch? in
             guard pattern.mayMatch(paragraphs.utf8(index)) else { return nil }
             let paragraph = paragraphs.text(index)
             let ranges = pattern.matches(in: paragraph)
             return ranges.isEmpty ? nil : TextMatch(node: node, paragraph: index, text: paragraph, ranges: ranges)
         }
-        return (matches, recorded)
+        return (matches, entry)
     }
 }
