@@ -142,7 +142,8 @@ public enum FileIO {
 
     /// Writes a cache file atomically (a temporary file renamed over it) but not durably: nothing is fsynced, as a
     /// cache a crash leaves short or empty fails its own check and is made again. Its folder is made only when the
-    /// write finds it missing (a search writes a thousand entries). A cache that cannot be written is not an error.
+    /// write finds it missing (a command may write several files of one cache). A cache that cannot be written is not
+    /// an error.
     public static func writeCache(_ data: Data, to url: URL) {
         var staged = try? temporaryCopy(of: data, besides: url, durably: false)
         if staged == nil, (try? createFolder(url.deletingLastPathComponent())) != nil {
