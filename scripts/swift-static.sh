@@ -25,6 +25,10 @@
 #   needs, on libgit2's first call instead of in every process.
 # - C is compiled with DWARF 4 debug information, as Swift writes it: Debian's valgrind (make bench counts
 #   instructions under callgrind) gives up on clang's DWARF 5.
+# - Swift code asks for a generic type's metadata through the type's accessor, with the conformances it needs
+#   passed in, not by its mangled name (-disable-concrete-type-metadata-mangled-name-accessors): the runtime reads a
+#   mangled name's generic requirements by searching every conformance record of the binary, once for each
+#   type a command meets first (a Dictionary<OID, Manifest>, a Set<[UInt8]>), a tenth of a small command's work.
 set -euo pipefail
 
 swift="${MSX_SWIFT:-swift}"
@@ -38,7 +42,7 @@ defines=(MSX_DEFERS_CA_BUNDLE MSX_GSSAPI_ON_DEMAND MSX_SEEDS_TLS_RANDOM_ON_DEMAN
 wrapped=(mbedtls_x509_crt_parse_file mbedtls_entropy_init mbedtls_ctr_drbg_seed mbedtls_ctr_drbg_random
     libssh2_init libssh2_session_init_ex cmark_llist_append cmark_llist_free cmark_llist_free_full)
 
-flags=(-Xcc -gdwarf-4)
+flags=(-Xcc -gdwarf-4 -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 for define in "${defines[@]}"; do flags+=(-Xswiftc "-D$define" -Xcc "-D$define"); done
 for function in "${wrapped[@]}"; do flags+=(-Xlinker "--wrap=$function"); done
 
