@@ -28,19 +28,31 @@ struct StretchRealignment {
           known: [Int: (new: Int, edits: [DocumentDiff.TextEdit])], by unit: DiffUnit) {
         // Joined token sequences; the empty key stands for a paragraph break (no token's key is empty).
         var ids = WordIDs()
-        func joined(_ indexes: [Int], _ texts: [String]) -> (keys: [Int], tokens: [(paragraph: Int, token: TokenSpan)?]) {
+        let oldRead = oldIndexes.map { ReadParagraph(old[$0], by: unit, ids: &ids) }
+        // A new paragraph compared as a whole with an old one of the stretch shares the tokens of the text both
+        // begin and end with: only the tokens between are read.
+        var partners: [Int: Int] = [:]
+        for (position, o) in oldIndexes.enumerated() {
+            if let n = known[o]?.new { partners[n] = position }
+        }
+        let newRead = newIndexes.map { n in
+            guard unit == .word, let position = partners[n] else { return ReadParagraph(new[n], by: unit, ids: &ids) }
+            return ReadParagraph(new[n], sharingEndsWith: oldRead[position], ids: &ids)
+        }
+        func joined(_ read: [ReadParagraph]) -> (keys: [Int], tokens: [(paragraph: Int, token: TokenSpan)?]) {
             var keys: [Int] = [], tokens: [(paragraph: Int, token: TokenSpan)?] = []
-            for (position, index) in indexes.enumerated() {
-                if position > 0 { keys.append(ids.id([])); tokens.append(nil) }
-                let units = UTF16Text.units(texts[index])
-                for token in Tokenizer.spans(units, 0..<units.count, by: unit) {
-                    keys.append(ids.id(WordDiff.key(token, in: units)))
-                    tokens.append((position, token))
-                }
+            let count = read.reduce(read.count) { $0 + $1.tokens.count }
+            keys.reserveCapacity(count)
+            tokens.reserveCapacity(count)
+            let paragraphBreak = ids.id([])
+            for (position, paragraph) in read.enumerated() {
+                if position > 0 { keys.append(paragraphBreak); tokens.append(nil) }
+                keys += paragraph.keys
+                for token in paragraph.tokens { tokens.append((position, token)) }
             }
             return (keys, tokens)
         }
-        let a = joined(oldIndexes, old), b = joined(newIndexes, new)
+        let a = joined(oldRead), b = joined(newRead)
         var oldPlaced: [Placed] = [], newPlaced: [Placed] = []
         // Words shared by each pair of paragraphs, counted in runs: consecutive shared words are mostly of one pair.
         var shared: [PairKey: Int] = [:]
@@ -121,6 +133,57 @@ struct StretchRealignment {
         }
         for (position, pieces) in newPieces.enumerated() where pieces.count > 1 {
             structure.append(.init(kind: .join, oldParagraphs: pieces.map { oldIndexes[$0.pair.old] }.sorted(), newParagraphs: [newIndexes[position]]))
+        }
+    }
+
+    /// A paragraph's tokens and the numbers of their keys (`WordDiff.key`), as the joined texts compare them.
+    struct ReadParagraph {
+        let units: [UInt16]
+        let tokens: [TokenSpan]
+        let keys: [Int]
+
+        /// The paragraph read whole.
+        init(_ text: String, by unit: DiffUnit, ids: inout WordIDs) {
+            self.init(units: UTF16Text.units(text), by: unit, ids: &ids)
+        }
+
+        private init(units: [UInt16], by unit: DiffUnit, ids: inout WordIDs) {
+            let tokens = Tokenizer.spans(units, 0..<units.count, by: unit)
+            self.init(units: units, tokens: tokens, keys: Self.numbers(tokens[...], in: units, ids: &ids))
+        }
+
+        /// Another version of `old`, read by words: the tokens of the ends the two share (`WordDiff.SharedEnds`,
+        /// cut where every token after a cut is the same whatever comes before it) are taken from `old`, moved to
+        /// where they are in this text, and only the tokens between are read.
+        init(_ text: String, sharingEndsWith old: ReadParagraph, ids: inout WordIDs) {
+            let units = UTF16Text.units(text)
+            guard let ends = WordDiff.SharedEnds(old.units, units) else {
+                self.init(units: units, by: .word, ids: &ids)
+                return
+            }
+            var before = 0, after = old.tokens.count
+            while before < after, old.tokens[before].range.lowerBound < ends.prefix { before += 1 }
+            while after > before, old.tokens[after - 1].range.lowerBound >= ends.oldEnd { after -= 1 }
+            let shift = ends.newEnd - ends.oldEnd
+            let middle = Tokenizer.spans(units, ends.prefix..<ends.newEnd, by: .word)
+            var tokens = Array(old.tokens[..<before])
+            tokens.reserveCapacity(before + middle.count + old.tokens.count - after)
+            tokens += middle
+            tokens += old.tokens[after...].lazy.map { TokenSpan(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) }
+            var keys = Array(old.keys[..<before])
+            keys.reserveCapacity(tokens.count)
+            keys += Self.numbers(middle[...], in: units, ids: &ids)
+            keys += old.keys[after...]
+            self.init(units: units, tokens: tokens, keys: keys)
+        }
+
+        private init(units: [UInt16], tokens: [TokenSpan], keys: [Int]) {
+            (self.units, self.tokens, self.keys) = (units, tokens, keys)
+        }
+
+        /// The numbers of the tokens' keys.
+        private static func numbers(_ tokens: ArraySlice<TokenSpan>, in units: [UInt16], ids: inout WordIDs) -> [Int] {
+            tokens.map { ids.id(WordDiff.key($0, in: units)) }
         }
     }
 
