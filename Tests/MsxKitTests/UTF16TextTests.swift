@@ -9,9 +9,11 @@ import XCTest
 final class UTF16TextTests: SeededTestCase {
     func testEveryRunOfUnitsReadsAsTheStandardLibraryReadsIt() {
         var random = seededGenerator(20261125)
-        // ASCII, two- and three-byte letters, both halves of a pair, and lone halves.
+        // ASCII (alone and in runs of 7, 8 and 9, read eight bytes at a time), two- and three-byte letters, both
+        // halves of a pair, and lone halves.
         let alphabet: [[UInt16]] = [[0x41], [0x20], [0x0A], [0xE9], [0x7FF], [0x800], [0x4E2D], [0xFFFD], [0xFFFF],
-                                    [0xD83D, 0xDE00], [0xD800, 0xDC00], [0xDBFF, 0xDFFF], [0xD800], [0xDC00], [0xDBFF]]
+                                    [0xD83D, 0xDE00], [0xD800, 0xDC00], [0xDBFF, 0xDFFF], [0xD800], [0xDC00], [0xDBFF],
+                                    Array("0123456".utf16), Array("a~b\tc d\u{7F}".utf16), Array("Lighthous".utf16)]
         for round in 0..<scaled(2_000) {
             let units = (0..<Int.random(in: 0...24, using: &random)).flatMap { _ in alphabet.randomElement(using: &random)! }
             let made = units.withUnsafeBufferPointer(UTF16Text.string)
