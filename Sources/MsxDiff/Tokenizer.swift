@@ -165,10 +165,43 @@ enum Tokenizer {
 
     /// The UTF-8 bytes of each word token of plain prose (`simpleTokens`), in order; false when the text is not
     /// plain prose, and the words handed over were then not all of them.
+    /// Pairing paragraphs reads every changed paragraph this way, so words are read in one loop of their own: a
+    /// word is a run of word scalars, an apostrophe (' or ’) after one staying in it, as `scanSimple` cuts them.
     static func simpleWords(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        scanSimple(bytes) { kind, byteRange, _ in
-            if kind == .word { body(UnsafeBufferPointer(rebasing: bytes[byteRange])) }
+        // Where the word being read starts, or nil between words.
+        var wordStart: Int?
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let kind: Token.Kind, width: Int, apostrophe: Bool
+            if lead < 0x80 {
+                (kind, width, apostrophe) = (classify(ascii: lead), 1, lead == 0x27)
+            } else {
+                guard let (scalar, scalarWidth) = decodeStandalone(bytes, at: index), let known = standaloneKind(scalar) else { return false }
+                (kind, width, apostrophe) = (known, scalarWidth, scalar == 0x2019)
+            }
+            if kind == .word {
+                if wordStart == nil { wordStart = index }
+            } else if !(apostrophe && wordStart != nil), let start = wordStart {
+                body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                wordStart = nil
+            }
+            index += width
         }
+        if let start = wordStart { body(UnsafeBufferPointer(rebasing: bytes[start...])) }
+        return true
+    }
+
+    /// The scalar at a byte of valid UTF-8 (a String's) and how many bytes it takes; nil for one beyond the Basic
+    /// Multilingual Plane, which does not stand alone (a standalone scalar takes one, two or three bytes).
+    @inline(__always)
+    private static func decodeStandalone(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, width: Int)? {
+        let lead = bytes[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        guard lead < 0xF0 else { return nil }
+        let second = UInt32(bytes[index + 1] & 0x3F)
+        if lead < 0xE0 { return ((UInt32(lead) & 0x1F) << 6 | second, 2) }
+        return ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
     }
 
     /// Reads a text as `simpleTokens` describes, handing each token's kind, UTF-8 byte range and UTF-16 range to
@@ -176,16 +209,7 @@ enum Tokenizer {
     @inline(__always)
     private static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>,
                                    _ emit: (Token.Kind, Range<Int>, Range<Int>) -> Void) -> Bool {
-        /// The scalar at a byte and how many bytes it takes; nil for one beyond the Basic Multilingual Plane, which
-        /// does not stand alone. (Valid UTF-8, a String's: a standalone scalar takes one, two or three bytes.)
-        func decode(_ index: Int) -> (scalar: UInt32, width: Int)? {
-            let lead = bytes[index]
-            if lead < 0x80 { return (UInt32(lead), 1) }
-            guard lead < 0xF0 else { return nil }
-            let second = UInt32(bytes[index + 1] & 0x3F)
-            if lead < 0xE0 { return ((UInt32(lead) & 0x1F) << 6 | second, 2) }
-            return ((UInt32(lead) & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
-        }
+        func decode(_ index: Int) -> (scalar: UInt32, width: Int)? { decodeStandalone(bytes, at: index) }
         let end = bytes.count
         var start = 0, startOffset = 0
         var current: Token.Kind?
