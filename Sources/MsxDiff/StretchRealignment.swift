@@ -229,15 +229,23 @@ struct StretchRealignment {
         var partners = [[PairKey]](repeating: [], count: count)
         for pair in pairs { partners[side.own(pair)].append(pair) }
         for i in partners.indices { partners[i].sort { side.partner($0) < side.partner($1) } }
-        // Where each paragraph's piece for each of its partners starts (by the partner's place in `partners`).
-        var starts = partners.map { [Int?](repeating: nil, count: $0.count) }
-        for token in placed where !partners[token.paragraph].isEmpty {
+        // Where each paragraph's piece for each of its partners starts (by the partner's place in `partners`), in one
+        // array: the starts of paragraph p's partners from `first[p]` on (most paragraphs have one partner, which
+        // every token of theirs goes to).
+        var first = [Int](repeating: 0, count: count + 1)
+        for (paragraph, mine) in partners.enumerated() { first[paragraph + 1] = first[paragraph] + mine.count }
+        var starts = [Int?](repeating: nil, count: first[count])
+        for token in placed {
+            let paragraph = token.paragraph
+            let partnerCount = first[paragraph + 1] - first[paragraph]
+            guard partnerCount > 0 else { continue }
             // The partner it was met beside, else the last one before it, else the first.
-            let k = partners[token.paragraph].lastIndex { side.partner($0) <= token.beside } ?? 0
-            starts[token.paragraph][k] = min(starts[token.paragraph][k] ?? token.range.lowerBound, token.range.lowerBound)
+            let k = partnerCount == 1 ? 0 : partners[paragraph].lastIndex { side.partner($0) <= token.beside } ?? 0
+            let start = starts[first[paragraph] + k]
+            starts[first[paragraph] + k] = min(start ?? token.range.lowerBound, token.range.lowerBound)
         }
         return partners.enumerated().map { paragraph, mine in
-            let ordered = mine.indices.compactMap { k in starts[paragraph][k].map { (pair: mine[k], start: $0) } }.sorted { $0.start < $1.start }
+            let ordered = mine.indices.compactMap { k in starts[first[paragraph] + k].map { (pair: mine[k], start: $0) } }.sorted { $0.start < $1.start }
             return ordered.enumerated().map { k, piece in
                 let lower = k == 0 ? 0 : piece.start
                 let upper = k + 1 < ordered.count ? ordered[k + 1].start : lengths[paragraph]
