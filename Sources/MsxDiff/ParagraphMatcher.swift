@@ -169,10 +169,32 @@ struct TextBytesKey: Hashable {
 
     init(_ text: String) {
         self.text = text
-        var hasher = Hasher()
         var bytes = text
-        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hash = hasher.finalize()
+        hash = bytes.withUTF8(Self.hash)
+    }
+
+    /// Where each process's hashes start: a text cannot be written to collide with another on every run.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// The bytes folded eight at a time by multiplying (every paragraph of both versions is hashed whole, and the
+    /// standard library's hasher reads a byte at a time), the length and the bytes after the last eight included;
+    /// the 64 bits are then given to `Hasher`, which spreads them over the table.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        func fold(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            return mixed ^ (mixed &>> 32)
+        }
+        var folded = fold(seed, UInt64(bytes.count))
+        var i = 0
+        while i + 8 <= bytes.count {
+            folded = fold(folded, UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)))
+            i += 8
+        }
+        var tail: UInt64 = 0
+        for byte in bytes[i...] { tail = tail << 8 | UInt64(byte) }
+        var hasher = Hasher()
+        hasher.combine(fold(folded, tail))
+        return hasher.finalize()
     }
 
     static func == (a: TextBytesKey, b: TextBytesKey) -> Bool { a.hash == b.hash && ByteSearch.sameBytes(a.text, b.text) }

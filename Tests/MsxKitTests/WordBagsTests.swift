@@ -36,3 +36,23 @@ final class WordBagsTests: SeededTestCase {
         return Double(2 * common) / Double(x.count + y.count)
     }
 }
+
+/// Paragraph texts as keys: equal bytes hash alike, and a text changed in any one byte (in the eight-byte words or
+/// in the bytes after them) or by its length hashes otherwise.
+final class TextBytesKeyTests: XCTestCase {
+    func testEveryByteAndTheLengthCountInTheHash() {
+        for length in 0..<40 {
+            let bytes = (0..<length).map { UInt8(0x41 + $0 % 26) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            XCTAssertEqual(TextBytesKey(text).hashValue, TextBytesKey(String(decoding: bytes, as: UTF8.self)).hashValue)
+            XCTAssertNotEqual(TextBytesKey(text).hashValue, TextBytesKey(text + "\u{0}").hashValue, "length \(length)")
+            for place in 0..<length {
+                var changed = bytes
+                changed[place] ^= 0x20
+                XCTAssertNotEqual(TextBytesKey(text).hashValue, TextBytesKey(String(decoding: changed, as: UTF8.self)).hashValue,
+                                  "length \(length), byte \(place)")
+            }
+        }
+        XCTAssertNotEqual(TextBytesKey("café"), TextBytesKey("cafe\u{301}"), "compared by bytes")
+    }
+}
