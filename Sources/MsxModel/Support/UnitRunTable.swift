@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A table from runs of code units (a word's UTF-8 bytes or UTF-16 units) to numbers, compared unit by unit and
 /// looked up without making a string or an array of each run: a diff looks up every word of every changed
 /// paragraph, and Swift's dictionaries of strings or slices cost more than the rest of the comparison.
@@ -42,16 +48,27 @@ package struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
         return next
     }
 
-    /// `run`'s hash, and the slot that holds it or the empty slot where it goes.
+    /// `run`'s hash, and the slot that holds it or the empty slot where it goes. (The three arrays are read through
+    /// their buffers: a word is looked up for every word a diff reads, and checked array reads cost more than the
+    /// rest of the probe.)
     private func probe(_ run: UnsafeBufferPointer<Unit>) -> (hash: UInt64, slot: Int) {
         let hash = Self.hash(run)
-        var slot = Self.slot(hash, in: slots.count)
-        while slots[slot] >= 0 {
-            let entry = entries[slots[slot]]
-            if entry.hash == hash && entry.count == run.count && holds(run, at: entry.start) { break }
-            slot = (slot + 1) & (slots.count - 1)
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                units.withUnsafeBufferPointer { units in
+                    var slot = Self.slot(hash, in: slots.count)
+                    while slots[slot] >= 0 {
+                        let entry = entries[slots[slot]]
+                        if entry.hash == hash && entry.count == run.count
+                            && (run.isEmpty || memcmp(units.baseAddress! + entry.start, run.baseAddress!, run.count * MemoryLayout<Unit>.stride) == 0) {
+                            break
+                        }
+                        slot = (slot + 1) & (slots.count - 1)
+                    }
+                    return (hash, slot)
+                }
+            }
         }
-        return (hash, slot)
     }
 
     /// Records a run the table does not hold in the empty slot its probe ended at.
@@ -59,15 +76,6 @@ package struct UnitRunTable<Unit: FixedWidthInteger & UnsignedInteger> {
         entries.append(Entry(hash: hash, start: units.count, count: run.count, value: value))
         units.append(contentsOf: run)
         if 2 * entries.count > slots.count { grow() } else { slots[slot] = entries.count - 1 }
-    }
-
-    /// Whether the buffer holds `run` from `start` (compared unit by unit: a slice's `elementsEqual` is slower on
-    /// this hot path).
-    private func holds(_ run: UnsafeBufferPointer<Unit>, at start: Int) -> Bool {
-        units.withUnsafeBufferPointer { units in
-            for k in 0..<run.count where units[start + k] != run[k] { return false }
-            return true
-        }
     }
 
     private mutating func grow() {
