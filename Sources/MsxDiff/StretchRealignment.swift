@@ -29,14 +29,14 @@ struct StretchRealignment {
         // Joined token sequences; the empty key stands for a paragraph break (no token's key is empty).
         var ids = WordIDs()
         let oldRead = oldIndexes.map { ReadParagraph(old[$0], by: unit, ids: &ids) }
-        // A new paragraph compared as a whole with an old one of the stretch shares the tokens of the text both
-        // begin and end with: only the tokens between are read.
-        var partners: [Int: Int] = [:]
+        // A new paragraph compared as a whole with an old one of the stretch (its whole partner, by the old one's
+        // position) shares the tokens of the text both begin and end with: only the tokens between are read.
+        var wholePartner: [Int: Int] = [:]
         for (position, o) in oldIndexes.enumerated() {
-            if let n = known[o]?.new { partners[n] = position }
+            if let n = known[o]?.new { wholePartner[n] = position }
         }
         let newRead = newIndexes.map { n in
-            guard unit == .word, let position = partners[n] else { return ReadParagraph(new[n], by: unit, ids: &ids) }
+            guard unit == .word, let position = wholePartner[n] else { return ReadParagraph(new[n], by: unit, ids: &ids) }
             return ReadParagraph(new[n], sharingEndsWith: oldRead[position], ids: &ids)
         }
         func joined(_ read: [ReadParagraph]) -> (keys: [Int], tokens: [(paragraph: Int, token: TokenSpan)?]) {

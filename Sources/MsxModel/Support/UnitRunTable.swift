@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A table from runs of code units (a word's UTF-8 bytes or UTF-16 units) to numbers, compared unit by unit and
+/// A table from runs of code units (a word's UTF-8 bytes or UTF-16 units) to numbers, compared by their bytes and
 /// looked up without making a string or an array of each run: a diff looks up every word of every changed
 /// paragraph, and Swift's dictionaries of strings or slices cost more than the rest of the comparison.
 ///
